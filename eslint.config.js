@@ -1,0 +1,80 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+
+// Dependencies point inward. Each layer lists everything it may not import; the lists are
+// complete per folder because a later flat-config entry replaces, not merges, a rule.
+const FRAMEWORKS = ['express', 'express/*', '@kubernetes/client-node', 'prom-client']
+const layers = [
+  {
+    files: ['src/core/**/*.ts'],
+    forbidden: [...FRAMEWORKS, 'lru-cache', 'node:*', '../*'],
+    message: 'src/core is pure rules: no I/O, no frameworks, no other layer.',
+  },
+  {
+    files: ['src/protocol/**/*.ts'],
+    forbidden: [
+      ...FRAMEWORKS,
+      'lru-cache',
+      'node:*',
+      '../extender/*',
+      '../cluster/*',
+      '../server/*',
+      '../config/*',
+    ],
+    message: 'src/protocol depends on src/core only.',
+  },
+  {
+    files: ['src/extender/**/*.ts'],
+    forbidden: [...FRAMEWORKS, '../cluster/*', '../server/*', '../config/*'],
+    message: 'src/extender speaks to ports, never to express, client-node or prom-client.',
+  },
+  {
+    files: ['src/cluster/**/*.ts'],
+    forbidden: ['express', 'express/*', 'prom-client', '../server/*', '../config/*'],
+    message: 'src/cluster is the only importer of @kubernetes/client-node and knows no server.',
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    forbidden: ['@kubernetes/client-node', '../cluster/*', '../config/*'],
+    message: 'src/server is the only importer of express and knows no cluster.',
+  },
+  {
+    files: ['src/config/**/*.ts'],
+    forbidden: [...FRAMEWORKS, '../server/*', '../cluster/*', '../extender/*'],
+    message: 'src/config reads flags, env and files only.',
+  },
+]
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        setImmediate: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  ...layers.map(({ files, forbidden, message }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }] },
+  }))
+)

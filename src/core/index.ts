@@ -1,0 +1,18 @@
+export * from './types.js'
+export * from './reasons.js'
+export { isDecimalInteger, parseInt64 } from './decimal-integer.js'
+export {
+  toleratesTaint,
+  tolerationsTolerateTaint,
+  findMatchingUntoleratedTaint,
+} from './toleration.js'
+export {
+  referenceFilterNode,
+  referenceCountIntolerablePreferNoSchedule,
+} from './reference-rules.js'
+export { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
+export { compileNode, StringInterner, EFFECT_SLOT_OTHER } from './compiled-node.js'
+export type { CompiledNode, CompiledTaint, NodeTaintsAt } from './compiled-node.js'
+export { CompiledTolerations, tolerationSetSignature } from './compiled-tolerations.js'
+export { TaintIndex } from './taint-index.js'
+export { filterNodes, scoreNodes, type FilterOutcome } from './filter-and-score.js'

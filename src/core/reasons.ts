@@ -1,0 +1,27 @@
+/**
+ * Reason strings reported per rejected node. They are upstream's own constants, so
+ * kube-scheduler's "0/N nodes are available: …" summary counts them together with its in-tree
+ * plugins' reasons. Since v1.35 (kubernetes#134740) taint reasons name no key or value: taints can
+ * be sensitive, and a constant keeps the summary short.
+ */
+
+/** NodeUnschedulable's ErrReasonUnschedulable: the node is cordoned (`spec.unschedulable`). */
+export const REASON_UNSCHEDULABLE = 'node(s) were unschedulable'
+
+/** TaintToleration's Filter reason since v1.35: an untolerated NoSchedule/NoExecute taint. */
+export const REASON_UNTOLERATED_TAINT = 'node(s) had untolerated taint(s)'
+
+/**
+ * A node name the extender could not find in its index nor in the API server. Reported in
+ * FailedNodes (not unresolvable): the node may yet appear, and preemption may then judge it.
+ */
+export const REASON_UNKNOWN_NODE = 'node(s) were not found by the taint extender'
+
+/** Every reason a node can be rejected for, for metrics with a fixed label set. */
+export const REJECTION_REASONS = [
+  REASON_UNSCHEDULABLE,
+  REASON_UNTOLERATED_TAINT,
+  REASON_UNKNOWN_NODE,
+] as const
+
+export type RejectionReason = (typeof REJECTION_REASONS)[number]

@@ -1,0 +1,70 @@
+import { compileNode, StringInterner } from './compiled-node.js'
+import type { CompiledNode, NodeTaintsAt } from './compiled-node.js'
+
+/**
+ * Every known node's compiled taints, by name: what node-cache mode answers from. Each node is
+ * compiled when it changes (informer event), so a request costs one map lookup per candidate
+ * name and never grows with the cluster.
+ */
+export class TaintIndex {
+  readonly #nodes = new Map<string, CompiledNode>()
+  readonly #interner = new StringInterner()
+  #generation = 0
+
+  /** Number of nodes indexed. */
+  get size(): number {
+    return this.#nodes.size
+  }
+
+  /** Bumped on every change; lets callers tell whether what they read is still current. */
+  get generation(): number {
+    return this.#generation
+  }
+
+  get(name: string): CompiledNode | undefined {
+    return this.#nodes.get(name)
+  }
+
+  has(name: string): boolean {
+    return this.#nodes.has(name)
+  }
+
+  /** Adds or replaces a node; an unchanged resourceVersion keeps the compiled entry. */
+  upsert(node: NodeTaintsAt): CompiledNode {
+    const known = this.#nodes.get(node.name)
+    if (
+      known !== undefined &&
+      node.resourceVersion !== '' &&
+      known.resourceVersion === node.resourceVersion
+    ) {
+      return known
+    }
+    const compiled = compileNode(node, this.#interner)
+    this.#nodes.set(node.name, compiled)
+    this.#generation++
+    return compiled
+  }
+
+  delete(name: string): boolean {
+    const deleted = this.#nodes.delete(name)
+    if (deleted) this.#generation++
+    return deleted
+  }
+
+  /** Replaces the whole index with a fresh list (a relist), dropping nodes no longer listed. */
+  replaceAll(nodes: Iterable<NodeTaintsAt>): void {
+    const listed = new Set<string>()
+    for (const node of nodes) {
+      listed.add(node.name)
+      this.upsert(node)
+    }
+    for (const name of this.#nodes.keys()) {
+      if (!listed.has(name)) this.delete(name)
+    }
+    this.#generation++
+  }
+
+  names(): IterableIterator<string> {
+    return this.#nodes.keys()
+  }
+}

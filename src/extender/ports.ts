@@ -1,0 +1,80 @@
+import type { CompiledNode, RejectionReason } from '../core/index.js'
+
+/**
+ * The ports the verbs speak to. Concrete parts (prom-client metrics, the JSON logger, the
+ * informer-fed node cache) are wired to them in src/main.ts; tests may pass their own.
+ */
+
+export type Verb = 'filter' | 'prioritize' | 'preempt' | 'explain'
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+
+export type LogFields = Readonly<Record<string, unknown>>
+
+/** Structured logging. Callers check `isEnabled('debug')` before building costly fields. */
+export interface Logger {
+  isEnabled(level: LogLevel): boolean
+  debug(msg: string, fields?: LogFields): void
+  info(msg: string, fields?: LogFields): void
+  warn(msg: string, fields?: LogFields): void
+  error(msg: string, fields?: LogFields): void
+}
+
+/** Counters the verbs feed; labels are fixed small sets, never node or pod names. */
+export interface ExtenderMetrics {
+  nodesEvaluated(verb: Verb, count: number): void
+  nodesRejected(reason: RejectionReason, count: number): void
+  cacheLookup(cache: 'tolerations' | 'nodes', hit: boolean): void
+}
+
+/** Counters and gauges the node cache feeds. */
+export interface NodeCacheMetrics {
+  informerEvent(type: 'add' | 'update' | 'delete' | 'relist'): void
+  watchRestart(): void
+  relist(): void
+  indexSize(size: number): void
+  lastEventNow(): void
+  unknownNameLookup(outcome: 'found' | 'not_found' | 'error'): void
+}
+
+/** Whether the node cache can answer yet, and why not when it cannot. */
+export interface CacheReadiness {
+  readonly ready: boolean
+  readonly reason: string
+}
+
+/**
+ * Node-cache mode's source of nodes: an index fed by a node informer. `get` is the hot path
+ * (a map lookup); `fetch` is for a name the index does not know (one GET to the API server,
+ * shared by concurrent callers).
+ */
+export interface NodeCache {
+  readiness(): CacheReadiness
+  get(name: string): CompiledNode | undefined
+  /** The node from the API server, indexed on success; null when the API server has none. */
+  fetch(name: string): Promise<CompiledNode | null>
+  readonly size: number
+}
+
+export const NOOP_LOGGER: Logger = {
+  isEnabled: () => false,
+  debug: () => {},
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+}
+
+export const NOOP_EXTENDER_METRICS: ExtenderMetrics = {
+  nodesEvaluated: () => {},
+  nodesRejected: () => {},
+  cacheLookup: () => {},
+}
+
+export const NOOP_NODE_CACHE_METRICS: NodeCacheMetrics = {
+  informerEvent: () => {},
+  watchRestart: () => {},
+  relist: () => {},
+  indexSize: () => {},
+  lastEventNow: () => {},
+  unknownNameLookup: () => {},
+}

@@ -17,11 +17,18 @@ export const REASON_UNTOLERATED_TAINT = 'node(s) had untolerated taint(s)'
  */
 export const REASON_UNKNOWN_NODE = 'node(s) were not found by the taint extender'
 
+/**
+ * A node name the extender could not look up because the API server did not answer. Reported
+ * in FailedNodes, like an unknown node, but named apart so an outage is not mistaken for a typo.
+ */
+export const REASON_LOOKUP_FAILED = 'node(s) could not be looked up by the taint extender'
+
 /** Every reason a node can be rejected for, for metrics with a fixed label set. */
 export const REJECTION_REASONS = [
   REASON_UNSCHEDULABLE,
   REASON_UNTOLERATED_TAINT,
   REASON_UNKNOWN_NODE,
+  REASON_LOOKUP_FAILED,
 ] as const
 
 export type RejectionReason = (typeof REJECTION_REASONS)[number]

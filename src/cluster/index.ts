@@ -1,0 +1,14 @@
+/**
+ * The cluster connection: the only part of taint-extender that speaks to the Kubernetes API
+ * (through @kubernetes/client-node). It fills a core TaintIndex and offers it as a NodeCache.
+ */
+export { loadKubeConfig, apiServerUrl, type ClusterSource } from './kube-config.js'
+export {
+  InformerNodeCache,
+  DEFAULT_BACKOFF,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_WATCHDOG_MS,
+  type InformerNodeCacheOptions,
+} from './informer-node-cache.js'
+export { projectNode } from './node-projection.js'

@@ -1,0 +1,175 @@
+import { KubeConfig } from '@kubernetes/client-node'
+import { TaintIndex, type CompiledNode } from '../core/index.js'
+import type { CacheReadiness, Logger, NodeCache, NodeCacheMetrics } from '../extender/ports.js'
+import { CappedBackoff } from './capped-backoff.js'
+import { NodeApi } from './node-api.js'
+import { NodeReflector } from './node-reflector.js'
+import { UnknownNodeLookup } from './unknown-node-lookup.js'
+
+export interface InformerNodeCacheOptions {
+  readonly kubeConfig: KubeConfig
+  readonly logger: Logger
+  readonly metrics: NodeCacheMetrics
+  /** The index to fill; a fresh one by default. */
+  readonly index?: TaintIndex
+  /** Restart a watch that delivered no event nor bookmark for this long. Default 3 minutes. */
+  readonly watchdogMs?: number
+  /** Reconnect delays. Default 1 s doubling up to 30 s. */
+  readonly backoff?: { readonly initialMs: number; readonly maxMs: number }
+  /** Nodes per list page. Default 500. */
+  readonly pageSize?: number
+  /** Limit for each list page and each GET. Default 30 s. */
+  readonly requestTimeoutMs?: number
+}
+
+/**
+ * API servers send a bookmark about once a minute and nodes report status every few minutes,
+ * so three silent minutes mean a dead connection, not a quiet cluster.
+ */
+export const DEFAULT_WATCHDOG_MS = 180_000
+export const DEFAULT_BACKOFF = Object.freeze({ initialMs: 1_000, maxMs: 30_000 })
+export const DEFAULT_PAGE_SIZE = 500
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+
+/** setTimeout's limit; longer delays fire at once. */
+const MAX_TIMER_MS = 2_147_483_647
+
+/**
+ * Node-cache mode's NodeCache: a TaintIndex kept current by a list/watch reflector, plus GETs
+ * for names it does not know yet. `get` is a map lookup; nothing on the request path waits on
+ * the API server except `fetch`.
+ */
+export class InformerNodeCache implements NodeCache {
+  readonly #index: TaintIndex
+  readonly #reflector: NodeReflector
+  readonly #lookup: UnknownNodeLookup
+  readonly #stop = new AbortController()
+  #stopping: Promise<void> | undefined
+
+  constructor(options: InformerNodeCacheOptions) {
+    const o = validateOptions(options)
+    this.#index = o.index ?? new TaintIndex()
+    const api = new NodeApi(o.kubeConfig, o.pageSize, o.requestTimeoutMs)
+    this.#reflector = new NodeReflector({
+      kubeConfig: o.kubeConfig,
+      api,
+      index: this.#index,
+      logger: o.logger,
+      metrics: o.metrics,
+      watchdogMs: o.watchdogMs,
+      backoff: new CappedBackoff(o.backoff.initialMs, o.backoff.maxMs),
+    })
+    this.#lookup = new UnknownNodeLookup(api, this.#index, o.metrics, o.logger, this.#stop.signal)
+  }
+
+  /** Begins listing and watching in the background; returns at once. Later calls do nothing. */
+  start(): void {
+    if (this.#stop.signal.aborted) throw new Error('InformerNodeCache cannot start after stop()')
+    this.#reflector.start()
+  }
+
+  /** Ends the watch, cancels requests and timers; resolves when all is quiet. Idempotent. */
+  stop(): Promise<void> {
+    if (this.#stopping === undefined) {
+      this.#stop.abort()
+      this.#stopping = this.#reflector.stop()
+    }
+    return this.#stopping
+  }
+
+  readiness(): CacheReadiness {
+    return this.#reflector.readiness()
+  }
+
+  get(name: string): CompiledNode | undefined {
+    return this.#index.get(name)
+  }
+
+  fetch(name: string): Promise<CompiledNode | null> {
+    return this.#lookup.fetch(name)
+  }
+
+  get size(): number {
+    return this.#index.size
+  }
+
+  /** The resourceVersion the index reflects, "" before the first list. */
+  get resourceVersion(): string {
+    return this.#reflector.resourceVersion
+  }
+}
+
+type ValidatedOptions = Required<Omit<InformerNodeCacheOptions, 'index'>> &
+  Pick<InformerNodeCacheOptions, 'index'>
+
+function validateOptions(options: InformerNodeCacheOptions): ValidatedOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('InformerNodeCache: options must be an object')
+  }
+  const { kubeConfig, logger, metrics, index } = options
+  if (!(kubeConfig instanceof KubeConfig)) {
+    throw new TypeError('InformerNodeCache: kubeConfig must be a KubeConfig (see loadKubeConfig)')
+  }
+  if (kubeConfig.getCurrentCluster() === null) {
+    throw new TypeError('InformerNodeCache: kubeConfig has no current context with a cluster')
+  }
+  requireMethods('logger', logger, ['isEnabled', 'debug', 'info', 'warn', 'error'])
+  requireMethods('metrics', metrics, [
+    'informerEvent',
+    'watchRestart',
+    'relist',
+    'indexSize',
+    'lastEventNow',
+    'unknownNameLookup',
+  ])
+  if (index !== undefined && !(index instanceof TaintIndex)) {
+    throw new TypeError('InformerNodeCache: index must be a TaintIndex when given')
+  }
+  const backoff = options.backoff ?? DEFAULT_BACKOFF
+  if (typeof backoff !== 'object' || backoff === null) {
+    throw new TypeError('InformerNodeCache: backoff must be { initialMs, maxMs }')
+  }
+  const initialMs = milliseconds('backoff.initialMs', backoff.initialMs)
+  const maxMs = milliseconds('backoff.maxMs', backoff.maxMs)
+  if (maxMs < initialMs) {
+    throw new TypeError(
+      `InformerNodeCache: backoff.maxMs (${maxMs}) must not be below backoff.initialMs (${initialMs})`
+    )
+  }
+  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1) {
+    throw new TypeError(`InformerNodeCache: pageSize must be a positive integer, got ${pageSize}`)
+  }
+  return {
+    kubeConfig,
+    logger,
+    metrics,
+    index,
+    watchdogMs: milliseconds('watchdogMs', options.watchdogMs ?? DEFAULT_WATCHDOG_MS),
+    backoff: { initialMs, maxMs },
+    pageSize,
+    requestTimeoutMs: milliseconds(
+      'requestTimeoutMs',
+      options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
+    ),
+  }
+}
+
+function milliseconds(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_TIMER_MS) {
+    throw new TypeError(
+      `InformerNodeCache: ${name} must be an integer number of milliseconds from 1 to ${MAX_TIMER_MS}, got ${String(value)}`
+    )
+  }
+  return value
+}
+
+function requireMethods(name: string, value: unknown, methods: readonly string[]): void {
+  const missing =
+    typeof value === 'object' && value !== null
+      ? methods.filter((m) => typeof (value as Record<string, unknown>)[m] !== 'function')
+      : methods
+  if (missing.length > 0) {
+    throw new TypeError(`InformerNodeCache: ${name} lacks ${missing.join(', ')}`)
+  }
+}

@@ -1,0 +1,77 @@
+import type { CompiledNode, TaintIndex } from '../core/index.js'
+import type { Logger, NodeCacheMetrics } from '../extender/ports.js'
+import { describeError } from './api-errors.js'
+import type { NodeApi } from './node-api.js'
+
+/** Node names are DNS-1123 subdomains (apimachinery `ValidateNodeName`). */
+const NODE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/
+const MAX_NODE_NAME_LENGTH = 253
+
+/**
+ * Answers for a node name the index does not know (a node created moments ago, whose watch
+ * event is still on its way) with one GET to the API server. Concurrent lookups of one name
+ * share that GET: a burst of pods scheduled onto a new node must not become a burst of requests.
+ */
+export class UnknownNodeLookup {
+  readonly #api: NodeApi
+  readonly #index: TaintIndex
+  readonly #metrics: NodeCacheMetrics
+  readonly #logger: Logger
+  readonly #stopSignal: AbortSignal
+  readonly #inFlight = new Map<string, Promise<CompiledNode | null>>()
+
+  constructor(
+    api: NodeApi,
+    index: TaintIndex,
+    metrics: NodeCacheMetrics,
+    logger: Logger,
+    stopSignal: AbortSignal
+  ) {
+    this.#api = api
+    this.#index = index
+    this.#metrics = metrics
+    this.#logger = logger
+    this.#stopSignal = stopSignal
+  }
+
+  /** Lookups waiting for the API server now. */
+  get inFlight(): number {
+    return this.#inFlight.size
+  }
+
+  fetch(name: string): Promise<CompiledNode | null> {
+    const pending = this.#inFlight.get(name)
+    if (pending !== undefined) return pending
+    const lookup = this.#lookup(name).finally(() => this.#inFlight.delete(name))
+    this.#inFlight.set(name, lookup)
+    return lookup
+  }
+
+  async #lookup(name: string): Promise<CompiledNode | null> {
+    if (name.length > MAX_NODE_NAME_LENGTH || !NODE_NAME.test(name)) {
+      // No node can have this name; asking the API server would only cost a request.
+      this.#metrics.unknownNameLookup('not_found')
+      return null
+    }
+    let node
+    try {
+      node = await this.#api.read(name, this.#stopSignal)
+    } catch (err) {
+      this.#metrics.unknownNameLookup('error')
+      const detail = describeError(err)
+      this.#logger.warn('looking up an unknown node failed', { node: name, error: detail })
+      throw new Error(`node cache: GET /api/v1/nodes/${name} failed: ${detail}`, { cause: err })
+    }
+    if (node === null) {
+      this.#metrics.unknownNameLookup('not_found')
+      return null
+    }
+    this.#metrics.unknownNameLookup('found')
+    // If the watch indexed the node while the GET was in flight, its entry is at least as new.
+    const indexed = this.#index.get(name)
+    if (indexed !== undefined) return indexed
+    const compiled = this.#index.upsert(node)
+    this.#metrics.indexSize(this.#index.size)
+    return compiled
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Every flag the service takes, with its environment variable and default. `--help` is printed
+ * from this table, so it cannot drift from what is parsed.
+ */
+
+export interface FlagSpec {
+  readonly name: string
+  readonly env: string | null
+  readonly kind: 'string' | 'boolean'
+  readonly default: string | null
+  readonly help: string
+}
+
+export const FLAGS: readonly FlagSpec[] = [
+  {
+    name: 'port',
+    env: 'PORT',
+    kind: 'string',
+    default: '8888',
+    help: 'Port for the extender verbs (and health, metrics unless --probe-port is set).',
+  },
+  { name: 'host', env: 'HOST', kind: 'string', default: '0.0.0.0', help: 'Address to listen on.' },
+  {
+    name: 'log-level',
+    env: 'LOG_LEVEL',
+    kind: 'string',
+    default: 'info',
+    help: 'debug, info, warn or error. JSON lines on stderr; request bodies are never logged.',
+  },
+  {
+    name: 'max-body',
+    env: 'MAX_BODY',
+    kind: 'string',
+    default: '256mb',
+    help: 'Largest request body accepted (b, kb, mb, gb; 1024-based). The default holds 5000 full nodes with room to spare.',
+  },
+  {
+    name: 'feature-gates',
+    env: 'FEATURE_GATES',
+    kind: 'string',
+    default: 'TaintTolerationComparisonOperators=true',
+    help: 'Comma-separated Gate=true|false. Known: TaintTolerationComparisonOperators (Lt/Gt tolerations; set it as your kube-scheduler has it).',
+  },
+  {
+    name: 'kubeconfig',
+    env: 'KUBECONFIG',
+    kind: 'string',
+    default: null,
+    help: 'Kubeconfig for node-cache mode. Without it, the in-cluster service account is used when running in a pod.',
+  },
+  {
+    name: 'disable-node-cache',
+    env: 'DISABLE_NODE_CACHE',
+    kind: 'boolean',
+    default: 'false',
+    help: 'Never connect to a cluster; serve full-node requests (nodeCacheCapable: false) only.',
+  },
+  {
+    name: 'watchdog-seconds',
+    env: 'WATCHDOG_SECONDS',
+    kind: 'string',
+    default: '300',
+    help: 'Restart the node watch when it has been silent this long.',
+  },
+  {
+    name: 'tolerations-cache-size',
+    env: 'TOLERATIONS_CACHE_SIZE',
+    kind: 'string',
+    default: '4096',
+    help: 'Distinct toleration sets kept compiled.',
+  },
+  {
+    name: 'nodes-cache-size',
+    env: 'NODES_CACHE_SIZE',
+    kind: 'string',
+    default: '20000',
+    help: 'Nodes from full-node requests kept compiled (and remembered for preempt).',
+  },
+  {
+    name: 'shutdown-timeout-seconds',
+    env: 'SHUTDOWN_TIMEOUT_SECONDS',
+    kind: 'string',
+    default: '25',
+    help: 'On SIGTERM, how long in-flight requests may take before the process exits anyway.',
+  },
+  { name: 'help', env: null, kind: 'boolean', default: null, help: 'Print this help and exit.' },
+]
+
+/** The text `--help` prints. */
+export function helpText(): string {
+  const lines = ['Usage: taint-extender [flags]', '', 'Flags (environment variable in brackets):']
+  for (const flag of FLAGS) {
+    const value = flag.kind === 'string' ? ' VALUE' : ''
+    const env = flag.env ? ` [${flag.env}]` : ''
+    const def = flag.default !== null ? ` (default ${flag.default})` : ''
+    lines.push(`  --${flag.name}${value}${env}${def}`, `      ${flag.help}`)
+  }
+  return lines.join('\n') + '\n'
+}

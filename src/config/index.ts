@@ -1,0 +1,9 @@
+export { ConfigError } from './config-error.js'
+export {
+  loadConfig,
+  type ClusterSource,
+  type Config,
+  type LoadResult,
+  type LogLevel,
+} from './load-config.js'
+export { helpText } from './flags.js'

@@ -1,0 +1,132 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { ConfigError } from './config-error.js'
+import { FLAGS, helpText } from './flags.js'
+import {
+  parseBoolean,
+  parseByteSize,
+  parseFeatureGates,
+  parseIntegerIn,
+  type FeatureGates,
+} from './parse-values.js'
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+
+export type ClusterSource = { kind: 'kubeconfig'; path: string } | { kind: 'in-cluster' }
+
+/** Everything the service is told at start, validated once and frozen. */
+export interface Config {
+  readonly host: string
+  readonly port: number
+  readonly logLevel: LogLevel
+  readonly maxBodyBytes: number
+  readonly featureGates: FeatureGates
+  /** Where node-cache mode learns nodes from; null: full-node mode only. */
+  readonly cluster: ClusterSource | null
+  readonly watchdogSeconds: number
+  readonly tolerationsCacheSize: number
+  readonly nodesCacheSize: number
+  readonly shutdownTimeoutSeconds: number
+  readonly version: string
+}
+
+export type LoadResult = { kind: 'help'; text: string } | { kind: 'config'; config: Config }
+
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
+const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token'
+
+export interface Environment {
+  readonly argv: readonly string[]
+  readonly env: Readonly<Record<string, string | undefined>>
+  /** Whether a file exists; replaceable so in-cluster detection can be tested. */
+  readonly fileExists?: (path: string) => boolean
+}
+
+function readVersion(): string {
+  const packageJson = new URL('../../package.json', import.meta.url)
+  const parsed = JSON.parse(readFileSync(packageJson, 'utf8')) as { version?: unknown }
+  return typeof parsed.version === 'string' ? parsed.version : 'unknown'
+}
+
+function pickCluster(
+  values: Map<string, string>,
+  env: Environment['env'],
+  fileExists: (path: string) => boolean
+): ClusterSource | null {
+  if (parseBoolean('disable-node-cache', values.get('disable-node-cache') ?? 'false')) return null
+  const kubeconfig = values.get('kubeconfig')
+  if (kubeconfig !== undefined && kubeconfig !== '') {
+    if (!fileExists(kubeconfig)) throw new ConfigError(`--kubeconfig: no file at ${kubeconfig}`)
+    return { kind: 'kubeconfig', path: kubeconfig }
+  }
+  if (
+    env.KUBERNETES_SERVICE_HOST &&
+    env.KUBERNETES_SERVICE_PORT &&
+    fileExists(SERVICE_ACCOUNT_TOKEN)
+  ) {
+    return { kind: 'in-cluster' }
+  }
+  return null
+}
+
+/**
+ * Reads flags, then environment variables, then defaults, in that order of precedence, and
+ * validates every value; throws ConfigError on the first that makes no sense.
+ */
+export function loadConfig(environment: Environment): LoadResult {
+  const options = Object.fromEntries(FLAGS.map((f) => [f.name, { type: f.kind }]))
+  let parsed: ReturnType<typeof parseArgs>
+  try {
+    parsed = parseArgs({
+      args: [...environment.argv],
+      options,
+      strict: true,
+      allowPositionals: false,
+    })
+  } catch (err) {
+    throw new ConfigError(`${(err as Error).message}; see --help`)
+  }
+  if (parsed.values.help === true) return { kind: 'help', text: helpText() }
+
+  const values = new Map<string, string>()
+  for (const flag of FLAGS) {
+    const fromFlag = parsed.values[flag.name]
+    const fromEnv = flag.env ? environment.env[flag.env] : undefined
+    const value = fromFlag !== undefined ? String(fromFlag) : (fromEnv ?? flag.default)
+    if (value !== null && value !== undefined) values.set(flag.name, value)
+  }
+  const get = (name: string): string => values.get(name) as string
+
+  const logLevel = get('log-level').toLowerCase() as LogLevel
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(
+      `--log-level: "${get('log-level')}" is not one of ${LOG_LEVELS.join(', ')}`
+    )
+  }
+  const config: Config = {
+    host: get('host'),
+    port: parseIntegerIn('port', get('port'), 0, 65535),
+    logLevel,
+    maxBodyBytes: parseByteSize('max-body', get('max-body')),
+    featureGates: parseFeatureGates(get('feature-gates'), {
+      TaintTolerationComparisonOperators: true,
+    }),
+    cluster: pickCluster(values, environment.env, environment.fileExists ?? existsSync),
+    watchdogSeconds: parseIntegerIn('watchdog-seconds', get('watchdog-seconds'), 1, 86_400),
+    tolerationsCacheSize: parseIntegerIn(
+      'tolerations-cache-size',
+      get('tolerations-cache-size'),
+      1,
+      1_000_000
+    ),
+    nodesCacheSize: parseIntegerIn('nodes-cache-size', get('nodes-cache-size'), 1, 1_000_000),
+    shutdownTimeoutSeconds: parseIntegerIn(
+      'shutdown-timeout-seconds',
+      get('shutdown-timeout-seconds'),
+      1,
+      3600
+    ),
+    version: readVersion(),
+  }
+  return { kind: 'config', config: Object.freeze(config) }
+}

@@ -1,0 +1,71 @@
+import { ConfigError } from './config-error.js'
+
+const SIZE_UNITS: Readonly<Record<string, number>> = {
+  '': 1,
+  b: 1,
+  kb: 1024,
+  mb: 1024 ** 2,
+  gb: 1024 ** 3,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3,
+}
+
+/** A byte size such as `256mb`, `100MiB` or `1048576`. */
+export function parseByteSize(flag: string, raw: string): number {
+  const match = /^(\d+)\s*([a-z]*)$/i.exec(raw.trim())
+  const unit = match ? SIZE_UNITS[(match[2] ?? '').toLowerCase()] : undefined
+  if (!match || unit === undefined) {
+    throw new ConfigError(`--${flag}: "${raw}" is not a size (e.g. 256mb, 1gb, 1048576)`)
+  }
+  const bytes = Number(match[1]) * unit
+  if (!Number.isSafeInteger(bytes) || bytes < 1) {
+    throw new ConfigError(`--${flag}: "${raw}" must be at least 1 byte`)
+  }
+  return bytes
+}
+
+/** An integer within [min, max]. */
+export function parseIntegerIn(flag: string, raw: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`--${flag}: "${raw}" is not a whole number`)
+  const value = Number(raw.trim())
+  if (value < min || value > max) {
+    throw new ConfigError(`--${flag}: ${value} is out of range [${min}, ${max}]`)
+  }
+  return value
+}
+
+/** `true`/`false` (and `1`/`0`), as flags and environment variables spell them. */
+export function parseBoolean(flag: string, raw: string): boolean {
+  const value = raw.trim().toLowerCase()
+  if (value === 'true' || value === '1') return true
+  if (value === 'false' || value === '0') return false
+  throw new ConfigError(`--${flag}: "${raw}" is not true or false`)
+}
+
+export interface FeatureGates {
+  readonly TaintTolerationComparisonOperators: boolean
+}
+
+/**
+ * Kubernetes' `--feature-gates` syntax, `Gate=true,Other=false`. Unknown gates are refused, as
+ * Kubernetes components refuse them, so a typo cannot silently leave a gate at its default.
+ */
+export function parseFeatureGates(raw: string, defaults: FeatureGates): FeatureGates {
+  const gates = { ...defaults }
+  for (const part of raw.split(',')) {
+    const entry = part.trim()
+    if (entry === '') continue
+    const [name, value, extra] = entry.split('=')
+    if (name === undefined || value === undefined || extra !== undefined) {
+      throw new ConfigError(`--feature-gates: "${entry}" is not Gate=true|false`)
+    }
+    if (!Object.hasOwn(gates, name.trim())) {
+      throw new ConfigError(
+        `--feature-gates: unknown gate "${name.trim()}" (known: ${Object.keys(defaults).join(', ')})`
+      )
+    }
+    gates[name.trim() as keyof FeatureGates] = parseBoolean('feature-gates', value)
+  }
+  return gates
+}

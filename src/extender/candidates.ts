@@ -1,0 +1,88 @@
+import {
+  REASON_LOOKUP_FAILED,
+  REASON_UNKNOWN_NODE,
+  type CompiledNode,
+  type RejectionReason,
+} from '../core/index.js'
+import { decodeNodeTaints, type NodeRef } from '../protocol/index.js'
+import type { SeenNodesCache } from './compiled-caches.js'
+import { ExtenderUnavailableError } from './errors.js'
+import type { Logger, NodeCache } from './ports.js'
+
+/** Candidates turned into compiled nodes, plus the names that could not be resolved. */
+export interface ResolvedNames {
+  /** Known nodes, in request order. */
+  readonly nodes: CompiledNode[]
+  readonly unresolvedNames: string[]
+  readonly unresolvedReasons: RejectionReason[]
+}
+
+/**
+ * Full-node mode: each node compiled once per (name, resourceVersion); the result is aligned
+ * with `refs`, so index i of the answer is request node i.
+ */
+export function compileNodeRefs(refs: readonly NodeRef[], seen: SeenNodesCache): CompiledNode[] {
+  const nodes = new Array<CompiledNode>(refs.length)
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs[i] as NodeRef
+    nodes[i] = seen.lookup(ref.name, ref.resourceVersion) ?? seen.remember(decodeNodeTaints(ref))
+  }
+  return nodes
+}
+
+/** Refuses node-cache requests the extender cannot answer truthfully yet. */
+export function requireReadyNodeCache(cache: NodeCache | null): NodeCache {
+  if (cache === null) {
+    throw new ExtenderUnavailableError(
+      'the request carries NodeNames (nodeCacheCapable: true) but this extender has no cluster ' +
+        'connection to learn nodes from; start it with --kubeconfig or in a pod, or set ' +
+        'nodeCacheCapable: false'
+    )
+  }
+  const readiness = cache.readiness()
+  if (!readiness.ready)
+    throw new ExtenderUnavailableError(`node cache not ready: ${readiness.reason}`)
+  return cache
+}
+
+/**
+ * Node-cache mode: names looked up in the index; a name it does not know is fetched from the
+ * API server (concurrent misses share one request). A node that is not found, or whose lookup
+ * failed, is never passed silently: it is reported with its own reason.
+ */
+export async function resolveNodeNames(
+  names: readonly string[],
+  cache: NodeCache,
+  logger: Logger
+): Promise<ResolvedNames> {
+  const known: (CompiledNode | undefined)[] = new Array<CompiledNode | undefined>(names.length)
+  let misses: number[] | null = null
+  for (let i = 0; i < names.length; i++) {
+    const node = cache.get(names[i] as string)
+    known[i] = node
+    if (node === undefined) (misses ??= []).push(i)
+  }
+  const unresolvedNames: string[] = []
+  const unresolvedReasons: RejectionReason[] = []
+  if (misses !== null) {
+    const fetched = await Promise.allSettled(misses.map((i) => cache.fetch(names[i] as string)))
+    for (let m = 0; m < misses.length; m++) {
+      const i = misses[m] as number
+      const result = fetched[m] as PromiseSettledResult<CompiledNode | null>
+      if (result.status === 'fulfilled' && result.value !== null) {
+        known[i] = result.value
+        continue
+      }
+      unresolvedNames.push(names[i] as string)
+      if (result.status === 'fulfilled') {
+        unresolvedReasons.push(REASON_UNKNOWN_NODE)
+      } else {
+        unresolvedReasons.push(REASON_LOOKUP_FAILED)
+        logger.warn('node lookup failed', { node: names[i], err: String(result.reason) })
+      }
+    }
+  }
+  const nodes: CompiledNode[] = []
+  for (const node of known) if (node !== undefined) nodes.push(node)
+  return { nodes, unresolvedNames, unresolvedReasons }
+}

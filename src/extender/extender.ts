@@ -1,0 +1,176 @@
+import {
+  filterNodes,
+  scoreNodes,
+  type CompiledNode,
+  type CompiledTolerations,
+  type FilterOutcome,
+  type RejectionReason,
+  type RuleOptions,
+} from '../core/index.js'
+import {
+  decodeExtenderArgs,
+  decodePreemptionArgs,
+  EMPTY_NODE_REASONS,
+  encodeFilterResult,
+  encodeHostPriorityList,
+  encodePreemptionResult,
+  type MetaVictims,
+  type NodeRef,
+  type PodTolerations,
+} from '../protocol/index.js'
+import { compileNodeRefs, requireReadyNodeCache, resolveNodeNames } from './candidates.js'
+import { CompiledTolerationsCache, SeenNodesCache } from './compiled-caches.js'
+import type { ExtenderMetrics, Logger, NodeCache } from './ports.js'
+
+export interface ExtenderOptions {
+  readonly rules: RuleOptions
+  /** Distinct toleration sets kept compiled. */
+  readonly tolerationsCacheSize: number
+  /** Nodes from full-node requests kept compiled (and remembered for preempt). */
+  readonly nodesCacheSize: number
+  /** The informer-fed node cache; null when there is no cluster connection. */
+  readonly nodeCache: NodeCache | null
+  readonly metrics: ExtenderMetrics
+  readonly logger: Logger
+}
+
+/**
+ * The extender's verbs, free of any HTTP framework: each takes a parsed request body and returns
+ * the reply body kube-scheduler expects, or throws ProtocolError (bad request) or
+ * ExtenderUnavailableError (cannot answer truthfully yet).
+ */
+export class Extender {
+  readonly #tolerations: CompiledTolerationsCache
+  readonly #seenNodes: SeenNodesCache
+  readonly #nodeCache: NodeCache | null
+  readonly #metrics: ExtenderMetrics
+  readonly #logger: Logger
+
+  constructor(options: ExtenderOptions) {
+    this.#tolerations = new CompiledTolerationsCache(
+      options.tolerationsCacheSize,
+      options.rules,
+      options.metrics
+    )
+    this.#seenNodes = new SeenNodesCache(options.nodesCacheSize, options.metrics)
+    this.#nodeCache = options.nodeCache
+    this.#metrics = options.metrics
+    this.#logger = options.logger
+  }
+
+  /** Sizes of the bounded caches, for tests and diagnostics. */
+  cacheSizes(): { tolerations: number; nodes: number } {
+    return { tolerations: this.#tolerations.size, nodes: this.#seenNodes.size }
+  }
+
+  /** Compiles (or fetches compiled) tolerations of a decoded pod. */
+  compilePod(pod: PodTolerations): CompiledTolerations {
+    return this.#tolerations.compile(pod.tolerations)
+  }
+
+  async filter(body: unknown): Promise<string> {
+    const args = decodeExtenderArgs(body)
+    const pod = this.compilePod(args.pod)
+    if (args.candidates.kind === 'nodes') {
+      const refs = args.candidates.nodes
+      const outcome = filterNodes(pod, compileNodeRefs(refs, this.#seenNodes))
+      this.#recordFilter(args.pod, refs.length, outcome)
+      const passing = outcome.passingIndices.map((i) => (refs[i] as NodeRef).object)
+      return encodeFilterResult({
+        nodes: passing,
+        nodeNames: null,
+        failed: EMPTY_NODE_REASONS,
+        failedAndUnresolvable: { names: outcome.rejectedNames, reasons: outcome.rejectedReasons },
+      })
+    }
+    const cache = requireReadyNodeCache(this.#nodeCache)
+    const resolved = await resolveNodeNames(args.candidates.names, cache, this.#logger)
+    const outcome = filterNodes(pod, resolved.nodes)
+    this.#recordFilter(args.pod, args.candidates.names.length, outcome)
+    this.#recordRejections(resolved.unresolvedReasons)
+    return encodeFilterResult({
+      nodes: null,
+      nodeNames: outcome.passingIndices.map((i) => (resolved.nodes[i] as CompiledNode).name),
+      failed: { names: resolved.unresolvedNames, reasons: resolved.unresolvedReasons },
+      failedAndUnresolvable: { names: outcome.rejectedNames, reasons: outcome.rejectedReasons },
+    })
+  }
+
+  async prioritize(body: unknown): Promise<string> {
+    const args = decodeExtenderArgs(body)
+    const pod = this.compilePod(args.pod)
+    if (args.candidates.kind === 'nodes') {
+      const nodes = compileNodeRefs(args.candidates.nodes, this.#seenNodes)
+      this.#metrics.nodesEvaluated('prioritize', nodes.length)
+      return encodeHostPriorityList(
+        nodes.map((n) => n.name),
+        scoreNodes(pod, nodes)
+      )
+    }
+    const cache = requireReadyNodeCache(this.#nodeCache)
+    const resolved = await resolveNodeNames(args.candidates.names, cache, this.#logger)
+    this.#metrics.nodesEvaluated('prioritize', args.candidates.names.length)
+    // Unknown nodes are left out of the normalisation and get the lowest score, as a node
+    // missing from an extender's reply does in kube-scheduler.
+    const scores = scoreNodes(pod, resolved.nodes)
+    const hosts = resolved.nodes.map((n) => n.name)
+    const allScores = Array.from(scores)
+    for (const name of resolved.unresolvedNames) {
+      hosts.push(name)
+      allScores.push(0)
+    }
+    return encodeHostPriorityList(hosts, allScores)
+  }
+
+  /**
+   * Keeps the preemption candidates this pod could run on once victims are gone: a node whose
+   * taints (as last seen) the pod does not tolerate is dropped, since evicting pods cannot
+   * remove a taint. A node never seen cannot be judged and is kept.
+   */
+  async preempt(body: unknown): Promise<string> {
+    const args = decodePreemptionArgs(body)
+    const pod = this.compilePod(args.pod)
+    const kept = new Map<string, MetaVictims>()
+    let dropped = 0
+    for (const [name, victims] of args.candidates) {
+      const node = this.#nodeCache?.get(name) ?? this.#seenNodes.lastSeen(name)
+      if (node === undefined || pod.filterNode(node) === null) kept.set(name, victims)
+      else dropped++
+    }
+    this.#metrics.nodesEvaluated('preempt', args.candidates.size)
+    if (this.#logger.isEnabled('debug')) {
+      this.#logger.debug('preempt', {
+        pod: podRef(args.pod),
+        candidates: args.candidates.size,
+        dropped,
+      })
+    }
+    return encodePreemptionResult(kept)
+  }
+
+  #recordFilter(pod: PodTolerations, evaluated: number, outcome: FilterOutcome): void {
+    this.#metrics.nodesEvaluated('filter', evaluated)
+    this.#recordRejections(outcome.rejectedReasons)
+    if (this.#logger.isEnabled('debug')) {
+      this.#logger.debug('filter', {
+        pod: podRef(pod),
+        candidates: evaluated,
+        passed: outcome.passingIndices.length,
+        rejected: outcome.rejectedNames.length,
+      })
+    }
+  }
+
+  #recordRejections(reasons: readonly RejectionReason[]): void {
+    if (reasons.length === 0) return
+    const counts = new Map<RejectionReason, number>()
+    for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1)
+    for (const [reason, count] of counts) {
+      this.#metrics.nodesRejected(reason, count)
+    }
+  }
+}
+
+function podRef(pod: PodTolerations): { name: string; namespace: string } {
+  return { name: pod.name, namespace: pod.namespace }
+}

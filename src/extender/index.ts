@@ -1,0 +1,3 @@
+export { Extender, type ExtenderOptions } from './extender.js'
+export { ExtenderUnavailableError } from './errors.js'
+export * from './ports.js'

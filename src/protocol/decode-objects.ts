@@ -1,0 +1,114 @@
+import type { NodeTaintsAt, Taint, Toleration } from '../core/index.js'
+import { ProtocolError } from './protocol-error.js'
+import {
+  field,
+  readArray,
+  readBoolean,
+  readInteger,
+  readObject,
+  readString,
+  type JsonObject,
+} from './json-fields.js'
+
+/**
+ * Decoding of the two Kubernetes objects the rules read: a Pod's tolerations and a Node's
+ * taints and cordon flag. Everything else in those objects is left untouched and unread.
+ */
+
+/** Who the pod is (for logs and explanations) and what it tolerates. */
+export interface PodTolerations {
+  readonly name: string
+  readonly namespace: string
+  readonly uid: string
+  readonly tolerations: readonly Toleration[]
+}
+
+/** A candidate node as received: its identity, read up front, and the object itself. */
+export interface NodeRef {
+  readonly name: string
+  readonly resourceVersion: string
+  readonly object: JsonObject
+  /** Where it sat in the request, for error paths. */
+  readonly path: string
+}
+
+function decodeToleration(value: unknown, path: string): Toleration {
+  const obj = readObject(value, path, true)
+  return {
+    key: readString(field(obj, 'key'), `${path}.key`),
+    operator: readString(field(obj, 'operator'), `${path}.operator`),
+    value: readString(field(obj, 'value'), `${path}.value`),
+    effect: readString(field(obj, 'effect'), `${path}.effect`),
+    tolerationSeconds: readInteger(field(obj, 'tolerationSeconds'), `${path}.tolerationSeconds`),
+  }
+}
+
+/** Reads `metadata` identity and `spec.tolerations` of a Pod object at `path`. */
+export function decodePod(value: unknown, path: string): PodTolerations {
+  const pod = readObject(value, path, true)
+  const metadata = readObject(field(pod, 'metadata'), `${path}.metadata`, false)
+  const spec = readObject(field(pod, 'spec'), `${path}.spec`, false)
+  const list = spec ? readArray(field(spec, 'tolerations'), `${path}.spec.tolerations`) : null
+  const tolerations: Toleration[] = []
+  if (list !== null) {
+    for (let i = 0; i < list.length; i++) {
+      tolerations.push(decodeToleration(list[i], `${path}.spec.tolerations[${i}]`))
+    }
+  }
+  return {
+    name: metadata ? readString(field(metadata, 'name'), `${path}.metadata.name`) : '',
+    namespace: metadata
+      ? readString(field(metadata, 'namespace'), `${path}.metadata.namespace`)
+      : '',
+    uid: metadata ? readString(field(metadata, 'uid'), `${path}.metadata.uid`) : '',
+    tolerations,
+  }
+}
+
+/** Reads a Node object's name and resourceVersion; a node without a name is an error. */
+export function decodeNodeRef(value: unknown, path: string): NodeRef {
+  const node = readObject(value, path, true)
+  const metadata = readObject(field(node, 'metadata'), `${path}.metadata`, true)
+  const name = readString(field(metadata, 'name'), `${path}.metadata.name`)
+  if (name === '') throw new ProtocolError(`${path}.metadata.name is missing or empty`)
+  const resourceVersion = readString(
+    field(metadata, 'resourceVersion'),
+    `${path}.metadata.resourceVersion`
+  )
+  return { name, resourceVersion, object: node, path }
+}
+
+function decodeTaint(value: unknown, path: string): Taint {
+  const obj = readObject(value, path, true)
+  return {
+    key: readString(field(obj, 'key'), `${path}.key`),
+    value: readString(field(obj, 'value'), `${path}.value`),
+    effect: readString(field(obj, 'effect'), `${path}.effect`),
+  }
+}
+
+/** Reads `spec.unschedulable` and `spec.taints` of a node already identified by decodeNodeRef. */
+export function decodeNodeTaints(ref: NodeRef): NodeTaintsAt {
+  const spec = readObject(field(ref.object, 'spec'), `${ref.path}.spec`, false)
+  if (spec === null) {
+    return {
+      name: ref.name,
+      resourceVersion: ref.resourceVersion,
+      unschedulable: false,
+      taints: [],
+    }
+  }
+  const list = readArray(field(spec, 'taints'), `${ref.path}.spec.taints`)
+  const taints: Taint[] = []
+  if (list !== null) {
+    for (let i = 0; i < list.length; i++) {
+      taints.push(decodeTaint(list[i], `${ref.path}.spec.taints[${i}]`))
+    }
+  }
+  return {
+    name: ref.name,
+    resourceVersion: ref.resourceVersion,
+    unschedulable: readBoolean(field(spec, 'unschedulable'), `${ref.path}.spec.unschedulable`),
+    taints,
+  }
+}

@@ -1,0 +1,110 @@
+import type { MetaVictims } from './decode-args.js'
+import type { JsonObject } from './json-fields.js'
+
+/**
+ * Encoders for extender/v1 replies, always in the PascalCase kube-scheduler's Go types produce
+ * (no json tags there, so the field names are the keys) and with every field present, as Go
+ * writes them. Replies are built as strings directly: they can hold thousands of entries, and
+ * this skips building an intermediate object only to walk it again.
+ */
+
+/** Parallel arrays of node names and the reason each was rejected for. */
+export interface NodeReasons {
+  readonly names: readonly string[]
+  readonly reasons: readonly string[]
+}
+
+/** What a filter call answers. Exactly one of `nodes` and `nodeNames` is non-null. */
+export interface FilterReply {
+  /** Full-node mode: the passing node objects exactly as received. */
+  readonly nodes: readonly JsonObject[] | null
+  /** Node-cache mode: the passing names. */
+  readonly nodeNames: readonly string[] | null
+  /** Unschedulable: preemption may still help (unknown nodes). */
+  readonly failed: NodeReasons
+  /** UnschedulableAndUnresolvable: preemption cannot help (taints, cordons). */
+  readonly failedAndUnresolvable: NodeReasons
+}
+
+export const EMPTY_NODE_REASONS: NodeReasons = Object.freeze({ names: [], reasons: [] })
+
+function encodeFailedNodesMap(map: NodeReasons): string {
+  if (map.names.length === 0) return '{}'
+  let out = '{'
+  for (let i = 0; i < map.names.length; i++) {
+    if (i > 0) out += ','
+    out += JSON.stringify(map.names[i]) + ':' + JSON.stringify(map.reasons[i])
+  }
+  return out + '}'
+}
+
+function encodeNodeList(nodes: readonly JsonObject[]): string {
+  let out = '{"metadata":{},"items":['
+  for (let i = 0; i < nodes.length; i++) {
+    if (i > 0) out += ','
+    out += JSON.stringify(nodes[i])
+  }
+  return out + ']}'
+}
+
+/** `ExtenderFilterResult`: Nodes, NodeNames, FailedNodes, FailedAndUnresolvableNodes, Error. */
+export function encodeFilterResult(reply: FilterReply): string {
+  return (
+    '{"Nodes":' +
+    (reply.nodes === null ? 'null' : encodeNodeList(reply.nodes)) +
+    ',"NodeNames":' +
+    (reply.nodeNames === null ? 'null' : JSON.stringify(reply.nodeNames)) +
+    ',"FailedNodes":' +
+    encodeFailedNodesMap(reply.failed) +
+    ',"FailedAndUnresolvableNodes":' +
+    encodeFailedNodesMap(reply.failedAndUnresolvable) +
+    ',"Error":""}'
+  )
+}
+
+/** `HostPriorityList`: a bare array of `{"Host","Score"}`, in the order of `hosts`. */
+export function encodeHostPriorityList(
+  hosts: readonly string[],
+  scores: ArrayLike<number>
+): string {
+  let out = '['
+  for (let i = 0; i < hosts.length; i++) {
+    if (i > 0) out += ','
+    out += '{"Host":' + JSON.stringify(hosts[i]) + ',"Score":' + String(scores[i]) + '}'
+  }
+  return out + ']'
+}
+
+/** `ExtenderPreemptionResult`: always the meta form, whatever form the request used. */
+export function encodePreemptionResult(candidates: ReadonlyMap<string, MetaVictims>): string {
+  let out = '{"NodeNameToMetaVictims":{'
+  let first = true
+  for (const [name, victims] of candidates) {
+    if (!first) out += ','
+    first = false
+    out += JSON.stringify(name) + ':{"Pods":['
+    for (let i = 0; i < victims.uids.length; i++) {
+      if (i > 0) out += ','
+      out += '{"UID":' + JSON.stringify(victims.uids[i]) + '}'
+    }
+    out += '],"NumPDBViolations":' + victims.numPDBViolations.toString() + '}'
+  }
+  return out + '}}'
+}
+
+/** The body of every refused request: the protocol's `Error` field and nothing else. */
+export function encodeError(message: string): string {
+  return JSON.stringify({ Error: message })
+}
+
+/**
+ * A filter reply that fails the whole call with `message`: kube-scheduler puts the text in the
+ * pod's FailedScheduling event (unless the extender is ignorable), so it must say what to do.
+ */
+export function encodeFilterError(message: string): string {
+  return (
+    '{"Nodes":null,"NodeNames":null,"FailedNodes":{},"FailedAndUnresolvableNodes":{},"Error":' +
+    JSON.stringify(message) +
+    '}'
+  )
+}

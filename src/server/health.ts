@@ -1,0 +1,39 @@
+import type { Request, Response } from 'express'
+
+/** One named readiness check and its current answer. */
+export interface ReadinessCheck {
+  readonly name: string
+  check(): { ok: boolean; reason: string }
+}
+
+/**
+ * Kubernetes-style readiness: plain `ok` with 200 when every check passes, else 503 naming the
+ * failed checks; `?verbose` lists every check as `[+]name ok` / `[-]name failed: reason`, the
+ * way kube-apiserver and kube-scheduler print theirs.
+ */
+export function readyzHandler(checks: () => readonly ReadinessCheck[]) {
+  return (req: Request, res: Response): void => {
+    const results = checks().map((c) => ({ name: c.name, ...c.check() }))
+    const ok = results.every((r) => r.ok)
+    const verbose = req.query.verbose !== undefined
+    let text: string
+    if (ok && !verbose) {
+      text = 'ok'
+    } else {
+      const lines = results
+        .filter((r) => verbose || !r.ok)
+        .map((r) => (r.ok ? `[+]${r.name} ok` : `[-]${r.name} failed: ${r.reason}`))
+      lines.push(ok ? 'readyz check passed' : 'readyz check failed')
+      text = lines.join('\n')
+    }
+    res
+      .status(ok ? 200 : 503)
+      .type('text/plain')
+      .send(text + '\n')
+  }
+}
+
+/** Liveness: the event loop answers. Deliberately independent of the cluster connection. */
+export function livezHandler(_req: Request, res: Response): void {
+  res.status(200).type('text/plain').send('ok\n')
+}

@@ -1,0 +1,95 @@
+import { Extender, type NodeCache } from '../../src/extender/index.js'
+import {
+  createApp,
+  JsonLogger,
+  listen,
+  Metrics,
+  type ReadinessCheck,
+  type RunningServer,
+} from '../../src/server/index.js'
+
+export interface TestServerOptions {
+  nodeCache?: NodeCache | null
+  comparisonOperators?: boolean
+  maxBodyBytes?: number
+  tolerationsCacheSize?: number
+  nodesCacheSize?: number
+}
+
+export interface TestServer {
+  readonly url: string
+  readonly extender: Extender
+  readonly metrics: Metrics
+  /** Every log line the server wrote, parsed. */
+  readonly logs: Record<string, unknown>[]
+  readonly running: RunningServer
+  close(): Promise<void>
+}
+
+/** The real app on a real socket (127.0.0.1, port 0), wired as src/main.ts wires it. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const logs: Record<string, unknown>[] = []
+  const logger = new JsonLogger('debug', (line) => {
+    logs.push(JSON.parse(line) as Record<string, unknown>)
+  })
+  const metrics = new Metrics()
+  const nodeCache = options.nodeCache ?? null
+  const extender = new Extender({
+    rules: { comparisonOperators: options.comparisonOperators ?? true },
+    tolerationsCacheSize: options.tolerationsCacheSize ?? 128,
+    nodesCacheSize: options.nodesCacheSize ?? 1024,
+    nodeCache,
+    metrics,
+    logger,
+  })
+  const checks: ReadinessCheck[] =
+    nodeCache === null
+      ? []
+      : [
+          {
+            name: 'node-cache',
+            check: () => {
+              const r = nodeCache.readiness()
+              return { ok: r.ready, reason: r.reason }
+            },
+          },
+        ]
+  const app = createApp({
+    extender,
+    metrics,
+    logger,
+    readinessChecks: () => checks,
+    maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 * 1024,
+    version: '0.0.0-test',
+  })
+  const running = await listen(app, '127.0.0.1', 0, logger)
+  return {
+    url: `http://127.0.0.1:${running.port}`,
+    extender,
+    metrics,
+    logs,
+    running,
+    close: () => running.close(1000),
+  }
+}
+
+/** POSTs a JSON body (or raw text) and returns status, headers and the parsed reply. */
+export async function post(
+  url: string,
+  body: unknown,
+  init: { raw?: boolean; contentType?: string } = {}
+): Promise<{ status: number; headers: Headers; text: string; json: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': init.contentType ?? 'application/json' },
+    body: init.raw ? (body as string) : JSON.stringify(body),
+  })
+  const text = await response.text()
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  return { status: response.status, headers: response.headers, text, json }
+}

@@ -1,7 +1,13 @@
 import { InformerNodeCache, loadKubeConfig } from './cluster/index.js'
 import { ConfigError, loadConfig, type Config } from './config/index.js'
 import { Extender, type NodeCache } from './extender/index.js'
-import { createApp, JsonLogger, listen, Metrics, type ReadinessCheck } from './server/index.js'
+import {
+  createRequestHandler,
+  JsonLogger,
+  listen,
+  Metrics,
+  type ReadinessCheck,
+} from './server/index.js'
 
 /**
  * The composition root: the one place that builds concrete parts and wires them together.
@@ -55,7 +61,7 @@ async function run(config: Config): Promise<void> {
     })
   }
 
-  const app = createApp({
+  const app = createRequestHandler({
     extender,
     metrics,
     logger,

@@ -17,6 +17,7 @@ import {
   type MetaVictims,
   type NodeRef,
   type PodTolerations,
+  type ReplyBody,
 } from '../protocol/index.js'
 import { compileNodeRefs, requireReadyNodeCache, resolveNodeNames } from './candidates.js'
 import { CompiledTolerationsCache, SeenNodesCache } from './compiled-caches.js'
@@ -35,8 +36,8 @@ export interface ExtenderOptions {
 }
 
 /**
- * The extender's verbs, free of any HTTP framework: each takes a parsed request body and returns
- * the reply body kube-scheduler expects, or throws ProtocolError (bad request) or
+ * The extender's verbs, free of any HTTP framework: each takes the request body's bytes and
+ * returns the reply body kube-scheduler expects, or throws ProtocolError (bad request) or
  * ExtenderUnavailableError (cannot answer truthfully yet).
  */
 export class Extender {
@@ -68,14 +69,14 @@ export class Extender {
     return this.#tolerations.compile(pod.tolerations)
   }
 
-  async filter(body: unknown): Promise<string> {
+  async filter(body: Uint8Array): Promise<ReplyBody> {
     const args = decodeExtenderArgs(body)
     const pod = this.compilePod(args.pod)
     if (args.candidates.kind === 'nodes') {
       const refs = args.candidates.nodes
       const outcome = filterNodes(pod, compileNodeRefs(refs, this.#seenNodes))
       this.#recordFilter(args.pod, refs.length, outcome)
-      const passing = outcome.passingIndices.map((i) => (refs[i] as NodeRef).object)
+      const passing = outcome.passingIndices.map((i) => (refs[i] as NodeRef).raw)
       return encodeFilterResult({
         nodes: passing,
         nodeNames: null,
@@ -96,7 +97,7 @@ export class Extender {
     })
   }
 
-  async prioritize(body: unknown): Promise<string> {
+  async prioritize(body: Uint8Array): Promise<ReplyBody> {
     const args = decodeExtenderArgs(body)
     const pod = this.compilePod(args.pod)
     if (args.candidates.kind === 'nodes') {
@@ -127,7 +128,7 @@ export class Extender {
    * taints (as last seen) the pod does not tolerate is dropped, since evicting pods cannot
    * remove a taint. A node never seen cannot be judged and is kept.
    */
-  async preempt(body: unknown): Promise<string> {
+  async preempt(body: Uint8Array): Promise<ReplyBody> {
     const args = decodePreemptionArgs(body)
     const pod = this.compilePod(args.pod)
     const kept = new Map<string, MetaVictims>()

@@ -7,8 +7,8 @@ import {
   readInteger,
   readObject,
   readString,
-  type JsonObject,
 } from './json-fields.js'
+import { forEachMember, isNullSpan, keyIs, parseSpan, type Span } from './json-walk.js'
 
 /**
  * Decoding of the two Kubernetes objects the rules read: a Pod's tolerations and a Node's
@@ -23,11 +23,17 @@ export interface PodTolerations {
   readonly tolerations: readonly Toleration[]
 }
 
-/** A candidate node as received: its identity, read up front, and the object itself. */
+/**
+ * A candidate node as received: its identity, read up front, and where its bytes sit in the
+ * request, so a passing node is echoed verbatim and its spec is parsed only on a cache miss.
+ */
 export interface NodeRef {
   readonly name: string
   readonly resourceVersion: string
-  readonly object: JsonObject
+  /** The whole node object's bytes, echoed back when the node passes. */
+  readonly raw: Uint8Array
+  /** The bytes of `spec`, or null when the node has none. */
+  readonly spec: Uint8Array | null
   /** Where it sat in the request, for error paths. */
   readonly path: string
 }
@@ -65,17 +71,37 @@ export function decodePod(value: unknown, path: string): PodTolerations {
   }
 }
 
-/** Reads a Node object's name and resourceVersion; a node without a name is an error. */
-export function decodeNodeRef(value: unknown, path: string): NodeRef {
-  const node = readObject(value, path, true)
-  const metadata = readObject(field(node, 'metadata'), `${path}.metadata`, true)
-  const name = readString(field(metadata, 'name'), `${path}.metadata.name`)
+/** Reads a Node object's name and resourceVersion from `buf`; a nameless node is an error. */
+export function decodeNodeRef(buf: Uint8Array, span: Span, path: string): NodeRef {
+  let metadata: Span | null = null
+  let spec: Span | null = null
+  forEachMember(buf, span.start, path, (keyStart, keyEnd, value) => {
+    if (keyIs(buf, keyStart, keyEnd, 'metadata')) metadata = value
+    else if (keyIs(buf, keyStart, keyEnd, 'spec')) spec = value
+  })
+  const meta = metadata as Span | null
+  if (meta === null || isNullSpan(buf, meta)) throw new ProtocolError(`${path}.metadata is missing`)
+  let name = ''
+  let resourceVersion = ''
+  forEachMember(buf, meta.start, `${path}.metadata`, (keyStart, keyEnd, value) => {
+    if (keyIs(buf, keyStart, keyEnd, 'name')) {
+      name = readString(parseSpan(buf, value), `${path}.metadata.name`)
+    } else if (keyIs(buf, keyStart, keyEnd, 'resourceversion')) {
+      resourceVersion = readString(parseSpan(buf, value), `${path}.metadata.resourceVersion`)
+    }
+  })
   if (name === '') throw new ProtocolError(`${path}.metadata.name is missing or empty`)
-  const resourceVersion = readString(
-    field(metadata, 'resourceVersion'),
-    `${path}.metadata.resourceVersion`
-  )
-  return { name, resourceVersion, object: node, path }
+  const specSpan = spec as Span | null
+  return {
+    name,
+    resourceVersion,
+    raw: buf.subarray(span.start, span.end),
+    spec:
+      specSpan === null || isNullSpan(buf, specSpan)
+        ? null
+        : buf.subarray(specSpan.start, specSpan.end),
+    path,
+  }
 }
 
 function decodeTaint(value: unknown, path: string): Taint {
@@ -89,7 +115,14 @@ function decodeTaint(value: unknown, path: string): Taint {
 
 /** Reads `spec.unschedulable` and `spec.taints` of a node already identified by decodeNodeRef. */
 export function decodeNodeTaints(ref: NodeRef): NodeTaintsAt {
-  const spec = readObject(field(ref.object, 'spec'), `${ref.path}.spec`, false)
+  const spec =
+    ref.spec === null
+      ? null
+      : readObject(
+          parseSpan(ref.spec, { start: 0, end: ref.spec.length }),
+          `${ref.path}.spec`,
+          false
+        )
   if (spec === null) {
     return {
       name: ref.name,

@@ -1,5 +1,4 @@
-import type { MetaVictims } from './decode-args.js'
-import type { JsonObject } from './json-fields.js'
+import type { MetaVictims } from './decode-preemption-args.js'
 
 /**
  * Encoders for extender/v1 replies, always in the PascalCase kube-scheduler's Go types produce
@@ -7,6 +6,12 @@ import type { JsonObject } from './json-fields.js'
  * writes them. Replies are built as strings directly: they can hold thousands of entries, and
  * this skips building an intermediate object only to walk it again.
  */
+
+/**
+ * A reply body: one string, or chunks written one after another. Full-node filter replies are
+ * chunks so the passing nodes' request bytes go out as they came, without a copy.
+ */
+export type ReplyBody = string | readonly (string | Uint8Array)[]
 
 /** Parallel arrays of node names and the reason each was rejected for. */
 export interface NodeReasons {
@@ -16,8 +21,8 @@ export interface NodeReasons {
 
 /** What a filter call answers. Exactly one of `nodes` and `nodeNames` is non-null. */
 export interface FilterReply {
-  /** Full-node mode: the passing node objects exactly as received. */
-  readonly nodes: readonly JsonObject[] | null
+  /** Full-node mode: the passing node objects, as the bytes received. */
+  readonly nodes: readonly Uint8Array[] | null
   /** Node-cache mode: the passing names. */
   readonly nodeNames: readonly string[] | null
   /** Unschedulable: preemption may still help (unknown nodes). */
@@ -38,20 +43,12 @@ function encodeFailedNodesMap(map: NodeReasons): string {
   return out + '}'
 }
 
-function encodeNodeList(nodes: readonly JsonObject[]): string {
-  let out = '{"metadata":{},"items":['
-  for (let i = 0; i < nodes.length; i++) {
-    if (i > 0) out += ','
-    out += JSON.stringify(nodes[i])
-  }
-  return out + ']}'
-}
-
-/** `ExtenderFilterResult`: Nodes, NodeNames, FailedNodes, FailedAndUnresolvableNodes, Error. */
-export function encodeFilterResult(reply: FilterReply): string {
-  return (
-    '{"Nodes":' +
-    (reply.nodes === null ? 'null' : encodeNodeList(reply.nodes)) +
+/**
+ * `ExtenderFilterResult`: Nodes, NodeNames, FailedNodes, FailedAndUnresolvableNodes, Error.
+ * In full-node mode `Nodes` is `{"metadata":{},"items":[…]}`, a NodeList as Go encodes it.
+ */
+export function encodeFilterResult(reply: FilterReply): ReplyBody {
+  const tail =
     ',"NodeNames":' +
     (reply.nodeNames === null ? 'null' : JSON.stringify(reply.nodeNames)) +
     ',"FailedNodes":' +
@@ -59,7 +56,14 @@ export function encodeFilterResult(reply: FilterReply): string {
     ',"FailedAndUnresolvableNodes":' +
     encodeFailedNodesMap(reply.failedAndUnresolvable) +
     ',"Error":""}'
-  )
+  if (reply.nodes === null) return '{"Nodes":null' + tail
+  const chunks: (string | Uint8Array)[] = ['{"Nodes":{"metadata":{},"items":[']
+  for (let i = 0; i < reply.nodes.length; i++) {
+    if (i > 0) chunks.push(',')
+    chunks.push(reply.nodes[i] as Uint8Array)
+  }
+  chunks.push(']}' + tail)
+  return chunks
 }
 
 /** `HostPriorityList`: a bare array of `{"Host","Score"}`, in the order of `hosts`. */

@@ -1,20 +1,12 @@
 export { ProtocolError } from './protocol-error.js'
 export { field, isJsonObject, type JsonObject } from './json-fields.js'
+export { decodePod, decodeNodeTaints, type NodeRef, type PodTolerations } from './decode-objects.js'
+export { decodeExtenderArgs, type Candidates, type ExtenderArgs } from './decode-extender-args.js'
 export {
-  decodePod,
-  decodeNodeRef,
-  decodeNodeTaints,
-  type NodeRef,
-  type PodTolerations,
-} from './decode-objects.js'
-export {
-  decodeExtenderArgs,
   decodePreemptionArgs,
-  type Candidates,
-  type ExtenderArgs,
   type MetaVictims,
   type PreemptionArgs,
-} from './decode-args.js'
+} from './decode-preemption-args.js'
 export {
   encodeError,
   encodeFilterError,
@@ -24,4 +16,5 @@ export {
   EMPTY_NODE_REASONS,
   type FilterReply,
   type NodeReasons,
+  type ReplyBody,
 } from './encode.js'

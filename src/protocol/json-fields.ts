@@ -16,7 +16,7 @@ function describe(value: unknown): string {
 }
 
 /** Unicode simple case folding, close enough to Go's EqualFold for field names (K, ſ included). */
-function fold(s: string): string {
+export function fold(s: string): string {
   return s.toUpperCase().toLowerCase()
 }
 

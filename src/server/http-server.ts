@@ -60,11 +60,14 @@ export async function listen(
         server.closeAllConnections()
       }, timeoutMs)
       force.unref()
+      // Keep-alive sockets would hold close() open for the whole keep-alive time: close each
+      // one as soon as it is idle, i.e. right after its in-flight reply has been written.
+      const reaper = setInterval(() => server.closeIdleConnections(), 50)
       server.close(() => {
         clearTimeout(force)
+        clearInterval(reaper)
         resolve()
       })
-      // Idle keep-alive sockets would otherwise hold close() open for the full keep-alive time.
       server.closeIdleConnections()
     })
     return closing

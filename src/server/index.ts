@@ -1,4 +1,4 @@
-export { createApp, type AppDependencies } from './app.js'
+export { createRequestHandler, type AppDependencies } from './app.js'
 export { listen, type RunningServer, KEEP_ALIVE_TIMEOUT_MS } from './http-server.js'
 export { JsonLogger } from './json-logger.js'
 export { Metrics } from './metrics.js'

@@ -170,3 +170,30 @@ describe('compiled caches behind the verbs', () => {
     }
   })
 })
+
+describe('key casing as Go decodes it', () => {
+  it('binds a key spelled with escapes (\\u0050od) and takes the last of two spellings', async () => {
+    const tolerant = JSON.stringify(wirePod('p', [{ key: 'dedicated', operator: 'Exists' }]))
+    const strict = JSON.stringify(wirePod('p'))
+    const tainted = JSON.stringify(
+      nodesArgs(null, [wireNode('x', { taints: [{ key: 'dedicated', effect: 'NoSchedule' }] })])
+        .Nodes
+    )
+    const body = `{"pod":${strict},"\\u0050od":${tolerant},"NODES":${tainted}}`
+    const reply = await post(`${server.url}/filter`, body, { raw: true })
+    expect(reply.status).toBe(200)
+    expect(
+      (reply.json as { FailedAndUnresolvableNodes: object }).FailedAndUnresolvableNodes
+    ).toEqual({})
+  })
+
+  it('echoes a passing node byte for byte, escapes and spacing included', async () => {
+    const nodeText =
+      '{ "metadata" : {"name":"n\\u00e9","resourceVersion":"3"}, "spec":{}, "x":"<\\u0026>" }'
+    const body = `{"Pod":${JSON.stringify(wirePod('p'))},"Nodes":{"items":[${nodeText}]},"NodeNames":null}`
+    const reply = await post(`${server.url}/filter`, body, { raw: true })
+    expect(
+      reply.text.startsWith(`{"Nodes":{"metadata":{},"items":[${nodeText}]},"NodeNames":null,`)
+    ).toBe(true)
+  })
+})

@@ -1,6 +1,6 @@
 import { Extender, type NodeCache } from '../../src/extender/index.js'
 import {
-  createApp,
+  createRequestHandler,
   JsonLogger,
   listen,
   Metrics,
@@ -54,7 +54,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
             },
           },
         ]
-  const app = createApp({
+  const app = createRequestHandler({
     extender,
     metrics,
     logger,

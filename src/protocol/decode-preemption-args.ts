@@ -1,22 +1,12 @@
-import { decodeNodeRef, decodePod, type NodeRef, type PodTolerations } from './decode-objects.js'
+import { decodePod, type PodTolerations } from './decode-objects.js'
 import { field, readArray, readInteger, readObject, readString } from './json-fields.js'
 import { ProtocolError } from './protocol-error.js'
 
 /**
- * Decoders for the two request bodies kube-scheduler sends (extender/v1 `ExtenderArgs` and
- * `ExtenderPreemptionArgs`). Keys match in any casing; everything is checked before any rule
- * runs, so a bad request is refused whole, never half-answered.
+ * Decoder for extender/v1 `ExtenderPreemptionArgs`. Preempt is rare and its body small in
+ * node-cache mode, so it is parsed whole; keys match in any casing, and everything is checked
+ * before any rule runs.
  */
-
-/** The candidates of a filter or prioritize call: full nodes, or names only (node-cache mode). */
-export type Candidates =
-  | { readonly kind: 'nodes'; readonly nodes: readonly NodeRef[] }
-  | { readonly kind: 'names'; readonly names: readonly string[] }
-
-export interface ExtenderArgs {
-  readonly pod: PodTolerations
-  readonly candidates: Candidates
-}
 
 /** One preemption candidate: the victims' UIDs and the PDB violation count, kept as sent. */
 export interface MetaVictims {
@@ -28,37 +18,6 @@ export interface PreemptionArgs {
   readonly pod: PodTolerations
   /** Candidate node name → victims, in request order. */
   readonly candidates: ReadonlyMap<string, MetaVictims>
-}
-
-/** Decodes filter/prioritize arguments; exactly one of `Nodes` and `NodeNames` must be set. */
-export function decodeExtenderArgs(body: unknown): ExtenderArgs {
-  const args = readObject(body, 'request body', true)
-  const pod = decodePod(field(args, 'Pod'), 'Pod')
-  const nodeList = readObject(field(args, 'Nodes'), 'Nodes', false)
-  const nodeNames = readArray(field(args, 'NodeNames'), 'NodeNames')
-  if (nodeList !== null && nodeNames !== null) {
-    throw new ProtocolError(
-      'both Nodes and NodeNames are set; kube-scheduler sends exactly one (NodeNames when nodeCacheCapable is true)'
-    )
-  }
-  if (nodeList !== null) {
-    const items = readArray(field(nodeList, 'items'), 'Nodes.items') ?? []
-    const nodes: NodeRef[] = new Array<NodeRef>(items.length)
-    for (let i = 0; i < items.length; i++) nodes[i] = decodeNodeRef(items[i], `Nodes.items[${i}]`)
-    return { pod, candidates: { kind: 'nodes', nodes } }
-  }
-  if (nodeNames !== null) {
-    const names: string[] = new Array<string>(nodeNames.length)
-    for (let i = 0; i < nodeNames.length; i++) {
-      const name = nodeNames[i]
-      if (typeof name !== 'string' || name === '') {
-        throw new ProtocolError(`NodeNames[${i}]: expected a non-empty node name`)
-      }
-      names[i] = name
-    }
-    return { pod, candidates: { kind: 'names', names } }
-  }
-  throw new ProtocolError('request has neither Nodes nor NodeNames')
 }
 
 function readVictimUids(victims: Record<string, unknown>, path: string): string[] {
@@ -92,7 +51,15 @@ function decodeVictimMap(value: Record<string, unknown>, path: string): Map<stri
 }
 
 /** Decodes preempt arguments: `NodeNameToVictims` (full pods) or `NodeNameToMetaVictims` (UIDs). */
-export function decodePreemptionArgs(body: unknown): PreemptionArgs {
+export function decodePreemptionArgs(buf: Uint8Array): PreemptionArgs {
+  let body: unknown
+  try {
+    body = JSON.parse(new TextDecoder().decode(buf))
+  } catch (err) {
+    throw new ProtocolError(
+      `request body is not valid JSON: ${(err as Error).message.slice(0, 200)}`
+    )
+  }
   const args = readObject(body, 'request body', true)
   const pod = decodePod(field(args, 'Pod'), 'Pod')
   const full = readObject(field(args, 'NodeNameToVictims'), 'NodeNameToVictims', false)

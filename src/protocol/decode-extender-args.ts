@@ -1,0 +1,90 @@
+import { decodeNodeRef, decodePod, type NodeRef, type PodTolerations } from './decode-objects.js'
+import {
+  expectEndOfBody,
+  forEachElement,
+  forEachMember,
+  isNullSpan,
+  keyIs,
+  parseSpan,
+  type Span,
+} from './json-walk.js'
+import { ProtocolError } from './protocol-error.js'
+
+/** The candidates of a filter or prioritize call: full nodes, or names only (node-cache mode). */
+export type Candidates =
+  | { readonly kind: 'nodes'; readonly nodes: readonly NodeRef[] }
+  | { readonly kind: 'names'; readonly names: readonly string[] }
+
+/** extender/v1 `ExtenderArgs`, as far as the rules need it. */
+export interface ExtenderArgs {
+  readonly pod: PodTolerations
+  readonly candidates: Candidates
+}
+
+function presentSpan(buf: Uint8Array, span: Span | null): Span | null {
+  return span === null || isNullSpan(buf, span) ? null : span
+}
+
+function decodeNodeList(buf: Uint8Array, span: Span): NodeRef[] {
+  let items: Span | null = null
+  forEachMember(buf, span.start, 'Nodes', (keyStart, keyEnd, value) => {
+    if (keyIs(buf, keyStart, keyEnd, 'items')) items = value
+  })
+  const present = presentSpan(buf, items)
+  if (present === null) return []
+  const nodes: NodeRef[] = []
+  forEachElement(buf, present.start, 'Nodes.items', (value, i) => {
+    nodes.push(decodeNodeRef(buf, value, `Nodes.items[${i}]`))
+  })
+  return nodes
+}
+
+function decodeNodeNames(buf: Uint8Array, span: Span): string[] {
+  const list = parseSpan(buf, span)
+  if (!Array.isArray(list)) throw new ProtocolError('NodeNames: expected an array')
+  for (let i = 0; i < list.length; i++) {
+    const name: unknown = list[i]
+    if (typeof name !== 'string' || name === '') {
+      throw new ProtocolError(`NodeNames[${i}]: expected a non-empty node name`)
+    }
+  }
+  return list as string[]
+}
+
+/**
+ * Decodes a filter or prioritize body straight from its bytes. Keys match in any casing (the
+ * last of several spellings wins, as in Go); exactly one of `Nodes` and `NodeNames` must be set.
+ * Only the pod, each node's metadata name and version, and the names list are parsed; the rest
+ * is validated and left as bytes.
+ */
+export function decodeExtenderArgs(buf: Uint8Array): ExtenderArgs {
+  let pod: Span | null = null
+  let nodes: Span | null = null
+  let names: Span | null = null
+  const end = forEachMember(buf, 0, 'request body', (keyStart, keyEnd, value) => {
+    if (keyIs(buf, keyStart, keyEnd, 'pod')) pod = value
+    else if (keyIs(buf, keyStart, keyEnd, 'nodes')) nodes = value
+    else if (keyIs(buf, keyStart, keyEnd, 'nodenames')) names = value
+  })
+  expectEndOfBody(buf, end)
+  const podSpan = presentSpan(buf, pod)
+  if (podSpan === null) throw new ProtocolError('Pod is missing')
+  const decodedPod = decodePod(parseSpan(buf, podSpan), 'Pod')
+  const nodesSpan = presentSpan(buf, nodes)
+  const namesSpan = presentSpan(buf, names)
+  if (nodesSpan !== null && namesSpan !== null) {
+    throw new ProtocolError(
+      'both Nodes and NodeNames are set; kube-scheduler sends exactly one (NodeNames when nodeCacheCapable is true)'
+    )
+  }
+  if (nodesSpan !== null) {
+    return { pod: decodedPod, candidates: { kind: 'nodes', nodes: decodeNodeList(buf, nodesSpan) } }
+  }
+  if (namesSpan !== null) {
+    return {
+      pod: decodedPod,
+      candidates: { kind: 'names', names: decodeNodeNames(buf, namesSpan) },
+    }
+  }
+  throw new ProtocolError('request has neither Nodes nor NodeNames')
+}

@@ -1,0 +1,172 @@
+import { ProtocolError } from './protocol-error.js'
+
+/**
+ * A validating JSON scanner over raw request bytes. It finds where values start and end without
+ * building them, so a 5000-node request is checked in one pass and only the few fields the rules
+ * read are ever parsed; passing nodes are echoed as the very bytes received. Every byte is still
+ * validated: a body JSON.parse would refuse is refused here too.
+ */
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const OPEN_BRACE = 0x7b
+const CLOSE_BRACE = 0x7d
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACKET = 0x5d
+const COMMA = 0x2c
+const COLON = 0x3a
+const MINUS = 0x2d
+const DIGIT_0 = 0x30
+const DIGIT_9 = 0x39
+
+/** Go's encoding/json refuses documents nested deeper than this; so do we. */
+export const MAX_NESTING_DEPTH = 10_000
+
+const IN_OBJECT = 1
+const IN_ARRAY = 2
+
+function fail(buf: Uint8Array, at: number, what: string): never {
+  const found = at >= buf.length ? 'end of body' : `'${String.fromCharCode(buf[at] as number)}'`
+  throw new ProtocolError(`request body is not valid JSON: ${what}, found ${found} at byte ${at}`)
+}
+
+export function skipWhitespace(buf: Uint8Array, i: number): number {
+  for (;;) {
+    const c = buf[i]
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i
+    i++
+  }
+}
+
+/** End (exclusive) of the string whose opening quote is at `i`. */
+export function stringEnd(buf: Uint8Array, i: number): number {
+  const length = buf.length
+  i++
+  for (;;) {
+    if (i >= length) fail(buf, i, 'unterminated string')
+    const c = buf[i] as number
+    if (c === QUOTE) return i + 1
+    if (c === BACKSLASH) {
+      const e = buf[i + 1]
+      if (e === 0x75) {
+        for (let k = 2; k < 6; k++) {
+          const h = (buf[i + k] ?? 0) | 0x20
+          if (!((h >= DIGIT_0 && h <= DIGIT_9) || (h >= 0x61 && h <= 0x66)))
+            fail(buf, i + k, 'bad \\u escape')
+        }
+        i += 6
+        continue
+      }
+      // " \ / b f n r t
+      if (
+        e !== 0x22 &&
+        e !== 0x5c &&
+        e !== 0x2f &&
+        e !== 0x62 &&
+        e !== 0x66 &&
+        e !== 0x6e &&
+        e !== 0x72 &&
+        e !== 0x74
+      ) {
+        fail(buf, i + 1, 'bad escape')
+      }
+      i += 2
+      continue
+    }
+    if (c < 0x20) fail(buf, i, 'control character in string')
+    i++
+  }
+}
+
+function digitsEnd(buf: Uint8Array, i: number): number {
+  const start = i
+  while ((buf[i] as number) >= DIGIT_0 && (buf[i] as number) <= DIGIT_9) i++
+  if (i === start) fail(buf, i, 'expected a digit')
+  return i
+}
+
+function numberEnd(buf: Uint8Array, i: number): number {
+  if (buf[i] === MINUS) i++
+  if (buf[i] === DIGIT_0) i++
+  else i = digitsEnd(buf, i)
+  if (buf[i] === 0x2e) i = digitsEnd(buf, i + 1)
+  if (buf[i] === 0x65 || buf[i] === 0x45) {
+    i++
+    if (buf[i] === 0x2b || buf[i] === MINUS) i++
+    i = digitsEnd(buf, i)
+  }
+  return i
+}
+
+function literalEnd(buf: Uint8Array, i: number, literal: string): number {
+  for (let k = 0; k < literal.length; k++) {
+    if (buf[i + k] !== literal.charCodeAt(k)) fail(buf, i + k, `expected ${literal}`)
+  }
+  return i + literal.length
+}
+
+/** End (exclusive) of the scalar at `i`, or -1 when `i` opens an object or array. */
+function scalarEnd(buf: Uint8Array, i: number): number {
+  const c = buf[i]
+  if (c === QUOTE) return stringEnd(buf, i)
+  if (c === MINUS || (c !== undefined && c >= DIGIT_0 && c <= DIGIT_9)) return numberEnd(buf, i)
+  if (c === 0x74) return literalEnd(buf, i, 'true')
+  if (c === 0x66) return literalEnd(buf, i, 'false')
+  if (c === 0x6e) return literalEnd(buf, i, 'null')
+  if (c === OPEN_BRACE || c === OPEN_BRACKET) return -1
+  return fail(buf, i, 'expected a value')
+}
+
+/**
+ * End (exclusive) of the value starting at `i` (after any whitespace), validating all of it.
+ * Iterative, with an explicit stack: nesting depth cannot overflow the call stack.
+ */
+export function valueEnd(buf: Uint8Array, start: number): number {
+  const stack = new Uint8Array(MAX_NESTING_DEPTH + 1)
+  let depth = 0
+  let i = skipWhitespace(buf, start)
+  for (;;) {
+    // A value is expected at i.
+    const end = scalarEnd(buf, i)
+    if (end >= 0) {
+      i = end
+    } else {
+      if (++depth > MAX_NESTING_DEPTH) fail(buf, i, `nesting deeper than ${MAX_NESTING_DEPTH}`)
+      const isObject = buf[i] === OPEN_BRACE
+      stack[depth] = isObject ? IN_OBJECT : IN_ARRAY
+      i = skipWhitespace(buf, i + 1)
+      if (buf[i] === (isObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
+        depth--
+        i++
+      } else {
+        if (isObject) i = memberValueStart(buf, i)
+        continue
+      }
+    }
+    // A value just ended; close containers or move to the next element.
+    for (;;) {
+      if (depth === 0) return i
+      i = skipWhitespace(buf, i)
+      const c = buf[i]
+      if (c === COMMA) {
+        i = skipWhitespace(buf, i + 1)
+        if (stack[depth] === IN_OBJECT) i = memberValueStart(buf, i)
+        break
+      }
+      if (c === (stack[depth] === IN_OBJECT ? CLOSE_BRACE : CLOSE_BRACKET)) {
+        depth--
+        i++
+        continue
+      }
+      fail(buf, i, stack[depth] === IN_OBJECT ? "expected ',' or '}'" : "expected ',' or ']'")
+    }
+  }
+}
+
+/** Given the start of an object member (its key), the start of its value. */
+function memberValueStart(buf: Uint8Array, i: number): number {
+  if (buf[i] !== QUOTE) fail(buf, i, 'expected a quoted key')
+  i = skipWhitespace(buf, stringEnd(buf, i))
+  if (buf[i] !== COLON) fail(buf, i, "expected ':'")
+  return skipWhitespace(buf, i + 1)
+}

@@ -1,0 +1,134 @@
+import { fold } from './json-fields.js'
+import { skipWhitespace, stringEnd, valueEnd } from './json-scan.js'
+import { ProtocolError } from './protocol-error.js'
+
+/** A value's place in the request bytes: [start, end). */
+export interface Span {
+  readonly start: number
+  readonly end: number
+}
+
+const utf8 = new TextDecoder()
+
+/** The value at `span`, parsed (for the small parts the rules read: a pod, a spec, a name). */
+export function parseSpan(buf: Uint8Array, span: Span): unknown {
+  return JSON.parse(utf8.decode(buf.subarray(span.start, span.end)))
+}
+
+/** True when the value at `span` is the literal `null` (Go's zero value for any field). */
+export function isNullSpan(buf: Uint8Array, span: Span): boolean {
+  return span.end - span.start === 4 && buf[span.start] === 0x6e
+}
+
+/** What kind of JSON value starts at `i`, worded for an error message. */
+export function describeAt(buf: Uint8Array, i: number): string {
+  switch (buf[i]) {
+    case 0x7b:
+      return 'an object'
+    case 0x5b:
+      return 'an array'
+    case 0x22:
+      return 'a string'
+    case 0x74:
+    case 0x66:
+      return 'a boolean'
+    case 0x6e:
+      return 'null'
+    default:
+      return 'a number'
+  }
+}
+
+/**
+ * Whether the quoted key at [start, end) names `lowerName` the way Go matches field names:
+ * case-insensitively. ASCII keys are compared byte by byte; a key with escapes or non-ASCII
+ * bytes is decoded and folded, so `\u0050od` and Unicode case variants bind as in Go.
+ */
+export function keyIs(buf: Uint8Array, start: number, end: number, lowerName: string): boolean {
+  const length = end - start - 2
+  let plainAscii = true
+  for (let k = start + 1; k < end - 1; k++) {
+    const b = buf[k] as number
+    if (b >= 0x80 || b === 0x5c) {
+      plainAscii = false
+      break
+    }
+  }
+  if (!plainAscii)
+    return fold(JSON.parse(utf8.decode(buf.subarray(start, end))) as string) === lowerName
+  if (length !== lowerName.length) return false
+  for (let k = 0; k < length; k++) {
+    const b = buf[start + 1 + k] as number
+    const want = lowerName.charCodeAt(k)
+    if (b !== want && (b | 0x20) !== want) return false
+  }
+  return true
+}
+
+/**
+ * Calls `visit(keyStart, keyEnd, value)` for each member of the object at `i` (keys are quoted
+ * spans); returns the object's end. A value that is not an object is an error naming `path`.
+ */
+export function forEachMember(
+  buf: Uint8Array,
+  i: number,
+  path: string,
+  visit: (keyStart: number, keyEnd: number, value: Span) => void
+): number {
+  i = skipWhitespace(buf, i)
+  if (buf[i] !== 0x7b)
+    throw new ProtocolError(`${path}: expected an object, got ${describeAt(buf, i)}`)
+  i = skipWhitespace(buf, i + 1)
+  if (buf[i] === 0x7d) return i + 1
+  for (;;) {
+    if (buf[i] !== 0x22) valueEnd(buf, i) // reports the syntax error precisely
+    const keyEnd = stringEnd(buf, i)
+    let j = skipWhitespace(buf, keyEnd)
+    if (buf[j] !== 0x3a) valueEnd(buf, i - 1)
+    j = skipWhitespace(buf, j + 1)
+    const end = valueEnd(buf, j)
+    visit(i, keyEnd, { start: j, end })
+    i = skipWhitespace(buf, end)
+    if (buf[i] === 0x2c) {
+      i = skipWhitespace(buf, i + 1)
+      continue
+    }
+    if (buf[i] === 0x7d) return i + 1
+    throw new ProtocolError(`request body is not valid JSON: expected ',' or '}' at byte ${i}`)
+  }
+}
+
+/** Calls `visit(value, index)` for each element of the array at `i`; returns the array's end. */
+export function forEachElement(
+  buf: Uint8Array,
+  i: number,
+  path: string,
+  visit: (value: Span, index: number) => void
+): number {
+  i = skipWhitespace(buf, i)
+  if (buf[i] !== 0x5b)
+    throw new ProtocolError(`${path}: expected an array, got ${describeAt(buf, i)}`)
+  i = skipWhitespace(buf, i + 1)
+  if (buf[i] === 0x5d) return i + 1
+  for (let index = 0; ; index++) {
+    const end = valueEnd(buf, i)
+    visit({ start: i, end }, index)
+    i = skipWhitespace(buf, end)
+    if (buf[i] === 0x2c) {
+      i = skipWhitespace(buf, i + 1)
+      continue
+    }
+    if (buf[i] === 0x5d) return i + 1
+    throw new ProtocolError(`request body is not valid JSON: expected ',' or ']' at byte ${i}`)
+  }
+}
+
+/** Refuses anything but whitespace after the top-level value. */
+export function expectEndOfBody(buf: Uint8Array, i: number): void {
+  i = skipWhitespace(buf, i)
+  if (i !== buf.length) {
+    throw new ProtocolError(
+      `request body is not valid JSON: unexpected data after the value at byte ${i}`
+    )
+  }
+}

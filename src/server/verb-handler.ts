@@ -1,0 +1,85 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import type { Extender, Logger } from '../extender/index.js'
+import { encodeError, type ReplyBody } from '../protocol/index.js'
+import { mapErrorToReply } from './error-mapping.js'
+import type { Metrics } from './metrics.js'
+import { readJsonBody } from './read-body.js'
+import { recordRequestOnClose } from './request-metrics.js'
+
+export interface VerbHandlerDependencies {
+  readonly extender: Extender
+  readonly metrics: Metrics
+  readonly logger: Logger
+  readonly maxBodyBytes: number
+}
+
+type Verb = 'filter' | 'prioritize' | 'preempt'
+
+const VERB_BY_PATH = new Map<string, Verb>([
+  ['/filter', 'filter'],
+  ['/prioritize', 'prioritize'],
+  ['/preempt', 'preempt'],
+])
+
+function send(res: ServerResponse, status: number, body: ReplyBody, closeAfter: boolean): void {
+  const headers: Record<string, string | number> = { 'Content-Type': 'application/json' }
+  if (closeAfter) headers.Connection = 'close'
+  if (typeof body === 'string') {
+    headers['Content-Length'] = Buffer.byteLength(body)
+    res.writeHead(status, headers)
+    res.end(body)
+    return
+  }
+  let length = 0
+  for (const chunk of body)
+    length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length
+  headers['Content-Length'] = length
+  res.writeHead(status, headers)
+  res.cork()
+  for (const chunk of body) res.write(chunk)
+  res.end()
+}
+
+/**
+ * The scheduling verbs on node:http directly, in front of express: a verb runs on every
+ * scheduling cycle, and express's routing, body parsing and response helpers cost more than
+ * the rules themselves. The body is read as bytes (the decoder scans them without building the
+ * node objects); everything else falls through to `fallback`.
+ */
+export function createVerbHandler(
+  deps: VerbHandlerDependencies,
+  fallback: RequestListener
+): RequestListener {
+  const run: Record<Verb, (body: Buffer) => Promise<ReplyBody>> = {
+    filter: (body) => deps.extender.filter(body),
+    prioritize: (body) => deps.extender.prioritize(body),
+    preempt: (body) => deps.extender.preempt(body),
+  }
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? ''
+    const query = url.indexOf('?')
+    const path = query < 0 ? url : url.slice(0, query)
+    const verb = VERB_BY_PATH.get(path)
+    if (verb === undefined) {
+      fallback(req, res)
+      return
+    }
+    recordRequestOnClose(res, verb, deps.metrics)
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST')
+      send(res, 405, encodeError(`${req.method} is not allowed on ${path}; use POST`), false)
+      return
+    }
+    readJsonBody(req, deps.maxBodyBytes)
+      .then((body) => run[verb](body))
+      .then(
+        (reply) => send(res, 200, reply, false),
+        (err: unknown) => {
+          if (res.headersSent || res.destroyed) return
+          const reply = mapErrorToReply(err, verb, deps.logger)
+          // A refused body may still be streaming in; do not leave it for the next request.
+          send(res, reply.status, reply.body, !req.complete)
+        }
+      )
+  }
+}

@@ -1,0 +1,83 @@
+import { connect } from 'node:net'
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { nodesArgs, wireNode, wirePod } from '../support/wire.js'
+import { startService } from '../support/process.js'
+
+/** The shipped process: flags, startup without a cluster, and SIGTERM with a request in flight. */
+
+const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url))
+
+describe('the taint-extender process', () => {
+  it('lists every flag with its environment variable on --help and exits 0', () => {
+    const result = spawnSync(process.execPath, [MAIN, '--help'], { encoding: 'utf8' })
+    expect(result.status).toBe(0)
+    for (const flag of [
+      '--port',
+      '--host',
+      '--log-level',
+      '--max-body',
+      '--feature-gates',
+      '--kubeconfig',
+    ]) {
+      expect(result.stdout).toContain(flag)
+    }
+    expect(result.stdout).toContain('[PORT]')
+  })
+
+  it('refuses an unknown flag and an unknown feature gate with exit 2 and a message', () => {
+    const unknownFlag = spawnSync(process.execPath, [MAIN, '--prot', '1'], { encoding: 'utf8' })
+    expect(unknownFlag.status).toBe(2)
+    expect(unknownFlag.stderr).toMatch(/Unknown option '--prot'/)
+    const unknownGate = spawnSync(process.execPath, [MAIN, '--feature-gates', 'Nope=true'], {
+      encoding: 'utf8',
+    })
+    expect(unknownGate.status).toBe(2)
+    expect(unknownGate.stderr).toMatch(/unknown gate "Nope"/)
+  })
+
+  it('serves /healthz on the port it is given with no cluster, and says it runs in full-node mode only', async () => {
+    const service = await startService(['--port', '0'], { KUBERNETES_SERVICE_HOST: '' })
+    try {
+      const response = await fetch(`http://127.0.0.1:${service.port}/healthz`)
+      expect(response.status).toBe(200)
+      expect(await response.text()).toBe('ok\n')
+      expect(service.logs.some((l) => String(l.msg).startsWith('no cluster connection'))).toBe(true)
+    } finally {
+      service.child.kill('SIGKILL')
+    }
+  })
+
+  it('on SIGTERM stops accepting, finishes the request in flight and exits 0', async () => {
+    const service = await startService(['--port', '0'])
+    const body = JSON.stringify(nodesArgs(wirePod('p'), [wireNode('a'), wireNode('b')]))
+    const socket = connect(service.port, '127.0.0.1')
+    await new Promise((resolve) => socket.once('connect', resolve))
+    let received = ''
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')))
+    const closed = new Promise((resolve) => socket.once('close', resolve))
+    // Send the headers and half the body, then ask the process to stop.
+    socket.write(
+      `POST /filter HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`
+    )
+    socket.write(body.slice(0, 40))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    service.child.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const refused = await new Promise<boolean>((resolve) => {
+      const probe = connect(service.port, '127.0.0.1')
+      probe.once('connect', () => {
+        probe.destroy()
+        resolve(false)
+      })
+      probe.once('error', () => resolve(true))
+    })
+    expect(refused).toBe(true)
+    socket.write(body.slice(40))
+    await closed
+    expect(received).toMatch(/^HTTP\/1\.1 200 OK/)
+    expect(received).toContain('"FailedAndUnresolvableNodes":{}')
+    expect(await service.exited).toBe(0)
+  })
+})

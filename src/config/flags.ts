@@ -83,6 +83,41 @@ export const FLAGS: readonly FlagSpec[] = [
     default: '25',
     help: 'On SIGTERM, how long in-flight requests may take before the process exits anyway.',
   },
+  {
+    name: 'enable-explain-endpoint',
+    env: 'ENABLE_EXPLAIN_ENDPOINT',
+    kind: 'boolean',
+    default: 'false',
+    help: 'Serve POST /explain (per-node verdicts with the deciding taints). Off by default: taint keys and values can be sensitive.',
+  },
+  {
+    name: 'tls-cert-file',
+    env: 'TLS_CERT_FILE',
+    kind: 'string',
+    default: null,
+    help: 'Serve HTTPS with this PEM certificate (chain); reloaded when the file changes.',
+  },
+  {
+    name: 'tls-private-key-file',
+    env: 'TLS_PRIVATE_KEY_FILE',
+    kind: 'string',
+    default: null,
+    help: 'PEM private key for --tls-cert-file; reloaded when the file changes.',
+  },
+  {
+    name: 'client-ca-file',
+    env: 'CLIENT_CA_FILE',
+    kind: 'string',
+    default: null,
+    help: 'Require client certificates signed by this PEM CA bundle (mutual TLS).',
+  },
+  {
+    name: 'probe-port',
+    env: 'PROBE_PORT',
+    kind: 'string',
+    default: null,
+    help: 'Serve /healthz, /livez, /readyz, /metrics and /version on this separate plain-HTTP port (for probes and Prometheus under mutual TLS).',
+  },
   { name: 'help', env: null, kind: 'boolean', default: null, help: 'Print this help and exit.' },
 ]
 

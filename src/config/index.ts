@@ -5,5 +5,6 @@ export {
   type Config,
   type LoadResult,
   type LogLevel,
+  type TlsFiles,
 } from './load-config.js'
 export { helpText } from './flags.js'

@@ -14,6 +14,13 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 
 export type ClusterSource = { kind: 'kubeconfig'; path: string } | { kind: 'in-cluster' }
 
+/** Files for HTTPS; `clientCaFile` set means mutual TLS (client certificates required). */
+export interface TlsFiles {
+  readonly certFile: string
+  readonly keyFile: string
+  readonly clientCaFile: string | null
+}
+
 /** Everything the service is told at start, validated once and frozen. */
 export interface Config {
   readonly host: string
@@ -27,6 +34,12 @@ export interface Config {
   readonly tolerationsCacheSize: number
   readonly nodesCacheSize: number
   readonly shutdownTimeoutSeconds: number
+  /** Serve POST /explain. */
+  readonly explainEndpoint: boolean
+  /** HTTPS on --port; null: plain HTTP. */
+  readonly tls: TlsFiles | null
+  /** A separate plain-HTTP port for health and metrics; null: served on --port. */
+  readonly probePort: number | null
   readonly version: string
 }
 
@@ -67,6 +80,31 @@ function pickCluster(
     return { kind: 'in-cluster' }
   }
   return null
+}
+
+function pickTls(
+  values: Map<string, string>,
+  fileExists: (path: string) => boolean
+): TlsFiles | null {
+  const certFile = values.get('tls-cert-file') ?? ''
+  const keyFile = values.get('tls-private-key-file') ?? ''
+  const clientCaFile = values.get('client-ca-file') ?? ''
+  if (certFile === '' && keyFile === '') {
+    if (clientCaFile !== '')
+      throw new ConfigError('--client-ca-file needs --tls-cert-file and --tls-private-key-file')
+    return null
+  }
+  if (certFile === '' || keyFile === '') {
+    throw new ConfigError('--tls-cert-file and --tls-private-key-file go together')
+  }
+  for (const [flag, path] of [
+    ['tls-cert-file', certFile],
+    ['tls-private-key-file', keyFile],
+    ['client-ca-file', clientCaFile],
+  ] as const) {
+    if (path !== '' && !fileExists(path)) throw new ConfigError(`--${flag}: no file at ${path}`)
+  }
+  return { certFile, keyFile, clientCaFile: clientCaFile === '' ? null : clientCaFile }
 }
 
 /**
@@ -126,6 +164,11 @@ export function loadConfig(environment: Environment): LoadResult {
       1,
       3600
     ),
+    explainEndpoint: parseBoolean('enable-explain-endpoint', get('enable-explain-endpoint')),
+    tls: pickTls(values, environment.fileExists ?? existsSync),
+    probePort: values.has('probe-port')
+      ? parseIntegerIn('probe-port', get('probe-port'), 0, 65535)
+      : null,
     version: readVersion(),
   }
   return { kind: 'config', config: Object.freeze(config) }

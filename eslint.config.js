@@ -39,6 +39,11 @@ const layers = [
     message: 'src/server is the only importer of express and knows no cluster.',
   },
   {
+    files: ['src/cli/**/*.ts'],
+    forbidden: [...FRAMEWORKS, '../server/*'],
+    message: 'src/cli reaches the cluster through src/cluster and never serves HTTP.',
+  },
+  {
     files: ['src/config/**/*.ts'],
     forbidden: [...FRAMEWORKS, '../server/*', '../cluster/*', '../extender/*'],
     message: 'src/config reads flags, env and files only.',
@@ -46,7 +51,7 @@ const layers = [
 ]
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/results/'] },
+  { ignores: ['dist/', 'dist-bench/', 'node_modules/', 'coverage/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -62,6 +67,10 @@ export default tseslint.config(
         Buffer: 'readonly',
         URL: 'readonly',
         fetch: 'readonly',
+        TextDecoder: 'readonly',
+        TextEncoder: 'readonly',
+        AbortController: 'readonly',
+        structuredClone: 'readonly',
       },
     },
     rules: {

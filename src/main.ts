@@ -1,12 +1,24 @@
+import { realpathSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
 import { InformerNodeCache, loadKubeConfig } from './cluster/index.js'
-import { ConfigError, loadConfig, type Config } from './config/index.js'
+import {
+  ConfigError,
+  loadConfig,
+  readTlsMaterial,
+  watchTlsMaterial,
+  type Config,
+} from './config/index.js'
 import { Extender, type NodeCache } from './extender/index.js'
 import {
+  createOperationsHandler,
   createRequestHandler,
+  createVerbsHandler,
   JsonLogger,
   listen,
   Metrics,
+  type AppDependencies,
   type ReadinessCheck,
+  type RunningServer,
 } from './server/index.js'
 
 /**
@@ -15,6 +27,8 @@ import {
  */
 async function run(config: Config): Promise<void> {
   const logger = new JsonLogger(config.logLevel)
+  // Before anything starts: a bad certificate or key is a configuration error (exit 2).
+  const tlsMaterial = config.tls === null ? null : readTlsMaterial(config.tls)
   const metrics = new Metrics()
 
   let nodeCache: InformerNodeCache | null = null
@@ -61,25 +75,71 @@ async function run(config: Config): Promise<void> {
     })
   }
 
-  const app = createRequestHandler({
+  const deps: AppDependencies = {
     extender,
     metrics,
     logger,
     readinessChecks: () => checks,
     maxBodyBytes: config.maxBodyBytes,
+    explainEndpoint: config.explainEndpoint,
     version: config.version,
-  })
-  const server = await listen(app, config.host, config.port, logger)
+  }
+  // With a probe port the main port serves the verbs only, over TLS when configured, and the
+  // operations endpoints are on plain HTTP (kubelet probes and Prometheus carry no client
+  // certificate). The main port listens first: its 'listening' line is the first one logged.
+  const server = await listen(
+    config.probePort === null ? createRequestHandler(deps) : createVerbsHandler(deps),
+    config.host,
+    config.port,
+    logger,
+    { tls: tlsMaterial, role: 'main' }
+  )
+  const probeServer: RunningServer | null =
+    config.probePort === null
+      ? null
+      : await listen(createOperationsHandler(deps), config.host, config.probePort, logger, {
+          role: 'probe',
+        })
+  // Certificate rotation: config re-reads the files, the server swaps its secure context.
+  const keepPrevious = (err: unknown): void =>
+    logger.warn('TLS files changed but cannot be served; keeping the previous ones', {
+      err: err instanceof Error ? err.message : String(err),
+    })
+  const stopWatchingTls =
+    config.tls === null || tlsMaterial === null
+      ? () => {}
+      : watchTlsMaterial(config.tls, {
+          initial: tlsMaterial,
+          onChange: (material) => {
+            try {
+              server.reloadTls(material)
+            } catch (err) {
+              keepPrevious(err)
+              return
+            }
+            logger.info('TLS files changed: new connections get the new certificate', {
+              certificate: material.summary,
+            })
+          },
+          onError: keepPrevious,
+        })
   logger.info('taint-extender started', {
     version: config.version,
     comparisonOperators: config.featureGates.TaintTolerationComparisonOperators,
+    transport: server.transport,
+    port: server.port,
+    probePort: probeServer?.port ?? null,
+    ...(tlsMaterial === null ? {} : { certificate: tlsMaterial.summary }),
   })
 
   const shutdown = async (signal: string): Promise<void> => {
     if (shuttingDown) return
     shuttingDown = true
     logger.info('shutting down: readiness off, finishing in-flight requests', { signal })
+    stopWatchingTls()
+    // The probe port closes last, so /readyz answers 503 while the verbs drain.
     await server.close(config.shutdownTimeoutSeconds * 1000)
+    await probeServer?.close(1000)
     await nodeCache?.stop()
     logger.info('stopped')
     process.exit(0)
@@ -88,10 +148,11 @@ async function run(config: Config): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 }
 
-function main(): void {
+/** Starts the extender with these flags; exits 2 on a bad flag. */
+export function main(argv: readonly string[]): void {
   let loaded
   try {
-    loaded = loadConfig({ argv: process.argv.slice(2), env: process.env })
+    loaded = loadConfig({ argv, env: process.env })
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`taint-extender: ${err.message}\n`)
@@ -104,6 +165,10 @@ function main(): void {
     return
   }
   run(loaded.config).catch((err: unknown) => {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`taint-extender: ${err.message}\n`)
+      process.exit(2)
+    }
     process.stderr.write(
       JSON.stringify({
         ts: Date.now() / 1000,
@@ -116,4 +181,10 @@ function main(): void {
   })
 }
 
-main()
+// Run when started as `node dist/main.js`; src/cli.ts imports main() for `taint-extender serve`.
+if (
+  process.argv[1] !== undefined &&
+  import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href
+) {
+  main(process.argv.slice(2))
+}

@@ -12,3 +12,4 @@ export {
   type InformerNodeCacheOptions,
 } from './informer-node-cache.js'
 export { projectNode } from './node-projection.js'
+export { ClusterSnapshot } from './cluster-snapshot.js'

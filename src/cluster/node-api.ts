@@ -3,7 +3,7 @@ import { CoreV1Api, type KubeConfig } from '@kubernetes/client-node'
 import type { NodeTaintsAt } from '../core/index.js'
 import { statusCodeOf } from './api-errors.js'
 import { projectNode } from './node-projection.js'
-import { abortableRequest, stopOrTimeout } from './request-options.js'
+import { abortableRequest, withDeadline } from './request-options.js'
 
 /** A full list of nodes, projected, and the resourceVersion to watch from. */
 export interface NodeListing {
@@ -40,9 +40,9 @@ export class NodeApi {
     let resourceVersion = ''
     let continueToken: string | undefined
     do {
-      const page = await this.#core.listNode(
-        { limit: this.#pageSize, _continue: continueToken },
-        abortableRequest(stopOrTimeout(stopSignal, this.#requestTimeoutMs))
+      const query = { limit: this.#pageSize, _continue: continueToken }
+      const page = await withDeadline(stopSignal, this.#requestTimeoutMs, (signal) =>
+        this.#core.listNode(query, abortableRequest(signal))
       )
       for (const item of page.items) {
         const node = projectNode(item)
@@ -59,9 +59,8 @@ export class NodeApi {
   /** One node by name, or null on 404. Other failures reject with client-node's error. */
   async read(name: string, stopSignal: AbortSignal): Promise<NodeTaintsAt | null> {
     try {
-      const node = await this.#core.readNode(
-        { name },
-        abortableRequest(stopOrTimeout(stopSignal, this.#requestTimeoutMs))
+      const node = await withDeadline(stopSignal, this.#requestTimeoutMs, (signal) =>
+        this.#core.readNode({ name }, abortableRequest(signal))
       )
       return projectNode(node)
     } catch (err) {

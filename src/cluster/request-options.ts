@@ -22,7 +22,24 @@ export function abortableRequest(signal: AbortSignal): ConfigurationOptions {
   return { middleware: [attachSignal], middlewareMergeStrategy: 'append' }
 }
 
-/** Aborted when `stopSignal` is, or after `timeoutMs`, whichever comes first. */
-export function stopOrTimeout(stopSignal: AbortSignal, timeoutMs: number): AbortSignal {
-  return AbortSignal.any([stopSignal, AbortSignal.timeout(timeoutMs)])
+/**
+ * Runs `request` with a signal that aborts when `stopSignal` does or after `timeoutMs`. Unlike
+ * `AbortSignal.any`, nothing stays attached to the long-lived stop signal once it has settled.
+ */
+export async function withDeadline<T>(
+  stopSignal: AbortSignal,
+  timeoutMs: number,
+  request: (signal: AbortSignal) => Promise<T>
+): Promise<T> {
+  const controller = new AbortController()
+  const abort = (): void => controller.abort()
+  const timer = setTimeout(abort, timeoutMs)
+  stopSignal.addEventListener('abort', abort, { once: true })
+  if (stopSignal.aborted) controller.abort()
+  try {
+    return await request(controller.signal)
+  } finally {
+    clearTimeout(timer)
+    stopSignal.removeEventListener('abort', abort)
+  }
 }

@@ -8,3 +8,18 @@ export {
   type TlsFiles,
 } from './load-config.js'
 export { helpText } from './flags.js'
+export {
+  readTlsMaterial,
+  watchTlsMaterial,
+  type CertificateSummary,
+  type TlsMaterial,
+  type TlsWatchOptions,
+} from './tls-material.js'
+export {
+  parseExplainOptions,
+  parseForecastOptions,
+  type ExplainOptions,
+  type ForecastOptions,
+  type ObjectSource,
+  type OutputFormat,
+} from './tool-options.js'

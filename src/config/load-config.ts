@@ -171,5 +171,8 @@ export function loadConfig(environment: Environment): LoadResult {
       : null,
     version: readVersion(),
   }
+  if (config.probePort !== null && config.probePort !== 0 && config.probePort === config.port) {
+    throw new ConfigError(`--probe-port: ${config.probePort} is --port too; give it its own port`)
+  }
   return { kind: 'config', config: Object.freeze(config) }
 }

@@ -16,3 +16,21 @@ export type { CompiledNode, CompiledTaint, NodeTaintsAt } from './compiled-node.
 export { CompiledTolerations, tolerationSetSignature } from './compiled-tolerations.js'
 export { TaintIndex } from './taint-index.js'
 export { filterNodes, scoreNodes, type FilterOutcome } from './filter-and-score.js'
+export {
+  explainPlacement,
+  formatTaint,
+  summarizeAvailability,
+  type Comparison,
+  type DecidingTaint,
+  type NodeExplanation,
+  type PlacementExplanation,
+  type Verdict,
+} from './explain.js'
+export {
+  forecastNoExecuteEviction,
+  forecastPendingPod,
+  noExecuteTaints,
+  withTaint,
+  type EvictionOutcome,
+  type PendingPodEffect,
+} from './eviction-forecast.js'

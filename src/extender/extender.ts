@@ -1,4 +1,5 @@
 import {
+  explainPlacement,
   filterNodes,
   scoreNodes,
   type CompiledNode,
@@ -44,6 +45,7 @@ export class Extender {
   readonly #tolerations: CompiledTolerationsCache
   readonly #seenNodes: SeenNodesCache
   readonly #nodeCache: NodeCache | null
+  readonly #rules: RuleOptions
   readonly #metrics: ExtenderMetrics
   readonly #logger: Logger
 
@@ -55,6 +57,7 @@ export class Extender {
     )
     this.#seenNodes = new SeenNodesCache(options.nodesCacheSize, options.metrics)
     this.#nodeCache = options.nodeCache
+    this.#rules = options.rules
     this.#metrics = options.metrics
     this.#logger = options.logger
   }
@@ -121,6 +124,28 @@ export class Extender {
       allScores.push(0)
     }
     return encodeHostPriorityList(hosts, allScores)
+  }
+
+  /**
+   * The filter and prioritize decisions for every candidate with the taints that decided them
+   * (served only behind --enable-explain-endpoint: taint keys and values can be sensitive).
+   */
+  async explain(body: Uint8Array): Promise<ReplyBody> {
+    const args = decodeExtenderArgs(body)
+    const pod = this.compilePod(args.pod)
+    let nodes: CompiledNode[]
+    let unknownNodes: readonly string[] = []
+    if (args.candidates.kind === 'nodes') {
+      nodes = compileNodeRefs(args.candidates.nodes, this.#seenNodes)
+    } else {
+      const cache = requireReadyNodeCache(this.#nodeCache)
+      const resolved = await resolveNodeNames(args.candidates.names, cache, this.#logger)
+      nodes = resolved.nodes
+      unknownNodes = resolved.unresolvedNames
+    }
+    this.#metrics.nodesEvaluated('explain', nodes.length)
+    const explanation = explainPlacement(pod, nodes, this.#rules)
+    return JSON.stringify({ pod: podRef(args.pod), ...explanation, unknownNodes })
   }
 
   /**

@@ -18,3 +18,10 @@ export {
   type NodeReasons,
   type ReplyBody,
 } from './encode.js'
+export {
+  decodeManifestNode,
+  decodeManifestPod,
+  listItems,
+  type ManifestNode,
+  type ManifestPod,
+} from './decode-manifests.js'

@@ -1,4 +1,4 @@
-import type { RequestListener } from 'node:http'
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { Extender, Logger } from '../extender/index.js'
 import { encodeError } from '../protocol/index.js'
@@ -6,7 +6,7 @@ import { mapErrorToReply } from './error-mapping.js'
 import { livezHandler, readyzHandler, type ReadinessCheck } from './health.js'
 import type { Metrics } from './metrics.js'
 import { recordRequestOnClose } from './request-metrics.js'
-import { createVerbHandler } from './verb-handler.js'
+import { createVerbHandler, type VerbHandlerDependencies } from './verb-handler.js'
 
 export interface AppDependencies {
   readonly extender: Extender
@@ -15,6 +15,8 @@ export interface AppDependencies {
   readonly readinessChecks: () => readonly ReadinessCheck[]
   readonly maxBodyBytes: number
   readonly version: string
+  /** Serve POST /explain (per-node verdicts with the deciding taints); off by default. */
+  readonly explainEndpoint?: boolean
 }
 
 const ENDPOINT_BY_PATH: Readonly<Record<string, string>> = {
@@ -70,10 +72,39 @@ function createOperationsApp(deps: AppDependencies): express.Express {
 }
 
 /**
- * The whole HTTP surface: the scheduling verbs on node:http directly, everything else in
- * express. Handlers only decode, call and encode; errors go through the one mapping in
+ * The whole HTTP surface on one port: the scheduling verbs on node:http directly, everything
+ * else in express. Handlers only decode, call and encode; errors go through the one mapping in
  * error-mapping.ts.
  */
 export function createRequestHandler(deps: AppDependencies): RequestListener {
   return createVerbHandler(deps, createOperationsApp(deps))
+}
+
+/**
+ * Health, readiness, metrics and version alone, for the plain-HTTP probe port: kubelet probes
+ * and Prometheus scrapes carry no client certificate, so under mutual TLS they need a port of
+ * their own.
+ */
+export function createOperationsHandler(deps: AppDependencies): RequestListener {
+  return createOperationsApp(deps)
+}
+
+/**
+ * The scheduling verbs alone, for the main port when a probe port is set: everything else is
+ * 404 there, so operations endpoints have exactly one address and the TLS port exposes nothing
+ * but what kube-scheduler calls.
+ */
+export function createVerbsHandler(deps: VerbHandlerDependencies): RequestListener {
+  return createVerbHandler(deps, (req: IncomingMessage, res: ServerResponse) => {
+    recordRequestOnClose(res, 'other', deps.metrics)
+    const path = (req.url ?? '').split('?')[0] ?? ''
+    const body = encodeError(
+      `no such endpoint: ${req.method} ${path} (health and metrics are on the probe port)`
+    )
+    res.writeHead(404, {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+    })
+    res.end(body)
+  })
 }

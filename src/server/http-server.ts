@@ -1,6 +1,14 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from '../extender/index.js'
+import {
+  describeTransport,
+  httpsServerOptions,
+  secureContextOptions,
+  type ServerTlsMaterial,
+  type Transport,
+} from './tls-options.js'
 
 /**
  * Go's HTTP transport (kube-scheduler's) keeps idle connections for 90 s. If the server closed
@@ -13,23 +21,41 @@ export const HEADERS_TIMEOUT_MS = 20_000
 /** A whole request, body included; 5000 full nodes arrive in well under a second on a LAN. */
 export const REQUEST_TIMEOUT_MS = 60_000
 
+export interface ListenOptions {
+  /** HTTPS with this material (mutual TLS when it has a client CA); absent or null: HTTP. */
+  readonly tls?: ServerTlsMaterial | null
+  /** Which server this is, for the 'listening' line when a process runs more than one. */
+  readonly role?: string
+}
+
 export interface RunningServer {
   readonly server: Server
   readonly port: number
+  readonly transport: Transport
   /** Stops accepting, lets in-flight requests finish (up to `timeoutMs`), then resolves. */
   close(timeoutMs: number): Promise<void>
+  /**
+   * Serves new TLS connections with new material (certificate rotation); connections already
+   * open keep the certificate they were made with and are not cut. Throws on a plain server.
+   */
+  reloadTls(material: ServerTlsMaterial): void
 }
 
 export async function listen(
   handler: RequestListener,
   host: string,
   port: number,
-  logger: Logger
+  logger: Logger,
+  options: ListenOptions = {}
 ): Promise<RunningServer> {
-  const server = createServer(
-    { keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
-    handler
-  )
+  const timeouts = { keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }
+  const tls = options.tls ?? null
+  const httpsServer =
+    tls === null ? null : createHttpsServer({ ...timeouts, ...httpsServerOptions(tls) }, handler)
+  // https.Server is an http.Server with a TLS handshake in front: every timeout, clientError
+  // and close below applies to both alike.
+  const server: Server = httpsServer ?? createServer(timeouts, handler)
+  const transport = describeTransport(tls)
   server.headersTimeout = HEADERS_TIMEOUT_MS
   server.on('clientError', (err, socket) => {
     // Malformed HTTP or a timed-out sender: answer 400/408 where possible, never crash.
@@ -42,6 +68,13 @@ export async function listen(
       socket.destroy()
     }
   })
+  if (tls !== null) {
+    // A refused handshake (no or untrusted client certificate, TLS below 1.2, plain HTTP sent
+    // to the TLS port). Debug only: TCP health checks of load balancers trip it constantly.
+    server.on('tlsClientError', (err: NodeJS.ErrnoException) => {
+      logger.debug('TLS handshake refused', { code: err.code, err: err.message })
+    })
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {
@@ -50,7 +83,7 @@ export async function listen(
     })
   })
   const bound = (server.address() as AddressInfo).port
-  logger.info('listening', { host, port: bound })
+  logger.info('listening', { host, port: bound, transport, role: options.role ?? 'main' })
 
   let closing: Promise<void> | null = null
   const close = (timeoutMs: number): Promise<void> => {
@@ -72,5 +105,15 @@ export async function listen(
     })
     return closing
   }
-  return { server, port: bound, close }
+  const reloadTls = (material: ServerTlsMaterial): void => {
+    if (httpsServer === null || tls === null) {
+      throw new Error('reloadTls: this server serves plain HTTP')
+    }
+    if ((material.ca === null) !== (tls.ca === null)) {
+      // requestCert is fixed when the server is made; a context cannot turn mutual TLS on or off.
+      throw new Error('reloadTls: the client CA cannot be added or removed without a restart')
+    }
+    httpsServer.setSecureContext(secureContextOptions(material))
+  }
+  return { server, port: bound, transport, close, reloadTls }
 }

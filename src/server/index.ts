@@ -1,5 +1,16 @@
-export { createRequestHandler, type AppDependencies } from './app.js'
-export { listen, type RunningServer, KEEP_ALIVE_TIMEOUT_MS } from './http-server.js'
+export {
+  createOperationsHandler,
+  createRequestHandler,
+  createVerbsHandler,
+  type AppDependencies,
+} from './app.js'
+export {
+  listen,
+  type ListenOptions,
+  type RunningServer,
+  KEEP_ALIVE_TIMEOUT_MS,
+} from './http-server.js'
 export { JsonLogger } from './json-logger.js'
 export { Metrics } from './metrics.js'
 export type { ReadinessCheck } from './health.js'
+export type { ServerTlsMaterial, Transport } from './tls-options.js'

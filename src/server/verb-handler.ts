@@ -11,15 +11,11 @@ export interface VerbHandlerDependencies {
   readonly metrics: Metrics
   readonly logger: Logger
   readonly maxBodyBytes: number
+  /** Serve POST /explain too. */
+  readonly explainEndpoint?: boolean
 }
 
-type Verb = 'filter' | 'prioritize' | 'preempt'
-
-const VERB_BY_PATH = new Map<string, Verb>([
-  ['/filter', 'filter'],
-  ['/prioritize', 'prioritize'],
-  ['/preempt', 'preempt'],
-])
+type Verb = 'filter' | 'prioritize' | 'preempt' | 'explain'
 
 function send(res: ServerResponse, status: number, body: ReplyBody, closeAfter: boolean): void {
   const headers: Record<string, string | number> = { 'Content-Type': 'application/json' }
@@ -54,12 +50,19 @@ export function createVerbHandler(
     filter: (body) => deps.extender.filter(body),
     prioritize: (body) => deps.extender.prioritize(body),
     preempt: (body) => deps.extender.preempt(body),
+    explain: (body) => deps.extender.explain(body),
   }
+  const verbByPath = new Map<string, Verb>([
+    ['/filter', 'filter'],
+    ['/prioritize', 'prioritize'],
+    ['/preempt', 'preempt'],
+  ])
+  if (deps.explainEndpoint === true) verbByPath.set('/explain', 'explain')
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? ''
     const query = url.indexOf('?')
     const path = query < 0 ? url : url.slice(0, query)
-    const verb = VERB_BY_PATH.get(path)
+    const verb = verbByPath.get(path)
     if (verb === undefined) {
       fallback(req, res)
       return

@@ -1812,6 +1812,13 @@ export const SCORE_CASES: readonly ScoreCase[] = [
     [10, 0],
     'on'
   ),
+  score(
+    'several Lt tolerations for the same key tolerate PreferNoSchedule taints below the largest threshold',
+    [lt('sla', '100'), lt('sla', '500')],
+    [nodeA('sla=200:PreferNoSchedule'), nodeB('sla=700:PreferNoSchedule')],
+    [10, 0],
+    'on'
+  ),
 ]
 
 // ---------------------------------------------------------------------------------------------

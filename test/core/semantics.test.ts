@@ -101,6 +101,58 @@ describe('the semantics table', () => {
   })
 })
 
+// Normalisation hides a count that is off by a constant factor; pin the raw counts too.
+describe('raw count of untolerated PreferNoSchedule taints', () => {
+  const options: RuleOptions = { comparisonOperators: true }
+  const tolerations = [
+    toleration({ key: 'a', operator: 'Exists', effect: 'PreferNoSchedule' }),
+    toleration({ key: 'sla', operator: 'Lt', value: '100' }),
+  ]
+  const cases: [string, NodeTaintsAt, number][] = [
+    ['no taints', node('n'), 0],
+    [
+      'only tolerated ones',
+      node('n', { taints: ['a=1:PreferNoSchedule', 'sla=5:PreferNoSchedule'] }),
+      0,
+    ],
+    ['one untolerated', node('n', { taints: ['b:PreferNoSchedule', 'a:PreferNoSchedule'] }), 1],
+    [
+      'a duplicate counted twice',
+      node('n', { taints: ['b:PreferNoSchedule', 'b:PreferNoSchedule'] }),
+      2,
+    ],
+    [
+      'hard and unknown-effect taints not counted',
+      node('n', {
+        taints: ['b:NoSchedule', 'b:NoExecute', 'b:Custom', 'sla=500:PreferNoSchedule'],
+      }),
+      1,
+    ],
+    [
+      'three untolerated among five',
+      node('n', {
+        taints: [
+          'x:PreferNoSchedule',
+          'a:PreferNoSchedule',
+          'y=1:PreferNoSchedule',
+          'sla=100:PreferNoSchedule',
+          'sla=99:PreferNoSchedule',
+        ],
+      }),
+      3,
+    ],
+  ]
+  const pod = new CompiledTolerations(tolerations, options)
+
+  it.each(cases)('is right for a node with %s (reference)', (_what, target, expected) => {
+    expect(referenceCountIntolerablePreferNoSchedule(tolerations, target, options)).toBe(expected)
+  })
+
+  it.each(cases)('is right for a node with %s (compiled)', (_what, target, expected) => {
+    expect(pod.countIntolerablePreferNoSchedule(compileNode(target))).toBe(expected)
+  })
+})
+
 describe('filterNodes over several nodes at once', () => {
   const options: RuleOptions = { comparisonOperators: true }
   const pod = new CompiledTolerations(

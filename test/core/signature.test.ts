@@ -69,6 +69,11 @@ describe('tolerationSetSignature', () => {
   it.each([
     ['a key holding a field separator', { key: 'a,b' }, { key: 'a', operator: 'b' }],
     [
+      'a comma in one field that lines up with the next field',
+      { key: 'a,b', value: 'v' },
+      { key: 'a', operator: 'b', value: ',v' },
+    ],
+    [
       'fields that only differ in where one ends and the next begins',
       { key: 'ab', operator: 'Exists' },
       { key: 'a', operator: 'bExists' },
@@ -96,14 +101,17 @@ describe('tolerationSetSignature', () => {
     const two = [toleration({ key: 'a' }), toleration({ key: 'b' })]
     const smuggled = [toleration({ key: 'a","","",""]\n["b' })]
     const alsoSmuggled = [toleration({ key: 'a', value: '\n', effect: '\n' })]
+    // What a comma-joined, newline-separated serialisation would give for `two`.
+    const commaSmuggled = [toleration({ key: 'a,,,\nb' })]
     const signatures = new Set([
       tolerationSetSignature(two),
       tolerationSetSignature(smuggled),
       tolerationSetSignature(alsoSmuggled),
+      tolerationSetSignature(commaSmuggled),
       tolerationSetSignature([toleration({ key: 'a' })]),
       tolerationSetSignature([toleration({ key: 'a\nb' })]),
     ])
-    expect(signatures.size).toBe(5)
+    expect(signatures.size).toBe(6)
   })
 
   it('cannot be fooled by one toleration whose value contains another toleration', () => {

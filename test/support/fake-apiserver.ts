@@ -1,21 +1,21 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { setTimeout as delay } from 'node:timers/promises'
 import {
   bookmarkObject,
-  nodeList,
   nodeObject,
   specOf,
   statusObject,
   type FakeNodeSpec,
   type NodeObject,
 } from './fake-kube-objects.js'
+import { LoopbackListener, requestKind, sendJson, type RequestKind } from './fake-http.js'
+import { FakeListPager } from './fake-list-pager.js'
 import { WatchHub } from './fake-watch-hub.js'
 
 export type { FakeNodeSpec, FakeTaint, NodeObject } from './fake-kube-objects.js'
 export { kubeconfigFor } from './kubeconfig-for.js'
 
-export type RequestKind = 'list' | 'watch' | 'get' | 'other'
+export type { RequestKind } from './fake-http.js'
 
 export interface FakeApiServerOptions {
   /** When set, requests without `Authorization: Bearer <token>` get 401. */
@@ -33,16 +33,18 @@ export class FakeApiServer {
   readonly #options: FakeApiServerOptions
   readonly #nodes = new Map<string, NodeObject>()
   readonly #watches = new WatchHub()
-  readonly #snapshots = new Map<string, { items: NodeObject[]; resourceVersion: number }>()
+  readonly #pager = new FakeListPager()
   readonly #failures: Record<RequestKind, number[]> = { list: [], watch: [], get: [], other: [] }
   readonly #counts: Record<RequestKind, number> = { list: 0, watch: 0, get: 0, other: 0 }
-  readonly #sockets = new Set<Socket>()
+  readonly #listener = new LoopbackListener()
   #resourceVersion = 1
   #nextUid = 1
-  #nextSnapshot = 1
   #delayMs = 0
-  #server: Server | undefined
-  #url: string | undefined
+  /**
+   * Called as each request arrives, before any failure or delay is applied: lets a test act at
+   * an exact point of the protocol (say, expire continue tokens when page 2 is asked for).
+   */
+  onRequest: ((kind: RequestKind, url: URL) => void) | undefined
   /** Every request's kind, URL and Authorization header, in arrival order. */
   readonly requestLog: { kind: RequestKind; url: string; authorization: string | undefined }[] = []
 
@@ -58,34 +60,18 @@ export class FakeApiServer {
   }
 
   /** Listens on 127.0.0.1:`port` (0: any free port) and returns the base URL. */
-  async listen(port = 0): Promise<string> {
-    const server = createServer((req, res) => void this.#handle(req, res))
-    server.on('connection', (socket) => {
-      this.#sockets.add(socket)
-      socket.on('close', () => this.#sockets.delete(socket))
-    })
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(port, '127.0.0.1', () => resolve())
-    })
-    this.#server = server
-    this.#url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    return this.#url
+  listen(port = 0): Promise<string> {
+    return this.#listener.listen(port, (req, res) => void this.#handle(req, res))
   }
 
   get url(): string {
-    if (this.#url === undefined) throw new Error('FakeApiServer is not listening')
-    return this.#url
+    return this.#listener.url
   }
 
   /** Stops listening and cuts every connection, open watches included. */
   async close(): Promise<void> {
-    const server = this.#server
-    if (server === undefined) return
-    this.#server = undefined
     this.#watches.dropAll()
-    for (const socket of this.#sockets) socket.destroy()
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await this.#listener.close()
   }
 
   get resourceVersion(): number {
@@ -115,30 +101,32 @@ export class FakeApiServer {
    */
   addNode(spec: FakeNodeSpec, { notify = true }: { notify?: boolean } = {}): NodeObject {
     if (this.#nodes.has(spec.name)) throw new Error(`node ${spec.name} already exists`)
-    const node = nodeObject(spec, ++this.#resourceVersion, `uid-${this.#nextUid++}`, now())
+    const node = this.#nextVersion(spec)
     this.#nodes.set(spec.name, node)
-    if (notify) this.#watches.emit('ADDED', node, this.#resourceVersion)
-    else this.#watches.record('ADDED', node, this.#resourceVersion)
+    this.#publish('ADDED', node, notify)
     return node
   }
 
-  /** Changes a node (`kubectl taint`, `kubectl cordon`) and sends MODIFIED. */
-  updateNode(name: string, change: Partial<Omit<FakeNodeSpec, 'name'>>): NodeObject {
+  /** Changes a node (`kubectl taint`, `kubectl cordon`) and sends MODIFIED (unless `notify: false`). */
+  updateNode(
+    name: string,
+    change: Partial<Omit<FakeNodeSpec, 'name'>>,
+    { notify = true }: { notify?: boolean } = {}
+  ): NodeObject {
     const known = this.#nodes.get(name)
     if (known === undefined) throw new Error(`node ${name} does not exist`)
-    const spec = { ...specOf(known), ...change, name }
-    const node = nodeObject(spec, ++this.#resourceVersion, known.metadata.uid, known.metadata.creationTimestamp)
+    const node = this.#nextVersion({ ...specOf(known), ...change, name }, known)
     this.#nodes.set(name, node)
-    this.#watches.emit('MODIFIED', node, this.#resourceVersion)
+    this.#publish('MODIFIED', node, notify)
     return node
   }
 
-  deleteNode(name: string): void {
+  /** Deletes a node and sends DELETED (unless `notify: false`). */
+  deleteNode(name: string, { notify = true }: { notify?: boolean } = {}): void {
     const known = this.#nodes.get(name)
     if (known === undefined) throw new Error(`node ${name} does not exist`)
     this.#nodes.delete(name)
-    const final = nodeObject(specOf(known), ++this.#resourceVersion, known.metadata.uid, known.metadata.creationTimestamp)
-    this.#watches.emit('DELETED', final, this.#resourceVersion)
+    this.#publish('DELETED', this.#nextVersion(specOf(known), known), notify)
   }
 
   /** Sends a BOOKMARK at the current resourceVersion to watches that asked for bookmarks. */
@@ -191,15 +179,35 @@ export class FakeApiServer {
 
   /** Makes every outstanding continue token invalid (410 on its next page). */
   expireContinueTokens(): void {
-    this.#snapshots.clear()
+    this.#pager.expireAll()
+  }
+
+  /** The node's next version: a new resourceVersion, the same uid and creation time. */
+  #nextVersion(spec: FakeNodeSpec, known?: NodeObject): NodeObject {
+    const uid = known?.metadata.uid ?? `uid-${this.#nextUid++}`
+    const created = known?.metadata.creationTimestamp ?? new Date().toISOString()
+    return nodeObject(spec, ++this.#resourceVersion, uid, created.replace(/\.\d+Z$/, 'Z'))
+  }
+
+  #publish(type: string, node: NodeObject, notify: boolean): void {
+    if (notify) this.#watches.emit(type, node, this.#resourceVersion)
+    else this.#watches.record(type, node, this.#resourceVersion)
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake')
-    const kind = requestKind(req.method, url)
+    const kind = requestKind(req, url)
     this.#counts[kind]++
-    this.requestLog.push({ kind, url: url.pathname + url.search, authorization: req.headers.authorization })
-    if (this.#options.token !== undefined && req.headers.authorization !== `Bearer ${this.#options.token}`) {
+    this.requestLog.push({
+      kind,
+      url: url.pathname + url.search,
+      authorization: req.headers.authorization,
+    })
+    this.onRequest?.(kind, url)
+    if (
+      this.#options.token !== undefined &&
+      req.headers.authorization !== `Bearer ${this.#options.token}`
+    ) {
       return sendJson(res, 401, statusObject(401, 'Unauthorized'))
     }
     const failure = this.#failures[kind].shift()
@@ -219,7 +227,10 @@ export class FakeApiServer {
       const name = decodeURIComponent(url.pathname.slice('/api/v1/nodes/'.length))
       const node = this.#nodes.get(name)
       if (node !== undefined) return sendJson(res, 200, node)
-      return sendJson(res, 404, { ...statusObject(404, `nodes "${name}" not found`), details: { name, kind: 'nodes' } })
+      return sendJson(res, 404, {
+        ...statusObject(404, `nodes "${name}" not found`),
+        details: { name, kind: 'nodes' },
+      })
     }
     sendJson(res, 404, statusObject(404, 'the server could not find the requested resource'))
   }
@@ -227,44 +238,7 @@ export class FakeApiServer {
   #list(url: URL, res: ServerResponse): void {
     const limit = Number(url.searchParams.get('limit') ?? 0)
     const token = url.searchParams.get('continue') ?? ''
-    let snapshotId: string
-    let offset = 0
-    if (token === '') {
-      snapshotId = String(this.#nextSnapshot++)
-      const items = [...this.#nodes.values()].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))
-      this.#snapshots.set(snapshotId, { items, resourceVersion: this.#resourceVersion })
-    } else {
-      const [id = '', at = '0'] = token.split(':')
-      snapshotId = id
-      offset = Number(at)
-    }
-    const snapshot = this.#snapshots.get(snapshotId)
-    if (snapshot === undefined) {
-      return sendJson(res, 410, statusObject(410, 'The provided continue parameter is too old'))
-    }
-    const end = limit > 0 ? offset + limit : snapshot.items.length
-    const items = snapshot.items.slice(offset, end)
-    const more = end < snapshot.items.length
-    if (!more) this.#snapshots.delete(snapshotId)
-    const next = more ? `${snapshotId}:${end}` : undefined
-    sendJson(res, 200, nodeList(items, snapshot.resourceVersion, next, snapshot.items.length - end))
+    const reply = this.#pager.page(this.#nodes.values(), this.#resourceVersion, limit, token)
+    sendJson(res, reply.status, reply.body)
   }
-}
-
-function requestKind(method: string | undefined, url: URL): RequestKind {
-  if (method !== 'GET') return 'other'
-  if (url.pathname === '/api/v1/nodes') {
-    return url.searchParams.get('watch') === 'true' ? 'watch' : 'list'
-  }
-  return url.pathname.startsWith('/api/v1/nodes/') ? 'get' : 'other'
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body)
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) })
-  res.end(text)
-}
-
-function now(): string {
-  return new Date().toISOString().replace(/\.\d+Z$/, 'Z')
 }

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 export interface ServiceProcess {
   readonly child: ChildProcess
   readonly port: number
+  /** The plain-HTTP operations port when started with --probe-port, else null. */
+  readonly probePort: number | null
   /** Every stderr line, parsed when it is JSON. */
   readonly logs: Record<string, unknown>[]
   exited: Promise<number | null>
@@ -11,7 +13,10 @@ export interface ServiceProcess {
 
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url))
 
-/** Starts `node dist/main.js` with the given flags and resolves once it is listening. */
+/**
+ * Starts `node dist/main.js` with the given flags and resolves once it has started, i.e. its
+ * servers are listening (the 'taint-extender started' line names their ports).
+ */
 export async function startService(
   args: string[],
   env: Record<string, string> = {}
@@ -24,7 +29,7 @@ export async function startService(
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code))
   )
-  const port = await new Promise<number>((resolve, reject) => {
+  const ports = await new Promise<{ port: number; probePort: number | null }>((resolve, reject) => {
     let buffer = ''
     child.stderr?.on('data', (chunk: Buffer) => {
       buffer += chunk.toString('utf8')
@@ -35,7 +40,10 @@ export async function startService(
         try {
           const record = JSON.parse(line) as Record<string, unknown>
           logs.push(record)
-          if (record.msg === 'listening') resolve(Number(record.port))
+          if (record.msg === 'taint-extender started') {
+            const probePort = record.probePort == null ? null : Number(record.probePort)
+            resolve({ port: Number(record.port), probePort })
+          }
         } catch {
           logs.push({ text: line })
         }
@@ -43,5 +51,5 @@ export async function startService(
     })
     void exited.then((code) => reject(new Error(`service exited with ${code} before listening`)))
   })
-  return { child, port, logs, exited }
+  return { child, ...ports, logs, exited }
 }

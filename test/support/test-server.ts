@@ -6,14 +6,18 @@ import {
   Metrics,
   type ReadinessCheck,
   type RunningServer,
+  type ServerTlsMaterial,
 } from '../../src/server/index.js'
 
 export interface TestServerOptions {
   nodeCache?: NodeCache | null
   comparisonOperators?: boolean
   maxBodyBytes?: number
+  explainEndpoint?: boolean
   tolerationsCacheSize?: number
   nodesCacheSize?: number
+  /** Serve HTTPS (mutual TLS when it has a client CA); the url is then https://. */
+  tls?: ServerTlsMaterial
 }
 
 export interface TestServer {
@@ -60,11 +64,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
     readinessChecks: () => checks,
     maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 * 1024,
+    explainEndpoint: options.explainEndpoint ?? false,
     version: '0.0.0-test',
   })
-  const running = await listen(app, '127.0.0.1', 0, logger)
+  const running = await listen(app, '127.0.0.1', 0, logger, { tls: options.tls ?? null })
   return {
-    url: `http://127.0.0.1:${running.port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${running.port}`,
     extender,
     metrics,
     logs,

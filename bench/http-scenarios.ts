@@ -1,0 +1,97 @@
+/**
+ * One HTTP scenario: the same body sent to the extender and to the floor server, first
+ * sequentially, then concurrently, with every answer checked.
+ */
+import { concurrentProblem, runConcurrent, type ConcurrentResult } from './concurrent-client.js'
+import { payload, type Mode, type Verb } from './payloads.js'
+import type { SizePlan } from './plan.js'
+import type { TolerationCount } from './realistic-pod.js'
+import { runSequential, type SequentialResult, type SequentialRun } from './sequential-client.js'
+import { round3 } from './stats.js'
+import { replyCheck } from './validate.js'
+
+export interface ScenarioResult {
+  readonly verb: Verb
+  readonly mode: Mode
+  readonly size: number
+  readonly tolerations: TolerationCount
+  readonly requestBytes: number
+  readonly extender: SequentialResult
+  readonly floor: SequentialResult
+  /** Extender over floor: > 1 means slower than the floor. */
+  readonly ratioP50: number
+  readonly ratioP99: number
+  readonly concurrent: {
+    readonly extender: ConcurrentResult
+    readonly floor: ConcurrentResult
+    /** Extender req/s over floor req/s: < 1 means less throughput than the floor. */
+    readonly ratio: number
+  } | null
+  readonly problems: string[]
+}
+
+export interface Ports {
+  readonly extender: number
+  readonly floor: number
+}
+
+function problemsOf(who: string, run: SequentialRun): string[] {
+  const r = run.result
+  if (r.non200 === 0 && r.malformed === 0) return []
+  return [`${who}: ${r.non200} non-200, ${r.malformed} wrong replies; first: ${r.firstProblem}`]
+}
+
+export async function runScenario(
+  verb: Verb,
+  mode: Mode,
+  plan: SizePlan,
+  tolerations: TolerationCount,
+  ports: Ports,
+  connections: number
+): Promise<ScenarioResult> {
+  const p = payload(verb, mode, plan.size, tolerations)
+  const path = `/${verb}`
+  const options = { warmup: plan.warmup, iterations: plan.iterations }
+  const extender = await runSequential({ port: ports.extender, path }, p.body, {
+    ...options,
+    check: replyCheck(verb, mode, p.expected, false),
+  })
+  const floor = await runSequential({ port: ports.floor, path }, p.body, {
+    ...options,
+    check: replyCheck(verb, mode, p.expected, true),
+  })
+  const problems = [...problemsOf('extender', extender), ...problemsOf('floor', floor)]
+
+  let concurrent: ScenarioResult['concurrent'] = null
+  if (plan.concurrentSeconds > 0 && extender.reply !== null && floor.reply !== null) {
+    const run = (port: number, reply: Buffer): Promise<ConcurrentResult> =>
+      runConcurrent({ port, path }, p.body, {
+        connections,
+        durationSeconds: plan.concurrentSeconds,
+        expectBody: reply.toString('utf8'),
+      })
+    const ext = await run(ports.extender, extender.reply)
+    const flo = await run(ports.floor, floor.reply)
+    for (const [who, r] of [
+      ['extender', ext],
+      ['floor', flo],
+    ] as const) {
+      const problem = concurrentProblem(r)
+      if (problem !== null) problems.push(`${who} (concurrent): ${problem}`)
+    }
+    concurrent = { extender: ext, floor: flo, ratio: round3(ext.reqPerSec / flo.reqPerSec) }
+  }
+  return {
+    verb,
+    mode,
+    size: plan.size,
+    tolerations,
+    requestBytes: p.body.length,
+    extender: extender.result,
+    floor: floor.result,
+    ratioP50: round3(extender.result.p50Us / floor.result.p50Us),
+    ratioP99: round3(extender.result.p99Us / floor.result.p99Us),
+    concurrent,
+    problems,
+  }
+}

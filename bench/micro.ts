@@ -1,0 +1,151 @@
+/**
+ * In-process micro-benchmarks of the core rules, without HTTP or JSON: the compiled path that
+ * serves (CompiledTolerations + compileNode + filterNodes/scoreNodes) against the readable
+ * reference (referenceFilterNode / referenceCountIntolerablePreferNoSchedule +
+ * normalizeReversedScores), per request and per node. Both must give the same answers.
+ */
+import {
+  compileNode,
+  CompiledTolerations,
+  filterNodes,
+  normalizeReversedScores,
+  referenceCountIntolerablePreferNoSchedule,
+  referenceFilterNode,
+  scoreNodes,
+  StringInterner,
+  type NodeTaintsAt,
+} from '../src/core/index.js'
+import type { Plan } from './plan.js'
+import { nodeTaints } from './realistic-node.js'
+import { coreTolerations, tolerationsFor } from './realistic-pod.js'
+import { median, round1, round3 } from './stats.js'
+
+export interface MicroResult {
+  readonly size: number
+  /** null for cases that do not depend on the pod. */
+  readonly tolerations: number | null
+  readonly case: string
+  readonly usPerRequest: number
+  readonly nsPerNode: number
+  /** Reference time over this case's time, for the compiled cases. */
+  readonly speedupVsReference: number | null
+}
+
+const RULES = { comparisonOperators: true }
+let sink = 0
+
+/** Median nanoseconds per call of `fn`, over batches of at least ~1 ms for `minTimeMs`. */
+function measure(fn: () => number, minTimeMs: number): number {
+  let perBatch = 1
+  for (;;) {
+    const start = process.hrtime.bigint()
+    for (let i = 0; i < perBatch; i++) sink += fn()
+    if (Number(process.hrtime.bigint() - start) > 1e6 || perBatch >= 1 << 20) break
+    perBatch *= 2
+  }
+  const samples: number[] = []
+  const end = performance.now() + minTimeMs
+  while (performance.now() < end || samples.length < 5) {
+    const start = process.hrtime.bigint()
+    for (let i = 0; i < perBatch; i++) sink += fn()
+    samples.push(Number(process.hrtime.bigint() - start) / perBatch)
+  }
+  return median(samples)
+}
+
+export function runMicro(plan: Plan['micro']): { results: MicroResult[]; problems: string[] } {
+  const results: MicroResult[] = []
+  const problems: string[] = []
+  const row = (size: number, tol: number | null, name: string, ns: number, ref?: number): void => {
+    results.push({
+      size,
+      tolerations: tol,
+      case: name,
+      usPerRequest: round3(ns / 1000),
+      nsPerNode: round1(ns / size),
+      speedupVsReference: ref === undefined ? null : round1(ref / ns),
+    })
+  }
+  for (const size of plan.sizes) {
+    const fleet: NodeTaintsAt[] = Array.from({ length: size }, (_, i) => ({
+      ...nodeTaints(i),
+      resourceVersion: String(100_000 + i),
+    }))
+    const compileAll = (): number => {
+      const interner = new StringInterner()
+      return fleet.map((n) => compileNode(n, interner)).length
+    }
+    row(size, null, 'compileNode ×N (index build)', measure(compileAll, plan.minTimeMs))
+    const nodes = fleet.map((n) => compileNode(n))
+
+    for (const count of plan.tolerations) {
+      const tols = coreTolerations(tolerationsFor(count))
+      const cachedPod = new CompiledTolerations(tols, RULES)
+      const refFilter = (): number => {
+        let passing = 0
+        for (const node of fleet) if (referenceFilterNode(tols, node, RULES) === null) passing++
+        return passing
+      }
+      const refScores = (): Int32Array => {
+        const scores = new Int32Array(size)
+        for (let i = 0; i < size; i++) {
+          scores[i] = referenceCountIntolerablePreferNoSchedule(
+            tols,
+            fleet[i] as NodeTaintsAt,
+            RULES
+          )
+        }
+        normalizeReversedScores(scores)
+        return scores
+      }
+      const compiledFilter = (): number =>
+        filterNodes(new CompiledTolerations(tols, RULES), nodes).passingIndices.length
+      const cachedFilter = (): number => filterNodes(cachedPod, nodes).passingIndices.length
+      const compiledScore = (): number =>
+        scoreNodes(new CompiledTolerations(tols, RULES), nodes)[0] ?? 0
+      const cachedScore = (): number => scoreNodes(cachedPod, nodes)[0] ?? 0
+
+      if (compiledFilter() !== refFilter()) {
+        problems.push(
+          `micro: compiled and reference filters disagree (${size} nodes, ${count} tolerations)`
+        )
+      }
+      const want = refScores()
+      const got = scoreNodes(cachedPod, nodes)
+      if (want.some((s, i) => got[i] !== s)) {
+        problems.push(
+          `micro: compiled and reference scores disagree (${size} nodes, ${count} tolerations)`
+        )
+      }
+
+      const refF = measure(refFilter, plan.minTimeMs)
+      row(size, count, 'filter reference', refF)
+      row(
+        size,
+        count,
+        'filter compiled (compile pod + filterNodes)',
+        measure(compiledFilter, plan.minTimeMs),
+        refF
+      )
+      row(size, count, 'filter compiled (cached pod)', measure(cachedFilter, plan.minTimeMs), refF)
+      const refS = measure(() => refScores()[0] ?? 0, plan.minTimeMs)
+      row(size, count, 'prioritize reference (+ normalize)', refS)
+      row(
+        size,
+        count,
+        'prioritize compiled (compile pod + scoreNodes)',
+        measure(compiledScore, plan.minTimeMs),
+        refS
+      )
+      row(
+        size,
+        count,
+        'prioritize compiled (cached pod)',
+        measure(cachedScore, plan.minTimeMs),
+        refS
+      )
+    }
+  }
+  if (Number.isNaN(sink)) problems.push('micro: impossible checksum')
+  return { results, problems }
+}

@@ -1,0 +1,126 @@
+/**
+ * Request bodies exactly as kube-scheduler sends ExtenderArgs (PascalCase envelope, camelCase
+ * Kubernetes objects), and the answer each must get, worked out with the readable reference rules.
+ */
+import {
+  normalizeReversedScores,
+  referenceCountIntolerablePreferNoSchedule,
+  referenceFilterNode,
+  type NodeTaints,
+} from '../src/core/index.js'
+import { nodeName, nodeTaints, realisticNode } from './realistic-node.js'
+import {
+  coreTolerations,
+  realisticPod,
+  tolerationsFor,
+  type TolerationCount,
+  type WireToleration,
+} from './realistic-pod.js'
+
+export type Verb = 'filter' | 'prioritize'
+/** `full`: whole Node objects (nodeCacheCapable: false); `names`: NodeNames (true). */
+export type Mode = 'full' | 'names'
+
+/** What the extender must answer for one pod and the first `size` nodes of the fleet. */
+export interface Expected {
+  readonly size: number
+  readonly names: readonly string[]
+  readonly passingNames: readonly string[]
+  /** Rejected node name → upstream reason string. */
+  readonly rejected: ReadonlyMap<string, string>
+  /** Normalised 0–10 scores, in node order. */
+  readonly scores: Int32Array
+}
+
+export interface Payload {
+  readonly verb: Verb
+  readonly mode: Mode
+  readonly size: number
+  readonly tolerations: TolerationCount
+  readonly body: Buffer
+  readonly expected: Expected
+}
+
+const RULES = { comparisonOperators: true }
+const itemsJsonCache = new Map<number, string>()
+const namesJsonCache = new Map<number, string>()
+const fleetCache = new Map<number, NodeTaints[]>()
+
+function fleet(size: number): NodeTaints[] {
+  let nodes = fleetCache.get(size)
+  if (nodes === undefined) {
+    nodes = Array.from({ length: size }, (_, i) => nodeTaints(i))
+    fleetCache.set(size, nodes)
+  }
+  return nodes
+}
+
+/** The first `size` realistic nodes as a JSON array, built once per size. */
+function itemsJson(size: number): string {
+  let json = itemsJsonCache.get(size)
+  if (json === undefined) {
+    const parts: string[] = []
+    for (let i = 0; i < size; i++) parts.push(JSON.stringify(realisticNode(i)))
+    json = '[' + parts.join(',') + ']'
+    itemsJsonCache.set(size, json)
+  }
+  return json
+}
+
+/** Drops the cached node JSON (5000 full nodes are ~80 MB). */
+export function releasePayloadCaches(): void {
+  itemsJsonCache.clear()
+}
+
+export function nodeNames(size: number): string[] {
+  return Array.from({ length: size }, (_, i) => nodeName(i))
+}
+
+function namesJson(size: number): string {
+  let json = namesJsonCache.get(size)
+  if (json === undefined) namesJsonCache.set(size, (json = JSON.stringify(nodeNames(size))))
+  return json
+}
+
+export function expectedFor(size: number, tolerations: readonly WireToleration[]): Expected {
+  const tols = coreTolerations(tolerations)
+  const nodes = fleet(size)
+  const passingNames: string[] = []
+  const rejected = new Map<string, string>()
+  const scores = new Int32Array(size)
+  nodes.forEach((node, i) => {
+    const reason = referenceFilterNode(tols, node, RULES)
+    if (reason === null) passingNames.push(node.name)
+    else rejected.set(node.name, reason)
+    scores[i] = referenceCountIntolerablePreferNoSchedule(tols, node, RULES)
+  })
+  normalizeReversedScores(scores)
+  return { size, names: nodes.map((n) => n.name), passingNames, rejected, scores }
+}
+
+/** The body of one request; `podName` lets a stream of requests carry distinct pods. */
+export function requestBody(
+  mode: Mode,
+  size: number,
+  tolerations: readonly WireToleration[],
+  podName = 'checkout-api-7d9f8b6c5d-x2vq8'
+): Buffer {
+  const pod = JSON.stringify(realisticPod(podName, tolerations))
+  if (mode === 'names') {
+    return Buffer.from(`{"Pod":${pod},"Nodes":null,"NodeNames":${namesJson(size)}}`)
+  }
+  const head = `{"Pod":${pod},"Nodes":{"metadata":{},"items":`
+  return Buffer.from(head + itemsJson(size) + '},"NodeNames":null}')
+}
+
+export function payload(verb: Verb, mode: Mode, size: number, count: TolerationCount): Payload {
+  const tolerations = tolerationsFor(count)
+  return {
+    verb,
+    mode,
+    size,
+    tolerations: count,
+    body: requestBody(mode, size, tolerations),
+    expected: expectedFor(size, tolerations),
+  }
+}

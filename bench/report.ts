@@ -1,0 +1,162 @@
+/** Tables on stdout and the full results as JSON under bench/results/. */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, totalmem } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import type { ScenarioResult } from './http-scenarios.js'
+import type { DistinctPodStream, MemorySnapshot } from './memory.js'
+import type { MicroResult } from './micro.js'
+
+type Cell = string | number | null
+
+/** Left-aligned text, right-aligned numbers, `-` for missing values. */
+export function renderTable(headers: readonly string[], rows: readonly Cell[][]): string {
+  const text = rows.map((r) => r.map((c) => (c === null ? '-' : String(c))))
+  const widths = headers.map((h, i) => Math.max(h.length, ...text.map((r) => (r[i] ?? '').length)))
+  const numeric = headers.map((_, i) => rows.every((r) => typeof r[i] !== 'string'))
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((c, i) => (numeric[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd()
+  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...text.map(line)].join('\n')
+}
+
+export function httpTable(results: readonly ScenarioResult[]): string {
+  return renderTable(
+    [
+      'scenario',
+      'mode',
+      'size',
+      'tol',
+      'n',
+      'p50 µs',
+      'p99 µs',
+      'max µs',
+      'seq req/s',
+      'floor p50 µs',
+      'floor p99 µs',
+      'p50/floor',
+      'p99/floor',
+      'conc req/s',
+      'floor conc req/s',
+      'conc/floor',
+    ],
+    results.map((r) => [
+      r.verb,
+      r.mode === 'full' ? 'full-node' : 'node-cache',
+      r.size,
+      r.tolerations,
+      r.extender.samples,
+      r.extender.p50Us,
+      r.extender.p99Us,
+      r.extender.maxUs,
+      r.extender.reqPerSec,
+      r.floor.p50Us,
+      r.floor.p99Us,
+      r.ratioP50,
+      r.ratioP99,
+      r.concurrent?.extender.reqPerSec ?? null,
+      r.concurrent?.floor.reqPerSec ?? null,
+      r.concurrent?.ratio ?? null,
+    ])
+  )
+}
+
+export function concurrentLatencyTable(results: readonly ScenarioResult[]): string {
+  const rows = results.filter((r) => r.concurrent !== null)
+  return renderTable(
+    [
+      'scenario',
+      'mode',
+      'size',
+      'tol',
+      'conns',
+      'requests',
+      'p50 µs',
+      'p99 µs',
+      'floor p50 µs',
+      'floor p99 µs',
+    ],
+    rows.map((r) => [
+      r.verb,
+      r.mode === 'full' ? 'full-node' : 'node-cache',
+      r.size,
+      r.tolerations,
+      r.concurrent?.extender.connections ?? null,
+      r.concurrent?.extender.requests ?? null,
+      r.concurrent?.extender.p50Us ?? null,
+      r.concurrent?.extender.p99Us ?? null,
+      r.concurrent?.floor.p50Us ?? null,
+      r.concurrent?.floor.p99Us ?? null,
+    ])
+  )
+}
+
+export function microTable(results: readonly MicroResult[]): string {
+  return renderTable(
+    ['case', 'nodes', 'tol', 'µs/request', 'ns/node', 'speed-up vs reference'],
+    results.map((r) => [
+      r.case,
+      r.size,
+      r.tolerations,
+      r.usPerRequest,
+      r.nsPerNode,
+      r.speedupVsReference,
+    ])
+  )
+}
+
+export function memoryTable(snapshots: readonly MemorySnapshot[]): string {
+  return renderTable(
+    [
+      'when (extender process, after forced GC)',
+      'RSS MiB',
+      'heap used MiB',
+      'heap total MiB',
+      'external MiB',
+      'peak RSS MiB',
+    ],
+    snapshots.map((s) => [
+      s.label,
+      s.mib.rss,
+      s.mib.heapUsed,
+      s.mib.heapTotal,
+      s.mib.external,
+      s.mib.maxRss,
+    ])
+  )
+}
+
+export function streamSummary(stream: DistinctPodStream): string {
+  return [
+    `${stream.requests} filter requests (${stream.namesPerRequest} names each), each pod with a toleration set never seen before: ` +
+      `${stream.reqPerSec} req/s sequential, ${stream.non200} non-200, ${stream.wrong} wrong replies`,
+    ...stream.cacheLookups.map((l) => `  ${l}`),
+  ].join('\n')
+}
+
+export function machineInfo(): Record<string, unknown> {
+  const cpu = cpus()
+  return {
+    cpuModel: cpu[0]?.model ?? 'unknown',
+    cores: cpu.length,
+    memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
+    date: new Date().toISOString(),
+  }
+}
+
+/** Writes bench/results/<ISO date>[-quick].json and returns its path. */
+export function saveResults(results: Record<string, unknown>, quick: boolean): string {
+  const dir = fileURLToPath(new URL('../../bench/results/', import.meta.url))
+  mkdirSync(dir, { recursive: true })
+  const stamp = new Date()
+    .toISOString()
+    .replace(/:/g, '-')
+    .replace(/\.\d+Z$/, 'Z')
+  const path = `${dir}${stamp}${quick ? '-quick' : ''}.json`
+  writeFileSync(path, JSON.stringify(results, null, 2) + '\n')
+  return path
+}

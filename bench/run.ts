@@ -1,0 +1,198 @@
+/**
+ * The benchmark driver: `node dist-bench/bench/run.js [--quick]` (after `npm run build`).
+ * Starts the floor server and the real extender as processes, runs the HTTP scenarios, the
+ * memory checks and the core micro-benchmarks, prints tables and saves JSON. Exits 1 only when
+ * something was wrong (non-200s, wrong replies, a process failing), never because of a timing.
+ */
+import { loadavg } from 'node:os'
+import { runScenario, type ScenarioResult } from './http-scenarios.js'
+import {
+  distinctPodStream,
+  snapshot,
+  type DistinctPodStream,
+  type MemorySnapshot,
+} from './memory.js'
+import { runMicro } from './micro.js'
+import { startNodeApiServer } from './node-apiserver.js'
+import { releasePayloadCaches, type Mode } from './payloads.js'
+import { FULL_PLAN, QUICK_PLAN, type Plan, type SizePlan } from './plan.js'
+import { startExtender, startFloor, type ServiceProcess } from './processes.js'
+import {
+  concurrentLatencyTable,
+  httpTable,
+  machineInfo,
+  memoryTable,
+  microTable,
+  saveResults,
+  streamSummary,
+} from './report.js'
+
+const progress = (line: string): void => void process.stderr.write(`[bench] ${line}\n`)
+
+interface HttpPhase {
+  scenarios: ScenarioResult[]
+  memory: MemorySnapshot[]
+  stream: DistinctPodStream | null
+  startup: Record<string, unknown>
+  notes: string[]
+}
+
+async function runMatrix(
+  plan: Plan,
+  mode: Mode,
+  sizes: readonly SizePlan[],
+  extender: ServiceProcess,
+  floor: ServiceProcess,
+  into: ScenarioResult[]
+): Promise<void> {
+  for (const size of sizes) {
+    for (const tolerations of plan.tolerations) {
+      for (const verb of plan.verbs) {
+        const ports = { extender: extender.port, floor: floor.port }
+        const r = await runScenario(verb, mode, size, tolerations, ports, plan.connections)
+        into.push(r)
+        progress(
+          `${verb} ${mode} ${size.size} nodes, ${tolerations} tolerations: p50 ${r.extender.p50Us} µs ` +
+            `(floor ${r.floor.p50Us} µs, ×${r.ratioP50})` +
+            (r.concurrent
+              ? `, ${r.concurrent.extender.reqPerSec} req/s at ${plan.connections}`
+              : '') +
+            (r.problems.length > 0 ? ` PROBLEMS: ${r.problems.join('; ')}` : '')
+        )
+      }
+    }
+  }
+}
+
+async function runHttp(plan: Plan): Promise<HttpPhase> {
+  const phase: HttpPhase = { scenarios: [], memory: [], stream: null, startup: {}, notes: [] }
+  const floor = await startFloor()
+  try {
+    progress('full-node mode: starting the extender without a cluster')
+    const full = await startExtender(['--disable-node-cache'])
+    phase.startup.fullNodeReadyMs = Math.round(full.readyMs)
+    try {
+      phase.memory.push(await snapshot(full.service, 'full-node: idle after start'))
+      await runMatrix(plan, 'full', plan.full, full.service, floor, phase.scenarios)
+      releasePayloadCaches()
+      const largest = Math.max(...plan.full.map((s) => s.size))
+      phase.memory.push(
+        await snapshot(full.service, `full-node: after the runs (up to ${largest} nodes/request)`)
+      )
+    } finally {
+      await full.service.stop()
+      phase.notes.push(...full.service.complaints)
+    }
+
+    const indexed = plan.memory.indexedNodes
+    progress(`node-cache mode: API server with ${indexed} realistic nodes; waiting for /readyz`)
+    const api = await startNodeApiServer(indexed)
+    try {
+      const cached = await startExtender(['--kubeconfig', api.kubeconfig])
+      phase.startup.nodeCacheReadyMs = Math.round(cached.readyMs)
+      phase.startup.indexedNodes = indexed
+      progress(`node-cache mode: ready after ${Math.round(cached.readyMs)} ms`)
+      try {
+        phase.memory.push(
+          await snapshot(cached.service, `node-cache: ${indexed} nodes indexed, idle`)
+        )
+        await runMatrix(plan, 'names', plan.names, cached.service, floor, phase.scenarios)
+        progress(`memory: ${plan.memory.distinctPods} requests with distinct toleration sets`)
+        phase.stream = await distinctPodStream(
+          cached.service,
+          plan.memory.distinctPods,
+          plan.memory.checkpointEvery,
+          plan.memory.namesPerRequest,
+          `node-cache (${indexed} indexed)`
+        )
+        phase.memory.push(...phase.stream.checkpoints)
+      } finally {
+        await cached.service.stop()
+        phase.notes.push(...cached.service.complaints)
+      }
+      phase.startup.apiServerRequests = { ...api.requests }
+    } finally {
+      await api.close()
+    }
+  } finally {
+    await floor.stop()
+    phase.notes.push(...floor.complaints)
+  }
+  return phase
+}
+
+async function main(): Promise<number> {
+  const quick = process.argv.includes('--quick')
+  const plan = quick ? QUICK_PLAN : FULL_PLAN
+  const machine = machineInfo()
+  const started = performance.now()
+  progress(
+    `${quick ? 'quick' : 'full'} run on ${machine.cpuModel} ×${machine.cores}, Node ${machine.node}`
+  )
+
+  const http = await runHttp(plan)
+  progress('micro-benchmarks of the core')
+  const micro = runMicro(plan.micro)
+
+  const problems = [
+    ...http.scenarios.flatMap((s) => s.problems),
+    ...micro.problems,
+    ...(http.stream === null || (http.stream.non200 === 0 && http.stream.wrong === 0)
+      ? []
+      : [
+          `distinct-pod stream: ${http.stream.non200} non-200, ${http.stream.wrong} wrong; first: ${http.stream.firstProblem}`,
+        ]),
+  ]
+  const out = process.stdout
+  out.write(
+    '\nHTTP, sequential keep-alive client (one request at a time) and autocannon concurrent run\n'
+  )
+  out.write(
+    'ratios: extender / floor (bare node:http + JSON.parse + same-shaped reply, same run)\n\n'
+  )
+  out.write(httpTable(http.scenarios) + '\n\n')
+  out.write(`Concurrent runs (${plan.connections} connections): latency\n\n`)
+  out.write(concurrentLatencyTable(http.scenarios) + '\n\n')
+  out.write('Core micro-benchmarks (in-process, no HTTP/JSON)\n\n')
+  out.write(microTable(micro.results) + '\n\n')
+  out.write('Memory\n\n' + memoryTable(http.memory) + '\n')
+  if (http.stream !== null) out.write('\n' + streamSummary(http.stream) + '\n')
+  out.write(`\nstartup: ${JSON.stringify(http.startup)}\n`)
+  if (http.notes.length > 0) out.write(`\nprocess log warnings:\n  ${http.notes.join('\n  ')}\n`)
+
+  const wallSeconds = Math.round((performance.now() - started) / 100) / 10
+  machine.loadAverageAtEnd = loadavg().map((l) => Math.round(l * 100) / 100)
+  out.write(`\nmachine: ${JSON.stringify(machine)}\n`)
+  const path = saveResults(
+    {
+      machine,
+      quick,
+      wallSeconds,
+      plan,
+      http: http.scenarios,
+      micro: micro.results,
+      memory: http.memory,
+      distinctPodStream: http.stream,
+      startup: http.startup,
+      notes: http.notes,
+      problems,
+    },
+    quick
+  )
+  out.write(`\nresults saved to ${path} (${wallSeconds} s)\n`)
+  if (problems.length > 0) {
+    out.write(`\n${problems.length} PROBLEM(S):\n  ${problems.join('\n  ')}\n`)
+    return 1
+  }
+  return 0
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(
+      `[bench] failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`
+    )
+    process.exit(1)
+  }
+)

@@ -1,0 +1,160 @@
+import {
+  forecastNoExecuteEviction,
+  forecastPendingPod,
+  formatTaint,
+  noExecuteTaints,
+  TAINT_EFFECT_NO_EXECUTE,
+  withTaint,
+  type EvictionOutcome,
+  type RuleOptions,
+  type Taint,
+} from '../core/index.js'
+import { parseForecastOptions } from '../config/index.js'
+import { ProtocolError, type ManifestNode, type ManifestPod } from '../protocol/index.js'
+import { readNodes, readPods } from './manifests.js'
+import { renderTable } from './table.js'
+import { parseSelector, parseTaint } from './taint-and-selector.js'
+import { objectsText, type ToolIo } from './tool-io.js'
+
+/**
+ * `taint-extender forecast --taint key=value:Effect --node NAME|--selector LABELS`: what the
+ * taint would do to the pods running on those nodes (NoExecute: the taint-eviction controller's
+ * rules, see src/core/eviction-forecast.ts) and to the pods still pending.
+ */
+
+interface PodForecast {
+  readonly namespace: string
+  readonly name: string
+  readonly before: EvictionOutcome
+  readonly after: EvictionOutcome
+}
+
+interface NodeForecast {
+  readonly node: string
+  readonly running: readonly PodForecast[]
+  readonly pendingTurnedAway: readonly string[]
+  readonly pendingScoreLower: readonly string[]
+}
+
+function selectNodes(
+  nodes: ManifestNode[],
+  nodeName: string | null,
+  selector: string | null
+): ManifestNode[] {
+  const matches = selector !== null ? parseSelector(selector) : null
+  const chosen = nodes.filter((n) => (matches !== null ? matches(n.labels) : n.name === nodeName))
+  if (chosen.length === 0) {
+    throw new ProtocolError(
+      nodeName !== null ? `no node named "${nodeName}"` : `no node matches "${selector}"`
+    )
+  }
+  return chosen
+}
+
+function forecastNode(
+  node: ManifestNode,
+  taint: Taint,
+  pods: ManifestPod[],
+  rules: RuleOptions
+): NodeForecast {
+  const running = pods.filter((p) => p.nodeName === node.name)
+  const pending = pods.filter((p) => p.nodeName === '')
+  const noExecuteBefore = noExecuteTaints(node.taints)
+  const noExecuteAfter = noExecuteTaints(withTaint(node.taints, taint))
+  const podName = (p: ManifestPod): string => `${p.namespace}/${p.name}`
+  const effects = pending.map((p) => ({
+    pod: p,
+    effect: forecastPendingPod(node, taint, p.tolerations, rules),
+  }))
+  return {
+    node: node.name,
+    running: running.map((p) => {
+      const before = forecastNoExecuteEviction(noExecuteBefore, p.tolerations, rules)
+      // Only NoExecute taints evict; NoSchedule and PreferNoSchedule leave running pods alone.
+      const after =
+        taint.effect === TAINT_EFFECT_NO_EXECUTE
+          ? forecastNoExecuteEviction(noExecuteAfter, p.tolerations, rules)
+          : before
+      return { namespace: p.namespace, name: p.name, before, after }
+    }),
+    pendingTurnedAway: effects.filter((e) => e.effect.turnedAway).map((e) => podName(e.pod)),
+    pendingScoreLower: effects.filter((e) => e.effect.scoresLower).map((e) => podName(e.pod)),
+  }
+}
+
+export function describeOutcome(outcome: EvictionOutcome): string {
+  switch (outcome.kind) {
+    case 'stays':
+      return 'stays'
+    case 'evicted-now':
+      return outcome.taints.length > 0
+        ? `evicted at once (${outcome.because}: ${outcome.taints.map(formatTaint).join(', ')})`
+        : `evicted at once (${outcome.because})`
+    case 'evicted-after':
+      return `evicted after ${outcome.seconds}s (tolerationSeconds of the toleration for ${outcome.toleration.key || '*'})`
+  }
+}
+
+function summarize(taint: Taint, forecasts: readonly NodeForecast[]): string {
+  const outcomes = forecasts.flatMap((f) => f.running.map((p) => p.after.kind))
+  const count = (kind: string): number => outcomes.filter((k) => k === kind).length
+  const turnedAway = new Set(forecasts.flatMap((f) => f.pendingTurnedAway)).size
+  return (
+    `${formatTaint(taint)} on ${forecasts.length} node(s): ${count('evicted-now')} running pod(s) evicted at once, ` +
+    `${count('evicted-after')} evicted later, ${count('stays')} stay; ` +
+    `${turnedAway} pending pod(s) turned away.`
+  )
+}
+
+export async function runForecast(
+  argv: readonly string[],
+  io: ToolIo,
+  env: NodeJS.ProcessEnv
+): Promise<number> {
+  const options = parseForecastOptions(argv, env)
+  const taint = parseTaint(options.taint)
+  const nodeSource = await objectsText(options.nodes, options.kubeconfig, 'nodes')
+  const podSource = await objectsText(options.pods, options.kubeconfig, 'pods')
+  const nodes = selectNodes(
+    readNodes(nodeSource.text, nodeSource.origin),
+    options.nodeName,
+    options.selector
+  )
+  const pods = readPods(podSource.text, podSource.origin)
+  const rules = { comparisonOperators: options.gates.TaintTolerationComparisonOperators }
+  const forecasts = nodes.map((node) => forecastNode(node, taint, pods, rules))
+  const summary = summarize(taint, forecasts)
+  if (options.output === 'json') {
+    io.stdout(
+      JSON.stringify(
+        { taint, nodes: forecasts, summary },
+        (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v),
+        2
+      ) + '\n'
+    )
+    return 0
+  }
+  const rows = forecasts.flatMap((f) =>
+    f.running.map((p) => [
+      f.node,
+      `${p.namespace}/${p.name}`,
+      describeOutcome(p.after),
+      p.before.kind === p.after.kind ? 'no' : 'yes',
+    ])
+  )
+  io.stdout(
+    rows.length > 0
+      ? renderTable(['NODE', 'POD', 'OUTCOME', 'CHANGED'], rows)
+      : 'no running pods on the selected node(s)\n'
+  )
+  for (const f of forecasts) {
+    if (f.pendingTurnedAway.length > 0)
+      io.stdout(`${f.node}: pending pods turned away: ${f.pendingTurnedAway.join(', ')}\n`)
+    if (f.pendingScoreLower.length > 0)
+      io.stdout(
+        `${f.node}: pending pods that would rank it lower: ${f.pendingScoreLower.join(', ')}\n`
+      )
+  }
+  io.stdout(`\n${summary}\n`)
+  return 0
+}

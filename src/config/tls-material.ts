@@ -1,0 +1,166 @@
+import { createHash, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { ConfigError } from './config-error.js'
+import type { TlsFiles } from './load-config.js'
+
+/** The PEM bytes the HTTPS server is built from, checked to parse and to belong together. */
+export interface TlsMaterial {
+  readonly cert: Buffer
+  readonly key: Buffer
+  /** Client CA bundle: set means mutual TLS. */
+  readonly ca: Buffer | null
+  /** What to log about the serving certificate; never the key. */
+  readonly summary: CertificateSummary
+}
+
+export interface CertificateSummary {
+  readonly subject: string
+  readonly serialNumber: string
+  readonly validTo: string
+}
+
+interface RawFiles {
+  readonly cert: Buffer
+  readonly key: Buffer
+  readonly ca: Buffer | null
+}
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g
+
+/** Every certificate in a PEM bundle; ConfigError naming the file when there is none or one is bad. */
+function certificatesIn(pem: Buffer, flag: string, path: string): X509Certificate[] {
+  const blocks = pem.toString('utf8').match(PEM_CERTIFICATE) ?? []
+  if (blocks.length === 0) {
+    throw new ConfigError(`--${flag}: ${path} holds no PEM certificate`)
+  }
+  return blocks.map((block, i) => {
+    try {
+      return new X509Certificate(block)
+    } catch (err) {
+      throw new ConfigError(
+        `--${flag}: certificate ${i + 1} in ${path} does not parse: ${(err as Error).message}`
+      )
+    }
+  })
+}
+
+function privateKeyIn(pem: Buffer, path: string): KeyObject {
+  try {
+    return createPrivateKey(pem)
+  } catch (err) {
+    throw new ConfigError(
+      `--tls-private-key-file: ${path} is not a PEM private key: ${(err as Error).message}`
+    )
+  }
+}
+
+/**
+ * Checks the bytes the way the TLS stack would use them, so a bad file is refused at start with
+ * a message naming it, and a half-rotated pair (new certificate, old key) is never served.
+ */
+export function parseTlsMaterial(files: TlsFiles, raw: RawFiles): TlsMaterial {
+  const [leaf] = certificatesIn(raw.cert, 'tls-cert-file', files.certFile)
+  const key = privateKeyIn(raw.key, files.keyFile)
+  if (leaf === undefined || !leaf.checkPrivateKey(key)) {
+    throw new ConfigError(
+      `--tls-private-key-file: ${files.keyFile} is not the key of the first certificate in ${files.certFile}`
+    )
+  }
+  if (raw.ca !== null && files.clientCaFile !== null) {
+    certificatesIn(raw.ca, 'client-ca-file', files.clientCaFile)
+  }
+  return {
+    cert: raw.cert,
+    key: raw.key,
+    ca: raw.ca,
+    summary: { subject: leaf.subject, serialNumber: leaf.serialNumber, validTo: leaf.validTo },
+  }
+}
+
+function readOrFail(flag: string, path: string): Buffer {
+  try {
+    return readFileSync(path)
+  } catch (err) {
+    throw new ConfigError(`--${flag}: cannot read ${path}: ${(err as Error).message}`)
+  }
+}
+
+/** Reads and checks the files once, at start; throws ConfigError naming the file at fault. */
+export function readTlsMaterial(files: TlsFiles): TlsMaterial {
+  return parseTlsMaterial(files, {
+    cert: readOrFail('tls-cert-file', files.certFile),
+    key: readOrFail('tls-private-key-file', files.keyFile),
+    ca: files.clientCaFile === null ? null : readOrFail('client-ca-file', files.clientCaFile),
+  })
+}
+
+async function readRaw(files: TlsFiles): Promise<RawFiles> {
+  const [cert, key, ca] = await Promise.all([
+    readFile(files.certFile),
+    readFile(files.keyFile),
+    files.clientCaFile === null ? Promise.resolve(null) : readFile(files.clientCaFile),
+  ])
+  return { cert, key, ca }
+}
+
+function fingerprint(raw: RawFiles): string {
+  const hash = createHash('sha256')
+  for (const part of [raw.cert, raw.key, raw.ca ?? Buffer.alloc(0)]) {
+    hash.update(String(part.length)).update(':').update(part)
+  }
+  return hash.digest('hex')
+}
+
+export interface TlsWatchOptions {
+  /** The material being served now, so only a real change is reported. */
+  readonly initial: TlsMaterial
+  readonly onChange: (material: TlsMaterial) => void
+  /** Files that changed but cannot be served (unreadable, bad PEM, key and cert apart). */
+  readonly onError: (err: Error) => void
+  readonly intervalMs?: number
+}
+
+/**
+ * Re-reads the files every `intervalMs` and calls `onChange` when their contents changed and
+ * check out. Returns a function that stops watching.
+ *
+ * Polling contents rather than fs.watch: a Kubernetes Secret volume is updated by swapping a
+ * `..data` symlink to a new directory, so an inotify watch on the old file sees its target
+ * deleted and then nothing ever again; editors and cert-manager may also rewrite in place
+ * within one mtime tick. Hashing three small files each second is cheap and sees all of these.
+ * A bad state (a certificate written before its key) is reported once and retried on the next
+ * change, while the previous certificate keeps being served.
+ */
+export function watchTlsMaterial(files: TlsFiles, options: TlsWatchOptions): () => void {
+  const { initial, onChange, onError, intervalMs = 1000 } = options
+  let seen = fingerprint(initial)
+  let busy = false
+  const poll = async (): Promise<void> => {
+    let raw: RawFiles
+    try {
+      raw = await readRaw(files)
+    } catch (err) {
+      // Once per streak of failures, not every second; the next readable state is re-checked.
+      if (seen !== 'unreadable') onError(err as Error)
+      seen = 'unreadable'
+      return
+    }
+    const current = fingerprint(raw)
+    if (current === seen) return
+    seen = current
+    try {
+      onChange(parseTlsMaterial(files, raw))
+    } catch (err) {
+      onError(err as Error)
+    }
+  }
+  const timer = setInterval(() => {
+    if (busy) return
+    busy = true
+    void poll().finally(() => (busy = false))
+  }, intervalMs)
+  // The servers keep the process alive; a watcher alone must not.
+  timer.unref()
+  return () => clearInterval(timer)
+}

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { ConfigError } from './config-error.js'
+import { parseFeatureGates, type FeatureGates } from './parse-values.js'
+
+/**
+ * Flags of the `explain` and `forecast` tools, and the reading of their input files. Input is
+ * read whole and handed on as text; parsing it is the tools' business.
+ */
+
+export type OutputFormat = 'table' | 'json'
+
+/** Where nodes and pods come from: files (or `-` for stdin), or the cluster via kubeconfig. */
+export type ObjectSource = { kind: 'text'; text: string; origin: string } | { kind: 'cluster' }
+
+export interface ExplainOptions {
+  readonly pod: { text: string; origin: string }
+  readonly nodes: ObjectSource
+  readonly kubeconfig: string | null
+  readonly output: OutputFormat
+  readonly gates: FeatureGates
+}
+
+export interface ForecastOptions {
+  readonly taint: string
+  readonly nodeName: string | null
+  readonly selector: string | null
+  readonly nodes: ObjectSource
+  readonly pods: ObjectSource
+  readonly kubeconfig: string | null
+  readonly output: OutputFormat
+  readonly gates: FeatureGates
+}
+
+const DEFAULT_GATES: FeatureGates = { TaintTolerationComparisonOperators: true }
+
+function readInput(path: string, flag: string): { text: string; origin: string } {
+  try {
+    return {
+      text: readFileSync(path === '-' ? 0 : path, 'utf8'),
+      origin: path === '-' ? 'stdin' : path,
+    }
+  } catch (err) {
+    throw new ConfigError(
+      `--${flag}: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`
+    )
+  }
+}
+
+function parse(
+  argv: readonly string[],
+  options: Record<string, { type: 'string' | 'boolean'; short?: string }>
+) {
+  try {
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values
+  } catch (err) {
+    throw new ConfigError((err as Error).message)
+  }
+}
+
+function outputOf(value: unknown): OutputFormat {
+  if (value === undefined || value === 'table' || value === 'wide') return 'table'
+  if (value === 'json') return 'json'
+  throw new ConfigError(`-o: "${String(value)}" is not json or table`)
+}
+
+function sourceOf(
+  value: unknown,
+  flag: string,
+  env: Readonly<Record<string, string | undefined>>
+): ObjectSource {
+  if (typeof value === 'string') return { kind: 'text', ...readInput(value, flag) }
+  if (env.KUBECONFIG || env.KUBERNETES_SERVICE_HOST) return { kind: 'cluster' }
+  throw new ConfigError(
+    `--${flag} FILE is required when no cluster is configured (--kubeconfig or KUBECONFIG)`
+  )
+}
+
+export function parseExplainOptions(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>
+): ExplainOptions {
+  const values = parse(argv, {
+    pod: { type: 'string' },
+    nodes: { type: 'string' },
+    kubeconfig: { type: 'string' },
+    output: { type: 'string', short: 'o' },
+    'feature-gates': { type: 'string' },
+  })
+  if (typeof values.pod !== 'string')
+    throw new ConfigError('--pod FILE (or - for stdin) is required')
+  const kubeconfig = typeof values.kubeconfig === 'string' ? values.kubeconfig : null
+  const clusterEnv = kubeconfig ? { ...env, KUBECONFIG: kubeconfig } : env
+  return {
+    pod: readInput(values.pod, 'pod'),
+    nodes: sourceOf(values.nodes, 'nodes', clusterEnv),
+    kubeconfig: kubeconfig ?? env.KUBECONFIG ?? null,
+    output: outputOf(values.output),
+    gates: parseFeatureGates(String(values['feature-gates'] ?? ''), DEFAULT_GATES),
+  }
+}
+
+export function parseForecastOptions(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>
+): ForecastOptions {
+  const values = parse(argv, {
+    taint: { type: 'string' },
+    node: { type: 'string' },
+    selector: { type: 'string', short: 'l' },
+    nodes: { type: 'string' },
+    pods: { type: 'string' },
+    kubeconfig: { type: 'string' },
+    output: { type: 'string', short: 'o' },
+    'feature-gates': { type: 'string' },
+  })
+  if (typeof values.taint !== 'string')
+    throw new ConfigError('--taint key=value:Effect is required')
+  const nodeName = typeof values.node === 'string' ? values.node : null
+  const selector = typeof values.selector === 'string' ? values.selector : null
+  if ((nodeName === null) === (selector === null)) {
+    throw new ConfigError('give exactly one of --node NAME and --selector LABELS')
+  }
+  if (values.pods === '-' && values.nodes === '-')
+    throw new ConfigError('only one of --pods and --nodes can be stdin')
+  const kubeconfig = typeof values.kubeconfig === 'string' ? values.kubeconfig : null
+  const clusterEnv = kubeconfig ? { ...env, KUBECONFIG: kubeconfig } : env
+  return {
+    taint: values.taint,
+    nodeName,
+    selector,
+    nodes: sourceOf(values.nodes, 'nodes', clusterEnv),
+    pods: sourceOf(values.pods, 'pods', clusterEnv),
+    kubeconfig: kubeconfig ?? env.KUBECONFIG ?? null,
+    output: outputOf(values.output),
+    gates: parseFeatureGates(String(values['feature-gates'] ?? ''), DEFAULT_GATES),
+  }
+}

@@ -1,0 +1,155 @@
+import type { CompiledNode, CompiledTaint } from './compiled-node.js'
+import type { CompiledTolerations } from './compiled-tolerations.js'
+import { parseInt64 } from './decimal-integer.js'
+import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
+import { REASON_UNSCHEDULABLE, type RejectionReason } from './reasons.js'
+import type { RuleOptions, Taint, Toleration } from './types.js'
+import { TOLERATION_OP_GT, TOLERATION_OP_LT, UNSCHEDULABLE_TAINT } from './types.js'
+
+/**
+ * "Why is my pod Pending?" answered per node with the very rules that serve filter and
+ * prioritize (CompiledTolerations), plus the detail upstream no longer reports since v1.35:
+ * which taints decided, and how a `Gt`/`Lt` comparison came out.
+ */
+
+export type Verdict = 'fits' | 'rejected' | 'cordoned'
+
+/** A `Gt`/`Lt` toleration that could have tolerated a taint, and why it did not. */
+export interface Comparison {
+  readonly operator: 'Gt' | 'Lt'
+  readonly threshold: string
+  /** e.g. `800 > 950 is false`, or why no comparison could be made. */
+  readonly outcome: string
+}
+
+export interface DecidingTaint {
+  readonly taint: Taint
+  readonly comparisons: readonly Comparison[]
+}
+
+export interface NodeExplanation {
+  readonly name: string
+  readonly verdict: Verdict
+  readonly reason: RejectionReason | null
+  /** Rejected: every untolerated NoSchedule/NoExecute taint. Cordoned: the unschedulable taint. */
+  readonly decidingTaints: readonly DecidingTaint[]
+  readonly untoleratedPreferNoSchedule: number
+  /** 0–10 over the nodes that fit, as prioritize would score them; null when it does not fit. */
+  readonly score: number | null
+}
+
+export interface PlacementExplanation {
+  readonly nodes: readonly NodeExplanation[]
+  readonly available: number
+  readonly total: number
+  /** kube-scheduler's own wording: `0/3 nodes are available: 1 node(s) had …, 2 node(s) were ….` */
+  readonly summary: string
+}
+
+function describeComparison(toleration: Toleration, taint: Taint, options: RuleOptions): string {
+  if (!options.comparisonOperators) return 'comparison operators are disabled'
+  const threshold = parseInt64(toleration.value)
+  if (threshold === null) return `toleration value "${toleration.value}" is not an int64 integer`
+  const observed = parseInt64(taint.value)
+  if (observed === null) return `taint value "${taint.value}" is not an int64 integer`
+  const symbol = toleration.operator === TOLERATION_OP_GT ? '>' : '<'
+  const holds = symbol === '>' ? observed > threshold : observed < threshold
+  return `${taint.value} ${symbol} ${toleration.value} is ${holds}`
+}
+
+/** The `Gt`/`Lt` tolerations whose effect and key reach this taint. */
+function comparisonsFor(
+  tolerations: readonly Toleration[],
+  taint: Taint,
+  options: RuleOptions
+): Comparison[] {
+  const comparisons: Comparison[] = []
+  for (const t of tolerations) {
+    if (t.operator !== TOLERATION_OP_GT && t.operator !== TOLERATION_OP_LT) continue
+    if (t.effect !== '' && t.effect !== taint.effect) continue
+    if (t.key !== '' && t.key !== taint.key) continue
+    comparisons.push({
+      operator: t.operator,
+      threshold: t.value,
+      outcome: describeComparison(t, taint, options),
+    })
+  }
+  return comparisons
+}
+
+function decidingTaintsOf(
+  pod: CompiledTolerations,
+  node: CompiledNode,
+  options: RuleOptions
+): DecidingTaint[] {
+  const deciding: DecidingTaint[] = []
+  for (const taint of node.hardTaints) {
+    if (!pod.tolerates(taint)) {
+      deciding.push({
+        taint: plainTaint(taint),
+        comparisons: comparisonsFor(pod.tolerations, taint, options),
+      })
+    }
+  }
+  return deciding
+}
+
+function plainTaint(taint: CompiledTaint | Taint): Taint {
+  return { key: taint.key, value: taint.value, effect: taint.effect }
+}
+
+/** kube-scheduler's FitError wording: counts per distinct reason, sorted as Go's sort.Strings. */
+export function summarizeAvailability(
+  total: number,
+  available: number,
+  reasons: readonly string[]
+): string {
+  const counts = new Map<string, number>()
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1)
+  const parts = [...counts].map(([reason, count]) => `${count} ${reason}`)
+  parts.sort()
+  const head = `${available}/${total} nodes are available`
+  return parts.length === 0 ? `${head}.` : `${head}: ${parts.join(', ')}.`
+}
+
+/** Explains, node by node, what filter and prioritize decide for this pod. */
+export function explainPlacement(
+  pod: CompiledTolerations,
+  nodes: readonly CompiledNode[],
+  options: RuleOptions
+): PlacementExplanation {
+  const reasons = nodes.map((node) => pod.filterNode(node))
+  const fitting = nodes.filter((_, i) => reasons[i] === null)
+  const scores = Int32Array.from(fitting, (node) => pod.countIntolerablePreferNoSchedule(node))
+  normalizeReversedScores(scores, MAX_EXTENDER_PRIORITY)
+  const scoreByName = new Map(fitting.map((node, i) => [node.name, scores[i] as number]))
+
+  const explained = nodes.map((node, i): NodeExplanation => {
+    const reason = reasons[i] ?? null
+    const cordoned = reason === REASON_UNSCHEDULABLE
+    return {
+      name: node.name,
+      verdict: reason === null ? 'fits' : cordoned ? 'cordoned' : 'rejected',
+      reason,
+      decidingTaints: cordoned
+        ? [{ taint: plainTaint(UNSCHEDULABLE_TAINT), comparisons: [] }]
+        : reason === null
+          ? []
+          : decidingTaintsOf(pod, node, options),
+      untoleratedPreferNoSchedule: pod.countIntolerablePreferNoSchedule(node),
+      score: scoreByName.get(node.name) ?? null,
+    }
+  })
+  const rejected = reasons.filter((r): r is RejectionReason => r !== null)
+  return {
+    nodes: explained,
+    available: fitting.length,
+    total: nodes.length,
+    summary: summarizeAvailability(nodes.length, fitting.length, rejected),
+  }
+}
+
+/** `key=value:Effect` (or `key:Effect` for an empty value), as kubectl writes taints. */
+export function formatTaint(taint: Taint): string {
+  return `${taint.key}${taint.value === '' ? '' : `=${taint.value}`}:${taint.effect}`
+}

@@ -1,0 +1,54 @@
+import type { ServerOptions } from 'node:https'
+import type { SecureContextOptions } from 'node:tls'
+
+/**
+ * What the HTTPS server is built from: PEM bytes, never file names. src/config reads and
+ * watches the files; the server only receives their contents.
+ */
+export interface ServerTlsMaterial {
+  readonly cert: Buffer
+  readonly key: Buffer
+  /** Client CA bundle: set means every client must present a certificate it signed. */
+  readonly ca: Buffer | null
+}
+
+export type Transport = 'http' | 'https' | 'mutual-tls'
+
+/**
+ * The oldest protocol accepted. TLS 1.0 and 1.1 are deprecated (RFC 8996); kube-scheduler's Go
+ * client speaks 1.2 and 1.3.
+ */
+export const MIN_TLS_VERSION = 'TLSv1.2'
+
+export function describeTransport(tls: ServerTlsMaterial | null): Transport {
+  if (tls === null) return 'http'
+  return tls.ca === null ? 'https' : 'mutual-tls'
+}
+
+/**
+ * The secure-context part of the options, given whole both at creation and on every reload:
+ * `setSecureContext` resets every field it is not given, so a reload passing only cert and key
+ * would silently drop the client CA and the minimum version.
+ */
+export function secureContextOptions(material: ServerTlsMaterial): SecureContextOptions {
+  return {
+    cert: material.cert,
+    key: material.key,
+    ...(material.ca === null ? {} : { ca: material.ca }),
+    minVersion: MIN_TLS_VERSION,
+  }
+}
+
+/**
+ * With a client CA, a client must present a certificate that chains to it, or the handshake
+ * fails before any HTTP is read: requestCert asks for one, rejectUnauthorized refuses a missing
+ * or unverifiable one. These two are fixed for the server's life (a reload cannot change them).
+ */
+export function httpsServerOptions(material: ServerTlsMaterial): ServerOptions {
+  const mutual = material.ca !== null
+  return {
+    ...secureContextOptions(material),
+    requestCert: mutual,
+    rejectUnauthorized: mutual,
+  }
+}

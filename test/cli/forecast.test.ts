@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest'
+import { FIXTURES, runTool } from './run-tool.js'
+
+const FILES = ['--nodes', `${FIXTURES}nodes.yaml`, '--pods', `${FIXTURES}pods.yaml`]
+
+interface Forecast {
+  nodes: {
+    node: string
+    running: {
+      namespace: string
+      name: string
+      before: { kind: string }
+      after: { kind: string; seconds?: number }
+    }[]
+    pendingTurnedAway: string[]
+    pendingScoreLower: string[]
+  }[]
+  summary: string
+}
+
+async function forecast(argv: string[]): Promise<Forecast> {
+  const result = await runTool('forecast', [...argv, ...FILES, '-o', 'json'])
+  expect(result.code).toBe(0)
+  return JSON.parse(result.stdout) as Forecast
+}
+
+function outcomes(f: Forecast): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const node of f.nodes) {
+    for (const pod of node.running) {
+      out[pod.name] =
+        pod.after.kind === 'evicted-after' ? `after ${pod.after.seconds}s` : pod.after.kind
+    }
+  }
+  return out
+}
+
+describe('taint-extender forecast of a NoExecute taint, by the taint-eviction controller rules', () => {
+  it('times every pod on the node: untolerated at once, tolerated forever stays, bounded after the smallest used tolerationSeconds, zero or negative at once, first matching toleration wins', async () => {
+    const f = await forecast(['--taint', 'maintenance=planned:NoExecute', '--node', 'general-1'])
+    expect(outcomes(f)).toEqual({
+      plain: 'evicted-now',
+      'tolerates-forever': 'stays',
+      // Only the toleration that matched the taint counts: the 60 s one is for another key.
+      'tolerates-300s': 'after 300s',
+      'tolerates-zero': 'evicted-now',
+      'tolerates-negative': 'evicted-now',
+      'first-match-wins': 'stays',
+      daemon: 'stays',
+    })
+    expect(f.nodes[0]?.pendingTurnedAway).toEqual(['shop/waiting-plain'])
+    expect(f.summary).toBe(
+      'maintenance=planned:NoExecute on 1 node(s): 3 running pod(s) evicted at once, 1 evicted later, 3 stay; 1 pending pod(s) turned away.'
+    )
+  })
+
+  it('considers the node existing NoExecute taints together with the new one', async () => {
+    // gpu-1 has no NoExecute taint; a second NoExecute key is untolerated by the pods tolerating maintenance only.
+    const f = await forecast(['--taint', 'other=x:NoExecute', '--node', 'general-1'])
+    expect(outcomes(f)['tolerates-forever']).toBe('evicted-now')
+    expect(outcomes(f).daemon).toBe('stays')
+  })
+
+  it('replaces a taint with the same key and effect rather than adding a second one', async () => {
+    // spot-1 already has cloud.example.com/spot=true:PreferNoSchedule; a second one would
+    // make pending pods rank it lower, a replacement does not.
+    const replaced = await forecast([
+      '--taint',
+      'cloud.example.com/spot=false:PreferNoSchedule',
+      '--node',
+      'spot-1',
+    ])
+    expect(replaced.nodes[0]?.pendingScoreLower).toEqual([])
+    const added = await forecast([
+      '--taint',
+      'cloud.example.com/other:PreferNoSchedule',
+      '--node',
+      'spot-1',
+    ])
+    expect(added.nodes[0]?.pendingScoreLower).toEqual([
+      'shop/waiting-plain',
+      'shop/waiting-tolerant',
+    ])
+  })
+
+  it('selects nodes by label and reports the pods of each', async () => {
+    const f = await forecast(['--taint', 'maintenance:NoExecute', '--selector', 'pool=spot'])
+    expect(f.nodes.map((n) => n.node)).toEqual(['spot-1'])
+    expect(outcomes(f)).toEqual({ 'on-spot': 'evicted-now' })
+  })
+})
+
+describe('taint-extender forecast of NoSchedule and PreferNoSchedule taints', () => {
+  it('leaves every running pod in place for NoSchedule and counts the pending pods it turns away', async () => {
+    const f = await forecast(['--taint', 'maintenance:NoSchedule', '--selector', 'pool=general'])
+    expect(new Set(Object.values(outcomes(f)))).toEqual(new Set(['stays']))
+    expect(f.nodes.map((n) => [n.node, n.pendingTurnedAway])).toEqual([
+      ['general-1', ['shop/waiting-plain']],
+      // Cordoned already: nobody can be turned away from it.
+      ['general-2', []],
+    ])
+  })
+
+  it('turns nobody away for PreferNoSchedule but names the pending pods that would rank the node lower', async () => {
+    const f = await forecast(['--taint', 'maintenance:PreferNoSchedule', '--node', 'general-1'])
+    expect(f.nodes[0]?.pendingTurnedAway).toEqual([])
+    expect(f.nodes[0]?.pendingScoreLower).toEqual(['shop/waiting-plain'])
+    expect(new Set(Object.values(outcomes(f)))).toEqual(new Set(['stays']))
+  })
+
+  it('prints a table with a summary line by default', async () => {
+    const result = await runTool('forecast', [
+      '--taint',
+      'maintenance=planned:NoExecute',
+      '--node',
+      'general-1',
+      ...FILES,
+    ])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('general-1   shop/tolerates-300s       evicted after 300s')
+    expect(result.stdout).toContain('general-1: pending pods turned away: shop/waiting-plain')
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^maintenance=planned:NoExecute on 1 node\(s\): /
+    )
+  })
+})
+
+describe('taint-extender forecast on bad input', () => {
+  it.each([
+    ['no --taint', ['--node', 'general-1'], /--taint key=value:Effect is required/],
+    [
+      'an unknown effect',
+      ['--taint', 'a=b:NoScheduleNow', '--node', 'general-1'],
+      /Effect one of NoSchedule, PreferNoSchedule, NoExecute/,
+    ],
+    [
+      'both --node and --selector',
+      ['--taint', 'a:NoSchedule', '--node', 'x', '--selector', 'a=b'],
+      /exactly one of --node NAME and --selector LABELS/,
+    ],
+    [
+      'a node that does not exist',
+      ['--taint', 'a:NoSchedule', '--node', 'nope'],
+      /no node named "nope"/,
+    ],
+    [
+      'a set-based selector',
+      ['--taint', 'a:NoSchedule', '--selector', 'pool in (a,b)'],
+      /set-based selectors are not supported/,
+    ],
+  ])('exits 2 with a message for %s', async (_name, argv, message) => {
+    const result = await runTool('forecast', [...argv, ...FILES])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(message)
+  })
+})

@@ -1,0 +1,25 @@
+import { runExplain } from '../../src/cli/explain-command.js'
+import { runForecast } from '../../src/cli/forecast-command.js'
+import { ConfigError } from '../../src/config/index.js'
+import { ProtocolError } from '../../src/protocol/index.js'
+
+export const FIXTURES = new URL('../fixtures/cluster/', import.meta.url).pathname
+
+/** Runs a tool in-process as src/cli.ts does, capturing output and the exit status. */
+export async function runTool(
+  tool: 'explain' | 'forecast',
+  argv: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t) }
+  try {
+    const code = await (tool === 'explain' ? runExplain : runForecast)(argv, io, {})
+    return { code, stdout, stderr }
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof ProtocolError) {
+      return { code: 2, stdout, stderr: stderr + err.message }
+    }
+    throw err
+  }
+}

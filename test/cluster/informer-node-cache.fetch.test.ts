@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import { eventually } from '../support/eventually.js'
+import { startCache, startServer } from './node-cache-harness.js'
+
+const TAINT = { key: 'dedicated', value: 'batch', effect: 'NoSchedule' }
+
+describe('InformerNodeCache: names the index does not know', () => {
+  it('fetches a node the watch has not reported yet, and indexes it', async () => {
+    const server = await startServer()
+    const { cache, metrics } = startCache(server.url)
+    await eventually(() => expect(server.openWatches).toBe(1))
+    server.addNode({ name: 'node-late', taints: [TAINT] }, { notify: false })
+    expect(cache.get('node-late')).toBeUndefined()
+
+    const node = await cache.fetch('node-late')
+
+    expect(node?.hardTaints[0]).toMatchObject(TAINT)
+    expect(cache.get('node-late')).toBe(node)
+    expect(cache.size).toBe(1)
+    expect(metrics.lookups).toEqual({ found: 1, not_found: 0, error: 0 })
+    expect(metrics.lastIndexSize).toBe(1)
+    expect(server.requests('get')).toBe(1)
+  })
+
+  it('answers null for a name the API server does not have either', async () => {
+    const server = await startServer()
+    const { cache, metrics } = startCache(server.url)
+    await eventually(() => expect(cache.readiness().ready).toBe(true))
+
+    await expect(cache.fetch('node-ghost')).resolves.toBeNull()
+
+    expect(cache.get('node-ghost')).toBeUndefined()
+    expect(metrics.lookups).toEqual({ found: 0, not_found: 1, error: 0 })
+    expect(server.requests('get')).toBe(1)
+  })
+
+  it('shares one GET among concurrent lookups of one name', async () => {
+    const server = await startServer()
+    server.addNode({ name: 'node-late' }, { notify: false })
+    server.setDelay(50)
+    const { cache, metrics } = startCache(server.url)
+
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => cache.fetch('node-late')),
+      ...Array.from({ length: 3 }, () => cache.fetch('node-ghost')),
+    ])
+
+    expect(new Set(answers.slice(0, 5)).size).toBe(1)
+    expect(answers[0]?.name).toBe('node-late')
+    expect(answers.slice(5)).toEqual([null, null, null])
+    expect(server.requests('get')).toBe(2)
+    expect(metrics.lookups).toEqual({ found: 1, not_found: 1, error: 0 })
+  })
+
+  it('asks again for a name once the previous lookup has settled', async () => {
+    const server = await startServer()
+    const { cache } = startCache(server.url)
+
+    await expect(cache.fetch('node-x')).resolves.toBeNull()
+    server.addNode({ name: 'node-x' }, { notify: false })
+    await expect(cache.fetch('node-x')).resolves.toMatchObject({ name: 'node-x' })
+    expect(server.requests('get')).toBe(2)
+  })
+
+  it('never asks the API server about a name no node can have', async () => {
+    const server = await startServer()
+    const { cache, metrics } = startCache(server.url)
+
+    await expect(cache.fetch('Not_A/Node')).resolves.toBeNull()
+    await expect(cache.fetch('')).resolves.toBeNull()
+    expect(server.requests('get')).toBe(0)
+    expect(metrics.lookups.not_found).toBe(2)
+  })
+
+  it('reports a failed GET as an error naming the request, never the token', async () => {
+    const token = 'very-secret-bearer-token'
+    const server = await startServer({ token })
+    server.addNode({ name: 'node-a' }, { notify: false })
+    const { cache, metrics, logger } = startCache(server.url, { token })
+    server.failNextGets(1, 500)
+
+    const failure = await cache.fetch('node-a').catch((err: unknown) => err)
+
+    expect(failure).toBeInstanceOf(Error)
+    const message = (failure as Error).message
+    expect(message).toMatch(/^node cache: GET \/api\/v1\/nodes\/node-a failed: HTTP 500/)
+    expect(message).not.toContain(token)
+    expect(logger.text()).not.toContain(token)
+    expect(metrics.lookups.error).toBe(1)
+    // A failure is not remembered: the next lookup asks again.
+    await expect(cache.fetch('node-a')).resolves.toMatchObject({ name: 'node-a' })
+  })
+
+  it('reports an unreachable API server as an error, not a crash', async () => {
+    const server = await startServer()
+    const url = server.url
+    await server.close()
+    const { cache, metrics } = startCache(url)
+
+    await expect(cache.fetch('node-a')).rejects.toThrow(
+      /GET \/api\/v1\/nodes\/node-a failed: .*ECONNREFUSED/
+    )
+    expect(metrics.lookups.error).toBe(1)
+  })
+})

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest'
+import { eventually } from '../support/eventually.js'
+import { freePort } from '../support/free-port.js'
+import { startCache, startServer, unstartedServer } from './node-cache-harness.js'
+
+const TAINT = { key: 'maintenance', value: '', effect: 'NoExecute' }
+
+function watchQueries(server: { requestLog: { kind: string; url: string }[] }): URLSearchParams[] {
+  return server.requestLog
+    .filter((r) => r.kind === 'watch')
+    .map((r) => new URL(r.url, 'http://x').searchParams)
+}
+
+describe('InformerNodeCache: staying current through failures', () => {
+  it('resumes a dropped watch from its last resourceVersion without relisting', async () => {
+    const server = await startServer()
+    server.addNode({ name: 'node-a' })
+    const { cache, metrics } = startCache(server.url)
+    await eventually(() => expect(server.openWatches).toBe(1))
+    server.updateNode('node-a', { labels: { zone: 'b' } })
+    await eventually(() => expect(cache.resourceVersion).toBe(String(server.resourceVersion)))
+    const lastSeen = cache.resourceVersion
+
+    server.dropWatches()
+    server.updateNode('node-a', { taints: [TAINT] })
+
+    await eventually(() => expect(cache.get('node-a')?.hardTaints).toHaveLength(1))
+    expect(server.requests('list')).toBe(1)
+    expect(watchQueries(server).at(-1)?.get('resourceVersion')).toBe(lastSeen)
+    expect(metrics.watchRestarts).toBeGreaterThanOrEqual(1)
+    expect(cache.readiness().ready).toBe(true)
+  })
+
+  it('relists after a watch ERROR 410 and drops the nodes it missed the deletion of', async () => {
+    const server = await startServer()
+    server.addNode({ name: 'node-a' })
+    server.addNode({ name: 'node-b' })
+    const { cache, metrics } = startCache(server.url)
+    await eventually(() => expect(server.openWatches).toBe(1))
+
+    server.deleteNode('node-b', { notify: false })
+    server.addNode({ name: 'node-c' }, { notify: false })
+    server.sendWatchError410()
+
+    await eventually(() => expect(metrics.relists).toBe(1))
+    expect(server.requests('list')).toBe(2)
+    expect([...['node-a', 'node-b', 'node-c']].map((n) => cache.get(n) !== undefined)).toEqual([
+      true,
+      false,
+      true,
+    ])
+    expect(metrics.events.relist).toBe(2)
+    expect(cache.readiness().ready).toBe(true)
+    await eventually(() => expect(server.openWatches).toBe(1))
+    expect(watchQueries(server).at(-1)?.get('resourceVersion')).toBe(String(server.resourceVersion))
+  })
+
+  it('relists when the watch request itself answers HTTP 410 Gone', async () => {
+    const server = await startServer()
+    server.addNode({ name: 'node-a' })
+    const { cache, metrics } = startCache(server.url)
+    await eventually(() => expect(server.openWatches).toBe(1))
+
+    server.failNextWatches(1, 410)
+    server.dropWatches()
+
+    await eventually(() => expect(metrics.relists).toBe(1))
+    expect(server.requests('list')).toBe(2)
+    expect(cache.get('node-a')).toBeDefined()
+  })
+
+  it('keeps restarting a failing watch with backoff, staying ready, until it succeeds', async () => {
+    const server = await startServer()
+    server.addNode({ name: 'node-a' })
+    const { cache, metrics, logger } = startCache(server.url)
+    await eventually(() => expect(server.openWatches).toBe(1))
+
+    server.failNextWatches(4, 500)
+    server.dropWatches()
+    await eventually(() => expect(server.requests('watch')).toBeGreaterThanOrEqual(3))
+    expect(cache.readiness().ready).toBe(true)
+    await eventually(() => expect(server.openWatches).toBe(1))
+    server.updateNode('node-a', { taints: [TAINT] })
+
+    await eventually(() => expect(cache.get('node-a')?.hardTaints).toHaveLength(1))
+    expect(server.requests('watch')).toBe(6)
+    expect(server.requests('list')).toBe(1)
+    expect(metrics.watchRestarts).toBe(5)
+    expect(logger.matching('node watch ended').map((e) => e.fields?.detail)).toContain(
+      'HTTP 500 Internal Server Error'
+    )
+  })
+
+  it('restarts a watch that has gone silent', async () => {
+    const server = await startServer()
+    server.addNode({ name: 'node-a' })
+    const { cache, logger } = startCache(server.url, { watchdogMs: 100 })
+    await eventually(() => expect(server.openWatches).toBe(1))
+
+    server.stallWatches(true)
+    server.dropWatches()
+    const stalledFrom = server.requests('watch')
+    await eventually(() => expect(server.requests('watch')).toBeGreaterThan(stalledFrom + 1))
+    expect(logger.matching('node watch ended').map((e) => e.fields?.end)).toContain('silent')
+    expect(server.requests('list')).toBe(1)
+    expect(cache.readiness().ready).toBe(true)
+    server.stallWatches(false)
+    server.updateNode('node-a', { taints: [TAINT] })
+
+    await eventually(() => expect(cache.get('node-a')?.hardTaints).toHaveLength(1))
+  })
+
+  it('abandons a watch whose response headers never come', async () => {
+    const server = await startServer()
+    server.addNode({ name: 'node-a' })
+    const { cache } = startCache(server.url, { watchdogMs: 100 })
+    await eventually(() => expect(server.openWatches).toBe(1))
+
+    server.stallWatches(true, { withHeaders: false })
+    server.dropWatches()
+    const stalledFrom = server.requests('watch')
+    await eventually(() => expect(server.requests('watch')).toBeGreaterThan(stalledFrom + 1))
+    // The abandoned requests' connections are closed, not leaked.
+    await eventually(() => expect(server.openWatches).toBeLessThanOrEqual(1))
+    server.stallWatches(false)
+    server.updateNode('node-a', { taints: [TAINT] })
+
+    await eventually(() => expect(cache.get('node-a')?.hardTaints).toHaveLength(1))
+  })
+
+  it('is not ready while the list fails, says why, and becomes ready once it succeeds', async () => {
+    const server = await startServer()
+    server.addNode({ name: 'node-a' })
+    server.failNextLists(3, 503)
+    const { cache } = startCache(server.url)
+
+    await eventually(() => expect(cache.readiness().reason).toContain('HTTP 503'))
+    expect(cache.readiness().ready).toBe(false)
+    expect(cache.readiness().reason).toContain('waiting for the first list')
+
+    await eventually(() => expect(cache.readiness().ready).toBe(true))
+    expect(server.requests('list')).toBe(4)
+    expect(cache.size).toBe(1)
+  })
+
+  it('gives up on a list the API server does not answer in time, and retries it', async () => {
+    const server = await startServer()
+    server.addNode({ name: 'node-a' })
+    server.setDelay(2_000)
+    const { cache } = startCache(server.url, { requestTimeoutMs: 50 })
+
+    await eventually(() => expect(cache.readiness().reason).toContain('timed out'))
+    expect(cache.readiness().ready).toBe(false)
+    server.setDelay(0)
+
+    await eventually(() => expect(cache.readiness().ready).toBe(true))
+    expect(cache.size).toBe(1)
+  })
+
+  it('restarts a paged list whose continue token expired', async () => {
+    const server = await startServer()
+    for (let i = 0; i < 4; i++) server.addNode({ name: `node-${i}` })
+    let expired = false
+    server.onRequest = (kind, url) => {
+      if (!expired && kind === 'list' && url.searchParams.has('continue')) {
+        expired = true
+        server.expireContinueTokens()
+      }
+    }
+    const { cache } = startCache(server.url, { pageSize: 2 })
+
+    await eventually(() => expect(cache.readiness().ready).toBe(true))
+    expect(cache.size).toBe(4)
+    expect(server.requests('list')).toBe(4)
+  })
+
+  it('is not ready while the API server is unreachable, keeps retrying, and syncs once it appears', async () => {
+    const port = await freePort()
+    const server = unstartedServer()
+    server.addNode({ name: 'node-a', taints: [TAINT] })
+    const { cache, logger } = startCache(`http://127.0.0.1:${port}`)
+
+    await eventually(() =>
+      expect(logger.matching('listing nodes failed').length).toBeGreaterThan(2)
+    )
+    const readiness = cache.readiness()
+    expect(readiness.ready).toBe(false)
+    expect(readiness.reason).toMatch(/waiting for the first list.*last error: .*ECONNREFUSED/)
+
+    await server.listen(port)
+
+    await eventually(() => expect(cache.readiness().ready).toBe(true))
+    expect(cache.get('node-a')?.hardTaints).toHaveLength(1)
+    await eventually(() => expect(server.openWatches).toBe(1))
+  })
+
+  it('stops cleanly: the watch is closed, readiness says so, and a second stop is harmless', async () => {
+    const server = await startServer()
+    server.addNode({ name: 'node-a' })
+    const { cache } = startCache(server.url)
+    await eventually(() => expect(server.openWatches).toBe(1))
+
+    await cache.stop()
+    await cache.stop()
+
+    await eventually(() => expect(server.openWatches).toBe(0))
+    expect(cache.readiness()).toEqual({ ready: false, reason: 'node cache: stopped' })
+    expect(() => cache.start()).toThrow('cannot start after stop()')
+    await expect(cache.fetch('node-b')).rejects.toThrow('request cancelled or timed out')
+    expect(server.requests('get')).toBe(0)
+  })
+})

@@ -1,0 +1,53 @@
+import { nodeList, statusObject, type NodeObject } from './fake-kube-objects.js'
+
+/** A response for the fake API server to send. */
+export interface JsonReply {
+  readonly status: number
+  readonly body: unknown
+}
+
+/**
+ * Paged lists as the API server serves them from etcd: the first page fixes a snapshot (its
+ * resourceVersion included), and each `continue` token reads on from that same snapshot, so
+ * changes made between pages show up in the watch, never in the list. Tokens can be expired
+ * to provoke the 410 a client gets when it pages too slowly.
+ */
+export class FakeListPager {
+  readonly #snapshots = new Map<string, { items: NodeObject[]; resourceVersion: number }>()
+  #nextSnapshot = 1
+
+  page(
+    nodes: Iterable<NodeObject>,
+    resourceVersion: number,
+    limit: number,
+    continueToken: string
+  ): JsonReply {
+    let snapshotId: string
+    let offset = 0
+    if (continueToken === '') {
+      snapshotId = String(this.#nextSnapshot++)
+      const items = [...nodes].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))
+      this.#snapshots.set(snapshotId, { items, resourceVersion })
+    } else {
+      const [id = '', at = '0'] = continueToken.split(':')
+      snapshotId = id
+      offset = Number(at)
+    }
+    const snapshot = this.#snapshots.get(snapshotId)
+    if (snapshot === undefined) {
+      return { status: 410, body: statusObject(410, 'The provided continue parameter is too old') }
+    }
+    const end = limit > 0 ? Math.min(offset + limit, snapshot.items.length) : snapshot.items.length
+    const more = end < snapshot.items.length
+    if (!more) this.#snapshots.delete(snapshotId)
+    const next = more ? `${snapshotId}:${end}` : undefined
+    const items = snapshot.items.slice(offset, end)
+    const remaining = snapshot.items.length - end
+    return { status: 200, body: nodeList(items, snapshot.resourceVersion, next, remaining) }
+  }
+
+  /** Every outstanding continue token now gets 410 Expired. */
+  expireAll(): void {
+    this.#snapshots.clear()
+  }
+}

@@ -1,6 +1,6 @@
 import { decodeNodeRef, decodePod, type NodeRef, type PodTolerations } from './decode-objects.js'
+import { indexJson, type JsonDocument } from './json-scan.js'
 import {
-  expectEndOfBody,
   forEachElement,
   forEachMember,
   isNullSpan,
@@ -25,16 +25,17 @@ function presentSpan(buf: Uint8Array, span: Span | null): Span | null {
   return span === null || isNullSpan(buf, span) ? null : span
 }
 
-function decodeNodeList(buf: Uint8Array, span: Span): NodeRef[] {
+function decodeNodeList(doc: JsonDocument, span: Span): NodeRef[] {
+  const buf = doc.buf
   let items: Span | null = null
-  forEachMember(buf, span.start, 'Nodes', (keyStart, keyEnd, value) => {
+  forEachMember(doc, span.start, 'Nodes', (keyStart, keyEnd, value) => {
     if (keyIs(buf, keyStart, keyEnd, 'items')) items = value
   })
   const present = presentSpan(buf, items)
   if (present === null) return []
   const nodes: NodeRef[] = []
-  forEachElement(buf, present.start, 'Nodes.items', (value, i) => {
-    nodes.push(decodeNodeRef(buf, value, `Nodes.items[${i}]`))
+  forEachElement(doc, present.start, 'Nodes.items', (value, i) => {
+    nodes.push(decodeNodeRef(doc, value, `Nodes.items[${i}]`))
   })
   return nodes
 }
@@ -58,15 +59,15 @@ function decodeNodeNames(buf: Uint8Array, span: Span): string[] {
  * is validated and left as bytes.
  */
 export function decodeExtenderArgs(buf: Uint8Array): ExtenderArgs {
+  const doc = indexJson(buf)
   let pod: Span | null = null
   let nodes: Span | null = null
   let names: Span | null = null
-  const end = forEachMember(buf, 0, 'request body', (keyStart, keyEnd, value) => {
+  forEachMember(doc, 0, 'request body', (keyStart, keyEnd, value) => {
     if (keyIs(buf, keyStart, keyEnd, 'pod')) pod = value
     else if (keyIs(buf, keyStart, keyEnd, 'nodes')) nodes = value
     else if (keyIs(buf, keyStart, keyEnd, 'nodenames')) names = value
   })
-  expectEndOfBody(buf, end)
   const podSpan = presentSpan(buf, pod)
   if (podSpan === null) throw new ProtocolError('Pod is missing')
   const decodedPod = decodePod(parseSpan(buf, podSpan), 'Pod')
@@ -78,7 +79,7 @@ export function decodeExtenderArgs(buf: Uint8Array): ExtenderArgs {
     )
   }
   if (nodesSpan !== null) {
-    return { pod: decodedPod, candidates: { kind: 'nodes', nodes: decodeNodeList(buf, nodesSpan) } }
+    return { pod: decodedPod, candidates: { kind: 'nodes', nodes: decodeNodeList(doc, nodesSpan) } }
   }
   if (namesSpan !== null) {
     return {

@@ -8,6 +8,7 @@ import {
   readObject,
   readString,
 } from './json-fields.js'
+import type { JsonDocument } from './json-scan.js'
 import { forEachMember, isNullSpan, keyIs, parseSpan, type Span } from './json-walk.js'
 
 /**
@@ -72,10 +73,11 @@ export function decodePod(value: unknown, path: string): PodTolerations {
 }
 
 /** Reads a Node object's name and resourceVersion from `buf`; a nameless node is an error. */
-export function decodeNodeRef(buf: Uint8Array, span: Span, path: string): NodeRef {
+export function decodeNodeRef(doc: JsonDocument, span: Span, path: string): NodeRef {
+  const buf = doc.buf
   let metadata: Span | null = null
   let spec: Span | null = null
-  forEachMember(buf, span.start, path, (keyStart, keyEnd, value) => {
+  forEachMember(doc, span.start, path, (keyStart, keyEnd, value) => {
     if (keyIs(buf, keyStart, keyEnd, 'metadata')) metadata = value
     else if (keyIs(buf, keyStart, keyEnd, 'spec')) spec = value
   })
@@ -83,7 +85,7 @@ export function decodeNodeRef(buf: Uint8Array, span: Span, path: string): NodeRe
   if (meta === null || isNullSpan(buf, meta)) throw new ProtocolError(`${path}.metadata is missing`)
   let name = ''
   let resourceVersion = ''
-  forEachMember(buf, meta.start, `${path}.metadata`, (keyStart, keyEnd, value) => {
+  forEachMember(doc, meta.start, `${path}.metadata`, (keyStart, keyEnd, value) => {
     if (keyIs(buf, keyStart, keyEnd, 'name')) {
       name = readString(parseSpan(buf, value), `${path}.metadata.name`)
     } else if (keyIs(buf, keyStart, keyEnd, 'resourceversion')) {

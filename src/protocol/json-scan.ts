@@ -25,6 +25,10 @@ export const MAX_NESTING_DEPTH = 10_000
 const IN_OBJECT = 1
 const IN_ARRAY = 2
 
+// One container stack for every scan: valueEnd runs synchronously and never re-enters, and it is
+// called once per member of every node, so allocating it per call would churn megabytes.
+const CONTAINER_STACK = new Uint8Array(MAX_NESTING_DEPTH + 1)
+
 function fail(buf: Uint8Array, at: number, what: string): never {
   const found = at >= buf.length ? 'end of body' : `'${String.fromCharCode(buf[at] as number)}'`
   throw new ProtocolError(`request body is not valid JSON: ${what}, found ${found} at byte ${at}`)
@@ -106,7 +110,7 @@ function literalEnd(buf: Uint8Array, i: number, literal: string): number {
 }
 
 /** End (exclusive) of the scalar at `i`, or -1 when `i` opens an object or array. */
-function scalarEnd(buf: Uint8Array, i: number): number {
+export function scalarEnd(buf: Uint8Array, i: number): number {
   const c = buf[i]
   if (c === QUOTE) return stringEnd(buf, i)
   if (c === MINUS || (c !== undefined && c >= DIGIT_0 && c <= DIGIT_9)) return numberEnd(buf, i)
@@ -118,11 +122,42 @@ function scalarEnd(buf: Uint8Array, i: number): number {
 }
 
 /**
- * End (exclusive) of the value starting at `i` (after any whitespace), validating all of it.
- * Iterative, with an explicit stack: nesting depth cannot overflow the call stack.
+ * A request body checked once, end to end, with the end of every object and array down to
+ * `INDEXED_DEPTH` remembered: walking to a node's metadata or skipping its status is then a
+ * lookup, not another scan. (A 5000-node body is scanned exactly once.)
  */
+export interface JsonDocument {
+  readonly buf: Uint8Array
+  /** Start offset of a container → its end (exclusive), for containers at depth ≤ INDEXED_DEPTH. */
+  readonly containerEnds: ReadonlyMap<number, number>
+}
+
+/** Body (1) → Nodes (2) → items (3) → node (4) → metadata/spec/status (5). */
+export const INDEXED_DEPTH = 5
+
+const CONTAINER_STARTS = new Int32Array(MAX_NESTING_DEPTH + 1)
+
+/** Validates the whole body as one JSON value and indexes its shallow containers. */
+export function indexJson(buf: Uint8Array): JsonDocument {
+  const containerEnds = new Map<number, number>()
+  const end = scanValue(buf, 0, containerEnds)
+  const rest = skipWhitespace(buf, end)
+  if (rest !== buf.length) fail(buf, rest, 'unexpected data after the value')
+  return { buf, containerEnds }
+}
+
+/** End (exclusive) of the value starting at `i` (after any whitespace), validating all of it. */
 export function valueEnd(buf: Uint8Array, start: number): number {
-  const stack = new Uint8Array(MAX_NESTING_DEPTH + 1)
+  return scanValue(buf, start, null)
+}
+
+/**
+ * Iterative, with an explicit stack: nesting depth cannot overflow the call stack. Records the
+ * ends of shallow containers into `ends` when given.
+ */
+function scanValue(buf: Uint8Array, start: number, ends: Map<number, number> | null): number {
+  const stack = CONTAINER_STACK
+  const starts = CONTAINER_STARTS
   let depth = 0
   let i = skipWhitespace(buf, start)
   for (;;) {
@@ -134,10 +169,12 @@ export function valueEnd(buf: Uint8Array, start: number): number {
       if (++depth > MAX_NESTING_DEPTH) fail(buf, i, `nesting deeper than ${MAX_NESTING_DEPTH}`)
       const isObject = buf[i] === OPEN_BRACE
       stack[depth] = isObject ? IN_OBJECT : IN_ARRAY
+      starts[depth] = i
       i = skipWhitespace(buf, i + 1)
       if (buf[i] === (isObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
-        depth--
         i++
+        if (ends !== null && depth <= INDEXED_DEPTH) ends.set(starts[depth] as number, i)
+        depth--
       } else {
         if (isObject) i = memberValueStart(buf, i)
         continue
@@ -154,8 +191,9 @@ export function valueEnd(buf: Uint8Array, start: number): number {
         break
       }
       if (c === (stack[depth] === IN_OBJECT ? CLOSE_BRACE : CLOSE_BRACKET)) {
-        depth--
         i++
+        if (ends !== null && depth <= INDEXED_DEPTH) ends.set(starts[depth] as number, i)
+        depth--
         continue
       }
       fail(buf, i, stack[depth] === IN_OBJECT ? "expected ',' or '}'" : "expected ',' or ']'")

@@ -1,5 +1,5 @@
 import { fold } from './json-fields.js'
-import { skipWhitespace, stringEnd, valueEnd } from './json-scan.js'
+import { scalarEnd, skipWhitespace, stringEnd, valueEnd, type JsonDocument } from './json-scan.js'
 import { ProtocolError } from './protocol-error.js'
 
 /** A value's place in the request bytes: [start, end). */
@@ -65,70 +65,54 @@ export function keyIs(buf: Uint8Array, start: number, end: number, lowerName: st
   return true
 }
 
+/** End (exclusive) of the value at `i` of an indexed document: a lookup for shallow containers. */
+function endOf(doc: JsonDocument, i: number): number {
+  const c = doc.buf[i]
+  if (c === 0x7b || c === 0x5b) return doc.containerEnds.get(i) ?? valueEnd(doc.buf, i)
+  return scalarEnd(doc.buf, i)
+}
+
 /**
- * Calls `visit(keyStart, keyEnd, value)` for each member of the object at `i` (keys are quoted
- * spans); returns the object's end. A value that is not an object is an error naming `path`.
+ * Calls `visit(keyStart, keyEnd, value)` for each member of the object at `i` of a validated
+ * document (keys are quoted spans). A value that is not an object is an error naming `path`.
  */
 export function forEachMember(
-  buf: Uint8Array,
+  doc: JsonDocument,
   i: number,
   path: string,
   visit: (keyStart: number, keyEnd: number, value: Span) => void
-): number {
+): void {
+  const buf = doc.buf
   i = skipWhitespace(buf, i)
   if (buf[i] !== 0x7b)
     throw new ProtocolError(`${path}: expected an object, got ${describeAt(buf, i)}`)
   i = skipWhitespace(buf, i + 1)
-  if (buf[i] === 0x7d) return i + 1
-  for (;;) {
-    if (buf[i] !== 0x22) valueEnd(buf, i) // reports the syntax error precisely
+  while (buf[i] !== 0x7d) {
     const keyEnd = stringEnd(buf, i)
-    let j = skipWhitespace(buf, keyEnd)
-    if (buf[j] !== 0x3a) valueEnd(buf, i - 1)
-    j = skipWhitespace(buf, j + 1)
-    const end = valueEnd(buf, j)
-    visit(i, keyEnd, { start: j, end })
+    const start = skipWhitespace(buf, skipWhitespace(buf, keyEnd) + 1)
+    const end = endOf(doc, start)
+    visit(i, keyEnd, { start, end })
     i = skipWhitespace(buf, end)
-    if (buf[i] === 0x2c) {
-      i = skipWhitespace(buf, i + 1)
-      continue
-    }
-    if (buf[i] === 0x7d) return i + 1
-    throw new ProtocolError(`request body is not valid JSON: expected ',' or '}' at byte ${i}`)
+    if (buf[i] === 0x2c) i = skipWhitespace(buf, i + 1)
   }
 }
 
-/** Calls `visit(value, index)` for each element of the array at `i`; returns the array's end. */
+/** Calls `visit(value, index)` for each element of the array at `i` of a validated document. */
 export function forEachElement(
-  buf: Uint8Array,
+  doc: JsonDocument,
   i: number,
   path: string,
   visit: (value: Span, index: number) => void
-): number {
+): void {
+  const buf = doc.buf
   i = skipWhitespace(buf, i)
   if (buf[i] !== 0x5b)
     throw new ProtocolError(`${path}: expected an array, got ${describeAt(buf, i)}`)
   i = skipWhitespace(buf, i + 1)
-  if (buf[i] === 0x5d) return i + 1
-  for (let index = 0; ; index++) {
-    const end = valueEnd(buf, i)
+  for (let index = 0; buf[i] !== 0x5d; index++) {
+    const end = endOf(doc, i)
     visit({ start: i, end }, index)
     i = skipWhitespace(buf, end)
-    if (buf[i] === 0x2c) {
-      i = skipWhitespace(buf, i + 1)
-      continue
-    }
-    if (buf[i] === 0x5d) return i + 1
-    throw new ProtocolError(`request body is not valid JSON: expected ',' or ']' at byte ${i}`)
-  }
-}
-
-/** Refuses anything but whitespace after the top-level value. */
-export function expectEndOfBody(buf: Uint8Array, i: number): void {
-  i = skipWhitespace(buf, i)
-  if (i !== buf.length) {
-    throw new ProtocolError(
-      `request body is not valid JSON: unexpected data after the value at byte ${i}`
-    )
+    if (buf[i] === 0x2c) i = skipWhitespace(buf, i + 1)
   }
 }

@@ -67,7 +67,8 @@ const cases: BadCase[] = [
     body: JSON.stringify(nodesArgs(pod, [node])) + ' {}',
     raw: true,
     status: 400,
-    error: /^request body is not valid JSON: unexpected data after the value, found '\{' at byte \d+$/,
+    error:
+      /^request body is not valid JSON: unexpected data after the value, found '\{' at byte \d+$/,
   },
   {
     name: 'nesting deeper than Go accepts inside a node',

@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import type { TLSSocket } from 'node:tls'
 import type { Logger } from '../extender/index.js'
 import {
   describeTransport,
@@ -71,8 +72,15 @@ export async function listen(
   if (tls !== null) {
     // A refused handshake (no or untrusted client certificate, TLS below 1.2, plain HTTP sent
     // to the TLS port). Debug only: TCP health checks of load balancers trip it constantly.
-    server.on('tlsClientError', (err: NodeJS.ErrnoException) => {
-      logger.debug('TLS handshake refused', { code: err.code, err: err.message })
+    server.on('tlsClientError', (err: NodeJS.ErrnoException, socket: TLSSocket) => {
+      // An untrusted client certificate surfaces as a bare 'socket hang up'; the reason the
+      // certificate failed verification is on the socket.
+      const certificate = socket.authorizationError
+      logger.debug('TLS handshake refused', {
+        code: err.code,
+        err: err.message,
+        ...(certificate ? { certificate: String(certificate) } : {}),
+      })
     })
   }
   await new Promise<void>((resolve, reject) => {

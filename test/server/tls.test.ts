@@ -119,6 +119,12 @@ describe('mutual TLS', () => {
     const stranger = { ca: ca.cert, cert: strangerPair.cert, key: strangerPair.key }
     expect(await refusal(`${server.url}/filter`, stranger)).toMatch(UNTRUSTED_CERTIFICATE)
     expect(await server.metrics.registry.metrics()).not.toContain('verb="filter"')
+    // Logged at debug with the verification failure, for whoever wonders why a client is refused.
+    await eventually(() =>
+      expect(server.logs).toContainEqual(
+        expect.objectContaining({ msg: 'TLS handshake refused', certificate: expect.any(String) })
+      )
+    )
   })
 
   it('serves a client whose certificate the CA signed', async () => {

@@ -135,8 +135,16 @@ async function run(config: Config): Promise<void> {
   const shutdown = async (signal: string): Promise<void> => {
     if (shuttingDown) return
     shuttingDown = true
-    logger.info('shutting down: readiness off, finishing in-flight requests', { signal })
+    logger.info('shutting down: readiness off, finishing in-flight requests', {
+      signal,
+      delaySeconds: config.shutdownDelaySeconds,
+    })
     stopWatchingTls()
+    // Endpoints controllers and load balancers notice the failing /readyz and stop sending
+    // new connections; only then does the listener close.
+    if (config.shutdownDelaySeconds > 0) {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelaySeconds * 1000))
+    }
     // The probe port closes last, so /readyz answers 503 while the verbs drain.
     await server.close(config.shutdownTimeoutSeconds * 1000)
     await probeServer?.close(1000)

@@ -84,6 +84,13 @@ export const FLAGS: readonly FlagSpec[] = [
     help: 'On SIGTERM, how long in-flight requests may take before the process exits anyway.',
   },
   {
+    name: 'shutdown-delay-seconds',
+    env: 'SHUTDOWN_DELAY_SECONDS',
+    kind: 'string',
+    default: '0',
+    help: 'On SIGTERM, keep serving this long with /readyz failing before closing the listener, so endpoints drop the pod first (like kube-apiserver --shutdown-delay-duration; use it where a preStop sleep is not available).',
+  },
+  {
     name: 'enable-explain-endpoint',
     env: 'ENABLE_EXPLAIN_ENDPOINT',
     kind: 'boolean',

@@ -34,6 +34,8 @@ export interface Config {
   readonly tolerationsCacheSize: number
   readonly nodesCacheSize: number
   readonly shutdownTimeoutSeconds: number
+  /** On SIGTERM, seconds to keep serving with readiness off before closing the listener. */
+  readonly shutdownDelaySeconds: number
   /** Serve POST /explain. */
   readonly explainEndpoint: boolean
   /** HTTPS on --port; null: plain HTTP. */
@@ -162,6 +164,12 @@ export function loadConfig(environment: Environment): LoadResult {
       'shutdown-timeout-seconds',
       get('shutdown-timeout-seconds'),
       1,
+      3600
+    ),
+    shutdownDelaySeconds: parseIntegerIn(
+      'shutdown-delay-seconds',
+      get('shutdown-delay-seconds'),
+      0,
       3600
     ),
     explainEndpoint: parseBoolean('enable-explain-endpoint', get('enable-explain-endpoint')),

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { nodesArgs, wireNode, wirePod } from '../support/wire.js'
+import { eventually } from '../support/eventually.js'
 import { startService } from '../support/process.js'
 
 /** The shipped process: flags, startup without a cluster, and SIGTERM with a request in flight. */
@@ -78,6 +79,24 @@ describe('the taint-extender process', () => {
     await closed
     expect(received).toMatch(/^HTTP\/1\.1 200 OK/)
     expect(received).toContain('"FailedAndUnresolvableNodes":{}')
+    expect(await service.exited).toBe(0)
+  })
+})
+
+describe('the taint-extender process with --shutdown-delay-seconds', () => {
+  it('fails /readyz at once on SIGTERM while still serving verbs, then closes and exits 0', async () => {
+    const service = await startService(['--port', '0', '--shutdown-delay-seconds', '1'])
+    const url = `http://127.0.0.1:${service.port}`
+    expect((await fetch(`${url}/readyz`)).status).toBe(200)
+    service.child.kill('SIGTERM')
+    await eventually(async () => expect((await fetch(`${url}/readyz`)).status).toBe(503))
+    const body = JSON.stringify(nodesArgs(wirePod('p'), [wireNode('a')]))
+    const verb = await fetch(`${url}/filter`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    expect(verb.status).toBe(200)
     expect(await service.exited).toBe(0)
   })
 })

@@ -18,22 +18,19 @@ export interface VerbHandlerDependencies {
 type Verb = 'filter' | 'prioritize' | 'preempt' | 'explain'
 
 function send(res: ServerResponse, status: number, body: ReplyBody, closeAfter: boolean): void {
-  const headers: Record<string, string | number> = { 'Content-Type': 'application/json' }
-  if (closeAfter) headers.Connection = 'close'
-  if (typeof body === 'string') {
-    headers['Content-Length'] = Buffer.byteLength(body)
-    res.writeHead(status, headers)
-    res.end(body)
-    return
+  // A chunked reply (full-node filter: the passing nodes' request bytes) is joined into one
+  // buffer and written once; measured faster than a corked write per chunk.
+  const payload =
+    typeof body === 'string'
+      ? body
+      : Buffer.concat(body.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)))
+  const headers: Record<string, string | number> = {
+    'Content-Type': 'application/json',
+    'Content-Length': typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length,
   }
-  let length = 0
-  for (const chunk of body)
-    length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length
-  headers['Content-Length'] = length
+  if (closeAfter) headers.Connection = 'close'
   res.writeHead(status, headers)
-  res.cork()
-  for (const chunk of body) res.write(chunk)
-  res.end()
+  res.end(payload)
 }
 
 /**

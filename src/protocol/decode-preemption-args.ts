@@ -1,4 +1,5 @@
 import { decodePod, type PodTolerations } from './decode-objects.js'
+import { indexJson } from './json-scan.js'
 import { field, readArray, readInteger, readObject, readString } from './json-fields.js'
 import { ProtocolError } from './protocol-error.js'
 
@@ -52,14 +53,10 @@ function decodeVictimMap(value: Record<string, unknown>, path: string): Map<stri
 
 /** Decodes preempt arguments: `NodeNameToVictims` (full pods) or `NodeNameToMetaVictims` (UIDs). */
 export function decodePreemptionArgs(buf: Uint8Array): PreemptionArgs {
-  let body: unknown
-  try {
-    body = JSON.parse(new TextDecoder().decode(buf))
-  } catch (err) {
-    throw new ProtocolError(
-      `request body is not valid JSON: ${(err as Error).message.slice(0, 200)}`
-    )
-  }
+  // The scanner validates first: its messages name a byte offset, never the body's content
+  // (V8's SyntaxError quotes the text around the fault), and it bounds nesting as Go does.
+  indexJson(buf)
+  const body: unknown = JSON.parse(new TextDecoder().decode(buf))
   const args = readObject(body, 'request body', true)
   const pod = decodePod(field(args, 'Pod'), 'Pod')
   const full = readObject(field(args, 'NodeNameToVictims'), 'NodeNameToVictims', false)

@@ -54,9 +54,11 @@ export function stringEnd(buf: Uint8Array, i: number): number {
       const e = buf[i + 1]
       if (e === 0x75) {
         for (let k = 2; k < 6; k++) {
-          const h = (buf[i + k] ?? 0) | 0x20
-          if (!((h >= DIGIT_0 && h <= DIGIT_9) || (h >= 0x61 && h <= 0x66)))
-            fail(buf, i + k, 'bad \\u escape')
+          const h = buf[i + k] ?? 0
+          // Fold case only for letters: OR-ing 0x20 into 0x10–0x19 would pass them as digits.
+          const isDigit = h >= DIGIT_0 && h <= DIGIT_9
+          const lower = h | 0x20
+          if (!isDigit && !(lower >= 0x61 && lower <= 0x66)) fail(buf, i + k, 'bad \\u escape')
         }
         i += 6
         continue

@@ -27,6 +27,25 @@ export interface ListenOptions {
   readonly tls?: ServerTlsMaterial | null
   /** Which server this is, for the 'listening' line when a process runs more than one. */
   readonly role?: string
+  /** Deadline for a request's headers; defaults to HEADERS_TIMEOUT_MS. */
+  readonly headersTimeoutMs?: number
+  /** Deadline for a whole request, body included; defaults to REQUEST_TIMEOUT_MS. */
+  readonly requestTimeoutMs?: number
+}
+
+/** The raw reply to a request Node's HTTP parser refused, with the protocol's Error body. */
+function clientErrorReply(code: string | undefined): string {
+  const [status, text, message] =
+    code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'request headers or body did not arrive in time']
+      : code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'request headers are too large']
+        : [400, 'Bad Request', `malformed HTTP request (${code ?? 'unknown'})`]
+  const body = JSON.stringify({ Error: message })
+  return (
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  )
 }
 
 export interface RunningServer {
@@ -49,7 +68,13 @@ export async function listen(
   logger: Logger,
   options: ListenOptions = {}
 ): Promise<RunningServer> {
-  const timeouts = { keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }
+  const timeouts = {
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    // Node checks header and request deadlines on this period (30 s by default), so a slow
+    // sender would otherwise hold its socket up to 30 s past the deadline.
+    connectionsCheckingInterval: 1000,
+  }
   const tls = options.tls ?? null
   const httpsServer =
     tls === null ? null : createHttpsServer({ ...timeouts, ...httpsServerOptions(tls) }, handler)
@@ -57,17 +82,16 @@ export async function listen(
   // and close below applies to both alike.
   const server: Server = httpsServer ?? createServer(timeouts, handler)
   const transport = describeTransport(tls)
-  server.headersTimeout = HEADERS_TIMEOUT_MS
-  server.on('clientError', (err, socket) => {
-    // Malformed HTTP or a timed-out sender: answer 400/408 where possible, never crash.
-    if (socket.writable) {
-      const code = (err as NodeJS.ErrnoException).code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
-      socket.end(
-        `HTTP/1.1 ${code} ${code === 408 ? 'Request Timeout' : 'Bad Request'}\r\nConnection: close\r\n\r\n`
-      )
-    } else {
+  server.headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    // Malformed HTTP or a timed-out sender: answer with a JSON Error where the socket can still
+    // take it (and no reply has begun on it), never crash.
+    const replying = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage
+    if (!socket.writable || replying?.headersSent === true) {
       socket.destroy()
+      return
     }
+    socket.end(clientErrorReply(err.code))
   })
   if (tls !== null) {
     // A refused handshake (no or untrusted client certificate, TLS below 1.2, plain HTTP sent

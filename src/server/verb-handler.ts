@@ -34,6 +34,22 @@ function send(res: ServerResponse, status: number, body: ReplyBody, closeAfter: 
 }
 
 /**
+ * The path of a request target, in origin form (`/filter?x`) or absolute form
+ * (`http://host:port/filter`), which RFC 9112 requires servers to accept.
+ */
+function requestPath(target: string): string {
+  let start = 0
+  if (!target.startsWith('/')) {
+    const scheme = target.indexOf('://')
+    const slash = scheme < 0 ? -1 : target.indexOf('/', scheme + 3)
+    if (slash < 0) return '/'
+    start = slash
+  }
+  const query = target.indexOf('?', start)
+  return query < 0 ? target.slice(start) : target.slice(start, query)
+}
+
+/**
  * The scheduling verbs on node:http directly, in front of express: a verb runs on every
  * scheduling cycle, and express's routing, body parsing and response helpers cost more than
  * the rules themselves. The body is read as bytes (the decoder scans them without building the
@@ -56,9 +72,7 @@ export function createVerbHandler(
   ])
   if (deps.explainEndpoint === true) verbByPath.set('/explain', 'explain')
   return (req: IncomingMessage, res: ServerResponse) => {
-    const url = req.url ?? ''
-    const query = url.indexOf('?')
-    const path = query < 0 ? url : url.slice(0, query)
+    const path = requestPath(req.url ?? '')
     const verb = verbByPath.get(path)
     if (verb === undefined) {
       fallback(req, res)

@@ -18,6 +18,8 @@ export interface TestServerOptions {
   nodesCacheSize?: number
   /** Serve HTTPS (mutual TLS when it has a client CA); the url is then https://. */
   tls?: ServerTlsMaterial
+  /** Shorter header and request deadlines than production's, for slow-sender tests. */
+  timeouts?: { headersMs: number; requestMs: number }
 }
 
 export interface TestServer {
@@ -67,7 +69,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     explainEndpoint: options.explainEndpoint ?? false,
     version: '0.0.0-test',
   })
-  const running = await listen(app, '127.0.0.1', 0, logger, { tls: options.tls ?? null })
+  const running = await listen(app, '127.0.0.1', 0, logger, {
+    tls: options.tls ?? null,
+    ...(options.timeouts
+      ? {
+          headersTimeoutMs: options.timeouts.headersMs,
+          requestTimeoutMs: options.timeouts.requestMs,
+        }
+      : {}),
+  })
   return {
     url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${running.port}`,
     extender,

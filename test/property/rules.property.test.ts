@@ -1,0 +1,245 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type {
+  CompiledNode,
+  CompiledTaint,
+  NodeTaintsAt,
+  RuleOptions,
+  Taint,
+  Toleration,
+} from '../../src/core/index.js'
+import {
+  compileNode,
+  CompiledTolerations,
+  filterNodes,
+  normalizeReversedScores,
+  referenceCountIntolerablePreferNoSchedule,
+  referenceFilterNode,
+  scoreNodes,
+  StringInterner,
+  tolerationSetSignature,
+  toleratesTaint,
+  tolerationsTolerateTaint,
+  UNSCHEDULABLE_TAINT,
+} from '../../src/core/index.js'
+import {
+  INT64_MAX,
+  INT64_MIN,
+  neighbourOf,
+  nodeTaintsArb,
+  pairArb,
+  podAndNodesArb,
+  rulesArb,
+  SEED,
+  taintArb,
+  tolerationArb,
+  valueArb,
+} from './arbitraries.js'
+
+/**
+ * The compiled path the server runs (CompiledTolerations + compileNode, filterNodes, scoreNodes)
+ * against the readable reference (toleratesTaint, referenceFilterNode, the raw PreferNoSchedule
+ * count + normalizeReversedScores), on random tolerations and taints drawn from small alphabets
+ * so that they collide, with every operator and effect (known, empty, unknown) and numeric
+ * values on every edge of the int64 grammar, gate on and off.
+ */
+
+function compiledTaint(taint: Taint): CompiledTaint {
+  const node = compileNode({
+    name: 'probe',
+    resourceVersion: '1',
+    unschedulable: false,
+    taints: [taint],
+  })
+  return node.taints[0] as CompiledTaint
+}
+
+/** What the reference says a filterNodes call must return. */
+function referenceFilterNodes(
+  tolerations: readonly Toleration[],
+  nodes: readonly NodeTaintsAt[],
+  options: RuleOptions
+) {
+  const passingIndices: number[] = []
+  const rejectedNames: string[] = []
+  const rejectedReasons: string[] = []
+  nodes.forEach((n, i) => {
+    const reason = referenceFilterNode(tolerations, n, options)
+    if (reason === null) passingIndices.push(i)
+    else {
+      rejectedNames.push(n.name)
+      rejectedReasons.push(reason)
+    }
+  })
+  return { passingIndices, rejectedNames, rejectedReasons }
+}
+
+function referenceScores(
+  tolerations: readonly Toleration[],
+  nodes: readonly NodeTaintsAt[],
+  options: RuleOptions
+): number[] {
+  const counts = nodes.map((n) =>
+    referenceCountIntolerablePreferNoSchedule(tolerations, n, options)
+  )
+  normalizeReversedScores(counts)
+  return counts
+}
+
+describe('compiled rules equal the reference rules', () => {
+  it('for one toleration against one taint (2000 pairs)', () => {
+    fc.assert(
+      fc.property(pairArb, rulesArb, ([toleration, taint], options) => {
+        const expected = toleratesTaint(toleration, taint, options)
+        expect(new CompiledTolerations([toleration], options).tolerates(compiledTaint(taint))).toBe(
+          expected
+        )
+        expect(tolerationsTolerateTaint([toleration], taint, options)).toBe(expected)
+      }),
+      { seed: SEED, numRuns: 2000 }
+    )
+  })
+
+  it('for toleration lists against whole nodes: filter, raw counts, every taint (1500 cases)', () => {
+    fc.assert(
+      fc.property(podAndNodesArb(5, 8), rulesArb, ({ tolerations, nodes }, options) => {
+        const pod = new CompiledTolerations(tolerations, options)
+        // A tiny interner shared across nodes: it is cleared mid-list, which costs sharing only.
+        const interner = new StringInterner(3)
+        const compiled = nodes.map((n) => compileNode(n, interner))
+        compiled.forEach((c, i) => {
+          const n = nodes[i] as NodeTaintsAt
+          expect(pod.filterNode(c)).toBe(referenceFilterNode(tolerations, n, options))
+          expect(pod.countIntolerablePreferNoSchedule(c)).toBe(
+            referenceCountIntolerablePreferNoSchedule(tolerations, n, options)
+          )
+          for (const t of c.taints) {
+            expect(pod.tolerates(t)).toBe(tolerationsTolerateTaint(tolerations, t, options))
+          }
+        })
+        expect(pod.tolerates(compiledTaint(UNSCHEDULABLE_TAINT))).toBe(
+          tolerationsTolerateTaint(tolerations, UNSCHEDULABLE_TAINT, options)
+        )
+        expect(filterNodes(pod, compiled)).toEqual(
+          referenceFilterNodes(tolerations, nodes, options)
+        )
+        expect(Array.from(scoreNodes(pod, compiled))).toEqual(
+          referenceScores(tolerations, nodes, options)
+        )
+      }),
+      { seed: SEED + 1, numRuns: 1500 }
+    )
+  })
+
+  it('whatever the order of the tolerations (signature and answers), 500 cases', () => {
+    fc.assert(
+      fc.property(
+        fc.array(tolerationArb, { minLength: 1, maxLength: 6 }),
+        nodeTaintsArb,
+        rulesArb,
+        fc.nat(),
+        (tolerations, node, options, rotate) => {
+          const k = rotate % tolerations.length
+          const permuted = [...tolerations.slice(k), ...tolerations.slice(0, k)].reverse()
+          expect(tolerationSetSignature(permuted)).toBe(tolerationSetSignature(tolerations))
+          const a = new CompiledTolerations(tolerations, options)
+          const b = new CompiledTolerations(permuted, options)
+          const compiled: CompiledNode = compileNode(node)
+          expect(b.filterNode(compiled)).toBe(a.filterNode(compiled))
+          expect(b.countIntolerablePreferNoSchedule(compiled)).toBe(
+            a.countIntolerablePreferNoSchedule(compiled)
+          )
+        }
+      ),
+      { seed: SEED + 2, numRuns: 500 }
+    )
+  })
+
+  it('with the comparison gate off, Lt and Gt never tolerate anything (1000 pairs)', () => {
+    const off: RuleOptions = { comparisonOperators: false }
+    fc.assert(
+      fc.property(
+        tolerationArb.filter((t) => t.operator === 'Lt' || t.operator === 'Gt'),
+        taintArb,
+        (toleration, taint) => {
+          expect(toleratesTaint(toleration, taint, off)).toBe(false)
+          expect(new CompiledTolerations([toleration], off).tolerates(compiledTaint(taint))).toBe(
+            false
+          )
+        }
+      ),
+      { seed: SEED + 3, numRuns: 1000 }
+    )
+  })
+})
+
+/** Upstream's grammar and range, written as plainly as possible: the model, not the code. */
+function modelInt64(s: string): bigint | null {
+  if (!/^(?:0|-?[1-9][0-9]*)$/.test(s)) return null
+  const v = BigInt(s)
+  return v < INT64_MIN || v > INT64_MAX ? null : v
+}
+
+describe('Lt and Gt compare the taint value against the toleration value as int64', () => {
+  it('in both implementations, as a BigInt model says (2000 pairs)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('Lt', 'Gt'),
+        // The taint value is often the threshold itself or a neighbour: equality and ±1 matter.
+        valueArb.chain((v) =>
+          fc.tuple(fc.constant(v), fc.oneof(valueArb, neighbourOf(v), neighbourOf(v)))
+        ),
+        fc.constantFrom('', 'NoSchedule'),
+        fc.constantFrom('', 'k'),
+        (operator, [tolerationValue, taintValue], tolerationEffect, tolerationKey) => {
+          const options: RuleOptions = { comparisonOperators: true }
+          const toleration: Toleration = {
+            key: tolerationKey,
+            operator,
+            value: tolerationValue,
+            effect: tolerationEffect,
+            tolerationSeconds: null,
+          }
+          const taint: Taint = { key: 'k', value: taintValue, effect: 'NoSchedule' }
+          const threshold = modelInt64(tolerationValue)
+          const observed = modelInt64(taintValue)
+          const expected =
+            threshold !== null &&
+            observed !== null &&
+            (operator === 'Lt' ? observed < threshold : observed > threshold)
+          expect(toleratesTaint(toleration, taint, options)).toBe(expected)
+          expect(
+            new CompiledTolerations([toleration], options).tolerates(compiledTaint(taint))
+          ).toBe(expected)
+        }
+      ),
+      { seed: SEED + 4, numRuns: 2000 }
+    )
+  })
+
+  it('folding several thresholds of one key keeps the union of what each accepts (1000 cases)', () => {
+    const options: RuleOptions = { comparisonOperators: true }
+    const numericToleration = fc.record({
+      key: fc.constant('k'),
+      operator: fc.constantFrom('Lt', 'Gt', 'Equal'),
+      value: valueArb,
+      effect: fc.constantFrom('', 'PreferNoSchedule'),
+      tolerationSeconds: fc.constant(null),
+    })
+    fc.assert(
+      fc.property(
+        fc.array(numericToleration, { minLength: 2, maxLength: 6 }),
+        fc.array(valueArb, { minLength: 1, maxLength: 6 }),
+        (tolerations, values) => {
+          const pod = new CompiledTolerations(tolerations, options)
+          for (const value of values) {
+            const taint: Taint = { key: 'k', value, effect: 'PreferNoSchedule' }
+            const expected = tolerations.some((t) => toleratesTaint(t, taint, options))
+            expect(pod.tolerates(compiledTaint(taint))).toBe(expected)
+          }
+        }
+      ),
+      { seed: SEED + 5, numRuns: 1000 }
+    )
+  })
+})

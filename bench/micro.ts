@@ -67,10 +67,15 @@ export function runMicro(plan: Plan['micro']): { results: MicroResult[]; problem
     })
   }
   for (const size of plan.sizes) {
-    const fleet: NodeTaintsAt[] = Array.from({ length: size }, (_, i) => ({
-      ...nodeTaints(i),
-      resourceVersion: String(100_000 + i),
-    }))
+    // Cloned so the nodes lie together in memory, as the compiled ones (built in one loop) do:
+    // generated in place, between the generator's garbage, the reference path at 5000 nodes
+    // measures cache misses (~190 instead of ~40 ns/node) rather than the rules.
+    const fleet: NodeTaintsAt[] = structuredClone(
+      Array.from({ length: size }, (_, i) => ({
+        ...nodeTaints(i),
+        resourceVersion: String(100_000 + i),
+      }))
+    )
     const compileAll = (): number => {
       const interner = new StringInterner()
       return fleet.map((n) => compileNode(n, interner)).length

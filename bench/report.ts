@@ -1,5 +1,7 @@
 /** Tables on stdout and the full results as JSON under bench/results/. */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import type { ScenarioResult } from './http-scenarios.js'
@@ -145,6 +147,33 @@ export function machineInfo(): Record<string, unknown> {
     platform: `${process.platform} ${process.arch}`,
     loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
     date: new Date().toISOString(),
+  }
+}
+
+/**
+ * Which code was measured: the git commit, whether src/ had uncommitted changes, and a hash of
+ * the built dist/ (what actually ran). Read-only git calls; absent when git is not there.
+ */
+export function codeInfo(): Record<string, unknown> {
+  const root = fileURLToPath(new URL('../../', import.meta.url))
+  const git = (...args: string[]): string | null => {
+    try {
+      return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: 'pipe' }).trim()
+    } catch {
+      return null
+    }
+  }
+  const hash = createHash('sha256')
+  const dist = `${root}dist`
+  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) =>
+    f.endsWith('.js')
+  )
+  for (const file of files.sort()) hash.update(file).update(readFileSync(`${dist}/${file}`))
+  const dirty = git('status', '--porcelain', '--', 'src')
+  return {
+    commit: git('rev-parse', 'HEAD'),
+    srcUncommittedChanges: dirty === null ? null : dirty !== '',
+    distSha256: hash.digest('hex').slice(0, 16),
   }
 }
 

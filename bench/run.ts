@@ -20,6 +20,7 @@ import { startExtender, startFloor, type ServiceProcess } from './processes.js'
 import {
   concurrentLatencyTable,
   httpTable,
+  codeInfo,
   machineInfo,
   memoryTable,
   microTable,
@@ -125,6 +126,7 @@ async function main(): Promise<number> {
   const quick = process.argv.includes('--quick')
   const plan = quick ? QUICK_PLAN : FULL_PLAN
   const machine = machineInfo()
+  const code = codeInfo()
   const started = performance.now()
   progress(
     `${quick ? 'quick' : 'full'} run on ${machine.cpuModel} ×${machine.cores}, Node ${machine.node}`
@@ -162,7 +164,7 @@ async function main(): Promise<number> {
 
   const wallSeconds = Math.round((performance.now() - started) / 100) / 10
   machine.loadAverageAtEnd = loadavg().map((l) => Math.round(l * 100) / 100)
-  out.write(`\nmachine: ${JSON.stringify(machine)}\n`)
+  out.write(`\nmachine: ${JSON.stringify(machine)}\ncode: ${JSON.stringify(code)}\n`)
   const path = saveResults(
     {
       machine,

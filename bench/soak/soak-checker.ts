@@ -1,0 +1,131 @@
+/**
+ * Judges one reply against the readable reference rules (src/core/reference-rules.ts) applied to
+ * the node states the request was built from. A node whose state may still be travelling to the
+ * extender's index (see SoakFleet.settled) is counted as in flight, not judged.
+ */
+import {
+  normalizeReversedScores,
+  referenceCountIntolerablePreferNoSchedule,
+  referenceFilterNode,
+  type NodeTaints,
+} from '../../src/core/index.js'
+import { checkFilterReply, RULES, type Judged } from './soak-filter-checker.js'
+import type { SoakRequest } from './soak-requests.js'
+
+export type { Judged } from './soak-filter-checker.js'
+
+/** Throws when the reply is not an answer at all (status, JSON, Error field): an error. */
+export function parseReply(status: number, text: string): unknown {
+  if (status !== 200) throw new Error(`HTTP ${status}: ${text.slice(0, 200)}`)
+  const reply = JSON.parse(text) as unknown
+  if (reply !== null && typeof reply === 'object' && 'Error' in reply && reply.Error !== '') {
+    throw new Error(`Error: ${String(reply.Error).slice(0, 200)}`)
+  }
+  return reply
+}
+
+/** Wrong verdicts (empty when right), and how many node verdicts were judged or in flight. */
+export function judgeReply(
+  request: SoakRequest,
+  reply: unknown,
+  settled: (name: string) => boolean
+): Judged {
+  const isSettled = (i: number): boolean =>
+    (request.mode === 'full' && request.verb !== 'preempt') || settled(request.names[i] as string)
+  if (request.verb === 'filter') return checkFilterReply(request, reply, isSettled)
+  if (request.verb === 'prioritize') return checkPrioritizeReply(request, reply, isSettled)
+  return checkPreemptReply(request, reply, isSettled)
+}
+
+function checkPrioritizeReply(
+  request: SoakRequest,
+  reply: unknown,
+  isSettled: (i: number) => boolean
+): Judged {
+  const { names, snapshot, tolerations } = request
+  const list = reply as { Host?: unknown; Score?: unknown }[]
+  if (!Array.isArray(list) || list.length !== names.length) {
+    return { wrong: [`expected ${names.length} host priorities`], checked: 0, inFlight: 0 }
+  }
+  const wrong: string[] = []
+  const counts = snapshot.map((n) =>
+    referenceCountIntolerablePreferNoSchedule(tolerations, n, RULES)
+  )
+  const settledIdx = names.map((_, i) => i).filter(isSettled)
+  list.forEach((entry, i) => {
+    const ok = Number.isInteger(entry.Score) && (entry.Score as number) >= 0
+    if (entry.Host !== names[i] || !ok || (entry.Score as number) > 10) {
+      wrong.push(`entry ${i} is ${JSON.stringify(entry)}, expected host ${names[i]} with 0..10`)
+    }
+  })
+  if (wrong.length > 0) return { wrong, checked: 0, inFlight: 0 }
+  const scoreOf = (i: number): number => list[i]?.Score as number
+  if (settledIdx.length === names.length) {
+    const expected = Int32Array.from(counts)
+    normalizeReversedScores(expected)
+    for (const i of settledIdx) {
+      if (scoreOf(i) !== expected[i]) {
+        wrong.push(`${names[i]}: score ${scoreOf(i)}, expected ${expected[i]} (raw ${counts[i]})`)
+      }
+    }
+    return { wrong, checked: names.length, inFlight: 0 }
+  }
+  // Nodes in flight may change the highest raw count the scores are normalised by; the settled
+  // nodes' scores must agree with one such maximum.
+  const settledMax = Math.max(0, ...settledIdx.map((i) => counts[i] as number))
+  const fits = (max: number): boolean =>
+    settledIdx.every((i) => {
+      const expected = max === 0 ? 10 : 10 - Math.floor((10 * (counts[i] as number)) / max)
+      return scoreOf(i) === expected
+    })
+  let feasible = settledMax === 0 && fits(0)
+  for (let max = Math.max(1, settledMax); !feasible && max <= 32; max++) feasible = fits(max)
+  if (!feasible) {
+    const detail = settledIdx.slice(0, 5).map((i) => `${names[i]}=${scoreOf(i)}(raw ${counts[i]})`)
+    wrong.push(`settled scores fit no normalisation maximum: ${detail.join(', ')}, ...`)
+  }
+  return {
+    wrong,
+    checked: settledIdx.length,
+    inFlight: names.length - settledIdx.length,
+  }
+}
+
+function checkPreemptReply(
+  request: SoakRequest,
+  reply: unknown,
+  isSettled: (i: number) => boolean
+): Judged {
+  const { names, snapshot, tolerations, victims } = request
+  const kept = (reply as { NodeNameToMetaVictims?: unknown }).NodeNameToMetaVictims
+  if (kept === null || typeof kept !== 'object' || victims === null) {
+    return { wrong: ['NodeNameToMetaVictims is not an object'], checked: 0, inFlight: 0 }
+  }
+  const keptMap = kept as Record<string, { Pods?: { UID?: unknown }[]; NumPDBViolations?: unknown }>
+  const wrong: string[] = []
+  for (const name of Object.keys(keptMap)) {
+    const sent = victims.get(name)
+    const entry = keptMap[name]
+    if (sent === undefined) {
+      wrong.push(`${name} kept but never a candidate`)
+      continue
+    }
+    const uids = (entry?.Pods ?? []).map((p) => p.UID)
+    const pdb = Math.floor(sent.length / 2)
+    if (JSON.stringify(uids) !== JSON.stringify(sent) || entry?.NumPDBViolations !== pdb) {
+      wrong.push(`${name}: victims ${JSON.stringify(entry)} differ from those sent`)
+    }
+  }
+  let checked = 0
+  names.forEach((name, i) => {
+    if (!isSettled(i)) return
+    checked++
+    const reason = referenceFilterNode(tolerations, snapshot[i] as NodeTaints, RULES)
+    if (name in keptMap !== (reason === null)) {
+      wrong.push(
+        `${name}: ${name in keptMap ? 'kept' : 'dropped'}, reference says ${reason ?? 'fits'}`
+      )
+    }
+  })
+  return { wrong, checked, inFlight: names.length - checked }
+}

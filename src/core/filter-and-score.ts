@@ -9,7 +9,7 @@ import type { RejectionReason } from './reasons.js'
  */
 export interface FilterOutcome {
   readonly passingIndices: number[]
-  readonly rejectedNames: string[]
+  readonly rejectedIndices: number[]
   readonly rejectedReasons: RejectionReason[]
 }
 
@@ -19,19 +19,18 @@ export function filterNodes(
   nodes: readonly CompiledNode[]
 ): FilterOutcome {
   const passingIndices: number[] = []
-  const rejectedNames: string[] = []
+  const rejectedIndices: number[] = []
   const rejectedReasons: RejectionReason[] = []
   for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i] as CompiledNode
-    const reason = pod.filterNode(node)
+    const reason = pod.filterNode(nodes[i] as CompiledNode)
     if (reason === null) {
       passingIndices.push(i)
     } else {
-      rejectedNames.push(node.name)
+      rejectedIndices.push(i)
       rejectedReasons.push(reason)
     }
   }
-  return { passingIndices, rejectedNames, rejectedReasons }
+  return { passingIndices, rejectedIndices, rejectedReasons }
 }
 
 /**

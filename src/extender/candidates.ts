@@ -13,7 +13,10 @@ import type { Logger, NodeCache } from './ports.js'
 export interface ResolvedNames {
   /** Known nodes, in request order. */
   readonly nodes: CompiledNode[]
-  readonly unresolvedNames: string[]
+  /** Where each of `nodes` sits in the request's NodeNames; null when every name resolved. */
+  readonly positions: number[] | null
+  /** Positions of names that could not be resolved, and why. */
+  readonly unresolvedPositions: number[]
   readonly unresolvedReasons: RejectionReason[]
 }
 
@@ -62,27 +65,37 @@ export async function resolveNodeNames(
     known[i] = node
     if (node === undefined) (misses ??= []).push(i)
   }
-  const unresolvedNames: string[] = []
+  // The common case: the index knows every name, and the nodes line up with the request.
+  if (misses === null) {
+    const nodes = known as CompiledNode[]
+    return { nodes, positions: null, unresolvedPositions: [], unresolvedReasons: [] }
+  }
+  const unresolvedPositions: number[] = []
   const unresolvedReasons: RejectionReason[] = []
-  if (misses !== null) {
-    const fetched = await Promise.allSettled(misses.map((i) => cache.fetch(names[i] as string)))
-    for (let m = 0; m < misses.length; m++) {
-      const i = misses[m] as number
-      const result = fetched[m] as PromiseSettledResult<CompiledNode | null>
-      if (result.status === 'fulfilled' && result.value !== null) {
-        known[i] = result.value
-        continue
-      }
-      unresolvedNames.push(names[i] as string)
-      if (result.status === 'fulfilled') {
-        unresolvedReasons.push(REASON_UNKNOWN_NODE)
-      } else {
-        unresolvedReasons.push(REASON_LOOKUP_FAILED)
-        logger.warn('node lookup failed', { node: names[i], err: String(result.reason) })
-      }
+  const fetched = await Promise.allSettled(misses.map((i) => cache.fetch(names[i] as string)))
+  for (let m = 0; m < misses.length; m++) {
+    const i = misses[m] as number
+    const result = fetched[m] as PromiseSettledResult<CompiledNode | null>
+    if (result.status === 'fulfilled' && result.value !== null) {
+      known[i] = result.value
+      continue
+    }
+    unresolvedPositions.push(i)
+    if (result.status === 'fulfilled') {
+      unresolvedReasons.push(REASON_UNKNOWN_NODE)
+    } else {
+      unresolvedReasons.push(REASON_LOOKUP_FAILED)
+      logger.warn('node lookup failed', { node: names[i], err: String(result.reason) })
     }
   }
   const nodes: CompiledNode[] = []
-  for (const node of known) if (node !== undefined) nodes.push(node)
-  return { nodes, unresolvedNames, unresolvedReasons }
+  const positions: number[] = []
+  for (let i = 0; i < known.length; i++) {
+    const node = known[i]
+    if (node !== undefined) {
+      nodes.push(node)
+      positions.push(i)
+    }
+  }
+  return { nodes, positions, unresolvedPositions, unresolvedReasons }
 }

@@ -17,6 +17,8 @@ import type { ExtenderMetrics } from './ports.js'
  */
 export class CompiledTolerationsCache {
   readonly #cache: LRUCache<string, CompiledTolerations>
+  /** The same, keyed by the tolerations' JSON text as received: a hit needs no parsing. */
+  readonly #byText: LRUCache<string, CompiledTolerations>
   readonly #options: RuleOptions
   readonly #metrics: ExtenderMetrics
 
@@ -25,12 +27,33 @@ export class CompiledTolerationsCache {
       throw new TypeError('tolerations cache size must be a positive integer')
     }
     this.#cache = new LRUCache({ max: maxEntries })
+    this.#byText = new LRUCache({ max: maxEntries })
     this.#options = options
     this.#metrics = metrics
   }
 
   get size(): number {
     return this.#cache.size
+  }
+
+  /**
+   * The compiled form of a pod's tolerations: by their text when the pod came from request
+   * bytes (no parsing on a hit), else by their order-independent signature.
+   */
+  compilePod(pod: {
+    readonly tolerations: readonly Toleration[]
+    readonly tolerationsText?: string
+  }): CompiledTolerations {
+    const text = pod.tolerationsText
+    if (text === undefined) return this.compile(pod.tolerations)
+    const known = this.#byText.get(text)
+    if (known !== undefined) {
+      this.#metrics.cacheLookup('tolerations', true)
+      return known
+    }
+    const compiled = this.compile(pod.tolerations)
+    this.#byText.set(text, compiled)
+    return compiled
   }
 
   compile(tolerations: readonly Toleration[]): CompiledTolerations {

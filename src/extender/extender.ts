@@ -14,6 +14,8 @@ import {
   EMPTY_NODE_REASONS,
   encodeFilterResult,
   encodeHostPriorityList,
+  encodeNamesFilterResult,
+  encodeNamesHostPriorityList,
   encodePreemptionResult,
   type MetaVictims,
   type NodeRef,
@@ -69,7 +71,7 @@ export class Extender {
 
   /** Compiles (or fetches compiled) tolerations of a decoded pod. */
   compilePod(pod: PodTolerations): CompiledTolerations {
-    return this.#tolerations.compile(pod.tolerations)
+    return this.#tolerations.compilePod(pod)
   }
 
   async filter(body: Uint8Array): Promise<ReplyBody> {
@@ -77,27 +79,37 @@ export class Extender {
     const pod = this.compilePod(args.pod)
     if (args.candidates.kind === 'nodes') {
       const refs = args.candidates.nodes
-      const outcome = filterNodes(pod, compileNodeRefs(refs, this.#seenNodes))
+      const nodes = compileNodeRefs(refs, this.#seenNodes)
+      const outcome = filterNodes(pod, nodes)
       this.#recordFilter(args.pod, refs.length, outcome)
-      const passing = outcome.passingIndices.map((i) => (refs[i] as NodeRef).raw)
       return encodeFilterResult({
-        nodes: passing,
+        nodes: outcome.passingIndices.map((i) => (refs[i] as NodeRef).raw),
         nodeNames: null,
         failed: EMPTY_NODE_REASONS,
-        failedAndUnresolvable: { names: outcome.rejectedNames, reasons: outcome.rejectedReasons },
+        failedAndUnresolvable: {
+          names: outcome.rejectedIndices.map((i) => (nodes[i] as CompiledNode).name),
+          reasons: outcome.rejectedReasons,
+        },
       })
     }
-    const cache = requireReadyNodeCache(this.#nodeCache)
-    const resolved = await resolveNodeNames(args.candidates.names, cache, this.#logger)
+    const names = args.candidates.names
+    const resolved = await resolveNodeNames(
+      names,
+      requireReadyNodeCache(this.#nodeCache),
+      this.#logger
+    )
     const outcome = filterNodes(pod, resolved.nodes)
-    this.#recordFilter(args.pod, args.candidates.names.length, outcome)
+    this.#recordFilter(args.pod, names.length, outcome)
     this.#recordRejections(resolved.unresolvedReasons)
-    return encodeFilterResult({
-      nodes: null,
-      nodeNames: outcome.passingIndices.map((i) => (resolved.nodes[i] as CompiledNode).name),
-      failed: { names: resolved.unresolvedNames, reasons: resolved.unresolvedReasons },
-      failedAndUnresolvable: { names: outcome.rejectedNames, reasons: outcome.rejectedReasons },
-    })
+    const positions = resolved.positions
+    const inRequest = (indices: number[]): number[] =>
+      positions === null ? indices : indices.map((i) => positions[i] as number)
+    return encodeNamesFilterResult(
+      names,
+      inRequest(outcome.passingIndices),
+      { indices: resolved.unresolvedPositions, reasons: resolved.unresolvedReasons },
+      { indices: inRequest(outcome.rejectedIndices), reasons: outcome.rejectedReasons }
+    )
   }
 
   async prioritize(body: Uint8Array): Promise<ReplyBody> {
@@ -111,19 +123,21 @@ export class Extender {
         scoreNodes(pod, nodes)
       )
     }
-    const cache = requireReadyNodeCache(this.#nodeCache)
-    const resolved = await resolveNodeNames(args.candidates.names, cache, this.#logger)
-    this.#metrics.nodesEvaluated('prioritize', args.candidates.names.length)
+    const names = args.candidates.names
+    const resolved = await resolveNodeNames(
+      names,
+      requireReadyNodeCache(this.#nodeCache),
+      this.#logger
+    )
+    this.#metrics.nodesEvaluated('prioritize', names.length)
     // Unknown nodes are left out of the normalisation and get the lowest score, as a node
     // missing from an extender's reply does in kube-scheduler.
     const scores = scoreNodes(pod, resolved.nodes)
-    const hosts = resolved.nodes.map((n) => n.name)
-    const allScores = Array.from(scores)
-    for (const name of resolved.unresolvedNames) {
-      hosts.push(name)
-      allScores.push(0)
-    }
-    return encodeHostPriorityList(hosts, allScores)
+    if (resolved.positions === null) return encodeNamesHostPriorityList(names, null, scores)
+    const positions = resolved.positions.concat(resolved.unresolvedPositions)
+    const allScores = new Int32Array(positions.length)
+    allScores.set(scores)
+    return encodeNamesHostPriorityList(names, positions, allScores)
   }
 
   /**
@@ -138,10 +152,11 @@ export class Extender {
     if (args.candidates.kind === 'nodes') {
       nodes = compileNodeRefs(args.candidates.nodes, this.#seenNodes)
     } else {
+      const names = args.candidates.names
       const cache = requireReadyNodeCache(this.#nodeCache)
-      const resolved = await resolveNodeNames(args.candidates.names, cache, this.#logger)
+      const resolved = await resolveNodeNames(names, cache, this.#logger)
       nodes = resolved.nodes
-      unknownNodes = resolved.unresolvedNames
+      unknownNodes = resolved.unresolvedPositions.map((i) => names[i] as string)
     }
     this.#metrics.nodesEvaluated('explain', nodes.length)
     const explanation = explainPlacement(pod, nodes, this.#rules)
@@ -182,7 +197,7 @@ export class Extender {
         pod: podRef(pod),
         candidates: evaluated,
         passed: outcome.passingIndices.length,
-        rejected: outcome.rejectedNames.length,
+        rejected: outcome.rejectedIndices.length,
       })
     }
   }

@@ -1,6 +1,7 @@
-import { decodeNodeRef, decodePod, type NodeRef, type PodTolerations } from './decode-objects.js'
+import { decodeNodeRef, decodePodAt, type NodeRef, type PodTolerations } from './decode-objects.js'
 import { indexJson, type JsonDocument } from './json-scan.js'
 import {
+  describeAt,
   forEachElement,
   forEachMember,
   isNullSpan,
@@ -42,7 +43,9 @@ function decodeNodeList(doc: JsonDocument, span: Span): NodeRef[] {
 
 function decodeNodeNames(buf: Uint8Array, span: Span): string[] {
   const list = parseSpan(buf, span)
-  if (!Array.isArray(list)) throw new ProtocolError('NodeNames: expected an array')
+  if (!Array.isArray(list)) {
+    throw new ProtocolError(`NodeNames: expected an array, got ${describeAt(buf, span.start)}`)
+  }
   for (let i = 0; i < list.length; i++) {
     const name: unknown = list[i]
     if (typeof name !== 'string' || name === '') {
@@ -70,7 +73,7 @@ export function decodeExtenderArgs(buf: Uint8Array): ExtenderArgs {
   })
   const podSpan = presentSpan(buf, pod)
   if (podSpan === null) throw new ProtocolError('Pod is missing')
-  const decodedPod = decodePod(parseSpan(buf, podSpan), 'Pod')
+  const decodedPod = decodePodAt(doc, podSpan, 'Pod')
   const nodesSpan = presentSpan(buf, nodes)
   const namesSpan = presentSpan(buf, names)
   if (nodesSpan !== null && namesSpan !== null) {

@@ -11,7 +11,7 @@ import type { MetaVictims } from './decode-preemption-args.js'
  * A reply body: one string, or chunks written one after another. Full-node filter replies are
  * chunks so the passing nodes' request bytes go out as they came, without a copy.
  */
-export type ReplyBody = string | readonly (string | Uint8Array)[]
+export type ReplyBody = string | Uint8Array | readonly (string | Uint8Array)[]
 
 /** Parallel arrays of node names and the reason each was rejected for. */
 export interface NodeReasons {

@@ -3,6 +3,11 @@ export { field, isJsonObject, type JsonObject } from './json-fields.js'
 export { decodePod, decodeNodeTaints, type NodeRef, type PodTolerations } from './decode-objects.js'
 export { decodeExtenderArgs, type Candidates, type ExtenderArgs } from './decode-extender-args.js'
 export {
+  encodeNamesFilterResult,
+  encodeNamesHostPriorityList,
+  type IndexedReasons,
+} from './encode-names.js'
+export {
   decodePreemptionArgs,
   type MetaVictims,
   type PreemptionArgs,

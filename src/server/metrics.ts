@@ -28,6 +28,10 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
   readonly #indexSize: Gauge
   readonly #unknownLookups: Counter<'outcome'>
   #lastEventAt: number | null = null
+  // prom-client hashes a label object on every call; the scheduling path reuses the children
+  // it has already made instead (a handful of verb/code and verb pairs).
+  readonly #requestChildren = new Map<string, { inc(): void }>()
+  readonly #durationChildren = new Map<string, { observe(value: number): void }>()
 
   constructor() {
     const registers = [this.registry]
@@ -105,8 +109,19 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
 
   /** Records one finished HTTP request. */
   request(verb: string, code: number, seconds: number): void {
-    this.#requests.inc({ verb, code: String(code) })
-    this.#duration.observe({ verb }, seconds)
+    const key = `${verb} ${code}`
+    let counter = this.#requestChildren.get(key)
+    if (counter === undefined) {
+      counter = this.#requests.labels(verb, String(code))
+      this.#requestChildren.set(key, counter)
+    }
+    counter.inc()
+    let histogram = this.#durationChildren.get(verb)
+    if (histogram === undefined) {
+      histogram = this.#duration.labels(verb)
+      this.#durationChildren.set(verb, histogram)
+    }
+    histogram.observe(seconds)
   }
 
   nodesEvaluated(verb: Verb, count: number): void {

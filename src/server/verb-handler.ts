@@ -21,7 +21,7 @@ function send(res: ServerResponse, status: number, body: ReplyBody, closeAfter: 
   // A chunked reply (full-node filter: the passing nodes' request bytes) is joined into one
   // buffer and written once; measured faster than a corked write per chunk.
   const payload =
-    typeof body === 'string'
+    typeof body === 'string' || body instanceof Uint8Array
       ? body
       : Buffer.concat(body.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)))
   const headers: Record<string, string | number> = {

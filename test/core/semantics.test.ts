@@ -63,11 +63,11 @@ const compiledRules: RuleSet = {
     const outcome = filterNodes(pod, [compiled])
     const reason = pod.filterNode(compiled)
     if (reason === null) {
-      expect(outcome).toEqual({ passingIndices: [0], rejectedNames: [], rejectedReasons: [] })
+      expect(outcome).toEqual({ passingIndices: [0], rejectedIndices: [], rejectedReasons: [] })
     } else {
       expect(outcome).toEqual({
         passingIndices: [],
-        rejectedNames: [target.name],
+        rejectedIndices: [0],
         rejectedReasons: [reason],
       })
     }
@@ -171,10 +171,10 @@ describe('filterNodes over several nodes at once', () => {
     node('high-sla', { taints: ['sla=500:NoExecute', 'x:PreferNoSchedule'] }),
   ].map((n) => compileNode(n))
 
-  it('keeps input indices for passing nodes and names and reasons for rejected ones, in order', () => {
+  it('keeps input indices for passing nodes and indices and reasons for rejected ones, in order', () => {
     expect(filterNodes(pod, nodes)).toEqual({
       passingIndices: [0, 3, 5],
-      rejectedNames: ['cordoned', 'other-user', 'low-sla'],
+      rejectedIndices: [1, 2, 4],
       rejectedReasons: [REASON_UNSCHEDULABLE, REASON_UNTOLERATED_TAINT, REASON_UNTOLERATED_TAINT],
     })
   })
@@ -182,7 +182,7 @@ describe('filterNodes over several nodes at once', () => {
   it('returns empty lists for an empty candidate list', () => {
     expect(filterNodes(pod, [])).toEqual({
       passingIndices: [],
-      rejectedNames: [],
+      rejectedIndices: [],
       rejectedReasons: [],
     })
   })

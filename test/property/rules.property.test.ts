@@ -61,17 +61,17 @@ function referenceFilterNodes(
   options: RuleOptions
 ) {
   const passingIndices: number[] = []
-  const rejectedNames: string[] = []
+  const rejectedIndices: number[] = []
   const rejectedReasons: string[] = []
   nodes.forEach((n, i) => {
     const reason = referenceFilterNode(tolerations, n, options)
     if (reason === null) passingIndices.push(i)
     else {
-      rejectedNames.push(n.name)
+      rejectedIndices.push(i)
       rejectedReasons.push(reason)
     }
   })
-  return { passingIndices, rejectedNames, rejectedReasons }
+  return { passingIndices, rejectedIndices, rejectedReasons }
 }
 
 function referenceScores(

@@ -142,6 +142,7 @@ async function run(config: Config): Promise<void> {
     stopWatchingTls()
     // Endpoints controllers and load balancers notice the failing /readyz and stop sending
     // new connections; only then does the listener close.
+    server.drain()
     if (config.shutdownDelaySeconds > 0) {
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDelaySeconds * 1000))
     }

@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http'
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { TLSSocket } from 'node:tls'
@@ -52,7 +52,14 @@ export interface RunningServer {
   readonly server: Server
   readonly port: number
   readonly transport: Transport
-  /** Stops accepting, lets in-flight requests finish (up to `timeoutMs`), then resolves. */
+  /**
+   * Turns keep-alive off, as Go's http.Server.Shutdown does: every reply from now on (in flight
+   * or new) says `Connection: close` and idle connections are closed, so clients move to other
+   * endpoints while the listener still accepts. Called by close(), and earlier by a shutdown
+   * delay.
+   */
+  drain(): void
+  /** Drains, stops accepting, lets in-flight requests finish (up to `timeoutMs`), then resolves. */
   close(timeoutMs: number): Promise<void>
   /**
    * Serves new TLS connections with new material (certificate rotation); connections already
@@ -76,11 +83,23 @@ export async function listen(
     connectionsCheckingInterval: 1000,
   }
   const tls = options.tls ?? null
+  // Replies not yet begun when draining starts must say `Connection: close` too.
+  let draining = false
+  const inFlight = new Set<ServerResponse>()
+  const handle: RequestListener = (req, res) => {
+    if (draining) {
+      res.shouldKeepAlive = false
+    } else {
+      inFlight.add(res)
+      res.once('close', () => inFlight.delete(res))
+    }
+    handler(req, res)
+  }
   const httpsServer =
-    tls === null ? null : createHttpsServer({ ...timeouts, ...httpsServerOptions(tls) }, handler)
+    tls === null ? null : createHttpsServer({ ...timeouts, ...httpsServerOptions(tls) }, handle)
   // https.Server is an http.Server with a TLS handshake in front: every timeout, clientError
   // and close below applies to both alike.
-  const server: Server = httpsServer ?? createServer(timeouts, handler)
+  const server: Server = httpsServer ?? createServer(timeouts, handle)
   const transport = describeTransport(tls)
   server.headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
@@ -117,23 +136,33 @@ export async function listen(
   const bound = (server.address() as AddressInfo).port
   logger.info('listening', { host, port: bound, transport, role: options.role ?? 'main' })
 
+  let reaper: NodeJS.Timeout | null = null
+  const drain = (): void => {
+    if (draining) return
+    draining = true
+    for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false
+    inFlight.clear()
+    // A connection idle when draining starts carries no reply to say `Connection: close` on,
+    // and one that finishes its reply is closed by its own header; sweep the idle ones now and
+    // as they appear.
+    server.closeIdleConnections()
+    reaper = setInterval(() => server.closeIdleConnections(), 50)
+    reaper.unref()
+  }
   let closing: Promise<void> | null = null
   const close = (timeoutMs: number): Promise<void> => {
+    drain()
     closing ??= new Promise<void>((resolve) => {
       const force = setTimeout(() => {
         logger.warn('shutdown timeout reached; closing remaining connections')
         server.closeAllConnections()
       }, timeoutMs)
       force.unref()
-      // Keep-alive sockets would hold close() open for the whole keep-alive time: close each
-      // one as soon as it is idle, i.e. right after its in-flight reply has been written.
-      const reaper = setInterval(() => server.closeIdleConnections(), 50)
       server.close(() => {
         clearTimeout(force)
-        clearInterval(reaper)
+        if (reaper !== null) clearInterval(reaper)
         resolve()
       })
-      server.closeIdleConnections()
     })
     return closing
   }
@@ -147,5 +176,5 @@ export async function listen(
     }
     httpsServer.setSecureContext(secureContextOptions(material))
   }
-  return { server, port: bound, transport, close, reloadTls }
+  return { server, port: bound, transport, drain, close, reloadTls }
 }

@@ -76,6 +76,34 @@ function sourceOf(
   )
 }
 
+/** Flags both tools share: where the cluster is, the output format, the feature gates. */
+const SHARED_FLAGS = {
+  kubeconfig: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  'feature-gates': { type: 'string' },
+} as const
+
+interface SharedOptions {
+  readonly kubeconfig: string | null
+  readonly output: OutputFormat
+  readonly gates: FeatureGates
+  /** The environment a cluster source is judged in: --kubeconfig counts as KUBECONFIG. */
+  readonly clusterEnv: Readonly<Record<string, string | undefined>>
+}
+
+function sharedOptions(
+  values: Record<string, unknown>,
+  env: Readonly<Record<string, string | undefined>>
+): SharedOptions {
+  const flag = typeof values.kubeconfig === 'string' ? values.kubeconfig : null
+  return {
+    kubeconfig: flag ?? env.KUBECONFIG ?? null,
+    output: outputOf(values.output),
+    gates: parseFeatureGates(String(values['feature-gates'] ?? ''), DEFAULT_GATES),
+    clusterEnv: flag ? { ...env, KUBECONFIG: flag } : env,
+  }
+}
+
 export function parseExplainOptions(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>
@@ -83,20 +111,15 @@ export function parseExplainOptions(
   const values = parse(argv, {
     pod: { type: 'string' },
     nodes: { type: 'string' },
-    kubeconfig: { type: 'string' },
-    output: { type: 'string', short: 'o' },
-    'feature-gates': { type: 'string' },
+    ...SHARED_FLAGS,
   })
   if (typeof values.pod !== 'string')
     throw new ConfigError('--pod FILE (or - for stdin) is required')
-  const kubeconfig = typeof values.kubeconfig === 'string' ? values.kubeconfig : null
-  const clusterEnv = kubeconfig ? { ...env, KUBECONFIG: kubeconfig } : env
+  const { clusterEnv, ...shared } = sharedOptions(values, env)
   return {
     pod: readInput(values.pod, 'pod'),
     nodes: sourceOf(values.nodes, 'nodes', clusterEnv),
-    kubeconfig: kubeconfig ?? env.KUBECONFIG ?? null,
-    output: outputOf(values.output),
-    gates: parseFeatureGates(String(values['feature-gates'] ?? ''), DEFAULT_GATES),
+    ...shared,
   }
 }
 
@@ -110,9 +133,7 @@ export function parseForecastOptions(
     selector: { type: 'string', short: 'l' },
     nodes: { type: 'string' },
     pods: { type: 'string' },
-    kubeconfig: { type: 'string' },
-    output: { type: 'string', short: 'o' },
-    'feature-gates': { type: 'string' },
+    ...SHARED_FLAGS,
   })
   if (typeof values.taint !== 'string')
     throw new ConfigError('--taint key=value:Effect is required')
@@ -123,16 +144,13 @@ export function parseForecastOptions(
   }
   if (values.pods === '-' && values.nodes === '-')
     throw new ConfigError('only one of --pods and --nodes can be stdin')
-  const kubeconfig = typeof values.kubeconfig === 'string' ? values.kubeconfig : null
-  const clusterEnv = kubeconfig ? { ...env, KUBECONFIG: kubeconfig } : env
+  const { clusterEnv, ...shared } = sharedOptions(values, env)
   return {
     taint: values.taint,
     nodeName,
     selector,
     nodes: sourceOf(values.nodes, 'nodes', clusterEnv),
     pods: sourceOf(values.pods, 'pods', clusterEnv),
-    kubeconfig: kubeconfig ?? env.KUBECONFIG ?? null,
-    output: outputOf(values.output),
-    gates: parseFeatureGates(String(values['feature-gates'] ?? ''), DEFAULT_GATES),
+    ...shared,
   }
 }

@@ -82,11 +82,10 @@ function effectSlotOf(effect: string): number {
 }
 
 function compileTaint(taint: Taint, interner: StringInterner | undefined): CompiledTaint {
-  const intern = interner ? (s: string) => interner.intern(s) : (s: string) => s
   return Object.freeze({
-    key: intern(taint.key),
-    value: intern(taint.value),
-    effect: intern(taint.effect),
+    key: interner ? interner.intern(taint.key) : taint.key,
+    value: interner ? interner.intern(taint.value) : taint.value,
+    effect: interner ? interner.intern(taint.effect) : taint.effect,
     effectSlot: effectSlotOf(taint.effect),
     numeric: parseInt64(taint.value),
   })

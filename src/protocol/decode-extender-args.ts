@@ -1,4 +1,5 @@
-import { decodeNodeRef, decodePodAt, type NodeRef, type PodTolerations } from './decode-objects.js'
+import { decodeNodeRef, type NodeRef, type PodTolerations } from './decode-objects.js'
+import { decodePodAt } from './decode-pod-bytes.js'
 import { indexJson, type JsonDocument } from './json-scan.js'
 import {
   describeAt,

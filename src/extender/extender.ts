@@ -105,7 +105,7 @@ export class Extender {
     const inRequest = (indices: number[]): number[] =>
       positions === null ? indices : indices.map((i) => positions[i] as number)
     return encodeNamesFilterResult(
-      names,
+      args.candidates,
       inRequest(outcome.passingIndices),
       { indices: resolved.unresolvedPositions, reasons: resolved.unresolvedReasons },
       { indices: inRequest(outcome.rejectedIndices), reasons: outcome.rejectedReasons }
@@ -133,11 +133,13 @@ export class Extender {
     // Unknown nodes are left out of the normalisation and get the lowest score, as a node
     // missing from an extender's reply does in kube-scheduler.
     const scores = scoreNodes(pod, resolved.nodes)
-    if (resolved.positions === null) return encodeNamesHostPriorityList(names, null, scores)
+    if (resolved.positions === null) {
+      return encodeNamesHostPriorityList(args.candidates, null, scores)
+    }
     const positions = resolved.positions.concat(resolved.unresolvedPositions)
     const allScores = new Int32Array(positions.length)
     allScores.set(scores)
-    return encodeNamesHostPriorityList(names, positions, allScores)
+    return encodeNamesHostPriorityList(args.candidates, positions, allScores)
   }
 
   /**

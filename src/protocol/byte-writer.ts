@@ -54,6 +54,17 @@ export class ByteWriter {
   }
 
   /** Copies `src`. A byte loop: the constants are short, and a native copy costs more to call. */
+  /**
+   * `s` between quotes, as UTF-8, for a string known to need no escaping (see
+   * `namesArePlain`): one native encodeInto, about twice as fast as jsonString's character loop.
+   */
+  plainString(s: string): void {
+    const buf = this.#ensure(s.length * 3 + 2)
+    buf[this.#pos++] = 0x22
+    this.#pos += encoder.encodeInto(s, buf.subarray(this.#pos)).written
+    buf[this.#pos++] = 0x22
+  }
+
   bytes(src: Uint8Array): void {
     const length = src.length
     const buf = this.#ensure(length)

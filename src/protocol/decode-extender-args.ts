@@ -1,6 +1,6 @@
 import { decodeNodeRef, type NodeRef, type PodTolerations } from './decode-objects.js'
 import { decodePodAt } from './decode-pod-bytes.js'
-import { indexJson, type JsonDocument } from './json-scan.js'
+import { indexJson, valueEnd, type JsonDocument } from './json-scan.js'
 import {
   describeAt,
   forEachElement,
@@ -15,7 +15,15 @@ import { ProtocolError } from './protocol-error.js'
 /** The candidates of a filter or prioritize call: full nodes, or names only (node-cache mode). */
 export type Candidates =
   | { readonly kind: 'nodes'; readonly nodes: readonly NodeRef[] }
-  | { readonly kind: 'names'; readonly names: readonly string[] }
+  | {
+      readonly kind: 'names'
+      readonly names: readonly string[]
+      /**
+       * No name needs escaping in JSON. True when the NodeNames text holds no backslash: a
+       * quote, a backslash, a control character or a lone surrogate can only arrive escaped.
+       */
+      readonly namesArePlain: boolean
+    }
 
 /** extender/v1 `ExtenderArgs`, as far as the rules need it. */
 export interface ExtenderArgs {
@@ -42,8 +50,21 @@ function decodeNodeList(doc: JsonDocument, span: Span): NodeRef[] {
   return nodes
 }
 
-function decodeNodeNames(buf: Uint8Array, span: Span): string[] {
-  const list = parseSpan(buf, span)
+function decodeNodeNames(
+  doc: JsonDocument,
+  span: Span
+): { names: string[]; namesArePlain: boolean } {
+  const buf = doc.buf
+  let list: unknown = doc.parsed.get(span.start)
+  if (list === undefined) {
+    try {
+      list = parseSpan(buf, span)
+    } catch {
+      // Skimmed, not validated (see indexJson): the scanner names the fault, never the content.
+      valueEnd(buf, span.start)
+      throw new ProtocolError('NodeNames: not valid JSON')
+    }
+  }
   if (!Array.isArray(list)) {
     throw new ProtocolError(`NodeNames: expected an array, got ${describeAt(buf, span.start)}`)
   }
@@ -53,7 +74,8 @@ function decodeNodeNames(buf: Uint8Array, span: Span): string[] {
       throw new ProtocolError(`NodeNames[${i}]: expected a non-empty node name`)
     }
   }
-  return list as string[]
+  const backslash = buf.subarray(span.start, span.end).indexOf(0x5c)
+  return { names: list as string[], namesArePlain: backslash < 0 }
 }
 
 /**
@@ -63,7 +85,7 @@ function decodeNodeNames(buf: Uint8Array, span: Span): string[] {
  * is validated and left as bytes.
  */
 export function decodeExtenderArgs(buf: Uint8Array): ExtenderArgs {
-  const doc = indexJson(buf)
+  const doc = indexJson(buf, 'nodenames')
   let pod: Span | null = null
   let nodes: Span | null = null
   let names: Span | null = null
@@ -72,12 +94,18 @@ export function decodeExtenderArgs(buf: Uint8Array): ExtenderArgs {
     else if (keyIs(buf, keyStart, keyEnd, 'nodes')) nodes = value
     else if (keyIs(buf, keyStart, keyEnd, 'nodenames')) names = value
   })
+  // The names were only skimmed by the scanner: read them first, so that invalid JSON is
+  // reported as such before any other fault, and validate any earlier spelling left unread.
+  const namesSpan = presentSpan(buf, names)
+  for (const start of doc.skimmed) {
+    if (start !== namesSpan?.start && !doc.parsed.has(start)) valueEnd(buf, start)
+  }
+  const decodedNames = namesSpan === null ? null : decodeNodeNames(doc, namesSpan)
   const podSpan = presentSpan(buf, pod)
   if (podSpan === null) throw new ProtocolError('Pod is missing')
   const decodedPod = decodePodAt(doc, podSpan, 'Pod')
   const nodesSpan = presentSpan(buf, nodes)
-  const namesSpan = presentSpan(buf, names)
-  if (nodesSpan !== null && namesSpan !== null) {
+  if (nodesSpan !== null && decodedNames !== null) {
     throw new ProtocolError(
       'both Nodes and NodeNames are set; kube-scheduler sends exactly one (NodeNames when nodeCacheCapable is true)'
     )
@@ -85,11 +113,8 @@ export function decodeExtenderArgs(buf: Uint8Array): ExtenderArgs {
   if (nodesSpan !== null) {
     return { pod: decodedPod, candidates: { kind: 'nodes', nodes: decodeNodeList(doc, nodesSpan) } }
   }
-  if (namesSpan !== null) {
-    return {
-      pod: decodedPod,
-      candidates: { kind: 'names', names: decodeNodeNames(buf, namesSpan) },
-    }
+  if (decodedNames !== null) {
+    return { pod: decodedPod, candidates: { kind: 'names', ...decodedNames } }
   }
   throw new ProtocolError('request has neither Nodes nor NodeNames')
 }

@@ -32,10 +32,22 @@ function reasonLiteral(reason: string): Uint8Array {
   return bytes
 }
 
-function writeReasons(out: ByteWriter, names: readonly string[], map: IndexedReasons): void {
+/** The request's node names, and whether any of them needs escaping. */
+export interface RequestNames {
+  readonly names: readonly string[]
+  readonly namesArePlain: boolean
+}
+
+function writeName(out: ByteWriter, request: RequestNames, index: number): void {
+  const name = request.names[index] as string
+  if (request.namesArePlain) out.plainString(name)
+  else out.jsonString(name)
+}
+
+function writeReasons(out: ByteWriter, request: RequestNames, map: IndexedReasons): void {
   for (let i = 0; i < map.indices.length; i++) {
     if (i > 0) out.byte(COMMA)
-    out.jsonString(names[map.indices[i] as number] as string)
+    writeName(out, request, map.indices[i] as number)
     out.bytes(reasonLiteral(map.reasons[i] as string))
   }
 }
@@ -49,23 +61,24 @@ function estimate(names: readonly string[], perEntry: number): number {
 
 /** `ExtenderFilterResult` in node-cache mode: NodeNames, FailedNodes, FailedAndUnresolvableNodes. */
 export function encodeNamesFilterResult(
-  names: readonly string[],
+  request: RequestNames,
   passing: readonly number[],
   failed: IndexedReasons,
   failedAndUnresolvable: IndexedReasons
 ): Uint8Array {
+  const names = request.names
   const out = new ByteWriter(
     estimate(names, 3) + (failed.indices.length + failedAndUnresolvable.indices.length) * 48
   )
   out.bytes(FILTER_HEAD)
   for (let i = 0; i < passing.length; i++) {
     if (i > 0) out.byte(COMMA)
-    out.jsonString(names[passing[i] as number] as string)
+    writeName(out, request, passing[i] as number)
   }
   out.bytes(FAILED)
-  writeReasons(out, names, failed)
+  writeReasons(out, request, failed)
   out.bytes(UNRESOLVABLE)
-  writeReasons(out, names, failedAndUnresolvable)
+  writeReasons(out, request, failedAndUnresolvable)
   out.bytes(FILTER_TAIL)
   return out.result()
 }
@@ -75,17 +88,18 @@ export function encodeNamesFilterResult(
  * `names` itself when `indices` is null.
  */
 export function encodeNamesHostPriorityList(
-  names: readonly string[],
+  request: RequestNames,
   indices: readonly number[] | null,
   scores: ArrayLike<number>
 ): Uint8Array {
+  const names = request.names
   const count = indices === null ? names.length : indices.length
   const out = new ByteWriter(estimate(names, 24))
   out.byte(0x5b)
   for (let i = 0; i < count; i++) {
     if (i > 0) out.byte(COMMA)
     out.bytes(HOST)
-    out.jsonString(names[indices === null ? i : (indices[i] as number)] as string)
+    writeName(out, request, indices === null ? i : (indices[i] as number))
     const score = scores[i] as number
     out.bytes(SCORE_OF[score] ?? constantBytes(`,"Score":${score}}`))
   }

@@ -6,6 +6,7 @@ export {
   encodeNamesFilterResult,
   encodeNamesHostPriorityList,
   type IndexedReasons,
+  type RequestNames,
 } from './encode-names.js'
 export {
   decodePreemptionArgs,

@@ -181,6 +181,32 @@ describe('node-cache mode over real HTTP', () => {
   })
 })
 
+describe('node-cache replies echo names exactly', () => {
+  it('escapes a name that needs it and keeps plain and non-ASCII names as they are', async () => {
+    const names = ['plain-1', 'we"ird\\name', 'nœud-ünïcode']
+    const reply = await post(`${server.url}/filter`, namesArgs(wirePod('p'), names))
+    expect(reply.status).toBe(200)
+    expect(reply.json).toEqual({
+      Nodes: null,
+      NodeNames: ['plain-1'],
+      FailedNodes: {
+        'we"ird\\name': 'node(s) were not found by the taint extender',
+        'nœud-ünïcode': 'node(s) were not found by the taint extender',
+      },
+      FailedAndUnresolvableNodes: {},
+      Error: '',
+    })
+    const plain = await post(
+      `${server.url}/prioritize`,
+      namesArgs(wirePod('p'), ['plain-1', 'nœud-ünïcode'])
+    )
+    expect(plain.json).toEqual([
+      { Host: 'plain-1', Score: 10 },
+      { Host: 'nœud-ünïcode', Score: 0 },
+    ])
+  })
+})
+
 describe('node-cache mode before the first list', () => {
   it('is not ready and refuses NodeNames with a reason until the API server appears, then serves', async () => {
     const late = unstartedServer()

@@ -1,6 +1,7 @@
 import { decodeNodeRef, type NodeRef, type PodTolerations } from './decode-objects.js'
 import { decodePodAt } from './decode-pod-bytes.js'
-import { indexJson, valueEnd, type JsonDocument } from './json-scan.js'
+import { indexJson, type JsonDocument } from './json-index.js'
+import { valueEnd } from './json-scan.js'
 import {
   describeAt,
   forEachElement,

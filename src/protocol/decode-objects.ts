@@ -8,7 +8,7 @@ import {
   readObject,
   readString,
 } from './json-fields.js'
-import type { JsonDocument } from './json-scan.js'
+import type { JsonDocument } from './json-index.js'
 import { forEachMember, isNullSpan, keyIs, parseSpan, type Span } from './json-walk.js'
 
 /**

@@ -1,7 +1,7 @@
 import type { Toleration } from '../core/index.js'
 import { decodeTolerations, type PodTolerations } from './decode-objects.js'
 import { readArray } from './json-fields.js'
-import type { JsonDocument } from './json-scan.js'
+import type { JsonDocument } from './json-index.js'
 import { forEachMember, isNullSpan, keyIs, parseSpan, type Span } from './json-walk.js'
 
 /** The value of each wanted member of the object at `span` (last spelling wins, as in Go). */

@@ -1,5 +1,5 @@
 import { decodePod, type PodTolerations } from './decode-objects.js'
-import { indexJson } from './json-scan.js'
+import { indexJson } from './json-index.js'
 import { field, readArray, readInteger, readObject, readString } from './json-fields.js'
 import { ProtocolError } from './protocol-error.js'
 

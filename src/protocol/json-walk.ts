@@ -1,5 +1,6 @@
 import { fold } from './json-fields.js'
-import { scalarEnd, skipWhitespace, stringEnd, valueEnd, type JsonDocument } from './json-scan.js'
+import type { JsonDocument } from './json-index.js'
+import { scalarEnd, skipWhitespace, stringEnd, valueEnd } from './json-scan.js'
 import { ProtocolError } from './protocol-error.js'
 
 /** A value's place in the request bytes: [start, end). */

@@ -1,3 +1,14 @@
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  isJsonWhitespace,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './json-bytes.js'
 import { fail, scanValue, skipWhitespace, stringEnd } from './json-scan.js'
 
 /**
@@ -5,22 +16,9 @@ import { fail, scanValue, skipWhitespace, stringEnd } from './json-scan.js'
  * with the names of a node-cache request left to JSON.parse (see indexJson).
  */
 
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const OPEN_BRACE = 0x7b
-const CLOSE_BRACE = 0x7d
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
-const COMMA = 0x2c
-const COLON = 0x3a
-
-function isWhitespace(c: number | undefined): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
-}
-
 /** The last position at or before `i` (and after `floor`) that is not whitespace. */
 function lastNonWhitespace(buf: Uint8Array, i: number, floor: number): number {
-  while (i > floor && isWhitespace(buf[i])) i--
+  while (i > floor && isJsonWhitespace(buf[i])) i--
   return i
 }
 

@@ -1,3 +1,14 @@
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  isJsonWhitespace,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './json-bytes.js'
 import { ProtocolError } from './protocol-error.js'
 
 /**
@@ -7,14 +18,6 @@ import { ProtocolError } from './protocol-error.js'
  * validated: a body JSON.parse would refuse is refused here too.
  */
 
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const OPEN_BRACE = 0x7b
-const CLOSE_BRACE = 0x7d
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
-const COMMA = 0x2c
-const COLON = 0x3a
 const MINUS = 0x2d
 const DIGIT_0 = 0x30
 const DIGIT_9 = 0x39
@@ -39,11 +42,8 @@ export function fail(buf: Uint8Array, at: number, what: string): never {
 }
 
 export function skipWhitespace(buf: Uint8Array, i: number): number {
-  for (;;) {
-    const c = buf[i]
-    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i
-    i++
-  }
+  while (isJsonWhitespace(buf[i])) i++
+  return i
 }
 
 /** End (exclusive) of the string whose opening quote is at `i`. */

@@ -71,6 +71,7 @@ export default tseslint.config(
         TextEncoder: 'readonly',
         AbortController: 'readonly',
         structuredClone: 'readonly',
+        queueMicrotask: 'readonly',
       },
     },
     rules: {

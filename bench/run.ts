@@ -1,5 +1,6 @@
 /**
- * The benchmark driver: `node dist-bench/bench/run.js [--quick]` (after `npm run build`).
+ * The benchmark driver: `node dist-bench/bench/run.js [--quick] [--only=full|names]` (after
+ * `npm run build`); `--only` runs one mode's HTTP scenarios and skips the micro-benchmarks.
  * Starts the floor server and the real extender as processes, runs the HTTP scenarios, the
  * memory checks and the core micro-benchmarks, prints tables and saves JSON. Exits 1 only when
  * something was wrong (non-200s, wrong replies, a process failing), never because of a timing.
@@ -69,52 +70,8 @@ async function runHttp(plan: Plan): Promise<HttpPhase> {
   const phase: HttpPhase = { scenarios: [], memory: [], stream: null, startup: {}, notes: [] }
   const floor = await startFloor()
   try {
-    progress('full-node mode: starting the extender without a cluster')
-    const full = await startExtender(['--disable-node-cache'])
-    phase.startup.fullNodeReadyMs = Math.round(full.readyMs)
-    try {
-      phase.memory.push(await snapshot(full.service, 'full-node: idle after start'))
-      await runMatrix(plan, 'full', plan.full, full.service, floor, phase.scenarios)
-      releasePayloadCaches()
-      const largest = Math.max(...plan.full.map((s) => s.size))
-      phase.memory.push(
-        await snapshot(full.service, `full-node: after the runs (up to ${largest} nodes/request)`)
-      )
-    } finally {
-      await full.service.stop()
-      phase.notes.push(...full.service.complaints)
-    }
-
-    const indexed = plan.memory.indexedNodes
-    progress(`node-cache mode: API server with ${indexed} realistic nodes; waiting for /readyz`)
-    const api = await startNodeApiServer(indexed)
-    try {
-      const cached = await startExtender(['--kubeconfig', api.kubeconfig])
-      phase.startup.nodeCacheReadyMs = Math.round(cached.readyMs)
-      phase.startup.indexedNodes = indexed
-      progress(`node-cache mode: ready after ${Math.round(cached.readyMs)} ms`)
-      try {
-        phase.memory.push(
-          await snapshot(cached.service, `node-cache: ${indexed} nodes indexed, idle`)
-        )
-        await runMatrix(plan, 'names', plan.names, cached.service, floor, phase.scenarios)
-        progress(`memory: ${plan.memory.distinctPods} requests with distinct toleration sets`)
-        phase.stream = await distinctPodStream(
-          cached.service,
-          plan.memory.distinctPods,
-          plan.memory.checkpointEvery,
-          plan.memory.namesPerRequest,
-          `node-cache (${indexed} indexed)`
-        )
-        phase.memory.push(...phase.stream.checkpoints)
-      } finally {
-        await cached.service.stop()
-        phase.notes.push(...cached.service.complaints)
-      }
-      phase.startup.apiServerRequests = { ...api.requests }
-    } finally {
-      await api.close()
-    }
+    if (plan.full.length > 0) await runFullNodeMode(plan, floor, phase)
+    if (plan.names.length > 0) await runNodeCacheMode(plan, floor, phase)
   } finally {
     await floor.stop()
     phase.notes.push(...floor.complaints)
@@ -122,9 +79,76 @@ async function runHttp(plan: Plan): Promise<HttpPhase> {
   return phase
 }
 
+async function runFullNodeMode(plan: Plan, floor: ServiceProcess, phase: HttpPhase): Promise<void> {
+  progress('full-node mode: starting the extender without a cluster')
+  const full = await startExtender(['--disable-node-cache'])
+  phase.startup.fullNodeReadyMs = Math.round(full.readyMs)
+  try {
+    phase.memory.push(await snapshot(full.service, 'full-node: idle after start'))
+    await runMatrix(plan, 'full', plan.full, full.service, floor, phase.scenarios)
+    releasePayloadCaches()
+    const largest = Math.max(...plan.full.map((s) => s.size))
+    phase.memory.push(
+      await snapshot(full.service, `full-node: after the runs (up to ${largest} nodes/request)`)
+    )
+  } finally {
+    await full.service.stop()
+    phase.notes.push(...full.service.complaints)
+  }
+}
+
+async function runNodeCacheMode(
+  plan: Plan,
+  floor: ServiceProcess,
+  phase: HttpPhase
+): Promise<void> {
+  const indexed = plan.memory.indexedNodes
+  progress(`node-cache mode: API server with ${indexed} realistic nodes; waiting for /readyz`)
+  const api = await startNodeApiServer(indexed)
+  try {
+    const cached = await startExtender(['--kubeconfig', api.kubeconfig])
+    phase.startup.nodeCacheReadyMs = Math.round(cached.readyMs)
+    phase.startup.indexedNodes = indexed
+    progress(`node-cache mode: ready after ${Math.round(cached.readyMs)} ms`)
+    try {
+      phase.memory.push(
+        await snapshot(cached.service, `node-cache: ${indexed} nodes indexed, idle`)
+      )
+      await runMatrix(plan, 'names', plan.names, cached.service, floor, phase.scenarios)
+      progress(`memory: ${plan.memory.distinctPods} requests with distinct toleration sets`)
+      phase.stream = await distinctPodStream(
+        cached.service,
+        plan.memory.distinctPods,
+        plan.memory.checkpointEvery,
+        plan.memory.namesPerRequest,
+        `node-cache (${indexed} indexed)`
+      )
+      phase.memory.push(...phase.stream.checkpoints)
+    } finally {
+      await cached.service.stop()
+      phase.notes.push(...cached.service.complaints)
+    }
+    phase.startup.apiServerRequests = { ...api.requests }
+  } finally {
+    await api.close()
+  }
+}
+
 async function main(): Promise<number> {
   const quick = process.argv.includes('--quick')
-  const plan = quick ? QUICK_PLAN : FULL_PLAN
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
+  if (only !== undefined && only !== 'full' && only !== 'names') {
+    throw new Error(`--only takes full or names, not ${only}`)
+  }
+  const base = quick ? QUICK_PLAN : FULL_PLAN
+  const plan: Plan =
+    only === undefined
+      ? base
+      : {
+          ...base,
+          full: only === 'full' ? base.full : [],
+          names: only === 'names' ? base.names : [],
+        }
   const machine = machineInfo()
   const code = codeInfo()
   const started = performance.now()
@@ -134,7 +158,7 @@ async function main(): Promise<number> {
 
   const http = await runHttp(plan)
   progress('micro-benchmarks of the core')
-  const micro = runMicro(plan.micro)
+  const micro = only === undefined ? runMicro(plan.micro) : { results: [], problems: [] }
 
   const problems = [
     ...http.scenarios.flatMap((s) => s.problems),

@@ -85,6 +85,10 @@ export class InformerNodeCache implements NodeCache {
     return this.#index.get(name)
   }
 
+  getByBytes(view: DataView, start: number, end: number): CompiledNode | undefined {
+    return this.#index.getByBytes(view, start, end)
+  }
+
   fetch(name: string): Promise<CompiledNode | null> {
     return this.#lookup.fetch(name)
   }

@@ -15,6 +15,7 @@ export { compileNode, StringInterner, EFFECT_SLOT_OTHER } from './compiled-node.
 export type { CompiledNode, CompiledTaint, NodeTaintsAt } from './compiled-node.js'
 export { CompiledTolerations, tolerationSetSignature } from './compiled-tolerations.js'
 export { TaintIndex } from './taint-index.js'
+export { NameBytesTable, hashNameBytes, isPlainName } from './name-bytes-table.js'
 export { filterNodes, scoreNodes, type FilterOutcome } from './filter-and-score.js'
 export {
   explainPlacement,

@@ -1,5 +1,6 @@
 import { compileNode, StringInterner } from './compiled-node.js'
 import type { CompiledNode, NodeTaintsAt } from './compiled-node.js'
+import { NameBytesTable } from './name-bytes-table.js'
 
 /**
  * Every known node's compiled taints, by name: what node-cache mode answers from. Each node is
@@ -8,6 +9,8 @@ import type { CompiledNode, NodeTaintsAt } from './compiled-node.js'
  */
 export class TaintIndex {
   readonly #nodes = new Map<string, CompiledNode>()
+  /** The same nodes by name bytes, for names read straight from a request body. */
+  readonly #byBytes = new NameBytesTable<CompiledNode>()
   readonly #interner = new StringInterner()
   #generation = 0
 
@@ -23,6 +26,14 @@ export class TaintIndex {
 
   get(name: string): CompiledNode | undefined {
     return this.#nodes.get(name)
+  }
+
+  /**
+   * The node whose name is the plain name (see isPlainName) at view[start, end). Undefined
+   * when no plain name matches; a name that is not plain is only found by `get`.
+   */
+  getByBytes(view: DataView, start: number, end: number): CompiledNode | undefined {
+    return this.#byBytes.get(view, start, end)
   }
 
   has(name: string): boolean {
@@ -41,12 +52,14 @@ export class TaintIndex {
     }
     const compiled = compileNode(node, this.#interner)
     this.#nodes.set(node.name, compiled)
+    this.#byBytes.set(node.name, compiled)
     this.#generation++
     return compiled
   }
 
   delete(name: string): boolean {
     const deleted = this.#nodes.delete(name)
+    this.#byBytes.delete(name)
     if (deleted) this.#generation++
     return deleted
   }

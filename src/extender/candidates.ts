@@ -4,7 +4,7 @@ import {
   type CompiledNode,
   type RejectionReason,
 } from '../core/index.js'
-import { decodeNodeTaints, type NodeRef } from '../protocol/index.js'
+import { decodeNodeTaints, type NodeNameList, type NodeRef } from '../protocol/index.js'
 import type { SeenNodesCache } from './compiled-caches.js'
 import { ExtenderUnavailableError } from './errors.js'
 import type { Logger, NodeCache } from './ports.js'
@@ -54,14 +54,17 @@ export function requireReadyNodeCache(cache: NodeCache | null): NodeCache {
  * failed, is never passed silently: it is reported with its own reason.
  */
 export async function resolveNodeNames(
-  names: readonly string[],
+  names: NodeNameList,
   cache: NodeCache,
   logger: Logger
 ): Promise<ResolvedNames> {
   const known: (CompiledNode | undefined)[] = new Array<CompiledNode | undefined>(names.length)
   let misses: number[] | null = null
   for (let i = 0; i < names.length; i++) {
-    const node = cache.get(names[i] as string)
+    // A plain name is looked up as the bytes it arrived as; any other by its decoded string.
+    const node = names.isPlain(i)
+      ? cache.getByBytes(names.view, names.start(i), names.end(i))
+      : cache.get(names.name(i))
     known[i] = node
     if (node === undefined) (misses ??= []).push(i)
   }
@@ -72,7 +75,7 @@ export async function resolveNodeNames(
   }
   const unresolvedPositions: number[] = []
   const unresolvedReasons: RejectionReason[] = []
-  const fetched = await Promise.allSettled(misses.map((i) => cache.fetch(names[i] as string)))
+  const fetched = await Promise.allSettled(misses.map((i) => cache.fetch(names.name(i))))
   for (let m = 0; m < misses.length; m++) {
     const i = misses[m] as number
     const result = fetched[m] as PromiseSettledResult<CompiledNode | null>
@@ -85,7 +88,7 @@ export async function resolveNodeNames(
       unresolvedReasons.push(REASON_UNKNOWN_NODE)
     } else {
       unresolvedReasons.push(REASON_LOOKUP_FAILED)
-      logger.warn('node lookup failed', { node: names[i], err: String(result.reason) })
+      logger.warn('node lookup failed', { node: names.name(i), err: String(result.reason) })
     }
   }
   const nodes: CompiledNode[] = []

@@ -105,7 +105,7 @@ export class Extender {
     const inRequest = (indices: number[]): number[] =>
       positions === null ? indices : indices.map((i) => positions[i] as number)
     return encodeNamesFilterResult(
-      args.candidates,
+      names,
       inRequest(outcome.passingIndices),
       { indices: resolved.unresolvedPositions, reasons: resolved.unresolvedReasons },
       { indices: inRequest(outcome.rejectedIndices), reasons: outcome.rejectedReasons }
@@ -134,12 +134,12 @@ export class Extender {
     // missing from an extender's reply does in kube-scheduler.
     const scores = scoreNodes(pod, resolved.nodes)
     if (resolved.positions === null) {
-      return encodeNamesHostPriorityList(args.candidates, null, scores)
+      return encodeNamesHostPriorityList(names, null, scores)
     }
     const positions = resolved.positions.concat(resolved.unresolvedPositions)
     const allScores = new Int32Array(positions.length)
     allScores.set(scores)
-    return encodeNamesHostPriorityList(args.candidates, positions, allScores)
+    return encodeNamesHostPriorityList(names, positions, allScores)
   }
 
   /**
@@ -158,7 +158,7 @@ export class Extender {
       const cache = requireReadyNodeCache(this.#nodeCache)
       const resolved = await resolveNodeNames(names, cache, this.#logger)
       nodes = resolved.nodes
-      unknownNodes = resolved.unresolvedPositions.map((i) => names[i] as string)
+      unknownNodes = resolved.unresolvedPositions.map((i) => names.name(i))
     }
     this.#metrics.nodesEvaluated('explain', nodes.length)
     const explanation = explainPlacement(pod, nodes, this.#rules)
@@ -204,12 +204,16 @@ export class Extender {
     }
   }
 
+  /** One counter update per run of equal reasons (rejections come in long runs of one). */
   #recordRejections(reasons: readonly RejectionReason[]): void {
-    if (reasons.length === 0) return
-    const counts = new Map<RejectionReason, number>()
-    for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1)
-    for (const [reason, count] of counts) {
-      this.#metrics.nodesRejected(reason, count)
+    let run = 0
+    for (let i = 0; i < reasons.length; i++) {
+      run++
+      const reason = reasons[i] as RejectionReason
+      if (reasons[i + 1] !== reason) {
+        this.#metrics.nodesRejected(reason, run)
+        run = 0
+      }
     }
   }
 }

@@ -44,13 +44,18 @@ export interface CacheReadiness {
 }
 
 /**
- * Node-cache mode's source of nodes: an index fed by a node informer. `get` is the hot path
- * (a map lookup); `fetch` is for a name the index does not know (one GET to the API server,
- * shared by concurrent callers).
+ * Node-cache mode's source of nodes: an index fed by a node informer. `getByBytes` is the hot
+ * path (a name read where it lies in the request); `get` finds any name by string; `fetch` is
+ * for a name the index does not know (one GET to the API server, shared by concurrent callers).
  */
 export interface NodeCache {
   readiness(): CacheReadiness
   get(name: string): CompiledNode | undefined
+  /**
+   * The node whose name is the plain name (ASCII from 0x20 up, no `"` or `\`) at
+   * view[start, end); undefined when none is (see TaintIndex.getByBytes).
+   */
+  getByBytes(view: DataView, start: number, end: number): CompiledNode | undefined
   /** The node from the API server, indexed on success; null when the API server has none. */
   fetch(name: string): Promise<CompiledNode | null>
   readonly size: number

@@ -1,7 +1,6 @@
 import { decodeNodeRef, type NodeRef, type PodTolerations } from './decode-objects.js'
 import { decodePodAt } from './decode-pod-bytes.js'
 import { indexJson, type JsonDocument } from './json-index.js'
-import { valueEnd } from './json-scan.js'
 import {
   describeAt,
   forEachElement,
@@ -11,20 +10,13 @@ import {
   parseSpan,
   type Span,
 } from './json-walk.js'
+import { scanNodeNames, type NodeNameList } from './node-name-list.js'
 import { ProtocolError } from './protocol-error.js'
 
 /** The candidates of a filter or prioritize call: full nodes, or names only (node-cache mode). */
 export type Candidates =
   | { readonly kind: 'nodes'; readonly nodes: readonly NodeRef[] }
-  | {
-      readonly kind: 'names'
-      readonly names: readonly string[]
-      /**
-       * No name needs escaping in JSON. True when the NodeNames text holds no backslash: a
-       * quote, a backslash, a control character or a lone surrogate can only arrive escaped.
-       */
-      readonly namesArePlain: boolean
-    }
+  | { readonly kind: 'names'; readonly names: NodeNameList }
 
 /** extender/v1 `ExtenderArgs`, as far as the rules need it. */
 export interface ExtenderArgs {
@@ -51,32 +43,24 @@ function decodeNodeList(doc: JsonDocument, span: Span): NodeRef[] {
   return nodes
 }
 
-function decodeNodeNames(
-  doc: JsonDocument,
-  span: Span
-): { names: string[]; namesArePlain: boolean } {
+function decodeNodeNames(doc: JsonDocument, span: Span): NodeNameList {
   const buf = doc.buf
-  let list: unknown = doc.parsed.get(span.start)
+  // Read while indexing, unless the key was spelt with escapes (then read here, already valid).
+  const list = doc.nameLists.get(span.start) ?? scanNodeNames(buf, span.start)?.list
   if (list === undefined) {
-    try {
-      list = parseSpan(buf, span)
-    } catch {
-      // Skimmed, not validated (see indexJson): the scanner names the fault, never the content.
-      valueEnd(buf, span.start)
-      throw new ProtocolError('NodeNames: not valid JSON')
+    const value = parseSpan(buf, span)
+    if (!Array.isArray(value)) {
+      throw new ProtocolError(`NodeNames: expected an array, got ${describeAt(buf, span.start)}`)
     }
-  }
-  if (!Array.isArray(list)) {
-    throw new ProtocolError(`NodeNames: expected an array, got ${describeAt(buf, span.start)}`)
+    const wrong = value.findIndex((name) => typeof name !== 'string')
+    throw new ProtocolError(`NodeNames[${wrong}]: expected a non-empty node name`)
   }
   for (let i = 0; i < list.length; i++) {
-    const name: unknown = list[i]
-    if (typeof name !== 'string' || name === '') {
+    if (list.start(i) === list.end(i)) {
       throw new ProtocolError(`NodeNames[${i}]: expected a non-empty node name`)
     }
   }
-  const backslash = buf.subarray(span.start, span.end).indexOf(0x5c)
-  return { names: list as string[], namesArePlain: backslash < 0 }
+  return list
 }
 
 /**
@@ -95,12 +79,7 @@ export function decodeExtenderArgs(buf: Uint8Array): ExtenderArgs {
     else if (keyIs(buf, keyStart, keyEnd, 'nodes')) nodes = value
     else if (keyIs(buf, keyStart, keyEnd, 'nodenames')) names = value
   })
-  // The names were only skimmed by the scanner: read them first, so that invalid JSON is
-  // reported as such before any other fault, and validate any earlier spelling left unread.
   const namesSpan = presentSpan(buf, names)
-  for (const start of doc.skimmed) {
-    if (start !== namesSpan?.start && !doc.parsed.has(start)) valueEnd(buf, start)
-  }
   const decodedNames = namesSpan === null ? null : decodeNodeNames(doc, namesSpan)
   const podSpan = presentSpan(buf, pod)
   if (podSpan === null) throw new ProtocolError('Pod is missing')
@@ -115,7 +94,7 @@ export function decodeExtenderArgs(buf: Uint8Array): ExtenderArgs {
     return { pod: decodedPod, candidates: { kind: 'nodes', nodes: decodeNodeList(doc, nodesSpan) } }
   }
   if (decodedNames !== null) {
-    return { pod: decodedPod, candidates: { kind: 'names', ...decodedNames } }
+    return { pod: decodedPod, candidates: { kind: 'names', names: decodedNames } }
   }
   throw new ProtocolError('request has neither Nodes nor NodeNames')
 }

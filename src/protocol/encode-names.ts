@@ -1,7 +1,8 @@
 import { ByteWriter, constantBytes } from './byte-writer.js'
+import type { NodeNameList } from './node-name-list.js'
 /**
  * Node-cache replies, written as bytes (see ByteWriter). Indices refer to positions in the
- * request's NodeNames.
+ * request's NodeNames, and every name is written as the literal the request carried.
  */
 
 /** Request positions of nodes and the reason each was rejected for. */
@@ -19,87 +20,105 @@ const SCORE_OF: readonly Uint8Array[] = Array.from({ length: 11 }, (_, s) =>
   constantBytes(`,"Score":${s}}`)
 )
 const COMMA = 0x2c
+/** Bytes a reason entry adds beyond its name: the longest constant reason, quoted. */
+const REASON_ENTRY_BYTES = 64
 
-const reasonLiterals = new Map<string, Uint8Array>()
+/** `:"reason"` as bytes, and a view of them for ByteWriter.range. */
+interface ReasonLiteral {
+  readonly view: DataView
+  readonly length: number
+}
+
+const reasonLiterals = new Map<string, ReasonLiteral>()
 
 /** `:"reason"`, encoded once per distinct reason (there are a handful, all constants). */
-function reasonLiteral(reason: string): Uint8Array {
-  let bytes = reasonLiterals.get(reason)
-  if (bytes === undefined) {
-    bytes = constantBytes(':' + JSON.stringify(reason))
-    if (reasonLiterals.size < 64) reasonLiterals.set(reason, bytes)
+function reasonLiteral(reason: string): ReasonLiteral {
+  let literal = reasonLiterals.get(reason)
+  if (literal === undefined) {
+    const bytes = constantBytes(':' + JSON.stringify(reason))
+    literal = {
+      view: new DataView(bytes.buffer, bytes.byteOffset, bytes.length),
+      length: bytes.length,
+    }
+    if (reasonLiterals.size < 64) reasonLiterals.set(reason, literal)
   }
-  return bytes
+  return literal
 }
 
-/** The request's node names, and whether any of them needs escaping. */
-export interface RequestNames {
-  readonly names: readonly string[]
-  readonly namesArePlain: boolean
+/** Name i's literal, quotes included, as the request carried it. */
+function writeName(out: ByteWriter, names: NodeNameList, i: number): void {
+  out.range(names.view, names.start(i) - 1, names.end(i) + 1)
 }
 
-function writeName(out: ByteWriter, request: RequestNames, index: number): void {
-  const name = request.names[index] as string
-  if (request.namesArePlain) out.plainString(name)
-  else out.jsonString(name)
+/**
+ * The names at ascending `positions`, comma-separated. Names adjacent in the request are copied
+ * as one range, separators included: most nodes usually pass, so the NodeNames of a filter
+ * reply is a few copies rather than one per name.
+ */
+function writeNameRuns(out: ByteWriter, names: NodeNameList, positions: readonly number[]): void {
+  for (let k = 0; k < positions.length; k++) {
+    if (k > 0) out.byte(COMMA)
+    const first = positions[k] as number
+    let last = first
+    while (positions[k + 1] === last + 1) {
+      k++
+      last++
+    }
+    out.range(names.view, names.start(first) - 1, names.end(last) + 1)
+  }
 }
 
-function writeReasons(out: ByteWriter, request: RequestNames, map: IndexedReasons): void {
+function writeReasons(out: ByteWriter, names: NodeNameList, map: IndexedReasons): void {
+  // Rejections come in long runs of one reason: look its bytes up only when it changes.
+  let reason: string | null = null
+  let literal: ReasonLiteral | null = null
   for (let i = 0; i < map.indices.length; i++) {
     if (i > 0) out.byte(COMMA)
-    writeName(out, request, map.indices[i] as number)
-    out.bytes(reasonLiteral(map.reasons[i] as string))
+    writeName(out, names, map.indices[i] as number)
+    const next = map.reasons[i] as string
+    if (next !== reason || literal === null) {
+      reason = next
+      literal = reasonLiteral(next)
+    }
+    out.range(literal.view, 0, literal.length)
   }
-}
-
-/** The reply's size when names need no escaping (the writer grows the buffer if they do). */
-function estimate(names: readonly string[], perEntry: number): number {
-  let characters = 0
-  for (let i = 0; i < names.length; i++) characters += (names[i] as string).length
-  return characters + names.length * perEntry + 128
 }
 
 /** `ExtenderFilterResult` in node-cache mode: NodeNames, FailedNodes, FailedAndUnresolvableNodes. */
 export function encodeNamesFilterResult(
-  request: RequestNames,
+  names: NodeNameList,
   passing: readonly number[],
   failed: IndexedReasons,
   failedAndUnresolvable: IndexedReasons
 ): Uint8Array {
-  const names = request.names
-  const out = new ByteWriter(
-    estimate(names, 3) + (failed.indices.length + failedAndUnresolvable.indices.length) * 48
-  )
+  const rejected = failed.indices.length + failedAndUnresolvable.indices.length
+  const out = new ByteWriter(names.textLength + rejected * REASON_ENTRY_BYTES + 128)
   out.bytes(FILTER_HEAD)
-  for (let i = 0; i < passing.length; i++) {
-    if (i > 0) out.byte(COMMA)
-    writeName(out, request, passing[i] as number)
-  }
+  writeNameRuns(out, names, passing)
   out.bytes(FAILED)
-  writeReasons(out, request, failed)
+  writeReasons(out, names, failed)
   out.bytes(UNRESOLVABLE)
-  writeReasons(out, request, failedAndUnresolvable)
+  writeReasons(out, names, failedAndUnresolvable)
   out.bytes(FILTER_TAIL)
   return out.result()
 }
 
 /**
  * `HostPriorityList` in node-cache mode, in the order of `indices` (request positions), or of
- * `names` itself when `indices` is null.
+ * the request itself when `indices` is null.
  */
 export function encodeNamesHostPriorityList(
-  request: RequestNames,
+  names: NodeNameList,
   indices: readonly number[] | null,
   scores: ArrayLike<number>
 ): Uint8Array {
-  const names = request.names
   const count = indices === null ? names.length : indices.length
-  const out = new ByteWriter(estimate(names, 24))
+  const out = new ByteWriter(names.textLength + count * 24 + 128)
   out.byte(0x5b)
   for (let i = 0; i < count; i++) {
     if (i > 0) out.byte(COMMA)
     out.bytes(HOST)
-    writeName(out, request, indices === null ? i : (indices[i] as number))
+    writeName(out, names, indices === null ? i : (indices[i] as number))
     const score = scores[i] as number
     out.bytes(SCORE_OF[score] ?? constantBytes(`,"Score":${score}}`))
   }

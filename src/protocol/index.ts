@@ -2,11 +2,11 @@ export { ProtocolError } from './protocol-error.js'
 export { field, isJsonObject, type JsonObject } from './json-fields.js'
 export { decodePod, decodeNodeTaints, type NodeRef, type PodTolerations } from './decode-objects.js'
 export { decodeExtenderArgs, type Candidates, type ExtenderArgs } from './decode-extender-args.js'
+export { NodeNameList } from './node-name-list.js'
 export {
   encodeNamesFilterResult,
   encodeNamesHostPriorityList,
   type IndexedReasons,
-  type RequestNames,
 } from './encode-names.js'
 export {
   decodePreemptionArgs,

@@ -1,26 +1,11 @@
-import {
-  BACKSLASH,
-  CLOSE_BRACE,
-  CLOSE_BRACKET,
-  COLON,
-  COMMA,
-  isJsonWhitespace,
-  OPEN_BRACE,
-  OPEN_BRACKET,
-  QUOTE,
-} from './json-bytes.js'
+import { CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-bytes.js'
 import { fail, scanValue, skipWhitespace, stringEnd } from './json-scan.js'
+import { scanNodeNames, type NodeNameList } from './node-name-list.js'
 
 /**
  * Indexing of a request body: one validating pass that remembers where shallow containers end,
- * with the names of a node-cache request left to JSON.parse (see indexJson).
+ * with the names of a node-cache request read by their own scanner (see indexJson).
  */
-
-/** The last position at or before `i` (and after `floor`) that is not whitespace. */
-function lastNonWhitespace(buf: Uint8Array, i: number, floor: number): number {
-  while (i > floor && isJsonWhitespace(buf[i])) i--
-  return i
-}
 
 /**
  * A request body checked once, end to end, with the end of every object and array down to
@@ -31,24 +16,22 @@ export interface JsonDocument {
   readonly buf: Uint8Array
   /** Start offset of a container → its end (exclusive), for containers at depth ≤ INDEXED_DEPTH. */
   readonly containerEnds: ReadonlyMap<number, number>
-  /** Start offsets of the arrays skimmed, not validated (see indexJson): their reader must. */
-  readonly skimmed: readonly number[]
-  /** Skimmed arrays already parsed (by their start offset), so their reader need not. */
-  readonly parsed: ReadonlyMap<number, unknown[]>
+  /** Name lists read by scanNodeNames, by the offset of their `[`. */
+  readonly nameLists: ReadonlyMap<number, NodeNameList>
 }
 
 /**
  * Validates the whole body as one JSON value and indexes its shallow containers. When
- * `skimmedKey` (lower case) names a top-level member holding an array of strings, that array is
- * only skimmed for its end: its caller parses it with JSON.parse, which validates it anyway, so
- * the thousands of names of a node-cache request are not checked twice.
+ * `nameListKey` (lower case) names a top-level member holding an array of strings, that array
+ * is read by scanNodeNames instead, which validates it as it goes: the thousands of names of a
+ * node-cache request are scanned once, four bytes at a time, and never turned into strings.
  */
-export function indexJson(buf: Uint8Array, skimmedKey?: string): JsonDocument {
-  const doc = { buf, containerEnds: new Map<number, number>(), skimmed: [], parsed: new Map() }
+export function indexJson(buf: Uint8Array, nameListKey?: string): JsonDocument {
+  const doc: MutableDocument = { buf, containerEnds: new Map(), nameLists: new Map() }
   const root = skipWhitespace(buf, 0)
   const end =
-    skimmedKey !== undefined && buf[root] === OPEN_BRACE
-      ? scanRootObject(doc, root, skimmedKey)
+    nameListKey !== undefined && buf[root] === OPEN_BRACE
+      ? scanRootObject(doc, root, nameListKey)
       : scanValue(buf, root, doc.containerEnds, 0)
   const rest = skipWhitespace(buf, end)
   if (rest !== buf.length) fail(buf, rest, 'unexpected data after the value')
@@ -58,37 +41,12 @@ export function indexJson(buf: Uint8Array, skimmedKey?: string): JsonDocument {
 interface MutableDocument {
   readonly buf: Uint8Array
   readonly containerEnds: Map<number, number>
-  readonly skimmed: number[]
-  readonly parsed: Map<number, unknown[]>
+  readonly nameLists: Map<number, NodeNameList>
 }
 
-const utf8 = new TextDecoder()
-
-/**
- * The array at `i` when it is the root object's last member (kube-scheduler writes NodeNames
- * last): it must then end at the last `]` before the final `}`, and JSON.parse of that span
- * succeeding proves it (a JSON value is never a proper prefix of another). No scan at all.
- */
-function parseIfLastMember(doc: MutableDocument, i: number): number {
-  const buf = doc.buf
-  let close = lastNonWhitespace(buf, buf.length - 1, i)
-  if (buf[close] !== CLOSE_BRACE) return -1
-  close = lastNonWhitespace(buf, close - 1, i)
-  if (buf[close] !== CLOSE_BRACKET) return -1
-  let value: unknown
-  try {
-    value = JSON.parse(utf8.decode(buf.subarray(i, close + 1)))
-  } catch {
-    return -1
-  }
-  if (!Array.isArray(value)) return -1
-  doc.parsed.set(i, value)
-  return close + 1
-}
-
-/** The root object member by member, so that one member can be skimmed. */
-function scanRootObject(doc: MutableDocument, start: number, skimmedKey: string): number {
-  const { buf, containerEnds: ends, skimmed } = doc
+/** The root object member by member, so that the name list can be read by its own scanner. */
+function scanRootObject(doc: MutableDocument, start: number, nameListKey: string): number {
+  const { buf, containerEnds: ends } = doc
   let i = skipWhitespace(buf, start + 1)
   if (buf[i] !== CLOSE_BRACE) {
     for (;;) {
@@ -99,13 +57,13 @@ function scanRootObject(doc: MutableDocument, start: number, skimmedKey: string)
       if (buf[i] !== COLON) fail(buf, i, "expected ':'")
       i = skipWhitespace(buf, i + 1)
       let end = -1
-      if (buf[i] === OPEN_BRACKET && asciiKeyIs(buf, keyStart, keyEnd, skimmedKey)) {
-        end = parseIfLastMember(doc, i)
-        if (end < 0) end = stringArrayEnd(buf, i)
-      }
-      if (end >= 0) {
-        ends.set(i, end)
-        skimmed.push(i)
+      if (buf[i] === OPEN_BRACKET && asciiKeyIs(buf, keyStart, keyEnd, nameListKey)) {
+        const scanned = scanNodeNames(buf, i)
+        if (scanned !== null) {
+          ends.set(i, scanned.end)
+          doc.nameLists.set(i, scanned.list)
+          end = scanned.end
+        }
       }
       i = skipWhitespace(buf, end >= 0 ? end : scanValue(buf, i, ends, 1))
       if (buf[i] === COMMA) {
@@ -129,30 +87,4 @@ function asciiKeyIs(buf: Uint8Array, start: number, end: number, lowerName: stri
     if (b !== want && (b | 0x20) !== want) return false
   }
   return true
-}
-
-/**
- * End of the array of strings at `i`, found without validating the strings (their escapes are
- * only skipped over), or -1 when an element is not a string: then it is validated in full.
- */
-function stringArrayEnd(buf: Uint8Array, i: number): number {
-  const length = buf.length
-  i = skipWhitespace(buf, i + 1)
-  if (buf[i] === CLOSE_BRACKET) return i + 1
-  for (;;) {
-    if (buf[i] !== QUOTE) return -1
-    i++
-    for (;;) {
-      if (i >= length) return -1
-      const c = buf[i]
-      if (c === QUOTE) break
-      i += c === BACKSLASH ? 2 : 1
-    }
-    i = skipWhitespace(buf, i + 1)
-    if (buf[i] === COMMA) {
-      i = skipWhitespace(buf, i + 1)
-      continue
-    }
-    return buf[i] === CLOSE_BRACKET ? i + 1 : -1
-  }
 }

@@ -8,6 +8,7 @@ import {
   OPEN_BRACE,
   OPEN_BRACKET,
   QUOTE,
+  specialByteAt,
 } from './json-bytes.js'
 import { ProtocolError } from './protocol-error.js'
 
@@ -46,11 +47,35 @@ export function skipWhitespace(buf: Uint8Array, i: number): number {
   return i
 }
 
+/**
+ * The body being scanned and a DataView of it for specialByteAt, made once per body rather than
+ * once per string. A scan is synchronous: the reference is dropped at the next microtask, so a
+ * body is never kept alive past its request.
+ */
+let viewedBuffer: Uint8Array | null = null
+let view: DataView | null = null
+
+function viewOf(buf: Uint8Array): DataView {
+  if (buf !== viewedBuffer || view === null) {
+    if (viewedBuffer === null) queueMicrotask(releaseView)
+    viewedBuffer = buf
+    view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
+  }
+  return view
+}
+
+function releaseView(): void {
+  viewedBuffer = null
+  view = null
+}
+
 /** End (exclusive) of the string whose opening quote is at `i`. */
 export function stringEnd(buf: Uint8Array, i: number): number {
   const length = buf.length
+  const words = viewOf(buf)
   i++
   for (;;) {
+    i = specialByteAt(buf, words, i)
     if (i >= length) fail(buf, i, 'unterminated string')
     const c = buf[i] as number
     if (c === QUOTE) return i + 1

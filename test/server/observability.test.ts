@@ -28,6 +28,7 @@ describe('health and version', () => {
     const cache: NodeCache = {
       readiness: () => readiness,
       get: () => undefined,
+      getByBytes: () => undefined,
       fetch: async () => null,
       size: 0,
     }

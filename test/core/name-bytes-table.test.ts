@@ -1,0 +1,164 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { isPlainName, NameBytesTable, TaintIndex } from '../../src/core/index.js'
+import { SEED } from '../property/arbitraries.js'
+import { node } from './builders.js'
+
+/** `name` written at `offset` of a larger buffer, as a request body holds it. */
+function placed(name: string, offset = 7): { view: DataView; start: number; end: number } {
+  const bytes = new TextEncoder().encode(`${'x'.repeat(offset)}${name}"],"tail":1}`)
+  const copy = new Uint8Array(bytes.length + 5).subarray(3, 3 + bytes.length)
+  copy.set(bytes)
+  return {
+    view: new DataView(copy.buffer, copy.byteOffset, copy.byteLength),
+    start: offset,
+    end: offset + name.length,
+  }
+}
+
+function lookup<V>(table: NameBytesTable<V>, name: string, offset?: number): V | undefined {
+  const { view, start, end } = placed(name, offset)
+  return table.get(view, start, end)
+}
+
+describe('isPlainName', () => {
+  it.each([
+    ['a DNS subdomain is plain', 'gke-prod-pool-1a2b3c4d-x7k2.europe-west1', true],
+    [
+      'every ASCII character from space to DEL but the quote and backslash is plain',
+      ' !#~\x7f',
+      true,
+    ],
+    ['the empty name is not plain', '', false],
+    ['a quote is not plain: its literal needs an escape', 'we"ird', false],
+    ['a backslash is not plain: its literal needs an escape', 'back\\slash', false],
+    ['a control character is not plain: its literal needs an escape', 'tab\there', false],
+    ['a non-ASCII character is not plain: its bytes are not its UTF-16 units', 'nœud', false],
+  ])('%s', (_, name, plain) => {
+    expect(isPlainName(name)).toBe(plain)
+  })
+})
+
+describe('NameBytesTable', () => {
+  it('finds a name by its bytes anywhere in a larger buffer, at any alignment', () => {
+    const table = new NameBytesTable<number>()
+    table.set('node-a.example', 1)
+    for (let offset = 0; offset < 9; offset++) {
+      expect(lookup(table, 'node-a.example', offset)).toBe(1)
+    }
+  })
+
+  it('holds names of every length from 1 to 9 bytes apart (whole words and tails)', () => {
+    const table = new NameBytesTable<string>()
+    const names = Array.from({ length: 9 }, (_, i) => 'abcdefghi'.slice(0, i + 1))
+    for (const name of names) table.set(name, name)
+    for (const name of names) expect(lookup(table, name)).toBe(name)
+    expect(lookup(table, 'abcdefghij')).toBeUndefined()
+    expect(lookup(table, 'abcdefgh_')).toBeUndefined()
+  })
+
+  it('tells apart names that differ only in their first, middle or last byte', () => {
+    const table = new NameBytesTable<string>()
+    const names = ['pool-a-0001', 'pool-a-0002', 'pool-b-0001', 'Pool-a-0001']
+    for (const name of names) table.set(name, name)
+    for (const name of names) expect(lookup(table, name)).toBe(name)
+    expect(lookup(table, 'pool-c-0001')).toBeUndefined()
+  })
+
+  it('keeps nothing for a name that is not plain, leaving it to lookups by string', () => {
+    const table = new NameBytesTable<number>()
+    expect(table.set('nœud', 1)).toBe(false)
+    expect(table.set('we"ird', 1)).toBe(false)
+    expect(table.size).toBe(0)
+    expect(table.delete('nœud')).toBe(false)
+  })
+
+  it('replaces the value of a name set twice, still holding one entry', () => {
+    const table = new NameBytesTable<number>()
+    table.set('n1', 1)
+    table.set('n1', 2)
+    expect(table.size).toBe(1)
+    expect(lookup(table, 'n1')).toBe(2)
+  })
+
+  it('forgets a deleted name, and finds it again once it is set again', () => {
+    const table = new NameBytesTable<number>()
+    table.set('n1', 1)
+    table.set('n2', 2)
+    expect(table.delete('n1')).toBe(true)
+    expect(table.delete('n1')).toBe(false)
+    expect(lookup(table, 'n1')).toBeUndefined()
+    expect(lookup(table, 'n2')).toBe(2)
+    table.set('n1', 3)
+    expect(lookup(table, 'n1')).toBe(3)
+    expect(table.size).toBe(2)
+  })
+
+  it('keeps every live name through the rebuilds that growth and churn cause', () => {
+    const table = new NameBytesTable<number>()
+    // 20 000 inserts and 15 000 deletes: many rebuilds and tombstones on the way.
+    for (let i = 0; i < 20_000; i++) {
+      table.set(`node-${i}`, i)
+      if (i >= 5000) table.delete(`node-${i - 5000}`)
+    }
+    expect(table.size).toBe(5000)
+    for (let i = 0; i < 20_000; i += 7) {
+      expect(lookup(table, `node-${i}`)).toBe(i >= 15_000 ? i : undefined)
+    }
+  })
+
+  it('answers like a Map under any sequence of sets and deletes (500 runs)', () => {
+    const nameArb = fc.constantFrom('a', 'ab', 'abcd', 'abcde', 'node-1', 'node-2', 'nœud', 'x"y')
+    const opArb = fc.tuple(fc.boolean(), nameArb, fc.integer())
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 200 }), (ops) => {
+        const table = new NameBytesTable<number>()
+        const model = new Map<string, number>()
+        for (const [isSet, name, value] of ops) {
+          if (isSet) {
+            table.set(name, value)
+            if (isPlainName(name)) model.set(name, value)
+          } else {
+            table.delete(name)
+            model.delete(name)
+          }
+        }
+        expect(table.size).toBe(model.size)
+        for (const name of ['a', 'ab', 'abcd', 'abcde', 'node-1', 'node-2']) {
+          expect(lookup(table, name)).toBe(model.get(name))
+        }
+      }),
+      { seed: SEED, numRuns: 500 }
+    )
+  })
+})
+
+describe('TaintIndex.getByBytes', () => {
+  it('finds what get finds for plain names through upserts, deletes and relists', () => {
+    const index = new TaintIndex()
+    index.upsert(node('a', { taints: ['x:NoSchedule'], resourceVersion: '1' }))
+    index.upsert(node('b', { resourceVersion: '1' }))
+    const a = placed('a')
+    expect(index.getByBytes(a.view, a.start, a.end)).toBe(index.get('a'))
+
+    const updated = index.upsert(node('a', { resourceVersion: '2' }))
+    expect(index.getByBytes(a.view, a.start, a.end)).toBe(updated)
+
+    index.delete('a')
+    expect(index.getByBytes(a.view, a.start, a.end)).toBeUndefined()
+
+    index.replaceAll([node('c', { resourceVersion: '3' })])
+    const b = placed('b')
+    const c = placed('c')
+    expect(index.getByBytes(b.view, b.start, b.end)).toBeUndefined()
+    expect(index.getByBytes(c.view, c.start, c.end)).toBe(index.get('c'))
+  })
+
+  it('leaves a node whose name is not plain to get', () => {
+    const index = new TaintIndex()
+    index.upsert(node('nœud', { resourceVersion: '1' }))
+    expect(index.get('nœud')).toBeDefined()
+    const bytes = new TextEncoder().encode('nœud')
+    expect(index.getByBytes(new DataView(bytes.buffer), 0, bytes.length)).toBeUndefined()
+  })
+})

@@ -1,0 +1,133 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { isPlainName } from '../../src/core/index.js'
+import {
+  decodeExtenderArgs,
+  encodeNamesFilterResult,
+  encodeNamesHostPriorityList,
+  ProtocolError,
+  type NodeNameList,
+} from '../../src/protocol/index.js'
+import { SEED } from './arbitraries.js'
+
+/**
+ * NodeNames are read where they lie in the request (scanNodeNames) and echoed as the literals
+ * received. Held here against JSON.parse and JSON.stringify: every name decodes to what
+ * JSON.parse gives, plainness is exactly "needs no escape", and every reply parses back to the
+ * names chosen, whatever the names hold and however the request was laid out.
+ */
+
+const POD = '{"metadata":{"name":"p"},"spec":{}}'
+
+function namesOf(body: string): NodeNameList {
+  const args = decodeExtenderArgs(Buffer.from(body, 'utf8'))
+  if (args.candidates.kind !== 'names') throw new Error('expected names')
+  return args.candidates.names
+}
+
+/** Names of every kind: DNS-like, any printable ASCII, any Unicode (lone surrogates too). */
+const nameArb = fc.oneof(
+  fc.stringMatching(/^[a-z0-9]([-a-z0-9.]{0,60}[a-z0-9])?$/),
+  fc.string({ minLength: 1, maxLength: 20, unit: 'binary-ascii' }),
+  fc.string({ minLength: 1, maxLength: 12, unit: 'binary' }),
+  fc.string({ minLength: 1, maxLength: 12 })
+)
+
+/** A literal for `name` as some encoder might write it: minimal, or with every char \u-escaped. */
+function literalOf(name: string, escapeAll: boolean): string {
+  if (!escapeAll) return JSON.stringify(name)
+  let out = '"'
+  for (let i = 0; i < name.length; i++) {
+    out += '\\u' + name.charCodeAt(i).toString(16).padStart(4, '0')
+  }
+  return out + '"'
+}
+
+const layoutArb = fc.record({
+  space: fc.constantFrom('', ' ', '\n  ', '\t'),
+  escapeAll: fc.array(fc.boolean(), { maxLength: 40 }),
+  namesLast: fc.boolean(),
+})
+
+describe('NodeNames read from the request bytes', () => {
+  it('decodes every name as JSON.parse does, plain exactly when it needs no escape (1000 runs)', () => {
+    fc.assert(
+      fc.property(fc.array(nameArb, { maxLength: 40 }), layoutArb, (names, layout) => {
+        const s = layout.space
+        const literals = names.map((n, i) => literalOf(n, layout.escapeAll[i] === true))
+        const array = `[${s}${literals.join(`${s},${s}`)}${s}]`
+        const body = layout.namesLast
+          ? `{"Pod":${POD},${s}"NodeNames":${s}${array}${s}}`
+          : `{"NodeNames":${array},"Pod":${POD}}`
+        const list = namesOf(body)
+        expect(list.length).toBe(names.length)
+        expect(list.names()).toEqual(JSON.parse(array))
+        for (let i = 0; i < names.length; i++) {
+          const escaped = layout.escapeAll[i] === true
+          expect(list.isPlain(i)).toBe(!escaped && isPlainName(names[i] as string))
+        }
+      }),
+      { seed: SEED, numRuns: 1000 }
+    )
+  })
+
+  it('answers filter and prioritize with literals that parse back to the names chosen (1000 runs)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(nameArb, fc.constantFrom('pass', 'fail', 'unknown')), { maxLength: 30 }),
+        layoutArb,
+        (entries, layout) => {
+          const names = entries.map(([n]) => n)
+          const literals = names.map((n, i) => literalOf(n, layout.escapeAll[i] === true))
+          const list = namesOf(`{"Pod":${POD},"NodeNames":[${literals.join(`,${layout.space}`)}]}`)
+          const at = (outcome: string): number[] =>
+            entries.flatMap(([, o], i) => (o === outcome ? [i] : []))
+          const reasonsFor = (indices: number[]) => ({
+            indices,
+            reasons: indices.map((i) => `reason ${i % 3}`),
+          })
+          const filter = JSON.parse(
+            Buffer.from(
+              encodeNamesFilterResult(
+                list,
+                at('pass'),
+                reasonsFor(at('unknown')),
+                reasonsFor(at('fail'))
+              )
+            ).toString('utf8')
+          ) as Record<string, unknown>
+          const mapOf = (indices: number[]) =>
+            Object.fromEntries(indices.map((i) => [names[i], `reason ${i % 3}`]))
+          expect(filter).toEqual({
+            Nodes: null,
+            NodeNames: at('pass').map((i) => names[i]),
+            FailedNodes: mapOf(at('unknown')),
+            FailedAndUnresolvableNodes: mapOf(at('fail')),
+            Error: '',
+          })
+          const scores = names.map((_, i) => i % 11)
+          const order = names.map((_, i) => names.length - 1 - i)
+          const prioritize = JSON.parse(
+            Buffer.from(encodeNamesHostPriorityList(list, order, scores)).toString('utf8')
+          ) as unknown
+          expect(prioritize).toEqual(order.map((i, k) => ({ Host: names[i], Score: scores[k] })))
+        }
+      ),
+      { seed: SEED + 1, numRuns: 1000 }
+    )
+  })
+
+  it.each([
+    ['an empty name', '["a",""]', 'NodeNames[1]: expected a non-empty node name'],
+    ['a number among the names', '["a",1]', 'NodeNames[1]: expected a non-empty node name'],
+    ['a string instead of a list', '"a"', 'NodeNames: expected an array, got a string'],
+    ['a raw tab inside a name', '["a\tb"]', 'control character in string'],
+    ['a bad escape inside a name', '["a\\qb"]', 'bad escape'],
+    ['a name left open at the end of the body', '["abcdefgh', 'unterminated string'],
+    ['a missing comma between names', '["a" "b"]', "expected ',' or ']'"],
+  ])('refuses %s with a ProtocolError saying so', (_, names, message) => {
+    const body = Buffer.from(`{"Pod":${POD},"NodeNames":${names}}`, 'utf8')
+    expect(() => decodeExtenderArgs(body)).toThrow(ProtocolError)
+    expect(() => decodeExtenderArgs(body)).toThrow(message)
+  })
+})

@@ -205,6 +205,22 @@ describe('node-cache replies echo names exactly', () => {
       { Host: 'nœud-ünïcode', Score: 0 },
     ])
   })
+  it('finds a node whose name arrives \\u-escaped, answering with the literal as it was sent', async () => {
+    const pod = JSON.stringify(wirePod('p'))
+    const body = `{"Pod":${pod},"NodeNames":["plain\\u002d1", "gp\\u0075","spot"]}`
+    const filter = await post(`${server.url}/filter`, body, { raw: true })
+    expect(filter.status).toBe(200)
+    expect(filter.text).toBe(
+      '{"Nodes":null,"NodeNames":["plain\\u002d1","spot"],"FailedNodes":{},' +
+        '"FailedAndUnresolvableNodes":{"gp\\u0075":"node(s) had untolerated taint(s)"},"Error":""}'
+    )
+    const prioritize = await post(`${server.url}/prioritize`, body, { raw: true })
+    expect(prioritize.json).toEqual([
+      { Host: 'plain-1', Score: 10 },
+      { Host: 'gpu', Score: 10 },
+      { Host: 'spot', Score: 0 },
+    ])
+  })
 })
 
 describe('node-cache mode before the first list', () => {

@@ -13,6 +13,8 @@
 const EMPTY = -1
 const DELETED = -2
 const MIN_CAPACITY = 16
+/** Int32 slots per bucket (see NameBytesTable.#buckets). */
+const BUCKET = 4
 
 /** ASCII from 0x20 up, without `"` or `\`, and not empty: the names this table can hold. */
 export function isPlainName(name: string): boolean {
@@ -61,9 +63,15 @@ function capacityFor(live: number): number {
  * and tombstones fill half of it.
  */
 export class NameBytesTable<V> {
-  /** Two slots per bucket: the hash, then the entry index (or EMPTY, or DELETED). */
-  #buckets = new Int32Array(MIN_CAPACITY * 2).fill(EMPTY)
+  /**
+   * Four slots per bucket: the hash, the entry index (or EMPTY, or DELETED), and where the
+   * entry's name lies in the arena (start, length). One probe reads one cache line, and a
+   * match is confirmed against the arena without another lookup.
+   */
+  #buckets = new Int32Array(MIN_CAPACITY * BUCKET).fill(EMPTY)
   #mask = MIN_CAPACITY - 1
+  /** Masks a slot offset back into #buckets (capacity × BUCKET is a power of two). */
+  #offsetMask = MIN_CAPACITY * BUCKET - 1
   /** Buckets holding an entry or a tombstone. */
   #used = 0
   #size = 0
@@ -71,8 +79,6 @@ export class NameBytesTable<V> {
   #arena = new Uint8Array(1024)
   #arenaView = new DataView(this.#arena.buffer)
   #arenaEnd = 0
-  readonly #starts: number[] = []
-  readonly #ends: number[] = []
   readonly #names: (string | undefined)[] = []
   readonly #values: (V | undefined)[] = []
 
@@ -83,28 +89,26 @@ export class NameBytesTable<V> {
   /** The value of the name whose bytes are view[start, end), if it is held. */
   get(view: DataView, start: number, end: number): V | undefined {
     const bucket = this.#findBucket(view, start, end, hashNameBytes(view, start, end))
-    return bucket < 0 ? undefined : this.#values[this.#buckets[2 * bucket + 1] as number]
+    return bucket < 0 ? undefined : this.#values[this.#buckets[bucket + 1] as number]
   }
 
   /** Adds or replaces; false (and nothing kept) for a name that is not plain. */
   set(name: string, value: V): boolean {
     if (!isPlainName(name)) return false
-    if ((this.#used + 1) * 2 > this.#buckets.length / 2) this.#rebuild(this.#size + 1)
+    if ((this.#used + 1) * 2 > this.#buckets.length / BUCKET) this.#rebuild(this.#size + 1)
     const start = this.#stage(name)
     const end = start + name.length
     const hash = hashNameBytes(this.#arenaView, start, end)
     const existing = this.#findBucket(this.#arenaView, start, end, hash)
     if (existing >= 0) {
-      this.#values[this.#buckets[2 * existing + 1] as number] = value
+      this.#values[this.#buckets[existing + 1] as number] = value
       return true
     }
     const entry = this.#names.length
     this.#arenaEnd = end
-    this.#starts.push(start)
-    this.#ends.push(end)
     this.#names.push(name)
     this.#values.push(value)
-    this.#place(hash, entry)
+    this.#place(hash, entry, start, name.length)
     this.#size++
     return true
   }
@@ -116,8 +120,8 @@ export class NameBytesTable<V> {
     const hash = hashNameBytes(this.#arenaView, start, end)
     const bucket = this.#findBucket(this.#arenaView, start, end, hash)
     if (bucket < 0) return false
-    const entry = this.#buckets[2 * bucket + 1] as number
-    this.#buckets[2 * bucket + 1] = DELETED
+    const entry = this.#buckets[bucket + 1] as number
+    this.#buckets[bucket + 1] = DELETED
     this.#names[entry] = undefined
     this.#values[entry] = undefined
     this.#size--
@@ -137,23 +141,21 @@ export class NameBytesTable<V> {
     return start
   }
 
-  /** The bucket holding the name at view[start, end), or -1. */
+  /** The offset in #buckets of the bucket holding the name at view[start, end), or -1. */
   #findBucket(view: DataView, start: number, end: number, hash: number): number {
     const buckets = this.#buckets
-    let b = hash & this.#mask
+    let b = (hash & this.#mask) * BUCKET
     for (;;) {
-      const entry = buckets[2 * b + 1] as number
+      const entry = buckets[b + 1] as number
       if (entry === EMPTY) return -1
-      if (entry >= 0 && buckets[2 * b] === hash && this.#equals(entry, view, start, end)) {
-        return b
-      }
-      b = (b + 1) & this.#mask
+      if (entry >= 0 && buckets[b] === hash && this.#equals(b, view, start, end)) return b
+      b = (b + BUCKET) & this.#offsetMask
     }
   }
 
-  #equals(entry: number, view: DataView, start: number, end: number): boolean {
-    let at = this.#starts[entry] as number
-    if ((this.#ends[entry] as number) - at !== end - start) return false
+  #equals(bucket: number, view: DataView, start: number, end: number): boolean {
+    if (this.#buckets[bucket + 3] !== end - start) return false
+    let at = this.#buckets[bucket + 2] as number
     const arena = this.#arenaView
     let i = start
     for (; i + 4 <= end; i += 4, at += 4) {
@@ -165,12 +167,15 @@ export class NameBytesTable<V> {
     return true
   }
 
-  #place(hash: number, entry: number): void {
-    let b = hash & this.#mask
-    while ((this.#buckets[2 * b + 1] as number) >= 0) b = (b + 1) & this.#mask
-    if (this.#buckets[2 * b + 1] === EMPTY) this.#used++
-    this.#buckets[2 * b] = hash
-    this.#buckets[2 * b + 1] = entry
+  #place(hash: number, entry: number, start: number, length: number): void {
+    const buckets = this.#buckets
+    let b = (hash & this.#mask) * BUCKET
+    while ((buckets[b + 1] as number) >= 0) b = (b + BUCKET) & this.#offsetMask
+    if (buckets[b + 1] === EMPTY) this.#used++
+    buckets[b] = hash
+    buckets[b + 1] = entry
+    buckets[b + 2] = start
+    buckets[b + 3] = length
   }
 
   /** A fresh table sized for `live` entries, with the live names' bytes compacted. */
@@ -178,13 +183,12 @@ export class NameBytesTable<V> {
     const names = this.#names.slice()
     const values = this.#values.slice()
     const capacity = capacityFor(live)
-    this.#buckets = new Int32Array(capacity * 2).fill(EMPTY)
+    this.#buckets = new Int32Array(capacity * BUCKET).fill(EMPTY)
     this.#mask = capacity - 1
+    this.#offsetMask = capacity * BUCKET - 1
     this.#used = 0
     this.#size = 0
     this.#arenaEnd = 0
-    this.#starts.length = 0
-    this.#ends.length = 0
     this.#names.length = 0
     this.#values.length = 0
     for (let i = 0; i < names.length; i++) {

@@ -15,20 +15,23 @@ export class NodeNameList {
   readonly length: number
   /** Bytes from the array's `[` to its `]`: what a reply echoing every name needs, about. */
   readonly textLength: number
-  /** Literal i is buf[starts[i], ends[i]): between its quotes, escapes as written. */
-  readonly #starts: Int32Array
-  readonly #ends: Int32Array
+  /**
+   * Literal i is buf[starts[i], ends[i]): between its quotes, escapes as written. Plain arrays
+   * of small integers, not Int32Arrays: those are ArrayBuffers, costly to make and to collect.
+   */
+  readonly #starts: readonly number[]
+  readonly #ends: readonly number[]
   /** The names whose literal is not plain (an escape or a non-ASCII byte), decoded, by index. */
   readonly #decoded: ReadonlyMap<number, string> | null
 
   constructor(
     buf: Uint8Array,
-    literals: { starts: Int32Array; ends: Int32Array; length: number; textLength: number },
+    literals: { starts: number[]; ends: number[]; textLength: number },
     decoded: ReadonlyMap<number, string> | null
   ) {
     this.buf = buf
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
-    this.length = literals.length
+    this.length = literals.starts.length
     this.textLength = literals.textLength
     this.#starts = literals.starts
     this.#ends = literals.ends
@@ -62,12 +65,6 @@ export class NodeNameList {
   }
 }
 
-function grown(array: Int32Array): Int32Array<ArrayBuffer> {
-  const bigger = new Int32Array(array.length * 2)
-  bigger.set(array)
-  return bigger
-}
-
 /**
  * Reads the array of strings whose `[` is at `open`, validating it as the general scanner would
  * (an invalid string throws its ProtocolError). Returns null for anything but an array of
@@ -79,11 +76,8 @@ export function scanNodeNames(
 ): { list: NodeNameList; end: number } | null {
   if (buf[open] !== OPEN_BRACKET) return null
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
-  // About one name per 32 bytes left (grown by doubling when names are shorter).
-  const capacity = Math.min(1024, Math.max(16, (buf.length - open) >> 5))
-  let starts = new Int32Array(capacity)
-  let ends = new Int32Array(capacity)
-  let length = 0
+  const starts: number[] = []
+  const ends: number[] = []
   let decoded: Map<number, string> | null = null
   let i = skipWhitespace(buf, open + 1)
   if (buf[i] !== CLOSE_BRACKET) {
@@ -95,15 +89,10 @@ export function scanNodeNames(
         const after = stringEnd(buf, i)
         end = after - 1
         decoded ??= new Map()
-        decoded.set(length, JSON.parse(utf8.decode(buf.subarray(i, after))) as string)
+        decoded.set(starts.length, JSON.parse(utf8.decode(buf.subarray(i, after))) as string)
       }
-      if (length === starts.length) {
-        starts = grown(starts)
-        ends = grown(ends)
-      }
-      starts[length] = i + 1
-      ends[length] = end
-      length++
+      starts.push(i + 1)
+      ends.push(end)
       i = end + 1
       // kube-scheduler writes `","` between names: whitespace is looked for only when absent.
       if (buf[i] !== COMMA) i = skipWhitespace(buf, i)
@@ -116,6 +105,6 @@ export function scanNodeNames(
       return null
     }
   }
-  const literals = { starts, ends, length, textLength: i + 1 - open }
+  const literals = { starts, ends, textLength: i + 1 - open }
   return { list: new NodeNameList(buf, literals, decoded), end: i + 1 }
 }

@@ -93,6 +93,21 @@ describe('metrics', () => {
     )
     expect(text).toMatch(/process_resident_memory_bytes/)
   })
+
+  it('keep counting across scrapes: counts gathered between two scrapes are added once', async () => {
+    const tainted = wireNode('t', { taints: [{ key: 'k', effect: 'NoExecute' }] })
+    const scrape = async (): Promise<number> => {
+      const text = await (await fetch(`${server.url}/metrics`)).text()
+      const line = /taint_extender_nodes_evaluated_total\{verb="filter"\} (\d+)/.exec(text)
+      return Number(line?.[1] ?? 0)
+    }
+    const before = await scrape()
+    await post(`${server.url}/filter`, nodesArgs(wirePod('p'), [tainted, tainted]))
+    expect(await scrape()).toBe(before + 2)
+    expect(await scrape()).toBe(before + 2)
+    await post(`${server.url}/filter`, nodesArgs(wirePod('p'), [tainted]))
+    expect(await scrape()).toBe(before + 3)
+  })
 })
 
 describe('logs', () => {

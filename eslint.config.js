@@ -72,6 +72,7 @@ export default tseslint.config(
         AbortController: 'readonly',
         structuredClone: 'readonly',
         queueMicrotask: 'readonly',
+        performance: 'readonly',
       },
     },
     rules: {

@@ -51,13 +51,14 @@ export function requireReadyNodeCache(cache: NodeCache | null): NodeCache {
 /**
  * Node-cache mode: names looked up in the index; a name it does not know is fetched from the
  * API server (concurrent misses share one request). A node that is not found, or whose lookup
- * failed, is never passed silently: it is reported with its own reason.
+ * failed, is never passed silently: it is reported with its own reason. Synchronous when the
+ * index knows every name (the hot path has no promise to wait for); a promise otherwise.
  */
-export async function resolveNodeNames(
+export function resolveNodeNames(
   names: NodeNameList,
   cache: NodeCache,
   logger: Logger
-): Promise<ResolvedNames> {
+): ResolvedNames | Promise<ResolvedNames> {
   const known: (CompiledNode | undefined)[] = new Array<CompiledNode | undefined>(names.length)
   let misses: number[] | null = null
   for (let i = 0; i < names.length; i++) {
@@ -73,6 +74,16 @@ export async function resolveNodeNames(
     const nodes = known as CompiledNode[]
     return { nodes, positions: null, unresolvedPositions: [], unresolvedReasons: [] }
   }
+  return fetchMisses(names, known, misses, cache, logger)
+}
+
+async function fetchMisses(
+  names: NodeNameList,
+  known: (CompiledNode | undefined)[],
+  misses: readonly number[],
+  cache: NodeCache,
+  logger: Logger
+): Promise<ResolvedNames> {
   const unresolvedPositions: number[] = []
   const unresolvedReasons: RejectionReason[] = []
   const fetched = await Promise.allSettled(misses.map((i) => cache.fetch(names.name(i))))

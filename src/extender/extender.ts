@@ -74,7 +74,11 @@ export class Extender {
     return this.#tolerations.compilePod(pod)
   }
 
-  async filter(body: Uint8Array): Promise<ReplyBody> {
+  /**
+   * Synchronous unless a name must be fetched from the API server: the scheduling verbs return
+   * their reply directly on the hot path, with no promise to settle (see resolveNodeNames).
+   */
+  filter(body: Uint8Array): ReplyBody | Promise<ReplyBody> {
     const args = decodeExtenderArgs(body)
     const pod = this.compilePod(args.pod)
     if (args.candidates.kind === 'nodes') {
@@ -93,26 +97,25 @@ export class Extender {
       })
     }
     const names = args.candidates.names
-    const resolved = await resolveNodeNames(
-      names,
-      requireReadyNodeCache(this.#nodeCache),
-      this.#logger
-    )
-    const outcome = filterNodes(pod, resolved.nodes)
-    this.#recordFilter(args.pod, names.length, outcome)
-    this.#recordRejections(resolved.unresolvedReasons)
-    const positions = resolved.positions
-    const inRequest = (indices: number[]): number[] =>
-      positions === null ? indices : indices.map((i) => positions[i] as number)
-    return encodeNamesFilterResult(
-      names,
-      inRequest(outcome.passingIndices),
-      { indices: resolved.unresolvedPositions, reasons: resolved.unresolvedReasons },
-      { indices: inRequest(outcome.rejectedIndices), reasons: outcome.rejectedReasons }
-    )
+    const cache = requireReadyNodeCache(this.#nodeCache)
+    return then(resolveNodeNames(names, cache, this.#logger), (resolved) => {
+      const outcome = filterNodes(pod, resolved.nodes)
+      this.#recordFilter(args.pod, names.length, outcome)
+      this.#recordRejections(resolved.unresolvedReasons)
+      const positions = resolved.positions
+      const inRequest = (indices: number[]): number[] =>
+        positions === null ? indices : indices.map((i) => positions[i] as number)
+      return encodeNamesFilterResult(
+        names,
+        inRequest(outcome.passingIndices),
+        { indices: resolved.unresolvedPositions, reasons: resolved.unresolvedReasons },
+        { indices: inRequest(outcome.rejectedIndices), reasons: outcome.rejectedReasons }
+      )
+    })
   }
 
-  async prioritize(body: Uint8Array): Promise<ReplyBody> {
+  /** Synchronous unless a name must be fetched, as filter. */
+  prioritize(body: Uint8Array): ReplyBody | Promise<ReplyBody> {
     const args = decodeExtenderArgs(body)
     const pod = this.compilePod(args.pod)
     if (args.candidates.kind === 'nodes') {
@@ -124,22 +127,18 @@ export class Extender {
       )
     }
     const names = args.candidates.names
-    const resolved = await resolveNodeNames(
-      names,
-      requireReadyNodeCache(this.#nodeCache),
-      this.#logger
-    )
-    this.#metrics.nodesEvaluated('prioritize', names.length)
-    // Unknown nodes are left out of the normalisation and get the lowest score, as a node
-    // missing from an extender's reply does in kube-scheduler.
-    const scores = scoreNodes(pod, resolved.nodes)
-    if (resolved.positions === null) {
-      return encodeNamesHostPriorityList(names, null, scores)
-    }
-    const positions = resolved.positions.concat(resolved.unresolvedPositions)
-    const allScores = new Int32Array(positions.length)
-    allScores.set(scores)
-    return encodeNamesHostPriorityList(names, positions, allScores)
+    const cache = requireReadyNodeCache(this.#nodeCache)
+    return then(resolveNodeNames(names, cache, this.#logger), (resolved) => {
+      this.#metrics.nodesEvaluated('prioritize', names.length)
+      // Unknown nodes are left out of the normalisation and get the lowest score, as a node
+      // missing from an extender's reply does in kube-scheduler.
+      const scores = scoreNodes(pod, resolved.nodes)
+      if (resolved.positions === null) return encodeNamesHostPriorityList(names, null, scores)
+      const positions = resolved.positions.concat(resolved.unresolvedPositions)
+      const allScores = new Int32Array(positions.length)
+      allScores.set(scores)
+      return encodeNamesHostPriorityList(names, positions, allScores)
+    })
   }
 
   /**
@@ -220,4 +219,9 @@ export class Extender {
 
 function podRef(pod: PodTolerations): { name: string; namespace: string } {
   return { name: pod.name, namespace: pod.namespace }
+}
+
+/** `f(value)`, at once for a value, after settling for a promise. */
+function then<T, R>(value: T | Promise<T>, f: (value: T) => R): R | Promise<R> {
+  return value instanceof Promise ? value.then(f) : f(value)
 }

@@ -49,15 +49,17 @@ export function skipWhitespace(buf: Uint8Array, i: number): number {
 
 /**
  * The body being scanned and a DataView of it for specialByteAt, made once per body rather than
- * once per string. A scan is synchronous: the reference is dropped at the next microtask, so a
- * body is never kept alive past its request.
+ * once per string. A body over RETAIN_AT_MOST bytes is let go at the next microtask (a scan is
+ * synchronous); a smaller one stays until the next body, which saves a microtask per request
+ * at the cost of keeping at most that many bytes alive.
  */
+const RETAIN_AT_MOST = 1 << 20
 let viewedBuffer: Uint8Array | null = null
 let view: DataView | null = null
 
 function viewOf(buf: Uint8Array): DataView {
   if (buf !== viewedBuffer || view === null) {
-    if (viewedBuffer === null) queueMicrotask(releaseView)
+    if (buf.length > RETAIN_AT_MOST) queueMicrotask(releaseView)
     viewedBuffer = buf
     view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
   }
@@ -65,8 +67,10 @@ function viewOf(buf: Uint8Array): DataView {
 }
 
 function releaseView(): void {
-  viewedBuffer = null
-  view = null
+  if (viewedBuffer !== null && viewedBuffer.length > RETAIN_AT_MOST) {
+    viewedBuffer = null
+    view = null
+  }
 }
 
 /** End (exclusive) of the string whose opening quote is at `i`. */

@@ -59,7 +59,7 @@ export function createVerbHandler(
   deps: VerbHandlerDependencies,
   fallback: RequestListener
 ): RequestListener {
-  const run: Record<Verb, (body: Buffer) => Promise<ReplyBody>> = {
+  const run: Record<Verb, (body: Buffer) => ReplyBody | Promise<ReplyBody>> = {
     filter: (body) => deps.extender.filter(body),
     prioritize: (body) => deps.extender.prioritize(body),
     preempt: (body) => deps.extender.preempt(body),
@@ -84,16 +84,27 @@ export function createVerbHandler(
       send(res, 405, encodeError(`${req.method} is not allowed on ${path}; use POST`), false)
       return
     }
-    readJsonBody(req, deps.maxBodyBytes)
-      .then((body) => run[verb](body))
-      .then(
-        (reply) => send(res, 200, reply, false),
-        (err: unknown) => {
-          if (res.headersSent || res.destroyed) return
-          const reply = mapErrorToReply(err, verb, deps.logger)
-          // A refused body may still be streaming in; do not leave it for the next request.
-          send(res, reply.status, reply.body, !req.complete)
-        }
-      )
+    const fail = (err: unknown): void => {
+      if (res.headersSent || res.destroyed) return
+      const reply = mapErrorToReply(err, verb, deps.logger)
+      // A refused body may still be streaming in; do not leave it for the next request.
+      send(res, reply.status, reply.body, !req.complete)
+    }
+    const succeed = (reply: ReplyBody): void => send(res, 200, reply, false)
+    readJsonBody(req, deps.maxBodyBytes, (err, body) => {
+      if (err !== null || body === null) {
+        fail(err)
+        return
+      }
+      let reply: ReplyBody | Promise<ReplyBody>
+      try {
+        reply = run[verb](body)
+      } catch (thrown) {
+        fail(thrown)
+        return
+      }
+      if (reply instanceof Promise) reply.then(succeed, fail)
+      else succeed(reply)
+    })
   }
 }

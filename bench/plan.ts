@@ -24,6 +24,8 @@ export interface Plan {
   /** Node-cache scenarios (nodeCacheCapable: true). */
   readonly names: readonly SizePlan[]
   readonly connections: number
+  /** Untimed requests per verb and process before each mode's first scenario (warmUp). */
+  readonly warmUpSeconds: number
   readonly memory: {
     /** Nodes the API server holds and the extender indexes. */
     readonly indexedNodes: number
@@ -57,6 +59,7 @@ export const FULL_PLAN: Plan = {
     { size: 15000, warmup: 20, iterations: 200, concurrentSeconds: 4 },
   ],
   connections: 8,
+  warmUpSeconds: 2,
   memory: { indexedNodes: 15000, distinctPods: 20000, checkpointEvery: 5000, namesPerRequest: 100 },
   micro: { sizes: [500, 5000], tolerations: [0, 3, 20], minTimeMs: 300 },
 }
@@ -75,6 +78,7 @@ export const QUICK_PLAN: Plan = {
     { size: 5000, warmup: 20, iterations: 100, concurrentSeconds: 1 },
   ],
   connections: 8,
+  warmUpSeconds: 0.5,
   // More distinct pods than the default --tolerations-cache-size (4096), so eviction happens.
   memory: { indexedNodes: 5000, distinctPods: 5000, checkpointEvery: 2500, namesPerRequest: 100 },
   micro: { sizes: [500], tolerations: [3], minTimeMs: 100 },

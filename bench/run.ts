@@ -6,7 +6,7 @@
  * something was wrong (non-200s, wrong replies, a process failing), never because of a timing.
  */
 import { loadavg } from 'node:os'
-import { runScenario, type ScenarioResult } from './http-scenarios.js'
+import { runScenario, warmUp, type ScenarioResult } from './http-scenarios.js'
 import {
   distinctPodStream,
   snapshot,
@@ -33,6 +33,8 @@ const progress = (line: string): void => void process.stderr.write(`[bench] ${li
 
 interface HttpPhase {
   scenarios: ScenarioResult[]
+  /** Wrong or failed replies outside the scenarios (the warm-up). */
+  problems: string[]
   memory: MemorySnapshot[]
   stream: DistinctPodStream | null
   startup: Record<string, unknown>
@@ -45,14 +47,17 @@ async function runMatrix(
   sizes: readonly SizePlan[],
   extender: ServiceProcess,
   floor: ServiceProcess,
-  into: ScenarioResult[]
+  phase: HttpPhase
 ): Promise<void> {
+  const smallest = Math.min(...sizes.map((s) => s.size))
+  progress(`${mode}: warming up both processes (${plan.warmUpSeconds} s per verb and process)`)
+  const ports = { extender: extender.port, floor: floor.port }
+  phase.problems.push(...(await warmUp(mode, smallest, ports, plan.warmUpSeconds)))
   for (const size of sizes) {
     for (const tolerations of plan.tolerations) {
       for (const verb of plan.verbs) {
-        const ports = { extender: extender.port, floor: floor.port }
         const r = await runScenario(verb, mode, size, tolerations, ports, plan.connections)
-        into.push(r)
+        phase.scenarios.push(r)
         progress(
           `${verb} ${mode} ${size.size} nodes, ${tolerations} tolerations: p50 ${r.extender.p50Us} µs ` +
             `(floor ${r.floor.p50Us} µs, ×${r.ratioP50})` +
@@ -67,7 +72,14 @@ async function runMatrix(
 }
 
 async function runHttp(plan: Plan): Promise<HttpPhase> {
-  const phase: HttpPhase = { scenarios: [], memory: [], stream: null, startup: {}, notes: [] }
+  const phase: HttpPhase = {
+    scenarios: [],
+    problems: [],
+    memory: [],
+    stream: null,
+    startup: {},
+    notes: [],
+  }
   const floor = await startFloor()
   try {
     if (plan.full.length > 0) await runFullNodeMode(plan, floor, phase)
@@ -85,7 +97,7 @@ async function runFullNodeMode(plan: Plan, floor: ServiceProcess, phase: HttpPha
   phase.startup.fullNodeReadyMs = Math.round(full.readyMs)
   try {
     phase.memory.push(await snapshot(full.service, 'full-node: idle after start'))
-    await runMatrix(plan, 'full', plan.full, full.service, floor, phase.scenarios)
+    await runMatrix(plan, 'full', plan.full, full.service, floor, phase)
     releasePayloadCaches()
     const largest = Math.max(...plan.full.map((s) => s.size))
     phase.memory.push(
@@ -114,7 +126,7 @@ async function runNodeCacheMode(
       phase.memory.push(
         await snapshot(cached.service, `node-cache: ${indexed} nodes indexed, idle`)
       )
-      await runMatrix(plan, 'names', plan.names, cached.service, floor, phase.scenarios)
+      await runMatrix(plan, 'names', plan.names, cached.service, floor, phase)
       progress(`memory: ${plan.memory.distinctPods} requests with distinct toleration sets`)
       phase.stream = await distinctPodStream(
         cached.service,
@@ -161,6 +173,7 @@ async function main(): Promise<number> {
   const micro = only === undefined ? runMicro(plan.micro) : { results: [], problems: [] }
 
   const problems = [
+    ...http.problems,
     ...http.scenarios.flatMap((s) => s.problems),
     ...micro.problems,
     ...(http.stream === null || (http.stream.non200 === 0 && http.stream.wrong === 0)

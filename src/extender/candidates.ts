@@ -59,14 +59,15 @@ export function resolveNodeNames(
   cache: NodeCache,
   logger: Logger
 ): ResolvedNames | Promise<ResolvedNames> {
-  const known: (CompiledNode | undefined)[] = new Array<CompiledNode | undefined>(names.length)
+  // Filled by push: a packed array, which the per-node loops read without hole checks.
+  const known: (CompiledNode | undefined)[] = []
   let misses: number[] | null = null
   for (let i = 0; i < names.length; i++) {
     // A plain name is looked up as the bytes it arrived as; any other by its decoded string.
     const node = names.isPlain(i)
       ? cache.getByBytes(names.view, names.start(i), names.end(i))
       : cache.get(names.name(i))
-    known[i] = node
+    known.push(node)
     if (node === undefined) (misses ??= []).push(i)
   }
   // The common case: the index knows every name, and the nodes line up with the request.

@@ -3,11 +3,11 @@
  * looked up where they lie in the request body, with no string made per name. Profiled at 5000
  * names, Map.get on freshly parsed strings cost about 130 ns a name: V8 hashes each new string
  * character by character, then compares it in full. This table hashes and compares 4 bytes at a
- * time, and keeps each bucket's hash beside its entry so that a probe touches one cache line.
+ * time, and keeps the hash and the name's place beside each entry, so a probe reads one bucket.
  *
- * Only plain names are kept: ASCII from 0x20 up, without `"` or `\`. A plain name's JSON literal is
- * exactly its bytes between quotes, so a match also proves the literal valid. Every Kubernetes
- * node name (a DNS subdomain) is plain; callers look any other up by string.
+ * Only plain names are kept: ASCII from 0x20 up, without `"` or `\`. A plain name's JSON
+ * literal is exactly its bytes between quotes, so a match also proves the literal valid. Every
+ * Kubernetes node name (a DNS subdomain) is plain; callers look any other up by string.
  */
 
 const EMPTY = -1

@@ -223,6 +223,31 @@ describe('node-cache replies echo names exactly', () => {
   })
 })
 
+describe('POST /explain in node-cache mode', () => {
+  it('explains names from the index, a \\u-escaped one included, and lists a name no one knows', async () => {
+    const explaining = await startTestServer({ nodeCache: cache, explainEndpoint: true })
+    try {
+      const pod = JSON.stringify(wirePod('p'))
+      const body = `{"Pod":${pod},"NodeNames":["g\\u0070u","plain-1","no-such-node"]}`
+      const reply = await post(`${explaining.url}/explain`, body, { raw: true })
+      expect(reply.status).toBe(200)
+      const json = reply.json as {
+        nodes: { name: string; verdict: string }[]
+        summary: string
+        unknownNodes: string[]
+      }
+      expect(json.nodes.map((n) => [n.name, n.verdict])).toEqual([
+        ['gpu', 'rejected'],
+        ['plain-1', 'fits'],
+      ])
+      expect(json.unknownNodes).toEqual(['no-such-node'])
+      expect(json.summary).toBe('1/2 nodes are available: 1 node(s) had untolerated taint(s).')
+    } finally {
+      await explaining.close()
+    }
+  })
+})
+
 describe('node-cache mode before the first list', () => {
   it('is not ready and refuses NodeNames with a reason until the API server appears, then serves', async () => {
     const late = unstartedServer()

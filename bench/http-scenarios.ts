@@ -1,12 +1,18 @@
 /**
  * One HTTP scenario: the same body sent to the extender and to the floor server, first
- * sequentially, then concurrently, with every answer checked.
+ * sequentially (in alternating blocks, see runInterleaved), then concurrently, with every answer
+ * checked.
  */
 import { concurrentProblem, runConcurrent, type ConcurrentResult } from './concurrent-client.js'
 import { payload, type Mode, type Verb } from './payloads.js'
 import type { SizePlan } from './plan.js'
 import type { TolerationCount } from './realistic-pod.js'
-import { runSequential, type SequentialResult, type SequentialRun } from './sequential-client.js'
+import {
+  runInterleaved,
+  runSequential,
+  type SequentialResult,
+  type SequentialRun,
+} from './sequential-client.js'
 import { round3 } from './stats.js'
 import { replyCheck } from './validate.js'
 
@@ -52,14 +58,18 @@ export async function runScenario(
   const p = payload(verb, mode, plan.size, tolerations)
   const path = `/${verb}`
   const options = { warmup: plan.warmup, iterations: plan.iterations }
-  const extender = await runSequential({ port: ports.extender, path }, p.body, {
-    ...options,
-    check: replyCheck(verb, mode, p.expected, false),
-  })
-  const floor = await runSequential({ port: ports.floor, path }, p.body, {
-    ...options,
-    check: replyCheck(verb, mode, p.expected, true),
-  })
+  const [extender, floor] = await runInterleaved(
+    [
+      { port: ports.extender, path },
+      { port: ports.floor, path },
+    ],
+    p.body,
+    [
+      { ...options, check: replyCheck(verb, mode, p.expected, false) },
+      { ...options, check: replyCheck(verb, mode, p.expected, true) },
+    ],
+    plan.rounds
+  )
   const problems = [...problemsOf('extender', extender), ...problemsOf('floor', floor)]
 
   let concurrent: ScenarioResult['concurrent'] = null

@@ -11,6 +11,11 @@ export interface SizePlan {
   readonly warmup: number
   /** Sequential requests measured. */
   readonly iterations: number
+  /**
+   * Blocks the measured requests are split into, alternating between the extender and the
+   * floor, so that the machine's load drifting during a scenario weighs on both alike.
+   */
+  readonly rounds: number
   /** autocannon run length; 0 skips the concurrent run. */
   readonly concurrentSeconds: number
 }
@@ -48,15 +53,15 @@ export const FULL_PLAN: Plan = {
   verbs: ['filter', 'prioritize'],
   tolerations: [0, 3, 20],
   full: [
-    { size: 100, warmup: 20, iterations: 200, concurrentSeconds: 4 },
-    { size: 500, warmup: 5, iterations: 40, concurrentSeconds: 4 },
+    { size: 100, warmup: 20, iterations: 200, rounds: 4, concurrentSeconds: 4 },
+    { size: 500, warmup: 5, iterations: 40, rounds: 2, concurrentSeconds: 4 },
     // ~80 MB per request: few iterations, and no concurrent run.
-    { size: 5000, warmup: 2, iterations: 10, concurrentSeconds: 0 },
+    { size: 5000, warmup: 2, iterations: 10, rounds: 1, concurrentSeconds: 0 },
   ],
   names: [
-    { size: 500, warmup: 200, iterations: 2000, concurrentSeconds: 4 },
-    { size: 5000, warmup: 50, iterations: 500, concurrentSeconds: 4 },
-    { size: 15000, warmup: 20, iterations: 200, concurrentSeconds: 4 },
+    { size: 500, warmup: 200, iterations: 2000, rounds: 10, concurrentSeconds: 4 },
+    { size: 5000, warmup: 50, iterations: 500, rounds: 10, concurrentSeconds: 4 },
+    { size: 15000, warmup: 20, iterations: 200, rounds: 5, concurrentSeconds: 4 },
   ],
   connections: 8,
   warmUpSeconds: 2,
@@ -69,13 +74,13 @@ export const QUICK_PLAN: Plan = {
   verbs: ['filter', 'prioritize'],
   tolerations: [3],
   full: [
-    { size: 100, warmup: 5, iterations: 30, concurrentSeconds: 1 },
+    { size: 100, warmup: 5, iterations: 30, rounds: 2, concurrentSeconds: 1 },
     // A 1 s concurrent run at ~8 MB per request completes only a handful: skipped here.
-    { size: 500, warmup: 2, iterations: 8, concurrentSeconds: 0 },
+    { size: 500, warmup: 2, iterations: 8, rounds: 1, concurrentSeconds: 0 },
   ],
   names: [
-    { size: 500, warmup: 50, iterations: 300, concurrentSeconds: 1 },
-    { size: 5000, warmup: 20, iterations: 100, concurrentSeconds: 1 },
+    { size: 500, warmup: 50, iterations: 300, rounds: 3, concurrentSeconds: 1 },
+    { size: 5000, warmup: 20, iterations: 100, rounds: 2, concurrentSeconds: 1 },
   ],
   connections: 8,
   warmUpSeconds: 0.5,

@@ -65,53 +65,115 @@ export function keepAliveAgent(): Agent {
   return new Agent({ keepAlive: true, maxSockets: 1 })
 }
 
+/**
+ * One process's sequential client: a keep-alive connection, its samples and its checks. Blocks
+ * of requests can be run at different times (see runInterleaved); the result covers every
+ * measured block.
+ */
+class SequentialRunner {
+  readonly #agent = keepAliveAgent()
+  readonly #samples: bigint[] = []
+  #measuredNs = 0n
+  #non200 = 0
+  #malformed = 0
+  #firstProblem: string | null = null
+  #reference: Buffer | null = null
+
+  constructor(
+    readonly target: Target,
+    readonly body: Buffer,
+    readonly check: (reply: Buffer) => string | null
+  ) {}
+
+  async block(count: number, measured: boolean): Promise<void> {
+    const blockStart = process.hrtime.bigint()
+    for (let i = 0; i < count; i++) {
+      const start = process.hrtime.bigint()
+      const reply = await post(this.#agent, this.target, this.body)
+      const elapsed = process.hrtime.bigint() - start
+      if (measured) this.#samples.push(elapsed)
+      this.#judge(reply)
+    }
+    if (measured) this.#measuredNs += process.hrtime.bigint() - blockStart
+  }
+
+  #judge(reply: Reply): void {
+    if (reply.status !== 200) {
+      this.#non200++
+      this.#firstProblem ??= `HTTP ${reply.status}: ${reply.body.subarray(0, 200).toString()}`
+      return
+    }
+    if (this.#reference !== null && reply.body.equals(this.#reference)) return
+    const problem = this.check(reply.body)
+    if (problem !== null) {
+      this.#malformed++
+      this.#firstProblem ??= problem
+    } else {
+      this.#reference ??= reply.body
+    }
+  }
+
+  close(): void {
+    this.#agent.destroy()
+  }
+
+  result(): SequentialRun {
+    const measuredNs = Number(this.#measuredNs)
+    const result = {
+      ...summarize(this.#samples),
+      reqPerSec: Math.round((this.#samples.length / measuredNs) * 1e10) / 10,
+      non200: this.#non200,
+      malformed: this.#malformed,
+      firstProblem: this.#firstProblem,
+      replyBytes: this.#reference?.length ?? 0,
+    }
+    return { result, reply: this.#reference }
+  }
+}
+
 export async function runSequential(
   target: Target,
   body: Buffer,
   options: SequentialOptions
 ): Promise<SequentialRun> {
-  const agent = keepAliveAgent()
-  const samples: bigint[] = []
-  let non200 = 0
-  let malformed = 0
-  let firstProblem: string | null = null
-  let reference: Buffer | null = null
-  const note = (problem: string): void => {
-    firstProblem ??= problem
-  }
-  let measuredStart = 0n
+  const runner = new SequentialRunner(target, body, options.check)
   try {
-    for (let i = 0; i < options.warmup + options.iterations; i++) {
-      if (i === options.warmup) measuredStart = process.hrtime.bigint()
-      const start = process.hrtime.bigint()
-      const reply = await post(agent, target, body)
-      const elapsed = process.hrtime.bigint() - start
-      if (i >= options.warmup) samples.push(elapsed)
-      if (reply.status !== 200) {
-        non200++
-        note(`HTTP ${reply.status}: ${reply.body.subarray(0, 200).toString()}`)
-        continue
-      }
-      if (reference !== null && reply.body.equals(reference)) continue
-      const problem = options.check(reply.body)
-      if (problem !== null) {
-        malformed++
-        note(problem)
-      } else {
-        reference ??= reply.body
+    await runner.block(options.warmup, false)
+    await runner.block(options.iterations, true)
+  } finally {
+    runner.close()
+  }
+  return runner.result()
+}
+
+/**
+ * Two processes measured in alternating blocks (`rounds` of them each, after each one's
+ * warm-up), so that a change in the machine's load during a scenario weighs on both alike and
+ * their ratio stays fair. Each process keeps its own connection throughout.
+ */
+export async function runInterleaved(
+  targets: readonly [Target, Target],
+  body: Buffer,
+  options: readonly [SequentialOptions, SequentialOptions],
+  rounds: number
+): Promise<[SequentialRun, SequentialRun]> {
+  const runners = [0, 1].map(
+    (k) => new SequentialRunner(targets[k] as Target, body, (options[k] as SequentialOptions).check)
+  )
+  try {
+    for (const [k, runner] of runners.entries()) {
+      await runner.block((options[k] as SequentialOptions).warmup, false)
+    }
+    for (let r = 0; r < rounds; r++) {
+      for (const [k, runner] of runners.entries()) {
+        const iterations = (options[k] as SequentialOptions).iterations
+        // The iterations spread over the rounds; the last round takes the remainder.
+        const share = Math.floor(iterations / rounds)
+        await runner.block(r === rounds - 1 ? iterations - share * (rounds - 1) : share, true)
       }
     }
   } finally {
-    agent.destroy()
+    for (const runner of runners) runner.close()
   }
-  const measuredNs = Number(process.hrtime.bigint() - measuredStart)
-  const result = {
-    ...summarize(samples),
-    reqPerSec: Math.round((options.iterations / measuredNs) * 1e10) / 10,
-    non200,
-    malformed,
-    firstProblem,
-    replyBytes: reference?.length ?? 0,
-  }
-  return { result, reply: reference }
+  return [(runners[0] as SequentialRunner).result(), (runners[1] as SequentialRunner).result()]
 }

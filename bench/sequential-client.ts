@@ -169,6 +169,10 @@ export async function runInterleaved(
         const iterations = (options[k] as SequentialOptions).iterations
         // The iterations spread over the rounds; the last round takes the remainder.
         const share = Math.floor(iterations / rounds)
+        // A few unmeasured requests first: the switch from the other process (caches, an idle
+        // connection, V8's idle-time GC) is not what a block measures.
+        if (r > 0)
+          await runner.block(Math.ceil((options[k] as SequentialOptions).warmup / rounds), false)
         await runner.block(r === rounds - 1 ? iterations - share * (rounds - 1) : share, true)
       }
     }

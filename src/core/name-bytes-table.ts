@@ -69,8 +69,7 @@ export class NameBytesTable<V> {
    * match is confirmed against the arena without another lookup.
    */
   #buckets = new Int32Array(MIN_CAPACITY * BUCKET).fill(EMPTY)
-  #mask = MIN_CAPACITY - 1
-  /** Masks a slot offset back into #buckets (capacity × BUCKET is a power of two). */
+  /** Masks a slot offset into #buckets (capacity × BUCKET is a power of two). */
   #offsetMask = MIN_CAPACITY * BUCKET - 1
   /** Buckets holding an entry or a tombstone. */
   #used = 0
@@ -96,16 +95,13 @@ export class NameBytesTable<V> {
   set(name: string, value: V): boolean {
     if (!isPlainName(name)) return false
     if ((this.#used + 1) * 2 > this.#buckets.length / BUCKET) this.#rebuild(this.#size + 1)
-    const start = this.#stage(name)
-    const end = start + name.length
-    const hash = hashNameBytes(this.#arenaView, start, end)
-    const existing = this.#findBucket(this.#arenaView, start, end, hash)
-    if (existing >= 0) {
-      this.#values[this.#buckets[existing + 1] as number] = value
+    const { start, hash, bucket } = this.#findStaged(name)
+    if (bucket >= 0) {
+      this.#values[this.#buckets[bucket + 1] as number] = value
       return true
     }
     const entry = this.#names.length
-    this.#arenaEnd = end
+    this.#arenaEnd = start + name.length
     this.#names.push(name)
     this.#values.push(value)
     this.#place(hash, entry, start, name.length)
@@ -115,10 +111,7 @@ export class NameBytesTable<V> {
 
   delete(name: string): boolean {
     if (!isPlainName(name)) return false
-    const start = this.#stage(name)
-    const end = start + name.length
-    const hash = hashNameBytes(this.#arenaView, start, end)
-    const bucket = this.#findBucket(this.#arenaView, start, end, hash)
+    const { bucket } = this.#findStaged(name)
     if (bucket < 0) return false
     const entry = this.#buckets[bucket + 1] as number
     this.#buckets[bucket + 1] = DELETED
@@ -141,10 +134,18 @@ export class NameBytesTable<V> {
     return start
   }
 
+  /** `name` staged in the arena, its hash, and the bucket already holding it (or -1). */
+  #findStaged(name: string): { start: number; hash: number; bucket: number } {
+    const start = this.#stage(name)
+    const end = start + name.length
+    const hash = hashNameBytes(this.#arenaView, start, end)
+    return { start, hash, bucket: this.#findBucket(this.#arenaView, start, end, hash) }
+  }
+
   /** The offset in #buckets of the bucket holding the name at view[start, end), or -1. */
   #findBucket(view: DataView, start: number, end: number, hash: number): number {
     const buckets = this.#buckets
-    let b = (hash & this.#mask) * BUCKET
+    let b = (hash * BUCKET) & this.#offsetMask
     for (;;) {
       const entry = buckets[b + 1] as number
       if (entry === EMPTY) return -1
@@ -159,7 +160,7 @@ export class NameBytesTable<V> {
     const arena = this.#arenaView
     let i = start
     for (; i + 4 <= end; i += 4, at += 4) {
-      if (view.getInt32(i) !== arena.getInt32(at)) return false
+      if (view.getInt32(i, true) !== arena.getInt32(at, true)) return false
     }
     for (; i < end; i++, at++) {
       if (view.getUint8(i) !== arena.getUint8(at)) return false
@@ -169,7 +170,7 @@ export class NameBytesTable<V> {
 
   #place(hash: number, entry: number, start: number, length: number): void {
     const buckets = this.#buckets
-    let b = (hash & this.#mask) * BUCKET
+    let b = (hash * BUCKET) & this.#offsetMask
     while ((buckets[b + 1] as number) >= 0) b = (b + BUCKET) & this.#offsetMask
     if (buckets[b + 1] === EMPTY) this.#used++
     buckets[b] = hash
@@ -184,7 +185,6 @@ export class NameBytesTable<V> {
     const values = this.#values.slice()
     const capacity = capacityFor(live)
     this.#buckets = new Int32Array(capacity * BUCKET).fill(EMPTY)
-    this.#mask = capacity - 1
     this.#offsetMask = capacity * BUCKET - 1
     this.#used = 0
     this.#size = 0

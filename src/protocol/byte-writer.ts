@@ -62,7 +62,7 @@ export class ByteWriter {
     }
     const view = this.#view
     let i = start
-    for (; i + 4 <= end; i += 4, pos += 4) view.setInt32(pos, src.getInt32(i))
+    for (; i + 4 <= end; i += 4, pos += 4) view.setInt32(pos, src.getInt32(i, true), true)
     for (; i < end; i++) buf[pos++] = src.getUint8(i)
     this.#pos = pos
   }

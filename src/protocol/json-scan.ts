@@ -57,7 +57,8 @@ const RETAIN_AT_MOST = 1 << 20
 let viewedBuffer: Uint8Array | null = null
 let view: DataView | null = null
 
-function viewOf(buf: Uint8Array): DataView {
+/** A DataView of `buf` for reading four bytes at a time, shared by every scan of one body. */
+export function wordView(buf: Uint8Array): DataView {
   if (buf !== viewedBuffer || view === null) {
     if (buf.length > RETAIN_AT_MOST) queueMicrotask(releaseView)
     viewedBuffer = buf
@@ -76,7 +77,7 @@ function releaseView(): void {
 /** End (exclusive) of the string whose opening quote is at `i`. */
 export function stringEnd(buf: Uint8Array, i: number): number {
   const length = buf.length
-  const words = viewOf(buf)
+  const words = wordView(buf)
   i++
   for (;;) {
     i = specialByteAt(buf, words, i)

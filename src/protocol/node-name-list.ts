@@ -1,5 +1,5 @@
 import { CLOSE_BRACKET, COMMA, OPEN_BRACKET, QUOTE, specialByteAt } from './json-bytes.js'
-import { skipWhitespace, stringEnd } from './json-scan.js'
+import { skipWhitespace, stringEnd, wordView } from './json-scan.js'
 
 const utf8 = new TextDecoder()
 
@@ -26,11 +26,12 @@ export class NodeNameList {
 
   constructor(
     buf: Uint8Array,
+    view: DataView,
     literals: { starts: number[]; ends: number[]; textLength: number },
     decoded: ReadonlyMap<number, string> | null
   ) {
     this.buf = buf
-    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
+    this.view = view
     this.length = literals.starts.length
     this.textLength = literals.textLength
     this.#starts = literals.starts
@@ -75,7 +76,7 @@ export function scanNodeNames(
   open: number
 ): { list: NodeNameList; end: number } | null {
   if (buf[open] !== OPEN_BRACKET) return null
-  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
+  const view = wordView(buf)
   const starts: number[] = []
   const ends: number[] = []
   let decoded: Map<number, string> | null = null
@@ -106,5 +107,5 @@ export function scanNodeNames(
     }
   }
   const literals = { starts, ends, textLength: i + 1 - open }
-  return { list: new NodeNameList(buf, literals, decoded), end: i + 1 }
+  return { list: new NodeNameList(buf, view, literals, decoded), end: i + 1 }
 }

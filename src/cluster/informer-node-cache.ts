@@ -85,8 +85,8 @@ export class InformerNodeCache implements NodeCache {
     return this.#index.get(name)
   }
 
-  getByBytes(view: DataView, start: number, end: number): CompiledNode | undefined {
-    return this.#index.getByBytes(view, start, end)
+  getByBytes(view: DataView, start: number, end: number, hash: number): CompiledNode | undefined {
+    return this.#index.getByBytes(view, start, end, hash)
   }
 
   fetch(name: string): Promise<CompiledNode | null> {

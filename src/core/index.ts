@@ -15,7 +15,14 @@ export { compileNode, StringInterner, EFFECT_SLOT_OTHER } from './compiled-node.
 export type { CompiledNode, CompiledTaint, NodeTaintsAt } from './compiled-node.js'
 export { CompiledTolerations, tolerationSetSignature } from './compiled-tolerations.js'
 export { TaintIndex } from './taint-index.js'
-export { NameBytesTable, hashNameBytes, isPlainName } from './name-bytes-table.js'
+export {
+  NameBytesTable,
+  NAME_HASH_SEED,
+  finishNameHash,
+  hashNameBytes,
+  isPlainName,
+  mixNameWord,
+} from './name-bytes-table.js'
 export { filterNodes, scoreNodes, type FilterOutcome } from './filter-and-score.js'
 export {
   explainPlacement,

@@ -26,29 +26,47 @@ export function isPlainName(name: string): boolean {
   return true
 }
 
+const GOLDEN = 0x9e3779b1
+/** Where every name hash starts; the length is mixed in at the end (see finishNameHash). */
+export const NAME_HASH_SEED = 0x2545f491
+
 /**
- * A hash of bytes [start, end): each little-endian word is XOR-ed in, multiplied by an odd
- * constant and rotated (so high bits feed back down), the tail likewise, then murmur3's
- * finaliser mixes every bit into the low bits the table masks with. Three operations a word:
- * this runs once per name of every request, and the table compares names in full anyway.
+ * One step of the name hash: a little-endian word XOR-ed in, multiplied by an odd constant and
+ * rotated, so high bits feed back down. Exported so that a scanner reading a request's names
+ * four bytes at a time can hash them in the same pass (see scanNodeNames).
  */
-export function hashNameBytes(view: DataView, start: number, end: number): number {
-  let h = end - start
-  let i = start
-  for (; i + 4 <= end; i += 4) {
-    h = Math.imul(h ^ view.getInt32(i, true), 0x9e3779b1)
-    h = (h << 13) | (h >>> 19)
-  }
-  if (i < end) {
-    let k = 0
-    for (let shift = 0; i < end; i++, shift += 8) k |= view.getUint8(i) << shift
-    h = Math.imul(h ^ k, 0x9e3779b1)
-  }
+export function mixNameWord(h: number, word: number): number {
+  h = Math.imul(h ^ word, GOLDEN)
+  return (h << 13) | (h >>> 19)
+}
+
+/**
+ * The last step: the 0–3 bytes after the last whole word (little-endian, 0 when none: a name
+ * byte is never 0), the length, then murmur3's finaliser, which mixes every bit into the low
+ * bits the table masks with.
+ */
+export function finishNameHash(h: number, tail: number, length: number): number {
+  if (tail !== 0) h = Math.imul(h ^ tail, GOLDEN)
+  h ^= length
   h ^= h >>> 16
   h = Math.imul(h, 0x85ebca6b)
   h ^= h >>> 13
   h = Math.imul(h, 0xc2b2ae35)
   return h ^ (h >>> 16)
+}
+
+/**
+ * The hash of bytes [start, end): mixNameWord over each whole word, then finishNameHash. Three
+ * operations a word: this runs once per name of every request, and the table compares names
+ * in full anyway.
+ */
+export function hashNameBytes(view: DataView, start: number, end: number): number {
+  let h = NAME_HASH_SEED
+  let i = start
+  for (; i + 4 <= end; i += 4) h = mixNameWord(h, view.getInt32(i, true))
+  let tail = 0
+  for (let shift = 0; i < end; i++, shift += 8) tail |= view.getUint8(i) << shift
+  return finishNameHash(h, tail, end - start)
 }
 
 function capacityFor(live: number): number {
@@ -85,9 +103,17 @@ export class NameBytesTable<V> {
     return this.#size
   }
 
-  /** The value of the name whose bytes are view[start, end), if it is held. */
-  get(view: DataView, start: number, end: number): V | undefined {
-    const bucket = this.#findBucket(view, start, end, hashNameBytes(view, start, end))
+  /**
+   * The value of the name whose bytes are view[start, end), if it is held. `hash` is
+   * hashNameBytes of those bytes, when the caller has it already.
+   */
+  get(
+    view: DataView,
+    start: number,
+    end: number,
+    hash: number = hashNameBytes(view, start, end)
+  ): V | undefined {
+    const bucket = this.#findBucket(view, start, end, hash)
     return bucket < 0 ? undefined : this.#values[this.#buckets[bucket + 1] as number]
   }
 

@@ -30,10 +30,11 @@ export class TaintIndex {
 
   /**
    * The node whose name is the plain name (see isPlainName) at view[start, end). Undefined
-   * when no plain name matches; a name that is not plain is only found by `get`.
+   * when no plain name matches; a name that is not plain is only found by `get`. `hash`, when
+   * given, is hashNameBytes of those bytes (a scanner may have computed it while reading them).
    */
-  getByBytes(view: DataView, start: number, end: number): CompiledNode | undefined {
-    return this.#byBytes.get(view, start, end)
+  getByBytes(view: DataView, start: number, end: number, hash?: number): CompiledNode | undefined {
+    return this.#byBytes.get(view, start, end, hash)
   }
 
   has(name: string): boolean {

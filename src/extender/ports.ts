@@ -53,9 +53,10 @@ export interface NodeCache {
   get(name: string): CompiledNode | undefined
   /**
    * The node whose name is the plain name (ASCII from 0x20 up, no `"` or `\`) at
-   * view[start, end); undefined when none is (see TaintIndex.getByBytes).
+   * view[start, end), whose hashNameBytes is `hash`; undefined when none is (see
+   * TaintIndex.getByBytes).
    */
-  getByBytes(view: DataView, start: number, end: number): CompiledNode | undefined
+  getByBytes(view: DataView, start: number, end: number, hash: number): CompiledNode | undefined
   /** The node from the API server, indexed on success; null when the API server has none. */
   fetch(name: string): Promise<CompiledNode | null>
   readonly size: number

@@ -1,7 +1,18 @@
-import { CLOSE_BRACKET, COMMA, OPEN_BRACKET, QUOTE, specialByteAt } from './json-bytes.js'
+import { finishNameHash, mixNameWord, NAME_HASH_SEED } from '../core/index.js'
+import {
+  CLOSE_BRACKET,
+  COMMA,
+  OPEN_BRACKET,
+  QUOTE,
+  hasSpecialByte,
+  isSpecialByte,
+} from './json-bytes.js'
 import { skipWhitespace, stringEnd, wordView } from './json-scan.js'
 
 const utf8 = new TextDecoder()
+
+/** Int32 slots per name in a list's spans: start, end, hash. */
+const SLOTS = 3
 
 /**
  * A node-cache request's NodeNames, left where they lie in the request body. The extender looks
@@ -16,37 +27,42 @@ export class NodeNameList {
   /** Bytes from the array's `[` to its `]`: what a reply echoing every name needs, about. */
   readonly textLength: number
   /**
-   * Literal i is buf[starts[i], ends[i]): between its quotes, escapes as written. Plain arrays
-   * of small integers, not Int32Arrays: those are ArrayBuffers, costly to make and to collect.
+   * For literal i, slots 3i to 3i+2: where it starts (after its opening quote), where it ends
+   * (its closing quote), and the hashNameBytes of a plain name. One typed array, allocated once
+   * per request at its exact size: the scan gathers into a reused one (see SpanScratch).
    */
-  readonly #starts: readonly number[]
-  readonly #ends: readonly number[]
+  readonly #spans: Int32Array
   /** The names whose literal is not plain (an escape or a non-ASCII byte), decoded, by index. */
   readonly #decoded: ReadonlyMap<number, string> | null
 
   constructor(
     buf: Uint8Array,
     view: DataView,
-    literals: { starts: number[]; ends: number[]; textLength: number },
+    spans: Int32Array,
+    textLength: number,
     decoded: ReadonlyMap<number, string> | null
   ) {
     this.buf = buf
     this.view = view
-    this.length = literals.starts.length
-    this.textLength = literals.textLength
-    this.#starts = literals.starts
-    this.#ends = literals.ends
+    this.length = spans.length / SLOTS
+    this.textLength = textLength
+    this.#spans = spans
     this.#decoded = decoded
   }
 
   /** Offset of name i's first byte (just after its opening quote). */
   start(i: number): number {
-    return this.#starts[i] as number
+    return this.#spans[i * SLOTS] as number
   }
 
   /** Offset of name i's closing quote. */
   end(i: number): number {
-    return this.#ends[i] as number
+    return this.#spans[i * SLOTS + 1] as number
+  }
+
+  /** hashNameBytes of a plain name i's bytes, taken while scanning them (0 for any other). */
+  hash(i: number): number {
+    return this.#spans[i * SLOTS + 2] as number
   }
 
   /** Whether name i arrived with no escape and only ASCII from 0x20 up: its bytes are the name. */
@@ -66,6 +82,45 @@ export class NodeNameList {
   }
 }
 
+/** Spans gathered while scanning; grown, never shrunk, and copied out at their exact size. */
+let scratch: Int32Array = new Int32Array(SLOTS * 1024)
+
+function grownScratch(): Int32Array {
+  const grown = new Int32Array(scratch.length * 2)
+  grown.set(scratch)
+  scratch = grown
+  return grown
+}
+
+/** The hash of the plain literal scanPlainRun last read (a second result without allocating). */
+let plainRunHash = 0
+
+/**
+ * The first offset at or after `start` holding a byte a JSON string must look at (as
+ * specialByteAt), hashing the bytes before it as hashNameBytes does: for a plain name, one pass
+ * both validates the literal and hashes it for the lookup. Leaves the hash in plainRunHash.
+ */
+function scanPlainRun(buf: Uint8Array, view: DataView, start: number): number {
+  const lastWord = buf.length - 4
+  let h = NAME_HASH_SEED
+  let i = start
+  while (i <= lastWord) {
+    const word = view.getInt32(i, true)
+    if (hasSpecialByte(word)) break
+    h = mixNameWord(h, word)
+    i += 4
+  }
+  // At most three clean bytes before the special one: the word holding it failed the test.
+  let tail = 0
+  for (let shift = 0; i < buf.length; i++, shift += 8) {
+    const c = buf[i] as number
+    if (isSpecialByte(c)) break
+    tail |= c << shift
+  }
+  plainRunHash = finishNameHash(h, tail, i - start)
+  return i
+}
+
 /**
  * Reads the array of strings whose `[` is at `open`, validating it as the general scanner would
  * (an invalid string throws its ProtocolError). Returns null for anything but an array of
@@ -77,23 +132,28 @@ export function scanNodeNames(
 ): { list: NodeNameList; end: number } | null {
   if (buf[open] !== OPEN_BRACKET) return null
   const view = wordView(buf)
-  const starts: number[] = []
-  const ends: number[] = []
+  let spans = scratch
+  let used = 0
   let decoded: Map<number, string> | null = null
   let i = skipWhitespace(buf, open + 1)
   if (buf[i] !== CLOSE_BRACKET) {
     for (;;) {
       if (buf[i] !== QUOTE) return null
       // Plain when the first byte needing a look is the closing quote.
-      let end = specialByteAt(buf, view, i + 1)
+      let end = scanPlainRun(buf, view, i + 1)
+      let hash = plainRunHash
       if (buf[end] !== QUOTE) {
         const after = stringEnd(buf, i)
         end = after - 1
+        hash = 0
         decoded ??= new Map()
-        decoded.set(starts.length, JSON.parse(utf8.decode(buf.subarray(i, after))) as string)
+        decoded.set(used / SLOTS, JSON.parse(utf8.decode(buf.subarray(i, after))) as string)
       }
-      starts.push(i + 1)
-      ends.push(end)
+      if (used + SLOTS > spans.length) spans = grownScratch()
+      spans[used] = i + 1
+      spans[used + 1] = end
+      spans[used + 2] = hash
+      used += SLOTS
       i = end + 1
       // kube-scheduler writes `","` between names: whitespace is looked for only when absent.
       if (buf[i] !== COMMA) i = skipWhitespace(buf, i)
@@ -106,6 +166,6 @@ export function scanNodeNames(
       return null
     }
   }
-  const literals = { starts, ends, textLength: i + 1 - open }
-  return { list: new NodeNameList(buf, view, literals, decoded), end: i + 1 }
+  const list = new NodeNameList(buf, view, spans.slice(0, used), i + 1 - open, decoded)
+  return { list, end: i + 1 }
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isPlainName } from '../../src/core/index.js'
+import { hashNameBytes, isPlainName } from '../../src/core/index.js'
 import {
   decodeExtenderArgs,
   encodeNamesFilterResult,
@@ -50,7 +50,7 @@ const layoutArb = fc.record({
 })
 
 describe('NodeNames read from the request bytes', () => {
-  it('decodes every name as JSON.parse does, plain exactly when it needs no escape (1000 runs)', () => {
+  it('decodes every name as JSON.parse does, plain exactly when it needs no escape, and hashes each plain name while scanning as hashNameBytes does (1000 runs)', () => {
     fc.assert(
       fc.property(fc.array(nameArb, { maxLength: 40 }), layoutArb, (names, layout) => {
         const s = layout.space
@@ -65,6 +65,9 @@ describe('NodeNames read from the request bytes', () => {
         for (let i = 0; i < names.length; i++) {
           const escaped = layout.escapeAll[i] === true
           expect(list.isPlain(i)).toBe(!escaped && isPlainName(names[i] as string))
+          if (list.isPlain(i)) {
+            expect(list.hash(i)).toBe(hashNameBytes(list.view, list.start(i), list.end(i)))
+          }
         }
       }),
       { seed: SEED, numRuns: 1000 }

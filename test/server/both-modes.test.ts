@@ -3,6 +3,9 @@ import { InformerNodeCache, loadKubeConfig } from '../../src/cluster/index.js'
 import { NOOP_LOGGER, NOOP_NODE_CACHE_METRICS } from '../../src/extender/index.js'
 import { startCache, unstartedServer } from '../cluster/node-cache-harness.js'
 import { FakeApiServer, kubeconfigFor, type FakeNodeSpec } from '../support/fake-apiserver.js'
+import { connect } from 'node:net'
+import { REPLY_POOL } from '../../src/protocol/index.js'
+import { head, parseResponses, sleep } from '../abuse/raw-http.js'
 import { eventually } from '../support/eventually.js'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
 import {
@@ -220,6 +223,87 @@ describe('node-cache replies echo names exactly', () => {
       { Host: 'gpu', Score: 10 },
       { Host: 'spot', Score: 0 },
     ])
+  })
+})
+
+describe('replies and bodies lent from pools, under concurrent requests', () => {
+  // Over 64 KiB, a body arrives in several chunks and is joined in a lent buffer; node-cache
+  // replies are written into lent buffers. Neither may leak into another request's reply.
+  const requests: { path: string; body: string; names: boolean }[] = []
+  const alone: string[] = []
+  beforeAll(async () => {
+    SCENARIOS.forEach((scenario, k) => {
+      const pod = wirePod(`p${k}`, scenario.tolerations)
+      const at = (i: number): string =>
+        scenario.candidates[(i + k) % scenario.candidates.length] as string
+      const names = Array.from({ length: 40_000 }, (_, i) => at(i))
+      const nodes = fullNodes(Array.from({ length: 300 }, (_, i) => at(i)))
+      for (const verb of ['filter', 'prioritize']) {
+        requests.push({
+          path: `/${verb}`,
+          body: JSON.stringify(namesArgs(pod, names)),
+          names: true,
+        })
+        requests.push({
+          path: `/${verb}`,
+          body: JSON.stringify(nodesArgs(pod, nodes)),
+          names: false,
+        })
+      }
+    })
+    for (const r of requests)
+      alone.push((await post(`${server.url}${r.path}`, r.body, { raw: true })).text)
+  })
+
+  it('gives each of 144 concurrent requests in both modes, bodies of several chunks among them, the very reply it gets alone, while others are cut off', async () => {
+    expect(Math.min(...requests.map((r) => r.body.length))).toBeGreaterThan(64 * 1024)
+    const cutOff = requests.map((r) =>
+      fetch(`${server.url}${r.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: r.body,
+        signal: AbortSignal.timeout(2),
+      })
+        .then((res) => res.text())
+        .catch(() => null)
+    )
+    const rounds = [0, 1, 2, 3, 4, 5].flatMap(() => requests.map((r, i) => ({ ...r, i })))
+    const together = await Promise.all(
+      rounds.map(async (r) => ({
+        i: r.i,
+        text: (await post(`${server.url}${r.path}`, r.body, { raw: true })).text,
+      }))
+    )
+    await Promise.all(cutOff)
+    expect(together).toHaveLength(144)
+    for (const { i, text } of together) expect(text).toBe(alone[i])
+    expect(REPLY_POOL.kept.buffers).toBeGreaterThan(0)
+  })
+
+  it('keeps the replies of a client that pipelined requests and reads them late intact: a reply buffer goes back only once written', async () => {
+    // The client reads nothing at first: once the kernel's buffers are full, the replies wait
+    // in the server's socket stream, still in their lent buffers.
+    const pipelined = requests.flatMap((r, i) => (r.names ? [i] : []))
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1')
+    socket.pause()
+    await new Promise((resolve) => socket.once('connect', resolve))
+    for (const i of pipelined) {
+      const r = requests[i] as { path: string; body: string }
+      const headers = ['Content-Type: application/json', `Content-Length: ${r.body.length}`]
+      socket.write(head('POST', r.path, headers) + r.body)
+    }
+    await sleep(300)
+    // Other clients borrow buffers meanwhile.
+    await Promise.all(requests.map((r) => post(`${server.url}${r.path}`, r.body, { raw: true })))
+    const chunks: Buffer[] = []
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+    socket.resume()
+    await eventually(() =>
+      expect(parseResponses(Buffer.concat(chunks), false)).toHaveLength(pipelined.length)
+    )
+    socket.destroy()
+    const replies = parseResponses(Buffer.concat(chunks), false)
+    expect(replies.map((r) => r.body)).toEqual(pipelined.map((i) => alone[i]))
   })
 })
 

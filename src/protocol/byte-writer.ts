@@ -1,5 +1,3 @@
-import { REPLY_POOL } from './byte-pool.js'
-
 const encoder = new TextEncoder()
 
 /** Bytes of a constant, encoded once at module load. */
@@ -13,8 +11,6 @@ const NATIVE_COPY_FROM = 128
 /**
  * Builds a node-cache reply as bytes. Names are never re-encoded: their literals are copied from
  * the request body as received, which is valid JSON by construction and decodes to the same name.
- * The bytes are written into a buffer lent by REPLY_POOL, which the server gives back once the
- * reply is written.
  */
 export class ByteWriter {
   #buf: Uint8Array
@@ -22,17 +18,15 @@ export class ByteWriter {
   #pos = 0
 
   constructor(capacity: number) {
-    this.#buf = REPLY_POOL.take(capacity)
+    this.#buf = new Uint8Array(Math.max(64, capacity))
     this.#view = new DataView(this.#buf.buffer)
   }
 
   #ensure(extra: number): Uint8Array {
     const needed = this.#pos + extra
     if (needed > this.#buf.length) {
-      const grown = REPLY_POOL.take(Math.max(needed, this.#buf.length * 2))
+      const grown = new Uint8Array(Math.max(needed, this.#buf.length * 2))
       grown.set(this.#buf.subarray(0, this.#pos))
-      // Only this writer has seen the old buffer: it can go back at once.
-      REPLY_POOL.give(this.#buf)
       this.#buf = grown
       this.#view = new DataView(grown.buffer)
     }
@@ -73,7 +67,7 @@ export class ByteWriter {
     this.#pos = pos
   }
 
-  /** The bytes written so far: a view of the lent buffer, to give back to REPLY_POOL once sent. */
+  /** The bytes written so far (a view, not a copy). */
   result(): Uint8Array {
     return this.#buf.subarray(0, this.#pos)
   }

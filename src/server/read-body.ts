@@ -1,30 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { BytePool, ProtocolError } from '../protocol/index.js'
-
-/**
- * Bodies that arrive in several chunks are joined in a buffer lent by this pool (see BytePool
- * for why), and given back by releaseBody once the reply is sent. Bodies over 8 MiB (full nodes
- * by the hundred) are not kept for reuse.
- */
-const BODY_POOL = new BytePool({ maxKept: 8, maxKeptBytes: 32 * 1024 * 1024 })
-const POOLED_BODY_MAX_BYTES = 8 * 1024 * 1024
-
-/** Gives a body from readJsonBody back, once nothing reads it any more (a no-op for others). */
-export function releaseBody(body: Uint8Array): void {
-  BODY_POOL.give(body)
-}
-
-function joinChunks(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0] as Uint8Array
-  if (length > POOLED_BODY_MAX_BYTES) return Buffer.concat(chunks, length)
-  const body = BODY_POOL.take(length)
-  let at = 0
-  for (const chunk of chunks) {
-    body.set(chunk, at)
-    at += chunk.length
-  }
-  return body.subarray(0, length)
-}
+import { ProtocolError } from '../protocol/index.js'
 
 /** Why a verb request's headers are refused, or null when they are acceptable. */
 function refuseHeaders(req: IncomingMessage, maxBodyBytes: number): ProtocolError | null {
@@ -67,7 +42,7 @@ function tooLarge(maxBodyBytes: number): ProtocolError {
 export function readJsonBody(
   req: IncomingMessage,
   maxBodyBytes: number,
-  done: (err: Error | null, body: Uint8Array | null) => void
+  done: (err: Error | null, body: Buffer | null) => void
 ): void {
   const refused = refuseHeaders(req, maxBodyBytes)
   if (refused !== null) {
@@ -77,7 +52,7 @@ export function readJsonBody(
   const chunks: Buffer[] = []
   let received = 0
   let finished = false
-  const finish = (err: Error | null, body: Uint8Array | null): void => {
+  const finish = (err: Error | null, body: Buffer | null): void => {
     if (finished) return
     finished = true
     done(err, body)
@@ -93,6 +68,8 @@ export function readJsonBody(
     chunks.push(chunk)
   }
   req.on('data', onData)
-  req.once('end', () => finish(null, joinChunks(chunks, received)))
+  req.once('end', () =>
+    finish(null, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received))
+  )
   req.once('error', (err) => finish(err, null))
 }

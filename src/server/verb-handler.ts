@@ -1,9 +1,9 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import type { Extender, Logger } from '../extender/index.js'
-import { encodeError, REPLY_POOL, type ReplyBody } from '../protocol/index.js'
+import { encodeError, type ReplyBody } from '../protocol/index.js'
 import { mapErrorToReply } from './error-mapping.js'
 import type { Metrics } from './metrics.js'
-import { readJsonBody, releaseBody } from './read-body.js'
+import { readJsonBody } from './read-body.js'
 import { recordRequestOnClose } from './request-metrics.js'
 
 export interface VerbHandlerDependencies {
@@ -59,7 +59,7 @@ export function createVerbHandler(
   deps: VerbHandlerDependencies,
   fallback: RequestListener
 ): RequestListener {
-  const run: Record<Verb, (body: Uint8Array) => ReplyBody | Promise<ReplyBody>> = {
+  const run: Record<Verb, (body: Buffer) => ReplyBody | Promise<ReplyBody>> = {
     filter: (body) => deps.extender.filter(body),
     prioritize: (body) => deps.extender.prioritize(body),
     preempt: (body) => deps.extender.preempt(body),
@@ -90,36 +90,21 @@ export function createVerbHandler(
       // A refused body may still be streaming in; do not leave it for the next request.
       send(res, reply.status, reply.body, !req.complete)
     }
-    const succeed = (reply: ReplyBody): void => {
-      send(res, 200, reply, false)
-      // A node-cache reply is written into a lent buffer (see REPLY_POOL): it goes back once
-      // the response is over, written to the socket or cut off ('close' follows 'finish').
-      if (reply instanceof Uint8Array) res.once('close', () => REPLY_POOL.give(reply))
-    }
+    const succeed = (reply: ReplyBody): void => send(res, 200, reply, false)
     readJsonBody(req, deps.maxBodyBytes, (err, body) => {
       if (err !== null || body === null) {
         fail(err)
         return
       }
-      // The body may be lent too; it goes back once the reply is sent, which copied what it
-      // needed from it (names, or the passing nodes' bytes).
       let reply: ReplyBody | Promise<ReplyBody>
       try {
         reply = run[verb](body)
       } catch (thrown) {
         fail(thrown)
-        releaseBody(body)
         return
       }
-      if (reply instanceof Promise) {
-        reply.then(succeed, fail).then(
-          () => releaseBody(body),
-          () => releaseBody(body)
-        )
-      } else {
-        succeed(reply)
-        releaseBody(body)
-      }
+      if (reply instanceof Promise) reply.then(succeed, fail)
+      else succeed(reply)
     })
   }
 }

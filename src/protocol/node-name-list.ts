@@ -11,7 +11,7 @@ import { skipWhitespace, stringEnd, wordView } from './json-scan.js'
 
 const utf8 = new TextDecoder()
 
-/** Int32 slots per name in a list's spans: start, end, hash. */
+/** Slots per name in a list's spans: start, end, hash. */
 const SLOTS = 3
 
 /**

@@ -11,11 +11,22 @@ const LATENCY_BUCKETS = [
   0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5,
 ]
 
-/** cacheLookup's keys, made once: a key built per call would be a new string to hash. */
-const LOOKUP_KEYS = {
-  tolerations: ['tolerations miss', 'tolerations hit'],
-  nodes: ['nodes miss', 'nodes hit'],
+/**
+ * cacheLookup's label sets, made once: the pending counts are keyed by these very objects, so
+ * recording a lookup builds nothing and the scrape hands them to prom-client as they are.
+ */
+const LOOKUP_LABELS = {
+  tolerations: [
+    { cache: 'tolerations', result: 'miss' },
+    { cache: 'tolerations', result: 'hit' },
+  ],
+  nodes: [
+    { cache: 'nodes', result: 'miss' },
+    { cache: 'nodes', result: 'hit' },
+  ],
 } as const
+
+type LookupLabels = (typeof LOOKUP_LABELS)[keyof typeof LOOKUP_LABELS][number]
 
 /**
  * Every metric the service exports, created once with fixed label sets (never a node or pod
@@ -34,10 +45,10 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
   #lastEventAt: number | null = null
   // Per-request counts are kept as plain numbers and added to their counters when /metrics is
   // scraped: prom-client hashes a label object on every inc, which showed in profiles of the
-  // scheduling path. Keyed by the label values, joined with a space.
+  // scheduling path. Keyed by label value, or for lookups by their label set (LOOKUP_LABELS).
   readonly #pendingEvaluated = new Map<Verb, number>()
   readonly #pendingRejected = new Map<RejectionReason, number>()
-  readonly #pendingLookups = new Map<string, number>()
+  readonly #pendingLookups = new Map<LookupLabels, number>()
   // prom-client hashes a label object on every call; the scheduling path reuses the children
   // it has already made instead (a handful of verb/code and verb pairs).
   readonly #requestChildren = new Map<string, { inc(): void }>()
@@ -86,10 +97,7 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
       labelNames: ['cache', 'result'],
       registers,
       collect() {
-        flush(lookups, (key, count) => {
-          const [cache = '', result = ''] = key.split(' ')
-          this.inc({ cache, result }, count)
-        })
+        flush(lookups, (labels, count) => this.inc(labels, count))
       },
     })
     this.#informerEvents = new Counter({
@@ -158,7 +166,7 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
   }
 
   cacheLookup(cache: 'tolerations' | 'nodes', hit: boolean): void {
-    add(this.#pendingLookups, LOOKUP_KEYS[cache][hit ? 1 : 0], 1)
+    add(this.#pendingLookups, LOOKUP_LABELS[cache][hit ? 1 : 0], 1)
   }
 
   informerEvent(type: 'add' | 'update' | 'delete' | 'relist'): void {

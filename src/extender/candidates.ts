@@ -33,26 +33,32 @@ export function compileNodeRefs(refs: readonly NodeRef[], seen: SeenNodesCache):
   return nodes
 }
 
-/** Refuses node-cache requests the extender cannot answer truthfully yet. */
-export function requireReadyNodeCache(cache: NodeCache | null): NodeCache {
-  if (cache === null) {
-    throw new ExtenderUnavailableError(
-      'the request carries NodeNames (nodeCacheCapable: true) but this extender has no cluster ' +
-        'connection to learn nodes from; start it with --kubeconfig or in a pod, or set ' +
-        'nodeCacheCapable: false'
-    )
-  }
-  const readiness = cache.readiness()
-  if (!readiness.ready)
+/**
+ * Refuses node-cache requests the extender cannot answer truthfully yet. A malformed name
+ * literal is refused first, as a bad request, whatever the cache's state: it would have been
+ * refused in decoding but for NodeNameList reading names only when they are looked up.
+ */
+export function requireReadyNodeCache(cache: NodeCache | null, names: NodeNameList): NodeCache {
+  if (cache !== null) {
+    const readiness = cache.readiness()
+    if (readiness.ready) return cache
+    names.names()
     throw new ExtenderUnavailableError(`node cache not ready: ${readiness.reason}`)
-  return cache
+  }
+  names.names()
+  throw new ExtenderUnavailableError(
+    'the request carries NodeNames (nodeCacheCapable: true) but this extender has no cluster ' +
+      'connection to learn nodes from; start it with --kubeconfig or in a pod, or set ' +
+      'nodeCacheCapable: false'
+  )
 }
 
 /**
  * Node-cache mode: names looked up in the index; a name it does not know is fetched from the
  * API server (concurrent misses share one request). A node that is not found, or whose lookup
- * failed, is never passed silently: it is reported with its own reason. Synchronous when the
- * index knows every name (the hot path has no promise to wait for); a promise otherwise.
+ * failed, is never passed silently: it is reported with its own reason. A malformed name
+ * literal throws its ProtocolError here (see NodeNameList). Synchronous when the index knows
+ * every name (the hot path has no promise to wait for); a promise otherwise.
  */
 export function resolveNodeNames(
   names: NodeNameList,
@@ -64,11 +70,13 @@ export function resolveNodeNames(
   const known: (CompiledNode | undefined)[] = []
   let misses: number[] | null = null
   for (let i = 0; i < names.length; i++) {
-    // A plain name is looked up as the bytes it arrived as, by the hash its scan computed; any
-    // other by its decoded string.
-    const node = names.isPlain(i)
+    // Looked up as the bytes it arrived as, by the hash its scan computed: a match with an
+    // indexed name also proves the literal valid. Only a miss is decoded (and so validated,
+    // throwing for a malformed literal) and looked up by its string.
+    let node = names.byBytes(i)
       ? cache.getByBytes(names.view, names.start(i), names.end(i), names.hash(i))
-      : cache.get(names.name(i))
+      : undefined
+    node ??= cache.get(names.name(i))
     known.push(node)
     if (node === undefined) (misses ??= []).push(i)
   }

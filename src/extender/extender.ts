@@ -97,7 +97,7 @@ export class Extender {
       })
     }
     const names = args.candidates.names
-    const cache = requireReadyNodeCache(this.#nodeCache)
+    const cache = requireReadyNodeCache(this.#nodeCache, names)
     return then(resolveNodeNames(names, cache, this.#logger), (resolved) => {
       const outcome = filterNodes(pod, resolved.nodes)
       this.#recordFilter(args.pod, names.length, outcome)
@@ -127,7 +127,7 @@ export class Extender {
       )
     }
     const names = args.candidates.names
-    const cache = requireReadyNodeCache(this.#nodeCache)
+    const cache = requireReadyNodeCache(this.#nodeCache, names)
     return then(resolveNodeNames(names, cache, this.#logger), (resolved) => {
       this.#metrics.nodesEvaluated('prioritize', names.length)
       // Unknown nodes are left out of the normalisation and get the lowest score, as a node
@@ -154,7 +154,7 @@ export class Extender {
       nodes = compileNodeRefs(args.candidates.nodes, this.#seenNodes)
     } else {
       const names = args.candidates.names
-      const cache = requireReadyNodeCache(this.#nodeCache)
+      const cache = requireReadyNodeCache(this.#nodeCache, names)
       const resolved = await resolveNodeNames(names, cache, this.#logger)
       nodes = resolved.nodes
       unknownNodes = resolved.unresolvedPositions.map((i) => names.name(i))

@@ -67,7 +67,8 @@ function decodeNodeNames(doc: JsonDocument, span: Span): NodeNameList {
  * Decodes a filter or prioritize body straight from its bytes. Keys match in any casing (the
  * last of several spellings wins, as in Go); exactly one of `Nodes` and `NodeNames` must be set.
  * Only the pod, each node's metadata name and version, and the names list are parsed; the rest
- * is validated and left as bytes.
+ * is validated and left as bytes. The one exception is the inside of each NodeNames literal,
+ * proven valid by matching an indexed name or by reading the name (see NodeNameList).
  */
 export function decodeExtenderArgs(buf: Uint8Array): ExtenderArgs {
   const doc = indexJson(buf, 'nodenames')

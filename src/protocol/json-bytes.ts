@@ -33,6 +33,16 @@ export function hasSpecialByte(word: number): boolean {
   return (special & HIGH_BITS) !== 0
 }
 
+/**
+ * Whether a little-endian word holds a quote: hasSpecialByte's first test alone, for a scan that
+ * only needs to find where a string ends (see scanNodeNames) and leaves validating its bytes
+ * for later.
+ */
+export function hasQuoteByte(word: number): boolean {
+  const quotes = word ^ 0x22222222
+  return ((quotes - ONES) & ~quotes & HIGH_BITS) !== 0
+}
+
 /** Whether one string byte is special, as hasSpecialByte tests four. */
 export function isSpecialByte(c: number): boolean {
   return c === QUOTE || c === BACKSLASH || c < 0x20 || c > 0x7f

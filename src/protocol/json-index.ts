@@ -23,8 +23,9 @@ export interface JsonDocument {
 /**
  * Validates the whole body as one JSON value and indexes its shallow containers. When
  * `nameListKey` (lower case) names a top-level member holding an array of strings, that array
- * is read by scanNodeNames instead, which validates it as it goes: the thousands of names of a
- * node-cache request are scanned once, four bytes at a time, and never turned into strings.
+ * is read by scanNodeNames instead: the thousands of names of a node-cache request are scanned
+ * once, four bytes at a time, and never turned into strings. The bytes inside those literals
+ * are the one part left to validate, by whoever reads them (see NodeNameList).
  */
 export function indexJson(buf: Uint8Array, nameListKey?: string): JsonDocument {
   const doc: MutableDocument = { buf, containerEnds: new Map(), nameLists: new Map() }

@@ -1,11 +1,12 @@
 import { finishNameHash, mixNameWord, NAME_HASH_SEED } from '../core/index.js'
 import {
+  BACKSLASH,
   CLOSE_BRACKET,
   COMMA,
   OPEN_BRACKET,
   QUOTE,
-  hasSpecialByte,
-  isSpecialByte,
+  hasQuoteByte,
+  specialByteAt,
 } from './json-bytes.js'
 import { skipWhitespace, stringEnd, wordView } from './json-scan.js'
 
@@ -16,8 +17,13 @@ const SLOTS = 3
 
 /**
  * A node-cache request's NodeNames, left where they lie in the request body. The extender looks
- * each plain name up by its bytes and copies the literals it answers with into its reply, so a
- * name becomes a string only when something needs one (an unknown name, a log line, explain).
+ * each name up by its bytes and copies the literals it answers with into its reply, so a name
+ * becomes a string only when something needs one (an unknown name, a log line, explain).
+ *
+ * Most literals are only searched for their closing quote while scanning, not validated: a
+ * lookup that matches them to an indexed node name (which is plain, see isPlainName) proves
+ * their bytes a valid literal of that very name, and `name(i)` validates any other before
+ * decoding it. So whoever echoes a literal must first have matched it or read its name.
  */
 export class NodeNameList {
   /** The request body, and a view of it for reading four bytes at a time. */
@@ -28,7 +34,8 @@ export class NodeNameList {
   readonly textLength: number
   /**
    * For literal i, slots 3i to 3i+2: where it starts (after its opening quote), where it ends
-   * (its closing quote), and the hashNameBytes of a plain name.
+   * (its closing quote), and the hashNameBytes of its bytes (0 for a literal read by the
+   * general string scanner, see byBytes).
    *
    * A plain array grown by push, on purpose. An Int32Array copied out at its exact size (with
    * the other per-request arrays sized up front) cut the heap garbage of a 5000-name request
@@ -38,7 +45,7 @@ export class NodeNameList {
    * figures), 48 mark-compacts against 7 over the same 2400 requests, p99 11-13 ms against 4.
    */
   readonly #spans: readonly number[]
-  /** The names whose literal is not plain (an escape or a non-ASCII byte), decoded, by index. */
+  /** Literals holding an escaped quote, read and decoded by the general scanner, by index. */
   readonly #decoded: ReadonlyMap<number, string> | null
 
   constructor(
@@ -66,21 +73,34 @@ export class NodeNameList {
     return this.#spans[i * SLOTS + 1] as number
   }
 
-  /** hashNameBytes of a plain name i's bytes, taken while scanning them (0 for any other). */
+  /** hashNameBytes of literal i's bytes, taken while scanning them (0 unless byBytes(i)). */
   hash(i: number): number {
     return this.#spans[i * SLOTS + 2] as number
   }
 
-  /** Whether name i arrived with no escape and only ASCII from 0x20 up: its bytes are the name. */
-  isPlain(i: number): boolean {
+  /**
+   * Whether literal i is worth looking up by its bytes: every literal but one holding an escaped
+   * quote, which cannot be a plain name. A match proves it valid; on a miss, read name(i).
+   */
+  byBytes(i: number): boolean {
     return this.#decoded === null || !this.#decoded.has(i)
   }
 
+  /**
+   * Name i, decoded. A literal not yet validated is validated first, as the general scanner
+   * would have: a control character or a bad escape throws its ProtocolError here.
+   */
   name(i: number): string {
     const decoded = this.#decoded?.get(i)
     if (decoded !== undefined) return decoded
-    // Plain ASCII: every byte is its own character.
-    return utf8.decode(this.buf.subarray(this.start(i), this.end(i)))
+    const start = this.start(i)
+    const end = this.end(i)
+    // Plain ASCII up to the closing quote: every byte is its own character.
+    if (specialByteAt(this.buf, this.view, start) === end) {
+      return utf8.decode(this.buf.subarray(start, end))
+    }
+    const after = stringEnd(this.buf, start - 1)
+    return JSON.parse(utf8.decode(this.buf.subarray(start - 1, after))) as string
   }
 
   names(): string[] {
@@ -88,39 +108,39 @@ export class NodeNameList {
   }
 }
 
-/** The hash of the plain literal scanPlainRun last read (a second result without allocating). */
-let plainRunHash = 0
+/** The hash of the bytes quoteRun last passed (a second result without allocating). */
+let quoteRunHash = 0
 
 /**
- * The first offset at or after `start` holding a byte a JSON string must look at (as
- * specialByteAt), hashing the bytes before it as hashNameBytes does: for a plain name, one pass
- * both validates the literal and hashes it for the lookup. Leaves the hash in plainRunHash.
+ * The first offset at or after `start` holding a quote (or the end of `buf`), hashing the bytes
+ * before it as hashNameBytes does. Only the quote test, a third of specialByteAt's: the bytes
+ * of a name that matches an indexed one need no other check. Leaves the hash in quoteRunHash.
  */
-function scanPlainRun(buf: Uint8Array, view: DataView, start: number): number {
+function quoteRun(buf: Uint8Array, view: DataView, start: number): number {
   const lastWord = buf.length - 4
   let h = NAME_HASH_SEED
   let i = start
   while (i <= lastWord) {
     const word = view.getInt32(i, true)
-    if (hasSpecialByte(word)) break
+    if (hasQuoteByte(word)) break
     h = mixNameWord(h, word)
     i += 4
   }
-  // At most three clean bytes before the special one: the word holding it failed the test.
+  // At most three bytes before the quote: the word holding it failed the test.
   let tail = 0
   for (let shift = 0; i < buf.length; i++, shift += 8) {
     const c = buf[i] as number
-    if (isSpecialByte(c)) break
+    if (c === QUOTE) break
     tail |= c << shift
   }
-  plainRunHash = finishNameHash(h, tail, i - start)
+  quoteRunHash = finishNameHash(h, tail, i - start)
   return i
 }
 
 /**
- * Reads the array of strings whose `[` is at `open`, validating it as the general scanner would
- * (an invalid string throws its ProtocolError). Returns null for anything but an array of
- * strings, to be validated and refused by the general scanner and decoder.
+ * Reads the array of strings whose `[` is at `open`, finding where each literal ends and hashing
+ * its bytes (see NodeNameList on when those bytes are validated). Returns null for anything but
+ * an array of strings, to be validated and refused by the general scanner and decoder.
  */
 export function scanNodeNames(
   buf: Uint8Array,
@@ -134,10 +154,11 @@ export function scanNodeNames(
   if (buf[i] !== CLOSE_BRACKET) {
     for (;;) {
       if (buf[i] !== QUOTE) return null
-      // Plain when the first byte needing a look is the closing quote.
-      let end = scanPlainRun(buf, view, i + 1)
-      let hash = plainRunHash
-      if (buf[end] !== QUOTE) {
+      let end = quoteRun(buf, view, i + 1)
+      let hash = quoteRunHash
+      // A quote after a backslash may be escaped (or the backslash itself may be): the general
+      // scanner reads this literal, validating it whole. Any other first quote closes it.
+      if (end >= buf.length || buf[end - 1] === BACKSLASH) {
         const after = stringEnd(buf, i)
         end = after - 1
         hash = 0

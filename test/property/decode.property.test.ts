@@ -62,12 +62,17 @@ type Outcome =
   | { readonly kind: 'semantic'; readonly message: string }
   | { readonly kind: 'thrown'; readonly error: unknown }
 
-/** The decoder as the filter verb runs it: the request, then each node's spec on demand. */
+/**
+ * The decoder as the filter verb runs it: the request, then each node's spec or each name on
+ * demand (a name literal is validated when read, unless it matches an indexed name).
+ */
 function decodeOutcome(buf: Uint8Array): Outcome {
   try {
     const args = decodeExtenderArgs(buf)
     if (args.candidates.kind === 'nodes') {
       for (const ref of args.candidates.nodes) decodeNodeTaints(ref)
+    } else {
+      args.candidates.names.names()
     }
     return { kind: 'accepted' }
   } catch (err) {

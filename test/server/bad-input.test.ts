@@ -184,6 +184,22 @@ const cases: BadCase[] = [
     error: /^NodeNames\[1\]: expected a non-empty node name$/,
   },
   {
+    name: 'a raw tab inside a name in NodeNames (even with no node cache to look it up in)',
+    path: '/filter',
+    body: `{"Pod":${JSON.stringify(pod)},"NodeNames":["a","b\tc"]}`,
+    raw: true,
+    status: 400,
+    error: /^request body is not valid JSON: control character in string, found '\t' at byte \d+$/,
+  },
+  {
+    name: 'a bad escape inside a name in NodeNames',
+    path: '/prioritize',
+    body: `{"Pod":${JSON.stringify(pod)},"NodeNames":["a\\qb"]}`,
+    raw: true,
+    status: 400,
+    error: /^request body is not valid JSON: bad escape, found 'q' at byte \d+$/,
+  },
+  {
     name: 'preempt without any victims map',
     path: '/preempt',
     body: { Pod: pod },

@@ -223,6 +223,21 @@ describe('node-cache replies echo names exactly', () => {
       { Host: 'spot', Score: 0 },
     ])
   })
+  it.each([
+    ['a raw tab after a known name', '"plain-1\t"', /control character in string, found '\t'/],
+    ['a bad escape', '"sp\\qot"', /bad escape, found 'q'/],
+  ])(
+    'refuses a literal with %s with 400, though the names around it are indexed',
+    async (_, literal, error) => {
+      const pod = JSON.stringify(wirePod('p'))
+      for (const verb of ['filter', 'prioritize']) {
+        const body = `{"Pod":${pod},"NodeNames":["plain-1",${literal},"spot"]}`
+        const reply = await post(`${server.url}/${verb}`, body, { raw: true })
+        expect(reply.status).toBe(400)
+        expect((reply.json as { Error: string }).Error).toMatch(error)
+      }
+    }
+  )
 })
 
 describe('replies under concurrent and pipelined requests', () => {

@@ -1,4 +1,6 @@
 import { parseInt64 } from './decimal-integer.js'
+import { BoundedInterner } from './bounded-interner.js'
+import { TaintProfile, type TaintProfiles } from './taint-profile.js'
 import type { NodeTaints, Taint } from './types.js'
 import {
   TAINT_EFFECT_NO_EXECUTE,
@@ -23,17 +25,14 @@ export interface CompiledTaint extends Taint {
 }
 
 /**
- * One node as the rules see it, compiled when the node changes. Filter reads only `hardTaints`
- * and `unschedulable`; Score reads only `softTaints`. Nothing of the Node object is kept beyond
+ * One node as the rules see it, compiled when the node changes. Filter and Score read only its
+ * profile, which nodes with the same taints share. Nothing of the Node object is kept beyond
  * what the rules and the explanation need.
  */
 export interface CompiledNode extends NodeTaints {
   readonly resourceVersion: string
   readonly taints: readonly CompiledTaint[]
-  /** NoSchedule and NoExecute taints, in node order. */
-  readonly hardTaints: readonly CompiledTaint[]
-  /** PreferNoSchedule taints, in node order. */
-  readonly softTaints: readonly CompiledTaint[]
+  readonly profile: TaintProfile
 }
 
 /** What compileNode reads: a node's name, version, cordon flag and taints. */
@@ -45,26 +44,17 @@ const NO_TAINTS: readonly CompiledTaint[] = Object.freeze([])
 
 /**
  * Shares one copy of each taint string across nodes (a fleet repeats the same few keys and
- * values thousands of times). It is cleared when it grows past its bound, which only costs
- * sharing, never correctness.
+ * values thousands of times), within a bound (see BoundedInterner).
  */
 export class StringInterner {
-  readonly #strings = new Map<string, string>()
-  readonly #maxSize: number
+  readonly #strings: BoundedInterner<string>
 
   constructor(maxSize = 65_536) {
-    if (!Number.isInteger(maxSize) || maxSize < 1) {
-      throw new TypeError('StringInterner maxSize must be a positive integer')
-    }
-    this.#maxSize = maxSize
+    this.#strings = new BoundedInterner('StringInterner', maxSize)
   }
 
   intern(s: string): string {
-    const known = this.#strings.get(s)
-    if (known !== undefined) return known
-    if (this.#strings.size >= this.#maxSize) this.#strings.clear()
-    this.#strings.set(s, s)
-    return s
+    return this.#strings.intern(s, () => s)
   }
 }
 
@@ -91,31 +81,39 @@ function compileTaint(taint: Taint, interner: StringInterner | undefined): Compi
   })
 }
 
-/** Compiles one node's taints and cordon state; call it once per (name, resourceVersion). */
-export function compileNode(node: NodeTaintsAt, interner?: StringInterner): CompiledNode {
-  if (node.taints.length === 0) {
-    return Object.freeze({
-      name: node.name,
-      resourceVersion: node.resourceVersion,
-      unschedulable: node.unschedulable,
-      taints: NO_TAINTS,
-      hardTaints: NO_TAINTS,
-      softTaints: NO_TAINTS,
-    })
-  }
-  const taints = node.taints.map((t) => compileTaint(t, interner))
+function profileOf(unschedulable: boolean, taints: readonly CompiledTaint[]): TaintProfile {
   const hardTaints: CompiledTaint[] = []
   const softTaints: CompiledTaint[] = []
   for (const taint of taints) {
     if (taint.effectSlot === EFFECT_SLOT_PREFER_NO_SCHEDULE) softTaints.push(taint)
     else if (taint.effectSlot !== EFFECT_SLOT_OTHER) hardTaints.push(taint)
   }
+  return new TaintProfile(
+    unschedulable,
+    hardTaints.length === 0 ? NO_TAINTS : Object.freeze(hardTaints),
+    softTaints.length === 0 ? NO_TAINTS : Object.freeze(softTaints)
+  )
+}
+
+/**
+ * Compiles one node's taints and cordon state; call it once per (name, resourceVersion). Nodes
+ * compiled with the same `profiles` share the profile of their taints.
+ */
+export function compileNode(
+  node: NodeTaintsAt,
+  interner?: StringInterner,
+  profiles?: TaintProfiles
+): CompiledNode {
+  const taints =
+    node.taints.length === 0
+      ? NO_TAINTS
+      : Object.freeze(node.taints.map((t) => compileTaint(t, interner)))
+  const make = (): TaintProfile => profileOf(node.unschedulable, taints)
   return Object.freeze({
     name: node.name,
     resourceVersion: node.resourceVersion,
     unschedulable: node.unschedulable,
-    taints: Object.freeze(taints),
-    hardTaints: hardTaints.length === 0 ? NO_TAINTS : Object.freeze(hardTaints),
-    softTaints: softTaints.length === 0 ? NO_TAINTS : Object.freeze(softTaints),
+    taints,
+    profile: profiles === undefined ? make() : profiles.intern(node.unschedulable, taints, make),
   })
 }

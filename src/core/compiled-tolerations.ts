@@ -6,6 +6,7 @@ import {
   EFFECT_SLOT_PREFER_NO_SCHEDULE,
 } from './compiled-node.js'
 import { parseInt64 } from './decimal-integer.js'
+import type { TaintProfile } from './taint-profile.js'
 import { REASON_UNSCHEDULABLE, REASON_UNTOLERATED_TAINT, type RejectionReason } from './reasons.js'
 import { toleratesTaint } from './toleration.js'
 import type { RuleOptions, Toleration } from './types.js'
@@ -147,8 +148,13 @@ export class CompiledTolerations {
    * TaintToleration over NoSchedule/NoExecute taints. Null when the node fits.
    */
   filterNode(node: CompiledNode): RejectionReason | null {
-    if (node.unschedulable && !this.#toleratesUnschedulable) return REASON_UNSCHEDULABLE
-    const hardTaints = node.hardTaints
+    return this.filterProfile(node.profile)
+  }
+
+  /** filterNode for every node of this taint profile. */
+  filterProfile(profile: TaintProfile): RejectionReason | null {
+    if (profile.unschedulable && !this.#toleratesUnschedulable) return REASON_UNSCHEDULABLE
+    const hardTaints = profile.hardTaints
     if (hardTaints.length === 0 || this.#toleratesAllHardTaints) return null
     const noSchedule = this.#matchers[EFFECT_SLOT_NO_SCHEDULE]
     const noExecute = this.#matchers[EFFECT_SLOT_NO_EXECUTE]
@@ -162,7 +168,12 @@ export class CompiledTolerations {
 
   /** TaintToleration's raw Score: untolerated PreferNoSchedule taints on the node. */
   countIntolerablePreferNoSchedule(node: CompiledNode): number {
-    const softTaints = node.softTaints
+    return this.countIntolerableIn(node.profile)
+  }
+
+  /** countIntolerablePreferNoSchedule for every node of this taint profile. */
+  countIntolerableIn(profile: TaintProfile): number {
+    const softTaints = profile.softTaints
     if (softTaints.length === 0) return 0
     const matcher = this.#matchers[EFFECT_SLOT_PREFER_NO_SCHEDULE]
     let count = 0

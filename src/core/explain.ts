@@ -83,7 +83,7 @@ function decidingTaintsOf(
   options: RuleOptions
 ): DecidingTaint[] {
   const deciding: DecidingTaint[] = []
-  for (const taint of node.hardTaints) {
+  for (const taint of node.profile.hardTaints) {
     if (!pod.tolerates(taint)) {
       deciding.push({
         taint: plainTaint(taint),

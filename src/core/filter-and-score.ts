@@ -2,6 +2,7 @@ import type { CompiledNode } from './compiled-node.js'
 import type { CompiledTolerations } from './compiled-tolerations.js'
 import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
 import type { RejectionReason } from './reasons.js'
+import type { Pass } from './taint-profile.js'
 
 /**
  * Which candidates a pod may run on. Indices refer to the input array, so the caller can send
@@ -13,16 +14,21 @@ export interface FilterOutcome {
   readonly rejectedReasons: RejectionReason[]
 }
 
-/** Filters every candidate node; one compiled-toleration check per node, no allocation per pass. */
+/**
+ * Filters every candidate node. The pod is judged once per taint profile, not once per node:
+ * the nodes of a pool share theirs, so a 5000-node request costs a few compiled-toleration
+ * checks and a memo read per node.
+ */
 export function filterNodes(
   pod: CompiledTolerations,
   nodes: readonly CompiledNode[]
 ): FilterOutcome {
+  const pass: Pass = {}
   const passingIndices: number[] = []
   const rejectedIndices: number[] = []
   const rejectedReasons: RejectionReason[] = []
   for (let i = 0; i < nodes.length; i++) {
-    const reason = pod.filterNode(nodes[i] as CompiledNode)
+    const reason = (nodes[i] as CompiledNode).profile.filterOnce(pod, pass)
     if (reason === null) {
       passingIndices.push(i)
     } else {
@@ -34,13 +40,15 @@ export function filterNodes(
 }
 
 /**
- * Scores every candidate 0–10: the raw count of untolerated PreferNoSchedule taints per node,
- * normalised over exactly these nodes as upstream's NormalizeScore does over the scored set.
+ * Scores every candidate 0–10: the raw count of untolerated PreferNoSchedule taints per node
+ * (counted once per taint profile, as filterNodes judges), normalised over exactly these nodes
+ * as upstream's NormalizeScore does over the scored set.
  */
 export function scoreNodes(pod: CompiledTolerations, nodes: readonly CompiledNode[]): Int32Array {
+  const pass: Pass = {}
   const scores = new Int32Array(nodes.length)
   for (let i = 0; i < nodes.length; i++) {
-    scores[i] = pod.countIntolerablePreferNoSchedule(nodes[i] as CompiledNode)
+    scores[i] = (nodes[i] as CompiledNode).profile.countOnce(pod, pass)
   }
   normalizeReversedScores(scores, MAX_EXTENDER_PRIORITY)
   return scores

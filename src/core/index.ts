@@ -15,6 +15,7 @@ export { compileNode, StringInterner, EFFECT_SLOT_OTHER } from './compiled-node.
 export type { CompiledNode, CompiledTaint, NodeTaintsAt } from './compiled-node.js'
 export { CompiledTolerations, tolerationSetSignature } from './compiled-tolerations.js'
 export { TaintIndex } from './taint-index.js'
+export { TaintProfile, TaintProfiles } from './taint-profile.js'
 export {
   NameBytesTable,
   NAME_HASH_SEED,

@@ -1,6 +1,7 @@
 import { compileNode, StringInterner } from './compiled-node.js'
 import type { CompiledNode, NodeTaintsAt } from './compiled-node.js'
 import { NameBytesTable } from './name-bytes-table.js'
+import { TaintProfiles } from './taint-profile.js'
 
 /**
  * Every known node's compiled taints, by name: what node-cache mode answers from. Each node is
@@ -12,6 +13,7 @@ export class TaintIndex {
   /** The same nodes by name bytes, for names read straight from a request body. */
   readonly #byBytes = new NameBytesTable<CompiledNode>()
   readonly #interner = new StringInterner()
+  readonly #profiles = new TaintProfiles()
   #generation = 0
 
   /** Number of nodes indexed. */
@@ -51,7 +53,7 @@ export class TaintIndex {
     ) {
       return known
     }
-    const compiled = compileNode(node, this.#interner)
+    const compiled = compileNode(node, this.#interner, this.#profiles)
     this.#nodes.set(node.name, compiled)
     this.#byBytes.set(node.name, compiled)
     this.#generation++

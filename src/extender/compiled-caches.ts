@@ -3,6 +3,7 @@ import {
   compileNode,
   CompiledTolerations,
   StringInterner,
+  TaintProfiles,
   tolerationSetSignature,
   type CompiledNode,
   type NodeTaintsAt,
@@ -75,6 +76,7 @@ export class CompiledTolerationsCache {
 export class SeenNodesCache {
   readonly #cache: LRUCache<string, CompiledNode>
   readonly #interner = new StringInterner()
+  readonly #profiles = new TaintProfiles()
   readonly #metrics: ExtenderMetrics
 
   constructor(maxEntries: number, metrics: ExtenderMetrics) {
@@ -100,7 +102,7 @@ export class SeenNodesCache {
 
   /** Compiles and remembers a node. */
   remember(node: NodeTaintsAt): CompiledNode {
-    const compiled = compileNode(node, this.#interner)
+    const compiled = compileNode(node, this.#interner, this.#profiles)
     this.#cache.set(node.name, compiled)
     return compiled
   }

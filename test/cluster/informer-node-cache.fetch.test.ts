@@ -14,7 +14,7 @@ describe('InformerNodeCache: names the index does not know', () => {
 
     const node = await cache.fetch('node-late')
 
-    expect(node?.hardTaints[0]).toMatchObject(TAINT)
+    expect(node?.profile.hardTaints[0]).toMatchObject(TAINT)
     expect(cache.get('node-late')).toBe(node)
     expect(cache.size).toBe(1)
     expect(metrics.lookups).toEqual({ found: 1, not_found: 0, error: 0 })

@@ -24,7 +24,7 @@ describe('InformerNodeCache: staying current through failures', () => {
     server.dropWatches()
     server.updateNode('node-a', { taints: [TAINT] })
 
-    await eventually(() => expect(cache.get('node-a')?.hardTaints).toHaveLength(1))
+    await eventually(() => expect(cache.get('node-a')?.profile.hardTaints).toHaveLength(1))
     expect(server.requests('list')).toBe(1)
     expect(watchQueries(server).at(-1)?.get('resourceVersion')).toBe(lastSeen)
     expect(metrics.watchRestarts).toBeGreaterThanOrEqual(1)
@@ -82,7 +82,7 @@ describe('InformerNodeCache: staying current through failures', () => {
     await eventually(() => expect(server.openWatches).toBe(1))
     server.updateNode('node-a', { taints: [TAINT] })
 
-    await eventually(() => expect(cache.get('node-a')?.hardTaints).toHaveLength(1))
+    await eventually(() => expect(cache.get('node-a')?.profile.hardTaints).toHaveLength(1))
     expect(server.requests('watch')).toBe(6)
     expect(server.requests('list')).toBe(1)
     expect(metrics.watchRestarts).toBe(5)
@@ -107,7 +107,7 @@ describe('InformerNodeCache: staying current through failures', () => {
     server.stallWatches(false)
     server.updateNode('node-a', { taints: [TAINT] })
 
-    await eventually(() => expect(cache.get('node-a')?.hardTaints).toHaveLength(1))
+    await eventually(() => expect(cache.get('node-a')?.profile.hardTaints).toHaveLength(1))
   })
 
   it('abandons a watch whose response headers never come', async () => {
@@ -125,7 +125,7 @@ describe('InformerNodeCache: staying current through failures', () => {
     server.stallWatches(false)
     server.updateNode('node-a', { taints: [TAINT] })
 
-    await eventually(() => expect(cache.get('node-a')?.hardTaints).toHaveLength(1))
+    await eventually(() => expect(cache.get('node-a')?.profile.hardTaints).toHaveLength(1))
   })
 
   it('is not ready while the list fails, says why, and becomes ready once it succeeds', async () => {
@@ -190,7 +190,7 @@ describe('InformerNodeCache: staying current through failures', () => {
     await server.listen(port)
 
     await eventually(() => expect(cache.readiness().ready).toBe(true))
-    expect(cache.get('node-a')?.hardTaints).toHaveLength(1)
+    expect(cache.get('node-a')?.profile.hardTaints).toHaveLength(1)
     await eventually(() => expect(server.openWatches).toBe(1))
   })
 

@@ -21,8 +21,8 @@ describe('InformerNodeCache: first sync and following changes', () => {
     await eventually(() => expect(cache.readiness().ready).toBe(true))
     expect(cache.size).toBe(3)
     const b = cache.get('node-b')
-    expect(b?.hardTaints.map((t) => t.key)).toEqual(['nvidia.com/gpu'])
-    expect(b?.softTaints.map((t) => t.key)).toEqual(['spot'])
+    expect(b?.profile.hardTaints.map((t) => t.key)).toEqual(['nvidia.com/gpu'])
+    expect(b?.profile.softTaints.map((t) => t.key)).toEqual(['spot'])
     expect(cache.get('node-c')?.unschedulable).toBe(true)
     expect(cache.get('node-a')?.taints).toEqual([])
     expect(cache.readiness().reason).toMatch(/3 nodes indexed/)
@@ -53,12 +53,12 @@ describe('InformerNodeCache: first sync and following changes', () => {
     server.addNode({ name: 'node-a' })
     const { cache, metrics } = startCache(server.url)
     await eventually(() => expect(server.openWatches).toBe(1))
-    expect(cache.get('node-a')?.hardTaints).toEqual([])
+    expect(cache.get('node-a')?.profile.hardTaints).toEqual([])
 
     server.updateNode('node-a', { taints: [GPU_TAINT] })
 
-    await eventually(() => expect(cache.get('node-a')?.hardTaints).toHaveLength(1))
-    expect(cache.get('node-a')?.hardTaints[0]).toMatchObject(GPU_TAINT)
+    await eventually(() => expect(cache.get('node-a')?.profile.hardTaints).toHaveLength(1))
+    expect(cache.get('node-a')?.profile.hardTaints[0]).toMatchObject(GPU_TAINT)
     expect(cache.get('node-a')?.resourceVersion).toBe(String(server.resourceVersion))
     expect(metrics.events.update).toBe(1)
   })
@@ -83,7 +83,7 @@ describe('InformerNodeCache: first sync and following changes', () => {
 
     server.addNode({ name: 'node-new', taints: [SPOT_TAINT] })
 
-    await eventually(() => expect(cache.get('node-new')?.softTaints).toHaveLength(1))
+    await eventually(() => expect(cache.get('node-new')?.profile.softTaints).toHaveLength(1))
     expect(metrics.events.add).toBe(1)
     expect(metrics.lastIndexSize).toBe(1)
   })

@@ -12,6 +12,7 @@ import {
   REASON_UNTOLERATED_TAINT,
   scoreNodes,
   StringInterner,
+  TaintProfiles,
   toleratesTaint,
   tolerationsTolerateTaint,
 } from '../../src/core/index.js'
@@ -49,9 +50,15 @@ function compiledTaint(taint: Taint) {
 }
 
 /**
+ * Taint profiles shared by every row, as the index shares them across requests: a row finds
+ * profiles that earlier rows (other pods) judged, and must judge them afresh.
+ */
+const sharedProfiles = new TaintProfiles()
+
+/**
  * The compiled path the server uses: tolerations compiled once per row, nodes through
- * compileNode (sharing a deliberately tiny interner, so it is cleared mid-row), then
- * filterNodes/scoreNodes.
+ * compileNode (sharing a deliberately tiny interner, so it is cleared mid-row, and the table's
+ * taint profiles), then filterNodes/scoreNodes.
  */
 const compiledRules: RuleSet = {
   tolerates(tolerations, taint, options) {
@@ -59,16 +66,19 @@ const compiledRules: RuleSet = {
   },
   filterNode(tolerations, target, options) {
     const pod = new CompiledTolerations(tolerations, options)
-    const compiled = compileNode(target, new StringInterner(2))
-    const outcome = filterNodes(pod, [compiled])
+    const interner = new StringInterner(2)
+    const compiled = compileNode(target, interner, sharedProfiles)
+    const twin = compileNode({ ...target, name: `${target.name}-twin` }, interner, sharedProfiles)
+    expect(twin.profile).toBe(compiled.profile)
+    const outcome = filterNodes(pod, [compiled, twin])
     const reason = pod.filterNode(compiled)
     if (reason === null) {
-      expect(outcome).toEqual({ passingIndices: [0], rejectedIndices: [], rejectedReasons: [] })
+      expect(outcome).toEqual({ passingIndices: [0, 1], rejectedIndices: [], rejectedReasons: [] })
     } else {
       expect(outcome).toEqual({
         passingIndices: [],
-        rejectedIndices: [0],
-        rejectedReasons: [reason],
+        rejectedIndices: [0, 1],
+        rejectedReasons: [reason, reason],
       })
     }
     return reason
@@ -79,7 +89,7 @@ const compiledRules: RuleSet = {
     return Array.from(
       scoreNodes(
         pod,
-        nodes.map((n) => compileNode(n, interner))
+        nodes.map((n) => compileNode(n, interner, sharedProfiles))
       )
     )
   },

@@ -22,8 +22,8 @@ describe('TaintIndex', () => {
     expect(index.get('a')).toBe(compiled)
     expect(index.generation).toBe(1)
     expect(compiled.resourceVersion).toBe('7')
-    expect(compiled.hardTaints.map((t) => t.key)).toEqual(['x'])
-    expect(compiled.softTaints.map((t) => t.key)).toEqual(['y'])
+    expect(compiled.profile.hardTaints.map((t) => t.key)).toEqual(['x'])
+    expect(compiled.profile.softTaints.map((t) => t.key)).toEqual(['y'])
   })
 
   it('keeps the compiled entry, and the generation, when the resourceVersion is unchanged', () => {
@@ -106,7 +106,7 @@ describe('TaintIndex', () => {
     expect(index.has('gone')).toBe(false)
     expect(index.get('kept')).toBe(kept)
     expect(index.get('changed')).not.toBe(changed)
-    expect(index.get('changed')?.hardTaints.map((t) => t.key)).toEqual(['c'])
+    expect(index.get('changed')?.profile.hardTaints.map((t) => t.key)).toEqual(['c'])
     expect(index.generation).toBeGreaterThan(generation)
   })
 
@@ -173,8 +173,8 @@ describe('compileNode', () => {
       })
     )
     expect(compiled.taints.map((t) => t.key)).toEqual(['a', 'b', 'c', 'd', 'e', 'f'])
-    expect(compiled.hardTaints.map((t) => t.key)).toEqual(['a', 'c'])
-    expect(compiled.softTaints.map((t) => t.key)).toEqual(['b', 'e'])
+    expect(compiled.profile.hardTaints.map((t) => t.key)).toEqual(['a', 'c'])
+    expect(compiled.profile.softTaints.map((t) => t.key)).toEqual(['b', 'e'])
   })
 
   it('parses each taint value as an int64 once, or null when it is not one', () => {

@@ -17,6 +17,7 @@ import {
   referenceFilterNode,
   scoreNodes,
   StringInterner,
+  TaintProfiles,
   tolerationSetSignature,
   toleratesTaint,
   tolerationsTolerateTaint,
@@ -128,6 +129,49 @@ describe('compiled rules equal the reference rules', () => {
         )
       }),
       { seed: SEED + 1, numRuns: 1500 }
+    )
+  })
+
+  it('for several pods in turn over nodes that share taint profiles: every pass judges afresh (800 cases)', () => {
+    const poolsArb = fc.array(nodeTaintsArb, { minLength: 1, maxLength: 4 })
+    fc.assert(
+      fc.property(
+        poolsArb.chain((pools) =>
+          fc.record({
+            pools: fc.constant(pools),
+            // Each node copies a pool's taints and cordon state: nodes of one pool share a profile.
+            picks: fc.array(fc.nat(pools.length - 1), { minLength: 1, maxLength: 12 }),
+            pods: fc.array(podAndNodesArb(1, 6), { minLength: 2, maxLength: 4 }),
+          })
+        ),
+        rulesArb,
+        fc.integer({ min: 1, max: 3 }),
+        ({ pools, picks, pods }, options, bound) => {
+          // A bound this small clears the profiles mid-list too: that must cost sharing only.
+          const profiles = new TaintProfiles(bound)
+          const nodes = picks.map((k, i) => ({ ...(pools[k] as NodeTaintsAt), name: `n${i}` }))
+          const compiled = nodes.map((n) => compileNode(n, undefined, profiles))
+          // Aim the pods' tolerations at the pools' taints, then ask twice in a row.
+          for (const { tolerations } of [...pods, ...pods]) {
+            const aimed: Toleration[] = [
+              ...tolerations,
+              ...pools.flatMap((n) =>
+                n.taints
+                  .slice(0, 1)
+                  .map((t) => ({ ...t, operator: 'Equal', tolerationSeconds: null }))
+              ),
+            ]
+            for (const list of [tolerations, aimed]) {
+              const pod = new CompiledTolerations(list, options)
+              expect(filterNodes(pod, compiled)).toEqual(referenceFilterNodes(list, nodes, options))
+              expect(Array.from(scoreNodes(pod, compiled))).toEqual(
+                referenceScores(list, nodes, options)
+              )
+            }
+          }
+        }
+      ),
+      { seed: SEED + 4, numRuns: 800 }
     )
   })
 

@@ -1,0 +1,86 @@
+import { BoundedInterner } from './bounded-interner.js'
+import type { CompiledTaint } from './compiled-node.js'
+import type { CompiledTolerations } from './compiled-tolerations.js'
+import type { RejectionReason } from './reasons.js'
+
+/**
+ * Marks one filterNodes or scoreNodes call in the memo each TaintProfile keeps. An object, not a
+ * counter: a memo left from an earlier call can never match a later one by chance.
+ */
+export type Pass = object
+
+/**
+ * All that Filter and Score read of a node: its cordon state and its taints by phase. A fleet
+ * has a handful of node pools and so a handful of distinct profiles across thousands of nodes;
+ * nodes compiled with the same TaintProfiles share one, and a request judges each shared
+ * profile once (see filterNodes), whatever the number of its nodes among the candidates.
+ */
+export class TaintProfile {
+  readonly unschedulable: boolean
+  /** NoSchedule and NoExecute taints, in node order. */
+  readonly hardTaints: readonly CompiledTaint[]
+  /** PreferNoSchedule taints, in node order. */
+  readonly softTaints: readonly CompiledTaint[]
+  // The verdict and raw score of the last pass that asked. Requests run one at a time on this
+  // thread and a pass never yields, so a pass finds here either its own answer or another's.
+  #filterPass: Pass | null = null
+  #filterVerdict: RejectionReason | null = null
+  #scorePass: Pass | null = null
+  #scoreCount = 0
+
+  constructor(
+    unschedulable: boolean,
+    hardTaints: readonly CompiledTaint[],
+    softTaints: readonly CompiledTaint[]
+  ) {
+    this.unschedulable = unschedulable
+    this.hardTaints = hardTaints
+    this.softTaints = softTaints
+  }
+
+  /** pod.filterProfile(this), computed at most once per pass. */
+  filterOnce(pod: CompiledTolerations, pass: Pass): RejectionReason | null {
+    if (this.#filterPass !== pass) {
+      this.#filterVerdict = pod.filterProfile(this)
+      this.#filterPass = pass
+    }
+    return this.#filterVerdict
+  }
+
+  /** pod.countIntolerablePreferNoSchedule over this profile, computed at most once per pass. */
+  countOnce(pod: CompiledTolerations, pass: Pass): number {
+    if (this.#scorePass !== pass) {
+      this.#scoreCount = pod.countIntolerableIn(this)
+      this.#scorePass = pass
+    }
+    return this.#scoreCount
+  }
+}
+
+/**
+ * Hands out one TaintProfile per distinct cordon state and taint list, within a bound (a
+ * cluster whose every node has a taint of its own clears it now and then): a profile is judged
+ * by what it holds, never by which nodes hold it, so losing sharing never changes an answer.
+ */
+export class TaintProfiles {
+  readonly #profiles: BoundedInterner<TaintProfile>
+
+  constructor(maxSize = 65_536) {
+    this.#profiles = new BoundedInterner('TaintProfiles', maxSize)
+  }
+
+  get size(): number {
+    return this.#profiles.size
+  }
+
+  /** The shared profile for these taints, made from `make` the first time they are seen. */
+  intern(
+    unschedulable: boolean,
+    taints: readonly CompiledTaint[],
+    make: () => TaintProfile
+  ): TaintProfile {
+    // Every field a phase reads, unambiguously: JSON quotes whatever a key or value holds.
+    const signature = JSON.stringify([unschedulable, taints.map((t) => [t.key, t.value, t.effect])])
+    return this.#profiles.intern(signature, make)
+  }
+}

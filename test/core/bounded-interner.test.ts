@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { BoundedInterner } from '../../src/core/bounded-interner.js'
+import { compileNode, TaintProfiles } from '../../src/core/index.js'
+import { node } from './builders.js'
+
+describe('BoundedInterner', () => {
+  it('makes a value once per key and hands the same one out after', () => {
+    const interner = new BoundedInterner<{ key: string }>('test', 4)
+    let made = 0
+    const make = (key: string) => () => ({ key, n: made++ })
+    const a = interner.intern('a', make('a'))
+    expect(interner.intern('a', make('a'))).toBe(a)
+    expect(made).toBe(1)
+  })
+
+  it('clears itself past its bound, so a key seen before gets a fresh value it then shares', () => {
+    const interner = new BoundedInterner<object>('test', 2)
+    const first = interner.intern('a', () => ({}))
+    interner.intern('b', () => ({}))
+    interner.intern('c', () => ({}))
+    expect(interner.size).toBe(1)
+    const again = interner.intern('a', () => ({}))
+    expect(again).not.toBe(first)
+    expect(interner.intern('a', () => ({}))).toBe(again)
+  })
+
+  it.each([0, -1, 1.5, Number.NaN])('refuses a bound of %s, naming the interner', (bound) => {
+    expect(() => new BoundedInterner('TaintProfiles', bound)).toThrow(
+      'TaintProfiles maxSize must be a positive integer'
+    )
+  })
+})
+
+describe('TaintProfiles', () => {
+  it('gives nodes with the same cordon state and taints one profile, and any difference its own', () => {
+    const profiles = new TaintProfiles()
+    const profileOf = (name: string, taints: string[], unschedulable = false) =>
+      compileNode(node(name, { taints, unschedulable }), undefined, profiles).profile
+    const gpu = profileOf('a', ['gpu=true:NoSchedule', 'spot:PreferNoSchedule'])
+    expect(profileOf('b', ['gpu=true:NoSchedule', 'spot:PreferNoSchedule'])).toBe(gpu)
+    expect(profileOf('c', ['gpu=true:NoSchedule', 'spot:PreferNoSchedule'], true)).not.toBe(gpu)
+    expect(profileOf('d', ['gpu=false:NoSchedule', 'spot:PreferNoSchedule'])).not.toBe(gpu)
+    expect(profileOf('e', ['gpu=true:NoExecute', 'spot:PreferNoSchedule'])).not.toBe(gpu)
+    expect(profileOf('f', ['gpu=true:NoSchedule'])).not.toBe(gpu)
+    expect(profiles.size).toBe(5)
+  })
+})

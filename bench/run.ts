@@ -1,11 +1,13 @@
 /**
- * The benchmark driver: `node dist-bench/bench/run.js [--quick] [--only=full|names]` (after
- * `npm run build`); `--only` runs one mode's HTTP scenarios and skips the micro-benchmarks.
+ * The benchmark driver: `node dist-bench/bench/run.js [--quick] [--only=full|names] [--no-pin]`
+ * (after `npm run build`); `--only` runs one mode's HTTP scenarios and skips the
+ * micro-benchmarks; `--no-pin` leaves CPU placement to the OS (see cpu-placement.ts).
  * Starts the floor server and the real extender as processes, runs the HTTP scenarios, the
  * memory checks and the core micro-benchmarks, prints tables and saves JSON. Exits 1 only when
  * something was wrong (non-200s, wrong replies, a process failing), never because of a timing.
  */
 import { loadavg } from 'node:os'
+import { placeClient, placeServer, type CpuPlacement } from './cpu-placement.js'
 import { runScenario, warmUp, type ScenarioResult } from './http-scenarios.js'
 import {
   distinctPodStream,
@@ -71,7 +73,7 @@ async function runMatrix(
   }
 }
 
-async function runHttp(plan: Plan): Promise<HttpPhase> {
+async function runHttp(plan: Plan, placement: CpuPlacement | null): Promise<HttpPhase> {
   const phase: HttpPhase = {
     scenarios: [],
     problems: [],
@@ -82,8 +84,9 @@ async function runHttp(plan: Plan): Promise<HttpPhase> {
   }
   const floor = await startFloor()
   try {
-    if (plan.full.length > 0) await runFullNodeMode(plan, floor, phase)
-    if (plan.names.length > 0) await runNodeCacheMode(plan, floor, phase)
+    placeServer(placement, floor.pid)
+    if (plan.full.length > 0) await runFullNodeMode(plan, floor, phase, placement)
+    if (plan.names.length > 0) await runNodeCacheMode(plan, floor, phase, placement)
   } finally {
     await floor.stop()
     phase.notes.push(...floor.complaints)
@@ -91,11 +94,17 @@ async function runHttp(plan: Plan): Promise<HttpPhase> {
   return phase
 }
 
-async function runFullNodeMode(plan: Plan, floor: ServiceProcess, phase: HttpPhase): Promise<void> {
+async function runFullNodeMode(
+  plan: Plan,
+  floor: ServiceProcess,
+  phase: HttpPhase,
+  placement: CpuPlacement | null
+): Promise<void> {
   progress('full-node mode: starting the extender without a cluster')
   const full = await startExtender(['--disable-node-cache'])
   phase.startup.fullNodeReadyMs = Math.round(full.readyMs)
   try {
+    placeServer(placement, full.service.pid)
     phase.memory.push(await snapshot(full.service, 'full-node: idle after start'))
     await runMatrix(plan, 'full', plan.full, full.service, floor, phase)
     releasePayloadCaches()
@@ -112,7 +121,8 @@ async function runFullNodeMode(plan: Plan, floor: ServiceProcess, phase: HttpPha
 async function runNodeCacheMode(
   plan: Plan,
   floor: ServiceProcess,
-  phase: HttpPhase
+  phase: HttpPhase,
+  placement: CpuPlacement | null
 ): Promise<void> {
   const indexed = plan.memory.indexedNodes
   progress(`node-cache mode: API server with ${indexed} realistic nodes; waiting for /readyz`)
@@ -123,6 +133,7 @@ async function runNodeCacheMode(
     phase.startup.indexedNodes = indexed
     progress(`node-cache mode: ready after ${Math.round(cached.readyMs)} ms`)
     try {
+      placeServer(placement, cached.service.pid)
       phase.memory.push(
         await snapshot(cached.service, `node-cache: ${indexed} nodes indexed, idle`)
       )
@@ -161,14 +172,16 @@ async function main(): Promise<number> {
           full: only === 'full' ? base.full : [],
           names: only === 'names' ? base.names : [],
         }
+  const { placement, why } = placeClient(!process.argv.includes('--no-pin'))
   const machine = machineInfo()
+  machine.placement = why
   const code = codeInfo()
   const started = performance.now()
   progress(
-    `${quick ? 'quick' : 'full'} run on ${machine.cpuModel} ×${machine.cores}, Node ${machine.node}`
+    `${quick ? 'quick' : 'full'} run on ${machine.cpuModel} ×${machine.cores}, Node ${machine.node}; ${why}`
   )
 
-  const http = await runHttp(plan)
+  const http = await runHttp(plan, placement)
   progress('micro-benchmarks of the core')
   const micro = only === undefined ? runMicro(plan.micro) : { results: [], problems: [] }
 

@@ -107,7 +107,7 @@ export async function runScenario(
 }
 
 /**
- * Brings both processes to a steady state before a mode's first scenario, sending each verb to
+ * Brings both processes to a steady state before a size's first scenario, sending each verb to
  * each for `seconds`, untimed (replies still checked). JIT tiers, heap sizes and socket buffers
  * settle over the first thousands of requests: without this, the first scenario of a mode
  * measured up to a quarter slower than the same scenario run again later.

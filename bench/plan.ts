@@ -7,6 +7,11 @@ import type { TolerationCount } from './realistic-pod.js'
 
 export interface SizePlan {
   readonly size: number
+  /**
+   * Untimed filter and prioritize requests per process, in seconds, before this size's first
+   * scenario (warmUp); 0 where one request takes most of a second.
+   */
+  readonly warmUpSeconds: number
   /** Sequential requests sent first and discarded. */
   readonly warmup: number
   /** Sequential requests measured. */
@@ -29,8 +34,6 @@ export interface Plan {
   /** Node-cache scenarios (nodeCacheCapable: true). */
   readonly names: readonly SizePlan[]
   readonly connections: number
-  /** Untimed requests per verb and process before each mode's first scenario (warmUp). */
-  readonly warmUpSeconds: number
   readonly memory: {
     /** Nodes the API server holds and the extender indexes. */
     readonly indexedNodes: number
@@ -53,18 +56,24 @@ export const FULL_PLAN: Plan = {
   verbs: ['filter', 'prioritize'],
   tolerations: [0, 3, 20],
   full: [
-    { size: 100, warmup: 20, iterations: 200, rounds: 4, concurrentSeconds: 4 },
-    { size: 500, warmup: 5, iterations: 40, rounds: 2, concurrentSeconds: 4 },
+    { size: 100, warmUpSeconds: 2, warmup: 20, iterations: 200, rounds: 4, concurrentSeconds: 4 },
+    { size: 500, warmUpSeconds: 2, warmup: 5, iterations: 40, rounds: 2, concurrentSeconds: 4 },
     // ~80 MB per request: few iterations, and no concurrent run.
-    { size: 5000, warmup: 2, iterations: 10, rounds: 1, concurrentSeconds: 0 },
+    { size: 5000, warmUpSeconds: 0, warmup: 2, iterations: 10, rounds: 1, concurrentSeconds: 0 },
   ],
   names: [
-    { size: 500, warmup: 200, iterations: 2000, rounds: 10, concurrentSeconds: 4 },
-    { size: 5000, warmup: 50, iterations: 500, rounds: 10, concurrentSeconds: 4 },
-    { size: 15000, warmup: 20, iterations: 200, rounds: 5, concurrentSeconds: 4 },
+    {
+      size: 500,
+      warmUpSeconds: 2,
+      warmup: 200,
+      iterations: 2000,
+      rounds: 10,
+      concurrentSeconds: 4,
+    },
+    { size: 5000, warmUpSeconds: 2, warmup: 50, iterations: 500, rounds: 10, concurrentSeconds: 4 },
+    { size: 15000, warmUpSeconds: 2, warmup: 20, iterations: 200, rounds: 5, concurrentSeconds: 4 },
   ],
   connections: 8,
-  warmUpSeconds: 2,
   memory: { indexedNodes: 15000, distinctPods: 20000, checkpointEvery: 5000, namesPerRequest: 100 },
   micro: { sizes: [500, 5000], tolerations: [0, 3, 20], minTimeMs: 300 },
 }
@@ -74,16 +83,22 @@ export const QUICK_PLAN: Plan = {
   verbs: ['filter', 'prioritize'],
   tolerations: [3],
   full: [
-    { size: 100, warmup: 5, iterations: 30, rounds: 2, concurrentSeconds: 1 },
+    { size: 100, warmUpSeconds: 0.5, warmup: 5, iterations: 30, rounds: 2, concurrentSeconds: 1 },
     // A 1 s concurrent run at ~8 MB per request completes only a handful: skipped here.
-    { size: 500, warmup: 2, iterations: 8, rounds: 1, concurrentSeconds: 0 },
+    { size: 500, warmUpSeconds: 0, warmup: 2, iterations: 8, rounds: 1, concurrentSeconds: 0 },
   ],
   names: [
-    { size: 500, warmup: 50, iterations: 300, rounds: 3, concurrentSeconds: 1 },
-    { size: 5000, warmup: 20, iterations: 100, rounds: 2, concurrentSeconds: 1 },
+    { size: 500, warmUpSeconds: 0.5, warmup: 50, iterations: 300, rounds: 3, concurrentSeconds: 1 },
+    {
+      size: 5000,
+      warmUpSeconds: 0.5,
+      warmup: 20,
+      iterations: 100,
+      rounds: 2,
+      concurrentSeconds: 1,
+    },
   ],
   connections: 8,
-  warmUpSeconds: 0.5,
   // More distinct pods than the default --tolerations-cache-size (4096), so eviction happens.
   memory: { indexedNodes: 5000, distinctPods: 5000, checkpointEvery: 2500, namesPerRequest: 100 },
   micro: { sizes: [500], tolerations: [3], minTimeMs: 100 },

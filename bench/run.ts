@@ -51,11 +51,14 @@ async function runMatrix(
   floor: ServiceProcess,
   phase: HttpPhase
 ): Promise<void> {
-  const smallest = Math.min(...sizes.map((s) => s.size))
-  progress(`${mode}: warming up both processes (${plan.warmUpSeconds} s per verb and process)`)
   const ports = { extender: extender.port, floor: floor.port }
-  phase.problems.push(...(await warmUp(mode, smallest, ports, plan.warmUpSeconds)))
   for (const size of sizes) {
+    // Each size, not only the first: the first scenario after a jump in size otherwise took the
+    // heap's and the JIT's settling into its tail.
+    if (size.warmUpSeconds > 0) {
+      progress(`${mode} ${size.size}: warming up both processes (${size.warmUpSeconds} s each)`)
+      phase.problems.push(...(await warmUp(mode, size.size, ports, size.warmUpSeconds)))
+    }
     for (const tolerations of plan.tolerations) {
       for (const verb of plan.verbs) {
         const r = await runScenario(verb, mode, size, tolerations, ports, plan.connections)

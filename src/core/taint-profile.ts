@@ -61,11 +61,14 @@ export class TaintProfile {
  * Hands out one TaintProfile per distinct cordon state and taint list, within a bound (a
  * cluster whose every node has a taint of its own clears it now and then): a profile is judged
  * by what it holds, never by which nodes hold it, so losing sharing never changes an answer.
+ * The default bound is far above the few dozen profiles of a real fleet, and it keeps the
+ * profiles of nodes long changed or gone to a few MiB (a taint whose value changes on every
+ * update leaves one behind each time).
  */
 export class TaintProfiles {
   readonly #profiles: BoundedInterner<TaintProfile>
 
-  constructor(maxSize = 65_536) {
+  constructor(maxSize = 8192) {
     this.#profiles = new BoundedInterner('TaintProfiles', maxSize)
   }
 

@@ -2,7 +2,7 @@ import type { CompiledNode } from './compiled-node.js'
 import type { CompiledTolerations } from './compiled-tolerations.js'
 import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
 import type { RejectionReason } from './reasons.js'
-import type { Pass } from './taint-profile.js'
+import { newPass } from './taint-profile.js'
 
 /**
  * Which candidates a pod may run on. Indices refer to the input array, so the caller can send
@@ -23,7 +23,7 @@ export function filterNodes(
   pod: CompiledTolerations,
   nodes: readonly CompiledNode[]
 ): FilterOutcome {
-  const pass: Pass = {}
+  const pass = newPass()
   const passingIndices: number[] = []
   const rejectedIndices: number[] = []
   const rejectedReasons: RejectionReason[] = []
@@ -45,7 +45,7 @@ export function filterNodes(
  * as upstream's NormalizeScore does over the scored set.
  */
 export function scoreNodes(pod: CompiledTolerations, nodes: readonly CompiledNode[]): Int32Array {
-  const pass: Pass = {}
+  const pass = newPass()
   const scores = new Int32Array(nodes.length)
   for (let i = 0; i < nodes.length; i++) {
     scores[i] = (nodes[i] as CompiledNode).profile.countOnce(pod, pass)

@@ -4,10 +4,19 @@ import type { CompiledTolerations } from './compiled-tolerations.js'
 import type { RejectionReason } from './reasons.js'
 
 /**
- * Marks one filterNodes or scoreNodes call in the memo each TaintProfile keeps. An object, not a
- * counter: a memo left from an earlier call can never match a later one by chance.
+ * Marks one filterNodes or scoreNodes call in the memo each TaintProfile keeps: numbered from 1
+ * up and never reused (2^53 calls), so a memo left by an earlier call never matches a later one.
+ * A number rather than a fresh object: storing a young object into thousands of long-lived
+ * profiles per request would add each of them to the next scavenge's roots.
  */
-export type Pass = object
+export type Pass = number
+
+let lastPass = 0
+
+/** A pass number no call has used before. */
+export function newPass(): Pass {
+  return ++lastPass
+}
 
 /**
  * All that Filter and Score read of a node: its cordon state and its taints by phase. A fleet
@@ -23,9 +32,9 @@ export class TaintProfile {
   readonly softTaints: readonly CompiledTaint[]
   // The verdict and raw score of the last pass that asked. Requests run one at a time on this
   // thread and a pass never yields, so a pass finds here either its own answer or another's.
-  #filterPass: Pass | null = null
+  #filterPass: Pass = 0
   #filterVerdict: RejectionReason | null = null
-  #scorePass: Pass | null = null
+  #scorePass: Pass = 0
   #scoreCount = 0
 
   constructor(

@@ -22,7 +22,7 @@ export interface CpuPlacement {
 }
 
 /** The CPUs this process may run on, from /proc (e.g. `0-1`, `0,2-3`); empty when unknown. */
-export function allowedCpus(status: string): number[] {
+function allowedCpus(status: string): number[] {
   const line = /^Cpus_allowed_list:\s*(\S+)$/m.exec(status)?.[1]
   if (line === undefined) return []
   const cpus: number[] = []

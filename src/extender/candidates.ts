@@ -39,17 +39,15 @@ export function compileNodeRefs(refs: readonly NodeRef[], seen: SeenNodesCache):
  * refused in decoding but for NodeNameList reading names only when they are looked up.
  */
 export function requireReadyNodeCache(cache: NodeCache | null, names: NodeNameList): NodeCache {
-  if (cache !== null) {
-    const readiness = cache.readiness()
-    if (readiness.ready) return cache
-    names.names()
-    throw new ExtenderUnavailableError(`node cache not ready: ${readiness.reason}`)
-  }
+  const readiness = cache?.readiness() ?? null
+  if (cache !== null && readiness?.ready === true) return cache
   names.names()
   throw new ExtenderUnavailableError(
-    'the request carries NodeNames (nodeCacheCapable: true) but this extender has no cluster ' +
-      'connection to learn nodes from; start it with --kubeconfig or in a pod, or set ' +
-      'nodeCacheCapable: false'
+    readiness === null
+      ? 'the request carries NodeNames (nodeCacheCapable: true) but this extender has no ' +
+          'cluster connection to learn nodes from; start it with --kubeconfig or in a pod, or ' +
+          'set nodeCacheCapable: false'
+      : `node cache not ready: ${readiness.reason}`
   )
 }
 

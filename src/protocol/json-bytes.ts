@@ -25,7 +25,7 @@ const HIGH_BITS = 0x80808080
  * bytes from 0x80, their high bit. Each test can only err upwards of a byte that truly matches,
  * so a word is flagged exactly when one of its bytes is special.
  */
-export function hasSpecialByte(word: number): boolean {
+function hasSpecialByte(word: number): boolean {
   const quotes = word ^ 0x22222222
   const backslashes = word ^ 0x5c5c5c5c
   const special =
@@ -44,7 +44,7 @@ export function hasQuoteByte(word: number): boolean {
 }
 
 /** Whether one string byte is special, as hasSpecialByte tests four. */
-export function isSpecialByte(c: number): boolean {
+function isSpecialByte(c: number): boolean {
   return c === QUOTE || c === BACKSLASH || c < 0x20 || c > 0x7f
 }
 

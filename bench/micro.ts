@@ -1,13 +1,14 @@
 /**
  * In-process micro-benchmarks of the core rules, without HTTP or JSON: the compiled path that
- * serves (CompiledTolerations + compileNode + filterNodes/scoreNodes) against the readable
+ * serves (CompiledTolerations + compileNode + judgeNodes/scoreNodes) against the readable
  * reference (referenceFilterNode / referenceCountIntolerablePreferNoSchedule +
  * normalizeReversedScores), per request and per node. Both must give the same answers.
  */
 import {
   compileNode,
   CompiledTolerations,
-  filterNodes,
+  FilterVerdicts,
+  judgeNodes,
   normalizeReversedScores,
   referenceCountIntolerablePreferNoSchedule,
   referenceFilterNode,
@@ -112,12 +113,15 @@ export function runMicro(plan: Plan['micro']): { results: MicroResult[]; problem
         normalizeReversedScores(scores)
         return scores
       }
+      // Into outputs reused from call to call, as the node-cache path serves (see VerbScratch).
+      const verdicts = new FilterVerdicts()
+      const scoresInto = new Int32Array(size)
       const compiledFilter = (): number =>
-        filterNodes(new CompiledTolerations(tols, RULES), nodes).passingIndices.length
-      const cachedFilter = (): number => filterNodes(cachedPod, nodes).passingIndices.length
+        judgeNodes(new CompiledTolerations(tols, RULES), nodes, verdicts).passing.length
+      const cachedFilter = (): number => judgeNodes(cachedPod, nodes, verdicts).passing.length
       const compiledScore = (): number =>
-        scoreNodes(new CompiledTolerations(tols, RULES), nodes)[0] ?? 0
-      const cachedScore = (): number => scoreNodes(cachedPod, nodes)[0] ?? 0
+        scoreNodes(new CompiledTolerations(tols, RULES), nodes, scoresInto)[0] ?? 0
+      const cachedScore = (): number => scoreNodes(cachedPod, nodes, scoresInto)[0] ?? 0
 
       if (compiledFilter() !== refFilter()) {
         problems.push(
@@ -137,7 +141,7 @@ export function runMicro(plan: Plan['micro']): { results: MicroResult[]; problem
       row(
         size,
         count,
-        'filter compiled (compile pod + filterNodes)',
+        'filter compiled (compile pod + judgeNodes)',
         measure(compiledFilter, plan.minTimeMs),
         refF
       )

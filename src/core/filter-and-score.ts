@@ -1,5 +1,6 @@
 import type { CompiledNode } from './compiled-node.js'
 import type { CompiledTolerations } from './compiled-tolerations.js'
+import { IntList } from './int-list.js'
 import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
 import type { RejectionReason } from './reasons.js'
 import { newPass } from './taint-profile.js'
@@ -15,38 +16,72 @@ export interface FilterOutcome {
 }
 
 /**
- * Filters every candidate node. The pod is judged once per taint profile, not once per node:
- * the nodes of a pool share theirs, so a 5000-node request costs a few compiled-toleration
- * checks and a memo read per node.
+ * filterNodes' verdicts in lists that are refilled by every call: the node-cache path keeps one
+ * per request in flight, so a 5000-name filter allocates no per-node arrays.
  */
+export class FilterVerdicts {
+  readonly passing = new IntList()
+  readonly rejected = new IntList()
+  /** The reason for each of `rejected`, in the same order; as long as `rejected`. */
+  readonly reasons: RejectionReason[] = []
+}
+
+/**
+ * Filters every candidate node into `into`, replacing what it held. The pod is judged once per
+ * taint profile, not once per node: the nodes of a pool share theirs, so a 5000-node request
+ * costs a few compiled-toleration checks and a memo read per node.
+ */
+export function judgeNodes(
+  pod: CompiledTolerations,
+  nodes: readonly CompiledNode[],
+  into: FilterVerdicts
+): FilterVerdicts {
+  const pass = newPass()
+  const { passing, rejected, reasons } = into
+  passing.clear()
+  rejected.clear()
+  for (let i = 0; i < nodes.length; i++) {
+    const reason = (nodes[i] as CompiledNode).profile.filterOnce(pod, pass)
+    if (reason === null) {
+      passing.push(i)
+    } else {
+      reasons[rejected.length] = reason
+      rejected.push(i)
+    }
+  }
+  if (reasons.length !== rejected.length) reasons.length = rejected.length
+  return into
+}
+
+/** judgeNodes with a fresh outcome in plain arrays, for callers off the hot path. */
 export function filterNodes(
   pod: CompiledTolerations,
   nodes: readonly CompiledNode[]
 ): FilterOutcome {
-  const pass = newPass()
-  const passingIndices: number[] = []
-  const rejectedIndices: number[] = []
-  const rejectedReasons: RejectionReason[] = []
-  for (let i = 0; i < nodes.length; i++) {
-    const reason = (nodes[i] as CompiledNode).profile.filterOnce(pod, pass)
-    if (reason === null) {
-      passingIndices.push(i)
-    } else {
-      rejectedIndices.push(i)
-      rejectedReasons.push(reason)
-    }
+  const verdicts = judgeNodes(pod, nodes, new FilterVerdicts())
+  return {
+    passingIndices: Array.from(verdicts.passing.view()),
+    rejectedIndices: Array.from(verdicts.rejected.view()),
+    rejectedReasons: verdicts.reasons,
   }
-  return { passingIndices, rejectedIndices, rejectedReasons }
 }
 
 /**
  * Scores every candidate 0–10: the raw count of untolerated PreferNoSchedule taints per node
- * (counted once per taint profile, as filterNodes judges), normalised over exactly these nodes
- * as upstream's NormalizeScore does over the scored set.
+ * (counted once per taint profile, as judgeNodes judges), normalised over exactly these nodes
+ * as upstream's NormalizeScore does over the scored set. Written into the start of `into` when
+ * it is long enough (the node-cache path reuses one), into a new array otherwise.
  */
-export function scoreNodes(pod: CompiledTolerations, nodes: readonly CompiledNode[]): Int32Array {
+export function scoreNodes(
+  pod: CompiledTolerations,
+  nodes: readonly CompiledNode[],
+  into: Int32Array | null = null
+): Int32Array {
   const pass = newPass()
-  const scores = new Int32Array(nodes.length)
+  const scores =
+    into !== null && into.length >= nodes.length
+      ? into.subarray(0, nodes.length)
+      : new Int32Array(nodes.length)
   for (let i = 0; i < nodes.length; i++) {
     scores[i] = (nodes[i] as CompiledNode).profile.countOnce(pod, pass)
   }

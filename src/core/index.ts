@@ -24,7 +24,14 @@ export {
   isPlainName,
   mixNameWord,
 } from './name-bytes-table.js'
-export { filterNodes, scoreNodes, type FilterOutcome } from './filter-and-score.js'
+export {
+  filterNodes,
+  judgeNodes,
+  scoreNodes,
+  FilterVerdicts,
+  type FilterOutcome,
+} from './filter-and-score.js'
+export { IntList } from './int-list.js'
 export {
   explainPlacement,
   formatTaint,

@@ -1,3 +1,5 @@
+import type { BytePool } from './byte-pool.js'
+
 const encoder = new TextEncoder()
 
 /** Bytes of a constant, encoded once at module load. */
@@ -13,22 +15,30 @@ const NATIVE_COPY_FROM = 128
  * the request body as received, which is valid JSON by construction and decodes to the same name.
  */
 export class ByteWriter {
+  readonly #pool: BytePool | null
   #buf: Uint8Array
   #view: DataView
   #pos = 0
 
-  constructor(capacity: number) {
-    this.#buf = new Uint8Array(Math.max(64, capacity))
-    this.#view = new DataView(this.#buf.buffer)
+  /** With a pool, the reply is written into a buffer it lends: give result() back when sent. */
+  constructor(capacity: number, pool: BytePool | null = null) {
+    this.#pool = pool
+    this.#buf = this.#allocate(Math.max(64, capacity))
+    this.#view = new DataView(this.#buf.buffer, this.#buf.byteOffset, this.#buf.byteLength)
+  }
+
+  #allocate(size: number): Uint8Array {
+    return this.#pool === null ? new Uint8Array(size) : this.#pool.take(size)
   }
 
   #ensure(extra: number): Uint8Array {
     const needed = this.#pos + extra
     if (needed > this.#buf.length) {
-      const grown = new Uint8Array(Math.max(needed, this.#buf.length * 2))
+      const grown = this.#allocate(Math.max(needed, this.#buf.length * 2))
       grown.set(this.#buf.subarray(0, this.#pos))
+      this.#pool?.give(this.#buf)
       this.#buf = grown
-      this.#view = new DataView(grown.buffer)
+      this.#view = new DataView(grown.buffer, grown.byteOffset, grown.byteLength)
     }
     return this.#buf
   }

@@ -1,3 +1,4 @@
+import type { IntList } from '../core/index.js'
 import { decodeNodeRef, type NodeRef, type PodTolerations } from './decode-objects.js'
 import { decodePodAt } from './decode-pod-bytes.js'
 import { indexJson, type JsonDocument } from './json-index.js'
@@ -43,10 +44,10 @@ function decodeNodeList(doc: JsonDocument, span: Span): NodeRef[] {
   return nodes
 }
 
-function decodeNodeNames(doc: JsonDocument, span: Span): NodeNameList {
+function decodeNodeNames(doc: JsonDocument, span: Span, spans?: IntList): NodeNameList {
   const buf = doc.buf
   // Read while indexing, unless the key was spelt with escapes (then read here, already valid).
-  const list = doc.nameLists.get(span.start) ?? scanNodeNames(buf, span.start)?.list
+  const list = doc.nameLists.get(span.start) ?? scanNodeNames(buf, span.start, spans)?.list
   if (list === undefined) {
     const value = parseSpan(buf, span)
     if (!Array.isArray(value)) {
@@ -69,9 +70,12 @@ function decodeNodeNames(doc: JsonDocument, span: Span): NodeNameList {
  * Only the pod, each node's metadata name and version, and the names list are parsed; the rest
  * is validated and left as bytes. The one exception is the inside of each NodeNames literal,
  * proven valid by matching an indexed name or by reading the name (see NodeNameList).
+ *
+ * With `spans`, the names' positions are read into it (see IntList): the NodeNames list is
+ * valid until `spans` is next used.
  */
-export function decodeExtenderArgs(buf: Uint8Array): ExtenderArgs {
-  const doc = indexJson(buf, 'nodenames')
+export function decodeExtenderArgs(buf: Uint8Array, spans?: IntList): ExtenderArgs {
+  const doc = indexJson(buf, 'nodenames', spans)
   let pod: Span | null = null
   let nodes: Span | null = null
   let names: Span | null = null
@@ -81,7 +85,7 @@ export function decodeExtenderArgs(buf: Uint8Array): ExtenderArgs {
     else if (keyIs(buf, keyStart, keyEnd, 'nodenames')) names = value
   })
   const namesSpan = presentSpan(buf, names)
-  const decodedNames = namesSpan === null ? null : decodeNodeNames(doc, namesSpan)
+  const decodedNames = namesSpan === null ? null : decodeNodeNames(doc, namesSpan, spans)
   const podSpan = presentSpan(buf, pod)
   if (podSpan === null) throw new ProtocolError('Pod is missing')
   const decodedPod = decodePodAt(doc, podSpan, 'Pod')

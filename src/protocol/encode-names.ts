@@ -1,3 +1,4 @@
+import type { BytePool } from './byte-pool.js'
 import { ByteWriter, constantBytes } from './byte-writer.js'
 import type { NodeNameList } from './node-name-list.js'
 /**
@@ -7,8 +8,8 @@ import type { NodeNameList } from './node-name-list.js'
 
 /** Request positions of nodes and the reason each was rejected for. */
 export interface IndexedReasons {
-  readonly indices: readonly number[]
-  readonly reasons: readonly string[]
+  readonly indices: ArrayLike<number>
+  readonly reasons: ArrayLike<string>
 }
 
 const FILTER_HEAD = constantBytes('{"Nodes":null,"NodeNames":[')
@@ -55,7 +56,7 @@ function writeName(out: ByteWriter, names: NodeNameList, i: number): void {
  * as one range, separators included: most nodes usually pass, so the NodeNames of a filter
  * reply is a few copies rather than one per name.
  */
-function writeNameRuns(out: ByteWriter, names: NodeNameList, positions: readonly number[]): void {
+function writeNameRuns(out: ByteWriter, names: NodeNameList, positions: ArrayLike<number>): void {
   for (let k = 0; k < positions.length; k++) {
     if (k > 0) out.byte(COMMA)
     const first = positions[k] as number
@@ -84,15 +85,19 @@ function writeReasons(out: ByteWriter, names: NodeNameList, map: IndexedReasons)
   }
 }
 
-/** `ExtenderFilterResult` in node-cache mode: NodeNames, FailedNodes, FailedAndUnresolvableNodes. */
+/**
+ * `ExtenderFilterResult` in node-cache mode: NodeNames, FailedNodes, FailedAndUnresolvableNodes.
+ * Written into a buffer lent by `pool` when there is one (give it back once sent).
+ */
 export function encodeNamesFilterResult(
   names: NodeNameList,
-  passing: readonly number[],
+  passing: ArrayLike<number>,
   failed: IndexedReasons,
-  failedAndUnresolvable: IndexedReasons
+  failedAndUnresolvable: IndexedReasons,
+  pool: BytePool | null = null
 ): Uint8Array {
   const rejected = failed.indices.length + failedAndUnresolvable.indices.length
-  const out = new ByteWriter(names.textLength + rejected * REASON_ENTRY_BYTES + 128)
+  const out = new ByteWriter(names.textLength + rejected * REASON_ENTRY_BYTES + 128, pool)
   out.bytes(FILTER_HEAD)
   writeNameRuns(out, names, passing)
   out.bytes(FAILED)
@@ -105,15 +110,16 @@ export function encodeNamesFilterResult(
 
 /**
  * `HostPriorityList` in node-cache mode, in the order of `indices` (request positions), or of
- * the request itself when `indices` is null.
+ * the request itself when `indices` is null. Written into a buffer lent by `pool`, as above.
  */
 export function encodeNamesHostPriorityList(
   names: NodeNameList,
   indices: readonly number[] | null,
-  scores: ArrayLike<number>
+  scores: ArrayLike<number>,
+  pool: BytePool | null = null
 ): Uint8Array {
   const count = indices === null ? names.length : indices.length
-  const out = new ByteWriter(names.textLength + count * 24 + 128)
+  const out = new ByteWriter(names.textLength + count * 24 + 128, pool)
   out.byte(0x5b)
   for (let i = 0; i < count; i++) {
     if (i > 0) out.byte(COMMA)

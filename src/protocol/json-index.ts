@@ -1,5 +1,6 @@
 import { CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-bytes.js'
 import { fail, scanValue, skipWhitespace, stringEnd } from './json-scan.js'
+import type { IntList } from '../core/index.js'
 import { scanNodeNames, type NodeNameList } from './node-name-list.js'
 
 /**
@@ -25,10 +26,12 @@ export interface JsonDocument {
  * `nameListKey` (lower case) names a top-level member holding an array of strings, that array
  * is read by scanNodeNames instead: the thousands of names of a node-cache request are scanned
  * once, four bytes at a time, and never turned into strings. The bytes inside those literals
- * are the one part left to validate, by whoever reads them (see NodeNameList).
+ * are the one part left to validate, by whoever reads them (see NodeNameList). With `spans`,
+ * the lists are read into it: each list read replaces the one before, and only the last
+ * (which is the member Go's decoder keeps, the last spelling of the key) stays valid.
  */
-export function indexJson(buf: Uint8Array, nameListKey?: string): JsonDocument {
-  const doc: MutableDocument = { buf, containerEnds: new Map(), nameLists: new Map() }
+export function indexJson(buf: Uint8Array, nameListKey?: string, spans?: IntList): JsonDocument {
+  const doc: MutableDocument = { buf, containerEnds: new Map(), nameLists: new Map(), spans }
   const root = skipWhitespace(buf, 0)
   const end =
     nameListKey !== undefined && buf[root] === OPEN_BRACE
@@ -43,6 +46,7 @@ interface MutableDocument {
   readonly buf: Uint8Array
   readonly containerEnds: Map<number, number>
   readonly nameLists: Map<number, NodeNameList>
+  readonly spans: IntList | undefined
 }
 
 /** The root object member by member, so that the name list can be read by its own scanner. */
@@ -59,7 +63,7 @@ function scanRootObject(doc: MutableDocument, start: number, nameListKey: string
       i = skipWhitespace(buf, i + 1)
       let end = -1
       if (buf[i] === OPEN_BRACKET && asciiKeyIs(buf, keyStart, keyEnd, nameListKey)) {
-        const scanned = scanNodeNames(buf, i)
+        const scanned = scanNodeNames(buf, i, doc.spans)
         if (scanned !== null) {
           ends.set(i, scanned.end)
           doc.nameLists.set(i, scanned.list)

@@ -1,4 +1,4 @@
-import { finishNameHash, mixNameWord, NAME_HASH_SEED } from '../core/index.js'
+import { finishNameHash, IntList, mixNameWord, NAME_HASH_SEED } from '../core/index.js'
 import {
   BACKSLASH,
   CLOSE_BRACKET,
@@ -35,23 +35,17 @@ export class NodeNameList {
   /**
    * For literal i, slots 3i to 3i+2: where it starts (after its opening quote), where it ends
    * (its closing quote), and the hashNameBytes of its bytes (0 for a literal read by the
-   * general string scanner, see byBytes).
-   *
-   * A plain array grown by push, on purpose. An Int32Array copied out at its exact size (with
-   * the other per-request arrays sized up front) cut the heap garbage of a 5000-name request
-   * from 725 to 128 KB; but then young collections ran so much less often than the request's
-   * ArrayBuffers (body, reply, socket chunks) piled up that V8 reached its global memory limit
-   * and ran full collections instead: after a full GC (as the bench forces for its memory
-   * figures), 48 mark-compacts against 7 over the same 2400 requests, p99 11-13 ms against 4.
+   * general string scanner, see byBytes). A list the caller may refill for a later request:
+   * this NodeNameList is valid only until then.
    */
-  readonly #spans: readonly number[]
+  readonly #spans: IntList
   /** Literals holding an escaped quote, read and decoded by the general scanner, by index. */
   readonly #decoded: ReadonlyMap<number, string> | null
 
   constructor(
     buf: Uint8Array,
     view: DataView,
-    spans: readonly number[],
+    spans: IntList,
     textLength: number,
     decoded: ReadonlyMap<number, string> | null
   ) {
@@ -65,17 +59,17 @@ export class NodeNameList {
 
   /** Offset of name i's first byte (just after its opening quote). */
   start(i: number): number {
-    return this.#spans[i * SLOTS] as number
+    return this.#spans.at(i * SLOTS)
   }
 
   /** Offset of name i's closing quote. */
   end(i: number): number {
-    return this.#spans[i * SLOTS + 1] as number
+    return this.#spans.at(i * SLOTS + 1)
   }
 
   /** hashNameBytes of literal i's bytes, taken while scanning them (0 unless byBytes(i)). */
   hash(i: number): number {
-    return this.#spans[i * SLOTS + 2] as number
+    return this.#spans.at(i * SLOTS + 2)
   }
 
   /**
@@ -139,16 +133,18 @@ function quoteRun(buf: Uint8Array, view: DataView, start: number): number {
 
 /**
  * Reads the array of strings whose `[` is at `open`, finding where each literal ends and hashing
- * its bytes (see NodeNameList on when those bytes are validated). Returns null for anything but
- * an array of strings, to be validated and refused by the general scanner and decoder.
+ * its bytes (see NodeNameList on when those bytes are validated), into `spans` (emptied first).
+ * Returns null for anything but an array of strings, to be validated and refused by the
+ * general scanner and decoder.
  */
 export function scanNodeNames(
   buf: Uint8Array,
-  open: number
+  open: number,
+  spans: IntList = new IntList()
 ): { list: NodeNameList; end: number } | null {
   if (buf[open] !== OPEN_BRACKET) return null
   const view = wordView(buf)
-  const spans: number[] = []
+  spans.clear()
   let decoded: Map<number, string> | null = null
   let i = skipWhitespace(buf, open + 1)
   if (buf[i] !== CLOSE_BRACKET) {
@@ -165,7 +161,9 @@ export function scanNodeNames(
         decoded ??= new Map()
         decoded.set(spans.length / SLOTS, JSON.parse(utf8.decode(buf.subarray(i, after))) as string)
       }
-      spans.push(i + 1, end, hash)
+      spans.push(i + 1)
+      spans.push(end)
+      spans.push(hash)
       i = end + 1
       // kube-scheduler writes `","` between names: whitespace is looked for only when absent.
       if (buf[i] !== COMMA) i = skipWhitespace(buf, i)

@@ -56,16 +56,17 @@ export function requireReadyNodeCache(cache: NodeCache | null, names: NodeNameLi
  * API server (concurrent misses share one request). A node that is not found, or whose lookup
  * failed, is never passed silently: it is reported with its own reason. A malformed name
  * literal throws its ProtocolError here (see NodeNameList). Synchronous when the index knows
- * every name (the hot path has no promise to wait for); a promise otherwise.
+ * every name (the hot path has no promise to wait for); a promise otherwise. The nodes are
+ * written into `known`, which the result's `nodes` may be.
  */
 export function resolveNodeNames(
   names: NodeNameList,
   cache: NodeCache,
-  logger: Logger
+  logger: Logger,
+  known: (CompiledNode | undefined)[] = []
 ): ResolvedNames | Promise<ResolvedNames> {
-  // Filled by push: a packed array, which the per-node loops read without hole checks. (Sized
-  // up front it allocated less, but see NodeNameList on why less garbage here made V8 slower.)
-  const known: (CompiledNode | undefined)[] = []
+  // `known` may be a previous call's (see VerbScratch): written from the start, then cut to
+  // length. Written in order, it stays a packed array that the per-node loops read unchecked.
   let misses: number[] | null = null
   for (let i = 0; i < names.length; i++) {
     // Looked up as the bytes it arrived as, by the hash its scan computed: a match with an
@@ -75,9 +76,10 @@ export function resolveNodeNames(
       ? cache.getByBytes(names.view, names.start(i), names.end(i), names.hash(i))
       : undefined
     node ??= cache.get(names.name(i))
-    known.push(node)
+    known[i] = node
     if (node === undefined) (misses ??= []).push(i)
   }
+  if (known.length !== names.length) known.length = names.length
   // The common case: the index knows every name, and the nodes line up with the request.
   if (misses === null) {
     const nodes = known as CompiledNode[]

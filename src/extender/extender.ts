@@ -1,15 +1,18 @@
 import {
   explainPlacement,
   filterNodes,
+  judgeNodes,
   scoreNodes,
   type CompiledNode,
   type CompiledTolerations,
-  type FilterOutcome,
+  type IntList,
   type RejectionReason,
   type RuleOptions,
 } from '../core/index.js'
 import {
+  BytePool,
   decodeExtenderArgs,
+  type BytePoolOptions,
   decodePreemptionArgs,
   EMPTY_NODE_REASONS,
   encodeFilterResult,
@@ -25,6 +28,10 @@ import {
 import { compileNodeRefs, requireReadyNodeCache, resolveNodeNames } from './candidates.js'
 import { CompiledTolerationsCache, SeenNodesCache } from './compiled-caches.js'
 import type { ExtenderMetrics, Logger, NodeCache } from './ports.js'
+import { VerbScratchPool, type VerbScratch } from './verb-scratch.js'
+
+/** Reply buffers kept: 4 MiB holds the prioritize reply to some 100 000 names. */
+const DEFAULT_REPLY_BUFFERS: BytePoolOptions = { keep: 4, maxBytes: 4 * 1024 * 1024 }
 
 export interface ExtenderOptions {
   readonly rules: RuleOptions
@@ -36,6 +43,11 @@ export interface ExtenderOptions {
   readonly nodeCache: NodeCache | null
   readonly metrics: ExtenderMetrics
   readonly logger: Logger
+  /**
+   * Node-cache replies are written into buffers lent from this pool and given back once sent
+   * (see replySent). Defaults to four buffers of up to 4 MiB.
+   */
+  readonly replyBuffers?: BytePoolOptions
 }
 
 /**
@@ -50,6 +62,8 @@ export class Extender {
   readonly #rules: RuleOptions
   readonly #metrics: ExtenderMetrics
   readonly #logger: Logger
+  readonly #scratch = new VerbScratchPool()
+  readonly #replyBuffers: BytePool
 
   constructor(options: ExtenderOptions) {
     this.#tolerations = new CompiledTolerationsCache(
@@ -62,6 +76,7 @@ export class Extender {
     this.#rules = options.rules
     this.#metrics = options.metrics
     this.#logger = options.logger
+    this.#replyBuffers = new BytePool(options.replyBuffers ?? DEFAULT_REPLY_BUFFERS)
   }
 
   /** Sizes of the bounded caches, for tests and diagnostics. */
@@ -75,17 +90,40 @@ export class Extender {
   }
 
   /**
+   * Tells the extender a reply it returned has been sent (handed to the socket in full), so the
+   * buffer under it may be written over by a later reply. Optional: a reply never reported is
+   * collected like any other value.
+   */
+  replySent(reply: ReplyBody): void {
+    if (reply instanceof Uint8Array) this.#replyBuffers.give(reply)
+  }
+
+  /**
    * Synchronous unless a name must be fetched from the API server: the scheduling verbs return
    * their reply directly on the hot path, with no promise to settle (see resolveNodeNames).
    */
   filter(body: Uint8Array): ReplyBody | Promise<ReplyBody> {
-    const args = decodeExtenderArgs(body)
+    return this.#scratch.lend((scratch) => this.#filter(body, scratch))
+  }
+
+  /** Synchronous unless a name must be fetched, as filter. */
+  prioritize(body: Uint8Array): ReplyBody | Promise<ReplyBody> {
+    return this.#scratch.lend((scratch) => this.#prioritize(body, scratch))
+  }
+
+  #filter(body: Uint8Array, scratch: VerbScratch): ReplyBody | Promise<ReplyBody> {
+    const args = decodeExtenderArgs(body, scratch.spans)
     const pod = this.compilePod(args.pod)
     if (args.candidates.kind === 'nodes') {
       const refs = args.candidates.nodes
       const nodes = compileNodeRefs(refs, this.#seenNodes)
       const outcome = filterNodes(pod, nodes)
-      this.#recordFilter(args.pod, refs.length, outcome)
+      this.#recordFilter(
+        args.pod,
+        refs.length,
+        outcome.passingIndices.length,
+        outcome.rejectedReasons
+      )
       return encodeFilterResult({
         nodes: outcome.passingIndices.map((i) => (refs[i] as NodeRef).raw),
         nodeNames: null,
@@ -98,25 +136,27 @@ export class Extender {
     }
     const names = args.candidates.names
     const cache = requireReadyNodeCache(this.#nodeCache, names)
-    return then(resolveNodeNames(names, cache, this.#logger), (resolved) => {
-      const outcome = filterNodes(pod, resolved.nodes)
-      this.#recordFilter(args.pod, names.length, outcome)
+    return then(resolveNodeNames(names, cache, this.#logger, scratch.nodes), (resolved) => {
+      const verdicts = judgeNodes(pod, resolved.nodes, scratch.verdicts)
+      this.#recordFilter(args.pod, names.length, verdicts.passing.length, verdicts.reasons)
       this.#recordRejections(resolved.unresolvedReasons)
       const positions = resolved.positions
-      const inRequest = (indices: number[]): number[] =>
-        positions === null ? indices : indices.map((i) => positions[i] as number)
+      const inRequest = (indices: IntList): ArrayLike<number> =>
+        positions === null
+          ? indices.view()
+          : Array.from(indices.view(), (i) => positions[i] as number)
       return encodeNamesFilterResult(
         names,
-        inRequest(outcome.passingIndices),
+        inRequest(verdicts.passing),
         { indices: resolved.unresolvedPositions, reasons: resolved.unresolvedReasons },
-        { indices: inRequest(outcome.rejectedIndices), reasons: outcome.rejectedReasons }
+        { indices: inRequest(verdicts.rejected), reasons: verdicts.reasons },
+        this.#replyBuffers
       )
     })
   }
 
-  /** Synchronous unless a name must be fetched, as filter. */
-  prioritize(body: Uint8Array): ReplyBody | Promise<ReplyBody> {
-    const args = decodeExtenderArgs(body)
+  #prioritize(body: Uint8Array, scratch: VerbScratch): ReplyBody | Promise<ReplyBody> {
+    const args = decodeExtenderArgs(body, scratch.spans)
     const pod = this.compilePod(args.pod)
     if (args.candidates.kind === 'nodes') {
       const nodes = compileNodeRefs(args.candidates.nodes, this.#seenNodes)
@@ -128,16 +168,18 @@ export class Extender {
     }
     const names = args.candidates.names
     const cache = requireReadyNodeCache(this.#nodeCache, names)
-    return then(resolveNodeNames(names, cache, this.#logger), (resolved) => {
+    return then(resolveNodeNames(names, cache, this.#logger, scratch.nodes), (resolved) => {
       this.#metrics.nodesEvaluated('prioritize', names.length)
+      const count = resolved.nodes.length
+      const scores = scoreNodes(pod, resolved.nodes, scratch.scores(count))
+      const pool = this.#replyBuffers
+      if (resolved.positions === null) return encodeNamesHostPriorityList(names, null, scores, pool)
       // Unknown nodes are left out of the normalisation and get the lowest score, as a node
       // missing from an extender's reply does in kube-scheduler.
-      const scores = scoreNodes(pod, resolved.nodes)
-      if (resolved.positions === null) return encodeNamesHostPriorityList(names, null, scores)
       const positions = resolved.positions.concat(resolved.unresolvedPositions)
       const allScores = new Int32Array(positions.length)
       allScores.set(scores)
-      return encodeNamesHostPriorityList(names, positions, allScores)
+      return encodeNamesHostPriorityList(names, positions, allScores, pool)
     })
   }
 
@@ -190,15 +232,20 @@ export class Extender {
     return encodePreemptionResult(kept)
   }
 
-  #recordFilter(pod: PodTolerations, evaluated: number, outcome: FilterOutcome): void {
+  #recordFilter(
+    pod: PodTolerations,
+    evaluated: number,
+    passed: number,
+    reasons: readonly RejectionReason[]
+  ): void {
     this.#metrics.nodesEvaluated('filter', evaluated)
-    this.#recordRejections(outcome.rejectedReasons)
+    this.#recordRejections(reasons)
     if (this.#logger.isEnabled('debug')) {
       this.#logger.debug('filter', {
         pod: podRef(pod),
         candidates: evaluated,
-        passed: outcome.passingIndices.length,
-        rejected: outcome.rejectedIndices.length,
+        passed,
+        rejected: reasons.length,
       })
     }
   }

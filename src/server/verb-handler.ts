@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import type { Extender, Logger } from '../extender/index.js'
-import { encodeError, type ReplyBody } from '../protocol/index.js'
+import { BytePool, encodeError, type ReplyBody } from '../protocol/index.js'
 import { mapErrorToReply } from './error-mapping.js'
 import type { Metrics } from './metrics.js'
 import { readJsonBody } from './read-body.js'
@@ -16,6 +16,13 @@ export interface VerbHandlerDependencies {
 }
 
 type Verb = 'filter' | 'prioritize' | 'preempt' | 'explain'
+
+/**
+ * Request bodies are read into buffers lent from here (see BytePool) and given back once the
+ * reply has been sent: the reply holds copies, never views, of the body's bytes. 4 MiB holds
+ * 100 000 names, or a few hundred full nodes; a larger body gets a buffer of its own.
+ */
+const BODY_BUFFERS = { keep: 4, maxBytes: 4 * 1024 * 1024 }
 
 function send(res: ServerResponse, status: number, body: ReplyBody, closeAfter: boolean): void {
   // A chunked reply (full-node filter: the passing nodes' request bytes) is joined into one
@@ -71,6 +78,7 @@ export function createVerbHandler(
     ['/preempt', 'preempt'],
   ])
   if (deps.explainEndpoint === true) verbByPath.set('/explain', 'explain')
+  const bodies = new BytePool(BODY_BUFFERS)
   return (req: IncomingMessage, res: ServerResponse) => {
     const path = requestPath(req.url ?? '')
     const verb = verbByPath.get(path)
@@ -90,8 +98,12 @@ export function createVerbHandler(
       // A refused body may still be streaming in; do not leave it for the next request.
       send(res, reply.status, reply.body, !req.complete)
     }
-    const succeed = (reply: ReplyBody): void => send(res, 200, reply, false)
-    readJsonBody(req, deps.maxBodyBytes, (err, body) => {
+    const succeed = (reply: ReplyBody): void => {
+      // A node-cache reply's buffer is the extender's to reuse once the socket has all of it.
+      if (reply instanceof Uint8Array) res.once('finish', () => deps.extender.replySent(reply))
+      send(res, 200, reply, false)
+    }
+    readJsonBody(req, deps.maxBodyBytes, bodies, (err, body) => {
       if (err !== null || body === null) {
         fail(err)
         return
@@ -101,10 +113,15 @@ export function createVerbHandler(
         reply = run[verb](body)
       } catch (thrown) {
         fail(thrown)
+        bodies.give(body)
         return
       }
-      if (reply instanceof Promise) reply.then(succeed, fail)
-      else succeed(reply)
+      if (reply instanceof Promise) {
+        reply.then(succeed, fail).finally(() => bodies.give(body))
+      } else {
+        succeed(reply)
+        bodies.give(body)
+      }
     })
   }
 }

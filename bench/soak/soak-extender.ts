@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { setTimeout as delay } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { EXTENDER_NODE_FLAGS } from '../node-flags.js'
 
 /** dist-bench/bench/soak/ → the repository root's dist/main.js. */
 const MAIN = fileURLToPath(new URL('../../../dist/main.js', import.meta.url))
@@ -23,7 +24,16 @@ export interface ExtenderProcess {
 }
 
 export async function startExtender(kubeconfig: string): Promise<ExtenderProcess> {
-  const args = [MAIN, '--kubeconfig', kubeconfig, '--port', '0', '--host', '127.0.0.1']
+  const args = [
+    ...EXTENDER_NODE_FLAGS,
+    MAIN,
+    '--kubeconfig',
+    kubeconfig,
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+  ]
   const child = spawn(process.execPath, [...args, '--log-level', 'warn'], {
     env: { PATH: process.env.PATH ?? '' },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,12 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { ProtocolError, type BytePool } from '../protocol/index.js'
 
-/** The body's length by Content-Length, or -1 when it has none (a chunked body). */
-function declaredLength(req: IncomingMessage): number {
-  const header = req.headers['content-length']
-  return header === undefined ? -1 : Number(header)
-}
-
 /** Why a verb request's headers are refused, or null when they are acceptable. */
 function refuseHeaders(req: IncomingMessage, maxBodyBytes: number): ProtocolError | null {
   const contentType = req.headers['content-type'] ?? ''
@@ -28,7 +22,8 @@ function refuseHeaders(req: IncomingMessage, maxBodyBytes: number): ProtocolErro
   if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
     return new ProtocolError(`Content-Encoding ${JSON.stringify(encoding)} is not supported`, 415)
   }
-  return declaredLength(req) > maxBodyBytes ? tooLarge(maxBodyBytes) : null
+  const declared = Number(req.headers['content-length'] ?? -1)
+  return declared > maxBodyBytes ? tooLarge(maxBodyBytes) : null
 }
 
 function tooLarge(maxBodyBytes: number): ProtocolError {
@@ -44,9 +39,10 @@ function tooLarge(maxBodyBytes: number): ProtocolError {
  * it streams), a content type other than JSON, a compressed or non-UTF-8 body. Calls `done`
  * exactly once; a callback rather than a promise, so the scheduling path settles no promise.
  *
- * A body with a Content-Length (kube-scheduler always sends one) is read into a buffer lent by
- * `pool`: give the body back once nothing refers to it. Node's parser never delivers more
- * bytes than Content-Length declares.
+ * A body that came in several chunks is joined in a buffer lent by `pool` (give it back once
+ * nothing refers to it); one chunk is used as it came. The buffer is taken only when every
+ * byte is in, so a client that declares a large body and sends little makes the server hold
+ * what it sent, no more.
  */
 export function readJsonBody(
   req: IncomingMessage,
@@ -57,11 +53,6 @@ export function readJsonBody(
   const refused = refuseHeaders(req, maxBodyBytes)
   if (refused !== null) {
     done(refused, null)
-    return
-  }
-  const declared = declaredLength(req)
-  if (Number.isSafeInteger(declared) && declared >= 0) {
-    readDeclaredBody(req, declared, pool, done)
     return
   }
   const chunks: Buffer[] = []
@@ -83,42 +74,18 @@ export function readJsonBody(
     chunks.push(chunk)
   }
   req.on('data', onData)
-  req.once('end', () =>
-    finish(null, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received))
-  )
+  req.once('end', () => finish(null, joinChunks(chunks, received, pool)))
   req.once('error', (err) => finish(err, null))
 }
 
-/** A body of `length` bytes, copied chunk by chunk into one buffer from `pool`. */
-function readDeclaredBody(
-  req: IncomingMessage,
-  length: number,
-  pool: BytePool,
-  done: (err: Error | null, body: Buffer | null) => void
-): void {
+function joinChunks(chunks: readonly Buffer[], length: number, pool: BytePool): Buffer {
+  if (chunks.length === 1) return chunks[0] as Buffer
   const lent = pool.take(length)
   const body = Buffer.from(lent.buffer, lent.byteOffset, length)
-  let received = 0
-  let finished = false
-  const finish = (err: Error | null): void => {
-    if (finished) return
-    finished = true
-    if (err === null && received === length) {
-      done(null, body)
-      return
-    }
-    pool.give(lent)
-    done(err ?? new ProtocolError(`request body ended after ${received} of ${length} bytes`), null)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.length
   }
-  req.on('data', (chunk: Buffer) => {
-    // Never more than declared from Node's parser; checked so a bug there cannot overrun.
-    if (received + chunk.length > length) {
-      finish(new ProtocolError(`request body is longer than its Content-Length of ${length}`))
-      return
-    }
-    body.set(chunk, received)
-    received += chunk.length
-  })
-  req.once('end', () => finish(null))
-  req.once('error', (err) => finish(err))
+  return body
 }

@@ -18,9 +18,10 @@ export interface VerbHandlerDependencies {
 type Verb = 'filter' | 'prioritize' | 'preempt' | 'explain'
 
 /**
- * Request bodies are read into buffers lent from here (see BytePool) and given back once the
- * reply has been sent: the reply holds copies, never views, of the body's bytes. 4 MiB holds
- * 100 000 names, or a few hundred full nodes; a larger body gets a buffer of its own.
+ * A body that arrives in several chunks is joined in a buffer lent from here (see BytePool and
+ * readJsonBody) and given back once the reply has been sent: the reply holds copies, never
+ * views, of the body's bytes. 4 MiB holds 100 000 names, or a few hundred full nodes; a larger
+ * body gets a buffer of its own.
  */
 const BODY_BUFFERS = { keep: 4, maxBytes: 4 * 1024 * 1024 }
 

@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net'
+import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nodesArgs, wireNode, wirePod } from '../support/wire.js'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
@@ -368,6 +368,40 @@ describe('slow senders', () => {
     expect(result.closed).toBe(true)
     expect(only(result).status).toBe(408)
     expect(sent).toBeLessThan(body.length)
+  })
+})
+
+describe('senders that declare more than they send', () => {
+  it('holds what 100 stalled senders sent, not the megabyte each declared', async () => {
+    const before = await settledMemory()
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 100 },
+        () =>
+          new Promise<Socket>((resolve, reject) => {
+            const socket = connect(port, '127.0.0.1')
+            socket.on('error', () => undefined)
+            socket.once('connect', () => resolve(socket))
+            socket.once('error', reject)
+          })
+      )
+    )
+    try {
+      const stalled =
+        head('POST', '/filter', ['Content-Type: application/json', `Content-Length: ${MAX_BODY}`]) +
+        '{"Pod":{'
+      await Promise.all(sockets.map((socket) => write(socket, stalled)))
+      await sleep(100)
+      const during = await settledMemory()
+      const growth = during.arrayBuffers - before.arrayBuffers
+      // Buffers taken for the declared size would be 100 MiB here.
+      expect(growth, `arrayBuffers grew by ${(growth / 1024 / 1024).toFixed(1)} MiB`).toBeLessThan(
+        16 * 1024 * 1024
+      )
+      await expectWellFormedFilterAnswered(server.url)
+    } finally {
+      for (const socket of sockets) socket.destroy()
+    }
   })
 })
 

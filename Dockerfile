@@ -37,5 +37,5 @@ USER 65532:65532
 EXPOSE 8888
 # Node runs as PID 1; dist/main.js handles SIGTERM and SIGINT itself (drains, then exits).
 # --initial-old-space-size keeps V8 from a mark-compact every few hundred milliseconds after the
-# heap shrinks (see bench/node-flags.ts); 128 MiB leaves room under the 512 MiB memory limit.
+# heap shrinks (see src/config/node-flags.ts); 128 MiB leaves room under the 512 MiB memory limit.
 ENTRYPOINT ["/nodejs/bin/node", "--initial-old-space-size=128", "dist/main.js"]

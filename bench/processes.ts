@@ -7,7 +7,7 @@ import { get } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { setTimeout as delay } from 'node:timers/promises'
-import { EXTENDER_NODE_FLAGS } from './node-flags.js'
+import { NODE_FLAGS } from '../src/config/node-flags.js'
 
 const EXTENDER_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url))
 const FLOOR_MAIN = fileURLToPath(new URL('./floor-server.js', import.meta.url))
@@ -152,7 +152,7 @@ export async function startExtender(
   const child = spawn(
     process.execPath,
     [
-      ...EXTENDER_NODE_FLAGS,
+      ...NODE_FLAGS,
       '--expose-gc',
       '--import',
       MEMORY_PROBE,

@@ -4,6 +4,7 @@ import { InformerNodeCache, loadKubeConfig } from './cluster/index.js'
 import {
   ConfigError,
   loadConfig,
+  NODE_FLAGS,
   readTlsMaterial,
   watchTlsMaterial,
   type Config,
@@ -131,6 +132,13 @@ async function run(config: Config): Promise<void> {
     probePort: probeServer?.port ?? null,
     ...(tlsMaterial === null ? {} : { certificate: tlsMaterial.summary }),
   })
+  if (config.missingNodeFlags.length > 0) {
+    logger.warn(
+      'started without the Node.js flags the image and npm start use; after an idle spell, ' +
+        'garbage collection may add milliseconds to calls at thousands of nodes',
+      { missing: config.missingNodeFlags, start: 'node ' + NODE_FLAGS.join(' ') + ' dist/main.js' }
+    )
+  }
 
   const shutdown = async (signal: string): Promise<void> => {
     if (shuttingDown) return
@@ -161,7 +169,7 @@ async function run(config: Config): Promise<void> {
 export function main(argv: readonly string[]): void {
   let loaded
   try {
-    loaded = loadConfig({ argv, env: process.env })
+    loaded = loadConfig({ argv, env: process.env, execArgv: process.execArgv })
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`taint-extender: ${err.message}\n`)

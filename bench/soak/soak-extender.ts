@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { setTimeout as delay } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
-import { EXTENDER_NODE_FLAGS } from '../node-flags.js'
+import { NODE_FLAGS } from '../../src/config/node-flags.js'
 
 /** dist-bench/bench/soak/ → the repository root's dist/main.js. */
 const MAIN = fileURLToPath(new URL('../../../dist/main.js', import.meta.url))
@@ -25,7 +25,7 @@ export interface ExtenderProcess {
 
 export async function startExtender(kubeconfig: string): Promise<ExtenderProcess> {
   const args = [
-    ...EXTENDER_NODE_FLAGS,
+    ...NODE_FLAGS,
     MAIN,
     '--kubeconfig',
     kubeconfig,

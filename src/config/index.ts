@@ -8,6 +8,7 @@ export {
   type TlsFiles,
 } from './load-config.js'
 export { helpText } from './flags.js'
+export { missingNodeFlags, NODE_FLAGS } from './node-flags.js'
 export {
   readTlsMaterial,
   watchTlsMaterial,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { ConfigError } from './config-error.js'
 import { FLAGS, helpText } from './flags.js'
+import { missingNodeFlags } from './node-flags.js'
 import {
   parseBoolean,
   parseByteSize,
@@ -43,6 +44,8 @@ export interface Config {
   /** A separate plain-HTTP port for health and metrics; null: served on --port. */
   readonly probePort: number | null
   readonly version: string
+  /** NODE_FLAGS the process was started without (see node-flags.ts); empty when all are set. */
+  readonly missingNodeFlags: readonly string[]
 }
 
 export type LoadResult = { kind: 'help'; text: string } | { kind: 'config'; config: Config }
@@ -55,6 +58,8 @@ export interface Environment {
   readonly env: Readonly<Record<string, string | undefined>>
   /** Whether a file exists; replaceable so in-cluster detection can be tested. */
   readonly fileExists?: (path: string) => boolean
+  /** Node.js's own flags (process.execArgv), checked against NODE_FLAGS; none when absent. */
+  readonly execArgv?: readonly string[]
 }
 
 function readVersion(): string {
@@ -178,6 +183,7 @@ export function loadConfig(environment: Environment): LoadResult {
       ? parseIntegerIn('probe-port', get('probe-port'), 0, 65535)
       : null,
     version: readVersion(),
+    missingNodeFlags: missingNodeFlags(environment.execArgv ?? []),
   }
   if (config.probePort !== null && config.probePort !== 0 && config.probePort === config.port) {
     throw new ConfigError(`--probe-port: ${config.probePort} is --port too; give it its own port`)

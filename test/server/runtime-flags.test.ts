@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { EXTENDER_NODE_FLAGS } from '../../bench/node-flags.js'
+import { NODE_FLAGS } from '../../src/config/node-flags.js'
 
 /**
- * The extender's Node.js flags (see bench/node-flags.ts on why) must be the same wherever it is
+ * The extender's Node.js flags (see src/config/node-flags.ts on why) must be the same wherever it is
  * started: the image, `npm start`, and the bench and soak that measure it.
  */
 const root = new URL('../../', import.meta.url)
@@ -31,15 +31,11 @@ describe('the Node.js flags the extender runs with', () => {
     const argv = command()
     const main = argv.indexOf('dist/main.js')
     expect(main).toBeGreaterThan(0)
-    expect(argv.slice(1, main)).toEqual([...EXTENDER_NODE_FLAGS])
+    expect(argv.slice(1, main)).toEqual([...NODE_FLAGS])
   })
 
   it('are flags this Node.js accepts', () => {
-    const out = execFileSync(process.execPath, [
-      ...EXTENDER_NODE_FLAGS,
-      '-e',
-      'process.stdout.write("ok")',
-    ])
+    const out = execFileSync(process.execPath, [...NODE_FLAGS, '-e', 'process.stdout.write("ok")'])
     expect(out.toString()).toBe('ok')
   })
 })

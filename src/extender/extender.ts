@@ -30,8 +30,11 @@ import { CompiledTolerationsCache, SeenNodesCache } from './compiled-caches.js'
 import type { ExtenderMetrics, Logger, NodeCache } from './ports.js'
 import { VerbScratchPool, type VerbScratch } from './verb-scratch.js'
 
-/** Reply buffers kept: 4 MiB holds the prioritize reply to some 100 000 names. */
-const DEFAULT_REPLY_BUFFERS: BytePoolOptions = { keep: 4, maxBytes: 4 * 1024 * 1024 }
+/**
+ * Node-cache replies are written into buffers lent from here and given back once sent (see
+ * replySent). 4 MiB holds the prioritize reply to some 100 000 names.
+ */
+const REPLY_BUFFERS: BytePoolOptions = { keep: 4, maxBytes: 4 * 1024 * 1024 }
 
 export interface ExtenderOptions {
   readonly rules: RuleOptions
@@ -43,11 +46,6 @@ export interface ExtenderOptions {
   readonly nodeCache: NodeCache | null
   readonly metrics: ExtenderMetrics
   readonly logger: Logger
-  /**
-   * Node-cache replies are written into buffers lent from this pool and given back once sent
-   * (see replySent). Defaults to four buffers of up to 4 MiB.
-   */
-  readonly replyBuffers?: BytePoolOptions
 }
 
 /**
@@ -63,7 +61,7 @@ export class Extender {
   readonly #metrics: ExtenderMetrics
   readonly #logger: Logger
   readonly #scratch = new VerbScratchPool()
-  readonly #replyBuffers: BytePool
+  readonly #replyBuffers = new BytePool(REPLY_BUFFERS)
 
   constructor(options: ExtenderOptions) {
     this.#tolerations = new CompiledTolerationsCache(
@@ -76,7 +74,6 @@ export class Extender {
     this.#rules = options.rules
     this.#metrics = options.metrics
     this.#logger = options.logger
-    this.#replyBuffers = new BytePool(options.replyBuffers ?? DEFAULT_REPLY_BUFFERS)
   }
 
   /** Sizes of the bounded caches, for tests and diagnostics. */

@@ -26,36 +26,31 @@ export class VerbScratch {
 const KEPT = 4
 
 /**
- * VerbScratch lent per call. A call takes one, and gives it back when its reply has been
- * encoded (after its promise settles, for one that waits on the API server), so two calls in
+ * VerbScratch lent per call (see lend). A call takes one, and gives it back when its reply has
+ * been encoded (after its promise settles, for one that waits on the API server), so two calls in
  * flight at once never share one.
  */
 export class VerbScratchPool {
   readonly #free: VerbScratch[] = []
-
-  take(): VerbScratch {
-    return this.#free.pop() ?? new VerbScratch()
-  }
-
-  give(scratch: VerbScratch): void {
-    if (this.#free.length < KEPT) this.#free.push(scratch)
-  }
 
   /**
    * `run(scratch)`, giving the scratch back once its result is ready: at once for a value or a
    * throw, when it settles for a promise.
    */
   lend<T>(run: (scratch: VerbScratch) => T | Promise<T>): T | Promise<T> {
-    const scratch = this.take()
+    const scratch = this.#free.pop() ?? new VerbScratch()
+    const giveBack = (): void => {
+      if (this.#free.length < KEPT) this.#free.push(scratch)
+    }
     let result: T | Promise<T>
     try {
       result = run(scratch)
     } catch (err) {
-      this.give(scratch)
+      giveBack()
       throw err
     }
-    if (result instanceof Promise) return result.finally(() => this.give(scratch))
-    this.give(scratch)
+    if (result instanceof Promise) return result.finally(giveBack)
+    giveBack()
     return result
   }
 }

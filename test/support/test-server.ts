@@ -1,5 +1,4 @@
 import { Extender, type NodeCache } from '../../src/extender/index.js'
-import type { BytePoolOptions } from '../../src/protocol/index.js'
 import {
   createRequestHandler,
   JsonLogger,
@@ -17,7 +16,6 @@ export interface TestServerOptions {
   explainEndpoint?: boolean
   tolerationsCacheSize?: number
   nodesCacheSize?: number
-  replyBuffers?: BytePoolOptions
   /** Serve HTTPS (mutual TLS when it has a client CA); the url is then https://. */
   tls?: ServerTlsMaterial
   /** Shorter header and request deadlines than production's, for slow-sender tests. */
@@ -49,7 +47,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     nodeCache,
     metrics,
     logger,
-    ...(options.replyBuffers ? { replyBuffers: options.replyBuffers } : {}),
   })
   const checks: ReadinessCheck[] =
     nodeCache === null

@@ -1,5 +1,5 @@
 /**
- * Preloaded into the extender for the benchmarks (`node --expose-gc --import <this> dist/main.js`).
+ * Preloaded into the extender for the benchmarks (`node --expose-gc --import <this> dist/main.js`; --expose-gc is one of NODE_FLAGS).
  * It only listens for SIGUSR2: then it runs a full garbage collection and writes one JSON line
  * with process.memoryUsage() to stderr, so retained memory can be read without guessing when V8
  * last collected. Request handling is untouched.

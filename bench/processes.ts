@@ -153,7 +153,6 @@ export async function startExtender(
     process.execPath,
     [
       ...NODE_FLAGS,
-      '--expose-gc',
       '--import',
       MEMORY_PROBE,
       EXTENDER_MAIN,

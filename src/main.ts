@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
-import { InformerNodeCache, loadKubeConfig } from './cluster/index.js'
+import { InformerNodeCache, loadKubeConfig, type IndexedList } from './cluster/index.js'
 import {
   ConfigError,
   loadConfig,
@@ -34,11 +34,13 @@ async function run(config: Config): Promise<void> {
 
   let nodeCache: InformerNodeCache | null = null
   if (config.cluster !== null) {
+    const cacheLogger = logger.child({ component: 'node-cache' })
     nodeCache = new InformerNodeCache({
       kubeConfig: loadKubeConfig(config.cluster),
-      logger: logger.child({ component: 'node-cache' }),
+      logger: cacheLogger,
       metrics,
       watchdogMs: config.watchdogSeconds * 1000,
+      afterList: heapCompactor(cacheLogger),
     })
     nodeCache.start()
     logger.info('node-cache mode on: watching nodes', { source: config.cluster.kind })
@@ -134,8 +136,8 @@ async function run(config: Config): Promise<void> {
   })
   if (config.missingNodeFlags.length > 0) {
     logger.warn(
-      'started without the Node.js flags the image and npm start use; after an idle spell, ' +
-        'garbage collection may add milliseconds to calls at thousands of nodes',
+      'started without the Node.js flags the image and npm start use; garbage collection ' +
+        'may then add milliseconds to calls at thousands of nodes',
       { missing: config.missingNodeFlags, start: 'node ' + NODE_FLAGS.join(' ') + ' dist/main.js' }
     )
   }
@@ -163,6 +165,35 @@ async function run(config: Config): Promise<void> {
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+/**
+ * One full garbage collection after each full node list, where `--expose-gc` (NODE_FLAGS) gives
+ * one. A list of 15000 realistic nodes leaves ~50 MB of parsed objects in the old generation,
+ * kept (with the heap floor) until an idle spell brings a full collection; until then every young
+ * collection walks their pages: 0.85 ms each instead of 0.65 at 5000 names. The first collection
+ * runs before the cache reports ready; a relist's runs while serving, one pause of ~20 ms where
+ * the list itself took seconds.
+ */
+function heapCompactor(logger: JsonLogger): (list: IndexedList) => Promise<void> {
+  const collect = globalThis.gc
+  if (collect === undefined) return () => Promise.resolve()
+  return async (list) => {
+    // One turn of the event loop first, so nothing of the list's requests is still referenced.
+    await new Promise((resolve) => setImmediate(resolve))
+    const before = process.memoryUsage()
+    const start = performance.now()
+    collect()
+    const after = process.memoryUsage()
+    const mib = (bytes: number): number => Math.round(bytes / 104857.6) / 10
+    logger.info('collected the garbage of the node list', {
+      nodes: list.nodes,
+      relist: list.relist,
+      ms: Math.round((performance.now() - start) * 10) / 10,
+      heapUsedMiB: [mib(before.heapUsed), mib(after.heapUsed)],
+      heapTotalMiB: [mib(before.heapTotal), mib(after.heapTotal)],
+    })
+  }
 }
 
 /** Starts the extender with these flags; exits 2 on a bad flag. */

@@ -9,6 +9,7 @@ export {
   DEFAULT_PAGE_SIZE,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_WATCHDOG_MS,
+  type IndexedList,
   type InformerNodeCacheOptions,
 } from './informer-node-cache.js'
 export { projectNode } from './node-projection.js'

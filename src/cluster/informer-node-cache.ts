@@ -3,8 +3,10 @@ import { TaintIndex, type CompiledNode } from '../core/index.js'
 import type { CacheReadiness, Logger, NodeCache, NodeCacheMetrics } from '../extender/ports.js'
 import { CappedBackoff } from './capped-backoff.js'
 import { NodeApi } from './node-api.js'
-import { NodeReflector } from './node-reflector.js'
+import { NodeReflector, type IndexedList } from './node-reflector.js'
 import { UnknownNodeLookup } from './unknown-node-lookup.js'
+
+export type { IndexedList } from './node-reflector.js'
 
 export interface InformerNodeCacheOptions {
   readonly kubeConfig: KubeConfig
@@ -20,7 +22,16 @@ export interface InformerNodeCacheOptions {
   readonly pageSize?: number
   /** Limit for each list page and each GET. Default 30 s. */
   readonly requestTimeoutMs?: number
+  /**
+   * Called after each full list is indexed (the first sync and every relist); the first sync
+   * makes the cache ready only once it has returned (or its promise settled). A full list leaves
+   * garbage the size of every node object: main uses this to collect it at once. A hook that
+   * throws or rejects is logged, not fatal.
+   */
+  readonly afterList?: (list: IndexedList) => void | Promise<void>
 }
+
+const NO_HOOK = (): void => {}
 
 /**
  * API servers send a bookmark about once a minute and nodes report status every few minutes,
@@ -58,6 +69,7 @@ export class InformerNodeCache implements NodeCache {
       metrics: o.metrics,
       watchdogMs: o.watchdogMs,
       backoff: new CappedBackoff(o.backoff.initialMs, o.backoff.maxMs),
+      afterList: o.afterList,
     })
     this.#lookup = new UnknownNodeLookup(api, this.#index, o.metrics, o.logger, this.#stop.signal)
   }
@@ -140,6 +152,10 @@ function validateOptions(options: InformerNodeCacheOptions): ValidatedOptions {
       `InformerNodeCache: backoff.maxMs (${maxMs}) must not be below backoff.initialMs (${initialMs})`
     )
   }
+  const afterList = options.afterList ?? NO_HOOK
+  if (typeof afterList !== 'function') {
+    throw new TypeError('InformerNodeCache: afterList must be a function when given')
+  }
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE
   if (!Number.isSafeInteger(pageSize) || pageSize < 1) {
     throw new TypeError(`InformerNodeCache: pageSize must be a positive integer, got ${pageSize}`)
@@ -152,6 +168,7 @@ function validateOptions(options: InformerNodeCacheOptions): ValidatedOptions {
     watchdogMs: milliseconds('watchdogMs', options.watchdogMs ?? DEFAULT_WATCHDOG_MS),
     backoff: { initialMs, maxMs },
     pageSize,
+    afterList,
     requestTimeoutMs: milliseconds(
       'requestTimeoutMs',
       options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS

@@ -15,6 +15,14 @@ export interface NodeReflectorOptions {
   readonly metrics: NodeCacheMetrics
   readonly watchdogMs: number
   readonly backoff: CappedBackoff
+  readonly afterList: (list: IndexedList) => void | Promise<void>
+}
+
+/** What the after-list hook is told about the list just indexed. */
+export interface IndexedList {
+  readonly nodes: number
+  /** False for the first sync, true for a relist (after 410 Gone). */
+  readonly relist: boolean
 }
 
 /** A watch open this long without events still counts as healthy (a quiet cluster). */
@@ -95,6 +103,9 @@ export class NodeReflector {
           await this.#pause(backoff.next())
           continue
         }
+        // Here, not in #listAndIndex: the list's objects are garbage only once it has returned.
+        await this.#afterList({ nodes: this.#o.index.size, relist: this.#synced })
+        this.#synced = true
         needList = false
       }
 
@@ -127,6 +138,16 @@ export class NodeReflector {
     }
   }
 
+  async #afterList(list: IndexedList): Promise<void> {
+    try {
+      await this.#o.afterList(list)
+    } catch (err) {
+      this.#o.logger.warn('the after-list hook failed; the index is unaffected', {
+        error: describeError(err),
+      })
+    }
+  }
+
   /** One full list into the index; false (after logging) when it failed. */
   async #listAndIndex(): Promise<boolean> {
     const { api, index, logger, metrics } = this.#o
@@ -147,7 +168,6 @@ export class NodeReflector {
         logger.warn('listed nodes without a name were skipped', { skipped: listing.skipped })
       }
       logger.info(this.#synced ? 'node cache relisted' : 'node cache synced', fields)
-      this.#synced = true
       return true
     } catch (err) {
       if (this.#stop.signal.aborted) return false

@@ -60,6 +60,7 @@ describe('InformerNodeCache options', () => {
     ],
     ['a backoff that is not an object', { backoff: 5 }, 'backoff must be { initialMs, maxMs }'],
     ['a zero page size', { pageSize: 0 }, 'pageSize must be a positive integer, got 0'],
+    ['an afterList that is not a function', { afterList: 'gc' }, 'afterList must be a function'],
     ['a NaN page size', { pageSize: Number.NaN }, 'pageSize must be a positive integer, got NaN'],
     ['a negative request timeout', { requestTimeoutMs: -1 }, `requestTimeoutMs ${MS}, got -1`],
   ])('rejects %s with a TypeError that says what is wrong', (_case, overrides, message) => {

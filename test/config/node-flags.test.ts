@@ -2,16 +2,32 @@ import { describe, expect, it } from 'vitest'
 import { loadConfig, missingNodeFlags, NODE_FLAGS } from '../../src/config/index.js'
 
 describe('missingNodeFlags', () => {
+  const HEAP = '--initial-old-space-size=128'
+  const GC = '--expose-gc'
   it.each([
-    ['no Node.js flags at all', [], ['--initial-old-space-size=128']],
-    ['the flag as the image gives it', ['--initial-old-space-size=128'], []],
-    ['the flag with another value, an operator’s choice', ['--initial-old-space-size=512'], []],
-    ['the flag spelt with underscores, as V8 also takes it', ['--initial_old_space_size=128'], []],
-    ['the flag with its value as the next argument', ['--initial-old-space-size', '128'], []],
+    ['no Node.js flags at all', [], [HEAP, GC]],
+    ['both flags as the image gives them', [HEAP, GC], []],
+    ['the heap floor only', [HEAP], [GC]],
+    ['the GC flag only', [GC], [HEAP]],
+    [
+      'the heap floor with another value, an operator’s choice',
+      ['--initial-old-space-size=512', GC],
+      [],
+    ],
+    [
+      'both spelt with underscores, as V8 also takes them',
+      ['--initial_old_space_size=128', '--expose_gc'],
+      [],
+    ],
+    [
+      'the heap floor with its value as the next argument',
+      ['--initial-old-space-size', '128', GC],
+      [],
+    ],
     [
       'other flags only, one of them sharing a prefix',
-      ['--max-old-space-size=512', '--initial-old-space-size-x=1'],
-      ['--initial-old-space-size=128'],
+      ['--max-old-space-size=512', '--initial-old-space-size-x=1', '--expose-gc-as=collect'],
+      [HEAP, GC],
     ],
   ])('%s', (_, execArgv, missing) => {
     expect(missingNodeFlags(execArgv)).toEqual(missing)

@@ -14,14 +14,15 @@ export interface ServiceProcess {
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url))
 
 /**
- * Starts `node dist/main.js` with the given flags and resolves once it has started, i.e. its
- * servers are listening (the 'taint-extender started' line names their ports).
+ * Starts `node [nodeFlags] dist/main.js` with the given flags and resolves once it has started,
+ * i.e. its servers are listening (the 'taint-extender started' line names their ports).
  */
 export async function startService(
   args: string[],
-  env: Record<string, string> = {}
+  env: Record<string, string> = {},
+  nodeFlags: readonly string[] = []
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [MAIN, '--host', '127.0.0.1', ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, MAIN, '--host', '127.0.0.1', ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -12,8 +12,20 @@
  *
  * `--expose-gc` lets main collect the garbage a full node list leaves behind, once per list
  * (see heapCompactor in main.ts); nothing else calls it.
+ *
+ * `--v8-pool-size=1` leaves V8 one background thread instead of Node's default four. Those
+ * threads run GC and compile jobs in bursts of a few milliseconds on whatever CPU is free, and
+ * that is often the caller's: kube-scheduler waits on the reply while a helper runs where it
+ * would read it (seen with `perf sched`: the client waiting 3.9 ms for its CPU). In the bench's
+ * order of scenarios, one 5000-name scenario of six had p99 over 2 ms in 11 of 18 runs with
+ * four threads; with one, none did in 3 runs nor in the full bench. The price is throughput
+ * under concurrent calls at 15000 names, about a tenth lower against the floor.
  */
-export const NODE_FLAGS: readonly string[] = ['--initial-old-space-size=128', '--expose-gc']
+export const NODE_FLAGS: readonly string[] = [
+  '--initial-old-space-size=128',
+  '--expose-gc',
+  '--v8-pool-size=1',
+]
 
 /** `--a_b=1` → `--a-b`: V8 takes either spelling, with or without a value. */
 function flagName(arg: string): string {

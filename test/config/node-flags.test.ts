@@ -4,30 +4,32 @@ import { loadConfig, missingNodeFlags, NODE_FLAGS } from '../../src/config/index
 describe('missingNodeFlags', () => {
   const HEAP = '--initial-old-space-size=128'
   const GC = '--expose-gc'
+  const POOL = '--v8-pool-size=1'
   it.each([
-    ['no Node.js flags at all', [], [HEAP, GC]],
-    ['both flags as the image gives them', [HEAP, GC], []],
-    ['the heap floor only', [HEAP], [GC]],
-    ['the GC flag only', [GC], [HEAP]],
+    ['no Node.js flags at all', [], [HEAP, GC, POOL]],
+    ['all three as the image gives them', [HEAP, GC, POOL], []],
+    ['the heap floor only', [HEAP], [GC, POOL]],
+    ['all but the GC flag', [HEAP, POOL], [GC]],
+    ['all but the thread pool size', [HEAP, GC], [POOL]],
     [
-      'the heap floor with another value, an operator’s choice',
-      ['--initial-old-space-size=512', GC],
+      'the heap floor and the pool size with other values, an operator’s choice',
+      ['--initial-old-space-size=512', GC, '--v8-pool-size=4'],
       [],
     ],
     [
-      'both spelt with underscores, as V8 also takes them',
-      ['--initial_old_space_size=128', '--expose_gc'],
+      'all spelt with underscores, as Node.js and V8 also take them',
+      ['--initial_old_space_size=128', '--expose_gc', '--v8_pool_size=1'],
       [],
     ],
     [
       'the heap floor with its value as the next argument',
-      ['--initial-old-space-size', '128', GC],
+      ['--initial-old-space-size', '128', GC, POOL],
       [],
     ],
     [
-      'other flags only, one of them sharing a prefix',
+      'other flags only, some sharing a prefix',
       ['--max-old-space-size=512', '--initial-old-space-size-x=1', '--expose-gc-as=collect'],
-      [HEAP, GC],
+      [HEAP, GC, POOL],
     ],
   ])('%s', (_, execArgv, missing) => {
     expect(missingNodeFlags(execArgv)).toEqual(missing)

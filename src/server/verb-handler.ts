@@ -19,15 +19,18 @@ type Verb = 'filter' | 'prioritize' | 'preempt' | 'explain'
 
 /**
  * A body that arrives in several chunks is joined in a buffer lent from here (see BytePool and
- * readJsonBody) and given back once the reply has been sent: the reply holds copies, never
- * views, of the body's bytes. 4 MiB holds 100 000 names, or a few hundred full nodes; a larger
- * body gets a buffer of its own.
+ * readJsonBody) and given back as soon as send() has run. Nothing written then still points into
+ * it: a node-cache reply is a copy, and a full-node filter reply, made of views of the body's
+ * node bytes, is joined into a new buffer by send() before it is written. A send() that wrote
+ * those views as they are would have to give the body back on 'finish' instead. 4 MiB holds
+ * 100 000 names, or a few hundred full nodes; a larger body gets a buffer of its own.
  */
 const BODY_BUFFERS = { keep: 4, maxBytes: 4 * 1024 * 1024 }
 
 function send(res: ServerResponse, status: number, body: ReplyBody, closeAfter: boolean): void {
   // A chunked reply (full-node filter: the passing nodes' request bytes) is joined into one
-  // buffer and written once; measured faster than a corked write per chunk.
+  // buffer and written once; measured faster than a corked write per chunk, and it is what lets
+  // the body's buffer be reused as soon as this returns (see BODY_BUFFERS).
   const payload =
     typeof body === 'string' || body instanceof Uint8Array
       ? body

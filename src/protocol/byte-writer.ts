@@ -2,17 +2,41 @@ import type { BytePool } from './byte-pool.js'
 
 const encoder = new TextEncoder()
 
-/** Bytes of a constant, encoded once at module load. */
-export function constantBytes(text: string): Uint8Array {
-  return encoder.encode(text)
+/**
+ * A constant's bytes as little-endian int32 words, the last one padded with zeros: written four
+ * bytes at a time by ByteWriter.words, as the reply's punctuation between names is.
+ */
+export interface ConstantWords {
+  readonly words: Int32Array
+  /** The constant's length in bytes (the padding excluded). */
+  readonly length: number
+}
+
+/** A constant as words (see ConstantWords), encoded once at module load. */
+export function constantWords(text: string): ConstantWords {
+  const bytes = encoder.encode(text)
+  const padded = new Uint8Array((bytes.length + 3) & ~3)
+  padded.set(bytes)
+  const view = new DataView(padded.buffer)
+  const words = new Int32Array(padded.length / 4)
+  for (let k = 0; k < words.length; k++) words[k] = view.getInt32(k * 4, true)
+  return { words, length: bytes.length }
 }
 
 /** Ranges longer than this are copied natively; shorter ones (a node name) word by word. */
 const NATIVE_COPY_FROM = 128
+/** How far a word copy may write past the bytes it keeps (see `range` and `words`). */
+const WORD_SLACK = 3
 
 /**
  * Builds a node-cache reply as bytes. Names are never re-encoded: their literals are copied from
  * the request body as received, which is valid JSON by construction and decodes to the same name.
+ *
+ * Everything short goes four bytes at a time, the last word whole even when only part of it
+ * belongs: its extra bytes land past the write position, where the next write (or the end of
+ * result()) covers them. Measured at 5000 names (bench/micro-wire.ts), a prioritize reply
+ * takes about 45 ns a name this way, against about 62 ns with its punctuation written a byte
+ * at a time.
  */
 export class ByteWriter {
   readonly #pool: BytePool | null
@@ -31,8 +55,9 @@ export class ByteWriter {
     return this.#pool === null ? new Uint8Array(size) : this.#pool.take(size)
   }
 
-  #ensure(extra: number): Uint8Array {
-    const needed = this.#pos + extra
+  /** Room for `extra` more bytes (plus a word's slack) at the write position. */
+  #ensure(extra: number): void {
+    const needed = this.#pos + extra + WORD_SLACK
     if (needed > this.#buf.length) {
       const grown = this.#allocate(Math.max(needed, this.#buf.length * 2))
       grown.set(this.#buf.subarray(0, this.#pos))
@@ -40,41 +65,46 @@ export class ByteWriter {
       this.#buf = grown
       this.#view = new DataView(grown.buffer, grown.byteOffset, grown.byteLength)
     }
-    return this.#buf
   }
 
   byte(b: number): void {
-    this.#ensure(1)[this.#pos++] = b
+    this.#ensure(1)
+    this.#buf[this.#pos++] = b
   }
 
-  /** Copies `src`. A byte loop: the constants are short, and a native copy costs more to call. */
-  bytes(src: Uint8Array): void {
-    const length = src.length
-    const buf = this.#ensure(length)
+  /** Writes a constant, a word at a time (see the class comment). */
+  words(constant: ConstantWords): void {
+    const words = constant.words
+    this.#ensure(words.length * 4)
+    const view = this.#view
     let pos = this.#pos
-    for (let i = 0; i < length; i++) buf[pos++] = src[i] as number
-    this.#pos = pos
+    for (let k = 0; k < words.length; k++, pos += 4) view.setInt32(pos, words[k] as number, true)
+    this.#pos += constant.length
   }
 
   /**
-   * Copies bytes [start, end) of `src`. A name (tens of bytes) goes four bytes at a time, measured
-   * about twice as fast as a native copy, whose call costs more than the copy; a long range (a run
-   * of passing names) goes natively.
+   * Copies bytes [start, end) of `src`. A name (tens of bytes) goes a word at a time, measured
+   * about twice as fast as a native copy, whose call costs more than the copy; its last word may
+   * read up to three bytes past `end` (never past `src`) and write them past the copy (see the
+   * class comment). A long range (a run of passing names) goes natively.
    */
   range(src: DataView, start: number, end: number): void {
     const length = end - start
-    const buf = this.#ensure(length)
-    let pos = this.#pos
+    this.#ensure(length)
+    const pos = this.#pos
+    this.#pos = pos + length
     if (length >= NATIVE_COPY_FROM) {
-      buf.set(new Uint8Array(src.buffer, src.byteOffset + start, length), pos)
-      this.#pos = pos + length
+      this.#buf.set(new Uint8Array(src.buffer, src.byteOffset + start, length), pos)
       return
     }
     const view = this.#view
+    let to = pos
     let i = start
-    for (; i + 4 <= end; i += 4, pos += 4) view.setInt32(pos, src.getInt32(i, true), true)
-    for (; i < end; i++) buf[pos++] = src.getUint8(i)
-    this.#pos = pos
+    if (end + WORD_SLACK <= src.byteLength) {
+      for (; i < end; i += 4, to += 4) view.setInt32(to, src.getInt32(i, true), true)
+      return
+    }
+    for (; i < end; i++, to++) view.setUint8(to, src.getUint8(i))
   }
 
   /** The bytes written so far (a view, not a copy). */

@@ -1,5 +1,5 @@
 import type { BytePool } from './byte-pool.js'
-import { ByteWriter, constantBytes } from './byte-writer.js'
+import { ByteWriter, constantWords, type ConstantWords } from './byte-writer.js'
 import type { NodeNameList } from './node-name-list.js'
 /**
  * Node-cache replies, written as bytes (see ByteWriter). Indices refer to positions in the
@@ -12,35 +12,45 @@ export interface IndexedReasons {
   readonly reasons: ArrayLike<string>
 }
 
-const FILTER_HEAD = constantBytes('{"Nodes":null,"NodeNames":[')
-const FAILED = constantBytes('],"FailedNodes":{')
-const UNRESOLVABLE = constantBytes('},"FailedAndUnresolvableNodes":{')
-const FILTER_TAIL = constantBytes('},"Error":""}')
-const HOST = constantBytes('{"Host":')
-const SCORE_OF: readonly Uint8Array[] = Array.from({ length: 11 }, (_, s) =>
-  constantBytes(`,"Score":${s}}`)
-)
+const FILTER_HEAD = constantWords('{"Nodes":null,"NodeNames":[')
+const FAILED = constantWords('],"FailedNodes":{')
+const UNRESOLVABLE = constantWords('},"FailedAndUnresolvableNodes":{')
+const FILTER_TAIL = constantWords('},"Error":""}')
+/**
+ * A HostPriorityList is written as its names with these between them: the bytes from one
+ * name's closing quote to the next one's opening quote are one constant per score.
+ */
+const FIRST_HOST = constantWords('[{"Host":"')
+const scoreThenHost = (s: number): string => `","Score":${s}},{"Host":"`
+const lastScore = (s: number): string => `","Score":${s}}]`
+const SCORE_THEN_HOST = scoreConstants(scoreThenHost)
+const LAST_SCORE = scoreConstants(lastScore)
+const EMPTY_LIST = constantWords('[]')
 const COMMA = 0x2c
 /** Bytes a reason entry adds beyond its name: the longest constant reason, quoted. */
 const REASON_ENTRY_BYTES = 64
 
-/** `:"reason"` as bytes, and a view of them for ByteWriter.range. */
-interface ReasonLiteral {
-  readonly view: DataView
-  readonly length: number
+/** One constant per score a reply can carry (0 to MaxExtenderPriority, 10). */
+function scoreConstants(text: (score: number) => string): readonly ConstantWords[] {
+  return Array.from({ length: 11 }, (_, s) => constantWords(text(s)))
 }
 
-const reasonLiterals = new Map<string, ReasonLiteral>()
+/** The constant for `score`, made on the spot for one out of range (normalisation rules it out). */
+function scoreConstant(
+  constants: readonly ConstantWords[],
+  score: number,
+  text: (score: number) => string
+): ConstantWords {
+  return constants[score] ?? constantWords(text(score))
+}
+
+const reasonLiterals = new Map<string, ConstantWords>()
 
 /** `:"reason"`, encoded once per distinct reason (there are a handful, all constants). */
-function reasonLiteral(reason: string): ReasonLiteral {
+function reasonLiteral(reason: string): ConstantWords {
   let literal = reasonLiterals.get(reason)
   if (literal === undefined) {
-    const bytes = constantBytes(':' + JSON.stringify(reason))
-    literal = {
-      view: new DataView(bytes.buffer, bytes.byteOffset, bytes.length),
-      length: bytes.length,
-    }
+    literal = constantWords(':' + JSON.stringify(reason))
     if (reasonLiterals.size < 64) reasonLiterals.set(reason, literal)
   }
   return literal
@@ -72,7 +82,7 @@ function writeNameRuns(out: ByteWriter, names: NodeNameList, positions: ArrayLik
 function writeReasons(out: ByteWriter, names: NodeNameList, map: IndexedReasons): void {
   // Rejections come in long runs of one reason: look its bytes up only when it changes.
   let reason: string | null = null
-  let literal: ReasonLiteral | null = null
+  let literal: ConstantWords | null = null
   for (let i = 0; i < map.indices.length; i++) {
     if (i > 0) out.byte(COMMA)
     writeName(out, names, map.indices[i] as number)
@@ -81,7 +91,7 @@ function writeReasons(out: ByteWriter, names: NodeNameList, map: IndexedReasons)
       reason = next
       literal = reasonLiteral(next)
     }
-    out.range(literal.view, 0, literal.length)
+    out.words(literal)
   }
 }
 
@@ -98,13 +108,13 @@ export function encodeNamesFilterResult(
 ): Uint8Array {
   const rejected = failed.indices.length + failedAndUnresolvable.indices.length
   const out = new ByteWriter(names.textLength + rejected * REASON_ENTRY_BYTES + 128, pool)
-  out.bytes(FILTER_HEAD)
+  out.words(FILTER_HEAD)
   writeNameRuns(out, names, passing)
-  out.bytes(FAILED)
+  out.words(FAILED)
   writeReasons(out, names, failed)
-  out.bytes(UNRESOLVABLE)
+  out.words(UNRESOLVABLE)
   writeReasons(out, names, failedAndUnresolvable)
-  out.bytes(FILTER_TAIL)
+  out.words(FILTER_TAIL)
   return out.result()
 }
 
@@ -120,14 +130,19 @@ export function encodeNamesHostPriorityList(
 ): Uint8Array {
   const count = indices === null ? names.length : indices.length
   const out = new ByteWriter(names.textLength + count * 24 + 128, pool)
-  out.byte(0x5b)
-  for (let i = 0; i < count; i++) {
-    if (i > 0) out.byte(COMMA)
-    out.bytes(HOST)
-    writeName(out, names, indices === null ? i : (indices[i] as number))
-    const score = scores[i] as number
-    out.bytes(SCORE_OF[score] ?? constantBytes(`,"Score":${score}}`))
+  if (count === 0) {
+    out.words(EMPTY_LIST)
+    return out.result()
   }
-  out.byte(0x5d)
+  out.words(FIRST_HOST)
+  const last = count - 1
+  for (let i = 0; i < last; i++) {
+    const at = indices === null ? i : (indices[i] as number)
+    out.range(names.view, names.start(at), names.end(at))
+    out.words(scoreConstant(SCORE_THEN_HOST, scores[i] as number, scoreThenHost))
+  }
+  const at = indices === null ? last : (indices[last] as number)
+  out.range(names.view, names.start(at), names.end(at))
+  out.words(scoreConstant(LAST_SCORE, scores[last] as number, lastScore))
   return out.result()
 }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { ByteWriter, constantWords } from '../../src/protocol/byte-writer.js'
+
+/**
+ * ByteWriter copies short ranges and constants a whole word at a time, so it may read up to
+ * three bytes past a range and write up to three past what it keeps. Whatever the lengths and
+ * the alignment, a reply must hold exactly the bytes asked for, and a range must never be read
+ * past the end of its source.
+ */
+
+const utf8 = new TextEncoder()
+const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes)
+
+/** A DataView over exactly the bytes of `s`: one byte more read would throw a RangeError. */
+function exactView(s: string): DataView {
+  const bytes = utf8.encode(s)
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.length)
+}
+
+/** A DataView over `s` in the middle of a larger buffer, with `before` bytes of '#' ahead. */
+function offsetView(s: string, before: number): DataView {
+  const bytes = utf8.encode('#'.repeat(before) + s + '#'.repeat(8))
+  return new DataView(bytes.buffer, before, s.length + 8)
+}
+
+const LENGTHS = Array.from({ length: 14 }, (_, n) => n)
+
+describe('ByteWriter', () => {
+  it.each(LENGTHS)(
+    'copies a range of %i bytes that ends exactly where its source ends, reading nothing past it',
+    (length) => {
+      const source = 'abcdefghijklmnopqrstuvwxyz'.slice(0, length)
+      const out = new ByteWriter(8)
+      out.range(exactView(source), 0, length)
+      out.range(exactView('[' + source), 1, length + 1)
+      expect(text(out.result())).toBe(source + source)
+    }
+  )
+
+  it.each(LENGTHS)(
+    'keeps only the %i bytes of a range whose last word reaches into the bytes after it',
+    (length) => {
+      const view = offsetView('0123456789abcdef'.slice(0, length) + '"TAIL', 5)
+      const out = new ByteWriter(8)
+      out.range(view, 0, length)
+      out.byte(0x7c)
+      out.range(view, 0, length)
+      const name = '0123456789abcdef'.slice(0, length)
+      expect(text(out.result())).toBe(`${name}|${name}`)
+    }
+  )
+
+  it.each(LENGTHS)(
+    'writes a constant of %i bytes whole, and the next write covers its padding',
+    (length) => {
+      const constant = constantWords('QRSTUVWXYZ0123'.slice(0, length))
+      expect(constant.length).toBe(length)
+      expect(constant.words.length).toBe(Math.ceil(length / 4))
+      const out = new ByteWriter(8)
+      out.words(constant)
+      out.words(constant)
+      out.byte(0x21)
+      expect(text(out.result())).toBe('QRSTUVWXYZ0123'.slice(0, length).repeat(2) + '!')
+    }
+  )
+
+  it('writes a thousand names between constants, growing from a tiny first guess', () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `node-${'x'.repeat(i % 13)}-${i}`)
+    const body = exactView(JSON.stringify(names))
+    const between = constantWords('","Score":7},{"Host":"')
+    const out = new ByteWriter(1)
+    out.words(constantWords('[{"Host":"'))
+    let at = 2
+    for (let i = 0; i < names.length; i++) {
+      const length = (names[i] as string).length
+      out.range(body, at, at + length)
+      if (i + 1 < names.length) out.words(between)
+      at += length + 3
+    }
+    out.words(constantWords('","Score":7}]'))
+    expect(JSON.parse(text(out.result()))).toEqual(names.map((Host) => ({ Host, Score: 7 })))
+  })
+
+  it('copies a range of 128 bytes or more in one piece, at any offset', () => {
+    const long = 'y'.repeat(300)
+    const out = new ByteWriter(16)
+    out.byte(0x3c)
+    out.range(offsetView(long, 3), 0, 300)
+    out.range(exactView(long), 100, 300)
+    expect(text(out.result())).toBe('<' + long + long.slice(100))
+  })
+})

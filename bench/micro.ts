@@ -38,7 +38,7 @@ const RULES = { comparisonOperators: true }
 let sink = 0
 
 /** Median nanoseconds per call of `fn`, over batches of at least ~1 ms for `minTimeMs`. */
-function measure(fn: () => number, minTimeMs: number): number {
+export function measure(fn: () => number, minTimeMs: number): number {
   let perBatch = 1
   for (;;) {
     const start = process.hrtime.bigint()

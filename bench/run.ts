@@ -16,6 +16,7 @@ import {
   type MemorySnapshot,
 } from './memory.js'
 import { runMicro } from './micro.js'
+import { runWireMicro } from './micro-wire.js'
 import { startNodeApiServer } from './node-apiserver.js'
 import { releasePayloadCaches, type Mode } from './payloads.js'
 import { FULL_PLAN, QUICK_PLAN, type Plan, type SizePlan } from './plan.js'
@@ -186,7 +187,12 @@ async function main(): Promise<number> {
 
   const http = await runHttp(plan, placement)
   progress('micro-benchmarks of the core')
-  const micro = only === undefined ? runMicro(plan.micro) : { results: [], problems: [] }
+  const core = only === undefined ? runMicro(plan.micro) : { results: [], problems: [] }
+  const wire = only === undefined ? runWireMicro(plan.micro) : { results: [], problems: [] }
+  const micro = {
+    results: [...core.results, ...wire.results],
+    problems: [...core.problems, ...wire.problems],
+  }
 
   const problems = [
     ...http.problems,
@@ -208,7 +214,7 @@ async function main(): Promise<number> {
   out.write(httpTable(http.scenarios) + '\n\n')
   out.write(`Concurrent runs (${plan.connections} connections): latency\n\n`)
   out.write(concurrentLatencyTable(http.scenarios) + '\n\n')
-  out.write('Core micro-benchmarks (in-process, no HTTP/JSON)\n\n')
+  out.write('Micro-benchmarks (in-process, no HTTP): the rules, then the node-cache wire work\n\n')
   out.write(microTable(micro.results) + '\n\n')
   out.write('Memory\n\n' + memoryTable(http.memory) + '\n')
   if (http.stream !== null) out.write('\n' + streamSummary(http.stream) + '\n')

@@ -12,6 +12,8 @@ import { NODE_FLAGS } from '../src/config/node-flags.js'
 const EXTENDER_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url))
 const FLOOR_MAIN = fileURLToPath(new URL('./floor-server.js', import.meta.url))
 const MEMORY_PROBE = new URL('./memory-probe.js', import.meta.url).href
+/** Preloaded in place of the memory probe by bench/tail.ts (see tail-probe.ts). */
+export const TAIL_PROBE = new URL('./tail-probe.js', import.meta.url).href
 
 /** What the memory probe reports: bytes, after a forced full GC. */
 export interface MemorySample {
@@ -32,6 +34,8 @@ export interface ServiceProcess {
   readonly complaints: string[]
   /** Forces a GC in the process and reads its memory (extender processes only). */
   memory(): Promise<MemorySample>
+  /** Sends the process a signal (a preloaded probe's cue). */
+  signal(name: NodeJS.Signals): void
   stop(): Promise<number | null>
 }
 
@@ -100,6 +104,9 @@ function supervise(name: string, child: ChildProcess, port: number): ServiceProc
       })
       return Promise.race([sample, timeout])
     },
+    signal: (signalName) => {
+      child.kill(signalName)
+    },
     stop: async () => {
       if (exitCode !== undefined) return exitCode
       child.kill('SIGTERM')
@@ -139,13 +146,22 @@ export interface StartedExtender {
   readonly readyMs: number
 }
 
+export interface ExtenderProcessOptions {
+  /** The module preloaded with --import; the memory probe unless given. */
+  readonly preload?: string
+  /** Environment variables beside PATH. */
+  readonly env?: Readonly<Record<string, string>>
+}
+
 /**
  * Starts the real extender with --log-level warn (which also silences its "listening" line, so
- * the port is chosen here) and waits for /readyz. The memory probe is preloaded.
+ * the port is chosen here) and waits for /readyz. The memory probe is preloaded unless
+ * `options.preload` names another.
  */
 export async function startExtender(
   args: string[],
-  readyTimeoutMs = 120_000
+  readyTimeoutMs = 120_000,
+  options: ExtenderProcessOptions = {}
 ): Promise<StartedExtender> {
   const port = await freePort()
   const start = performance.now()
@@ -154,7 +170,7 @@ export async function startExtender(
     [
       ...NODE_FLAGS,
       '--import',
-      MEMORY_PROBE,
+      options.preload ?? MEMORY_PROBE,
       EXTENDER_MAIN,
       '--port',
       String(port),
@@ -166,7 +182,10 @@ export async function startExtender(
       '512mb',
       ...args,
     ],
-    { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'ignore', 'pipe'] }
+    {
+      env: { PATH: process.env.PATH ?? '', ...options.env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }
   )
   const service = supervise('extender', child, port)
   await waitFor(service, '/readyz', readyTimeoutMs)

@@ -177,15 +177,15 @@ export function codeInfo(): Record<string, unknown> {
   }
 }
 
-/** Writes bench/results/<ISO date>[-quick].json and returns its path. */
-export function saveResults(results: Record<string, unknown>, quick: boolean): string {
+/** Writes bench/results/<ISO date><suffix>.json (suffix '-quick', '-tail' or '') and returns its path. */
+export function saveResults(results: Record<string, unknown>, suffix: string): string {
   const dir = fileURLToPath(new URL('../../bench/results/', import.meta.url))
   mkdirSync(dir, { recursive: true })
   const stamp = new Date()
     .toISOString()
     .replace(/:/g, '-')
     .replace(/\.\d+Z$/, 'Z')
-  const path = `${dir}${stamp}${quick ? '-quick' : ''}.json`
+  const path = `${dir}${stamp}${suffix}.json`
   writeFileSync(path, JSON.stringify(results, null, 2) + '\n')
   return path
 }

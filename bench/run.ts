@@ -238,7 +238,7 @@ async function main(): Promise<number> {
       notes: http.notes,
       problems,
     },
-    quick
+    quick ? '-quick' : ''
   )
   out.write(`\nresults saved to ${path} (${wallSeconds} s)\n`)
   if (problems.length > 0) {

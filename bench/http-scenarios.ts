@@ -14,6 +14,7 @@ import {
   type SequentialRun,
 } from './sequential-client.js'
 import { round3 } from './stats.js'
+import { backgroundCpu } from './thread-cpu.js'
 import { replyCheck } from './validate.js'
 
 export interface ScenarioResult {
@@ -27,6 +28,11 @@ export interface ScenarioResult {
   /** Extender over floor: > 1 means slower than the floor. */
   readonly ratioP50: number
   readonly ratioP99: number
+  /**
+   * CPU time of the extender's threads other than its main one during the sequential calls
+   * (V8's background GC and compile jobs; see thread-cpu.ts), null where /proc is missing.
+   */
+  readonly extenderBackgroundCpuMs: number | null
   readonly concurrent: {
     readonly extender: ConcurrentResult
     readonly floor: ConcurrentResult
@@ -39,6 +45,8 @@ export interface ScenarioResult {
 export interface Ports {
   readonly extender: number
   readonly floor: number
+  /** The extender's process, whose background threads' CPU time each scenario reads. */
+  readonly extenderPid: number
 }
 
 function problemsOf(who: string, run: SequentialRun): string[] {
@@ -58,6 +66,7 @@ export async function runScenario(
   const p = payload(verb, mode, plan.size, tolerations)
   const path = `/${verb}`
   const options = { warmup: plan.warmup, iterations: plan.iterations }
+  const background = backgroundCpu(ports.extenderPid)
   const [extender, floor] = await runInterleaved(
     [
       { port: ports.extender, path },
@@ -70,6 +79,7 @@ export async function runScenario(
     ],
     plan.rounds
   )
+  const extenderBackgroundCpuMs = background()
   const problems = [...problemsOf('extender', extender), ...problemsOf('floor', floor)]
 
   let concurrent: ScenarioResult['concurrent'] = null
@@ -101,6 +111,7 @@ export async function runScenario(
     floor: floor.result,
     ratioP50: round3(extender.result.p50Us / floor.result.p50Us),
     ratioP99: round3(extender.result.p99Us / floor.result.p99Us),
+    extenderBackgroundCpuMs,
     concurrent,
     problems,
   }

@@ -52,7 +52,7 @@ async function runMatrix(
   floor: ServiceProcess,
   phase: HttpPhase
 ): Promise<void> {
-  const ports = { extender: extender.port, floor: floor.port }
+  const ports = { extender: extender.port, floor: floor.port, extenderPid: extender.pid }
   for (const size of sizes) {
     // Each size, not only the first: the first scenario after a jump in size otherwise took the
     // heap's and the JIT's settling into its tail.
@@ -66,7 +66,8 @@ async function runMatrix(
         phase.scenarios.push(r)
         progress(
           `${verb} ${mode} ${size.size} nodes, ${tolerations} tolerations: p50 ${r.extender.p50Us} µs ` +
-            `(floor ${r.floor.p50Us} µs, ×${r.ratioP50})` +
+            `(floor ${r.floor.p50Us} µs, ×${r.ratioP50}), p99 ${r.extender.p99Us} µs ` +
+            `(floor ${r.floor.p99Us} µs), background threads ${r.extenderBackgroundCpuMs ?? '?'} ms` +
             (r.concurrent
               ? `, ${r.concurrent.extender.reqPerSec} req/s at ${plan.connections}`
               : '') +

@@ -16,7 +16,7 @@
  * time the extender's threads other than its main one used in the window (V8's background GC
  * and compile jobs). No thresholds: it measures, and saves JSON beside the bench's.
  */
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PerformanceObserver } from 'node:perf_hooks'
@@ -29,6 +29,7 @@ import { startExtender, TAIL_PROBE } from './processes.js'
 import type { TolerationCount } from './realistic-pod.js'
 import { codeInfo, machineInfo, renderTable, saveResults } from './report.js'
 import { percentile, round3 } from './stats.js'
+import { backgroundCpu } from './thread-cpu.js'
 import { replyCheck } from './validate.js'
 
 const SLOW_MS = 2
@@ -56,7 +57,7 @@ export interface TailResult {
   readonly serverComputeP50Ms: number
   readonly serverComputeP99Ms: number
   readonly serverCollections: number
-  readonly backgroundThreadCpuMs: number
+  readonly backgroundThreadCpuMs: number | null
 }
 
 const now = (): number => performance.timeOrigin + performance.now()
@@ -66,18 +67,6 @@ function option(name: string, fallback: number): number {
   const value = raw === undefined ? fallback : Number(raw)
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`)
   return value
-}
-
-/** CPU ticks (1/100 s) used so far by each of `pid`'s threads but its main one. */
-function backgroundTicks(pid: number): Map<string, number> {
-  const ticks = new Map<string, number>()
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    if (tid === String(pid)) continue
-    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    ticks.set(tid, Number(fields[11]) + Number(fields[12]))
-  }
-  return ticks
 }
 
 async function readDump(path: string): Promise<ProbeDump> {
@@ -180,7 +169,7 @@ async function main(): Promise<void> {
         await keepCalling(connection, request, warmUpMs / 2)
         service.signal('SIGUSR2')
         await readDump(out)
-        const before = backgroundTicks(service.pid)
+        const background = backgroundCpu(service.pid)
         service.signal('SIGUSR2')
         await delay(50)
         clientGcs.length = 0
@@ -194,15 +183,12 @@ async function main(): Promise<void> {
         recording = false
         service.signal('SIGUSR2')
         const dump = await readDump(out)
-        const after = backgroundTicks(service.pid)
-        let ticks = 0
-        for (const [tid, t] of after) ticks += t - (before.get(tid) ?? 0)
         connection.close()
         const r = {
           verb,
           tolerations,
           ...analyse(timed, dump, clientGcs),
-          backgroundThreadCpuMs: ticks * 10,
+          backgroundThreadCpuMs: background(),
         }
         results.push(r)
         process.stderr.write(

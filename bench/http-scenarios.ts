@@ -55,14 +55,25 @@ function problemsOf(who: string, run: SequentialRun): string[] {
   return [`${who}: ${r.non200} non-200, ${r.malformed} wrong replies; first: ${r.firstProblem}`]
 }
 
-export async function runScenario(
+/** A scenario's sequential calls done, its concurrent run still to come (see runConcurrentPart). */
+export interface SequentialPart {
+  readonly result: ScenarioResult
+  readonly extenderReply: Buffer | null
+  readonly floorReply: Buffer | null
+}
+
+/**
+ * The sequential calls of a scenario, interleaved between the extender and the floor. The
+ * concurrent run is separate (runConcurrentPart) so that a size's sequential calls can all run
+ * before any concurrent one (see runMatrix).
+ */
+export async function runSequentialPart(
   verb: Verb,
   mode: Mode,
   plan: SizePlan,
   tolerations: TolerationCount,
-  ports: Ports,
-  connections: number
-): Promise<ScenarioResult> {
+  ports: Ports
+): Promise<SequentialPart> {
   const p = payload(verb, mode, plan.size, tolerations)
   const path = `/${verb}`
   const options = { warmup: plan.warmup, iterations: plan.iterations }
@@ -80,28 +91,7 @@ export async function runScenario(
     plan.rounds
   )
   const extenderBackgroundCpuMs = background()
-  const problems = [...problemsOf('extender', extender), ...problemsOf('floor', floor)]
-
-  let concurrent: ScenarioResult['concurrent'] = null
-  if (plan.concurrentSeconds > 0 && extender.reply !== null && floor.reply !== null) {
-    const run = (port: number, reply: Buffer): Promise<ConcurrentResult> =>
-      runConcurrent({ port, path }, p.body, {
-        connections,
-        durationSeconds: plan.concurrentSeconds,
-        expectBody: reply.toString('utf8'),
-      })
-    const ext = await run(ports.extender, extender.reply)
-    const flo = await run(ports.floor, floor.reply)
-    for (const [who, r] of [
-      ['extender', ext],
-      ['floor', flo],
-    ] as const) {
-      const problem = concurrentProblem(r)
-      if (problem !== null) problems.push(`${who} (concurrent): ${problem}`)
-    }
-    concurrent = { extender: ext, floor: flo, ratio: round3(ext.reqPerSec / flo.reqPerSec) }
-  }
-  return {
+  const result: ScenarioResult = {
     verb,
     mode,
     size: plan.size,
@@ -112,9 +102,42 @@ export async function runScenario(
     ratioP50: round3(extender.result.p50Us / floor.result.p50Us),
     ratioP99: round3(extender.result.p99Us / floor.result.p99Us),
     extenderBackgroundCpuMs,
-    concurrent,
-    problems,
+    concurrent: null,
+    problems: [...problemsOf('extender', extender), ...problemsOf('floor', floor)],
   }
+  return { result, extenderReply: extender.reply, floorReply: floor.reply }
+}
+
+/** The scenario's concurrent run (autocannon) against each process, replies checked against
+ * the sequential part's; the scenario unchanged when the plan has none or a reply is missing. */
+export async function runConcurrentPart(
+  part: SequentialPart,
+  plan: SizePlan,
+  ports: Ports,
+  connections: number
+): Promise<ScenarioResult> {
+  const { result, extenderReply, floorReply } = part
+  if (plan.concurrentSeconds <= 0 || extenderReply === null || floorReply === null) return result
+  const body = payload(result.verb, result.mode, plan.size, result.tolerations).body
+  const path = `/${result.verb}`
+  const run = (port: number, reply: Buffer): Promise<ConcurrentResult> =>
+    runConcurrent({ port, path }, body, {
+      connections,
+      durationSeconds: plan.concurrentSeconds,
+      expectBody: reply.toString('utf8'),
+    })
+  const ext = await run(ports.extender, extenderReply)
+  const flo = await run(ports.floor, floorReply)
+  const problems = [...result.problems]
+  for (const [who, r] of [
+    ['extender', ext],
+    ['floor', flo],
+  ] as const) {
+    const problem = concurrentProblem(r)
+    if (problem !== null) problems.push(`${who} (concurrent): ${problem}`)
+  }
+  const concurrent = { extender: ext, floor: flo, ratio: round3(ext.reqPerSec / flo.reqPerSec) }
+  return { ...result, concurrent, problems }
 }
 
 /**

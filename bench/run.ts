@@ -8,7 +8,13 @@
  */
 import { loadavg } from 'node:os'
 import { placeClient, placeServer, type CpuPlacement } from './cpu-placement.js'
-import { runScenario, warmUp, type ScenarioResult } from './http-scenarios.js'
+import {
+  runConcurrentPart,
+  runSequentialPart,
+  warmUp,
+  type SequentialPart,
+  type ScenarioResult,
+} from './http-scenarios.js'
 import {
   distinctPodStream,
   snapshot,
@@ -60,18 +66,31 @@ async function runMatrix(
       progress(`${mode} ${size.size}: warming up both processes (${size.warmUpSeconds} s each)`)
       phase.problems.push(...(await warmUp(mode, size.size, ports, size.warmUpSeconds)))
     }
+    // Every sequential part of a size before any concurrent run. A concurrent run promotes enough
+    // garbage to bring a major collection, which deoptimises much of the optimised code ("weak
+    // objects") and brings a burst of recompiling on V8's background thread, on the client's
+    // CPU: run between them, it landed in a later scenario's sequential calls.
+    const parts: SequentialPart[] = []
     for (const tolerations of plan.tolerations) {
       for (const verb of plan.verbs) {
-        const r = await runScenario(verb, mode, size, tolerations, ports, plan.connections)
-        phase.scenarios.push(r)
+        const part = await runSequentialPart(verb, mode, size, tolerations, ports)
+        parts.push(part)
+        const r = part.result
         progress(
           `${verb} ${mode} ${size.size} nodes, ${tolerations} tolerations: p50 ${r.extender.p50Us} µs ` +
             `(floor ${r.floor.p50Us} µs, ×${r.ratioP50}), p99 ${r.extender.p99Us} µs ` +
             `(floor ${r.floor.p99Us} µs), background threads ${r.extenderBackgroundCpuMs ?? '?'} ms` +
-            (r.concurrent
-              ? `, ${r.concurrent.extender.reqPerSec} req/s at ${plan.connections}`
-              : '') +
             (r.problems.length > 0 ? ` PROBLEMS: ${r.problems.join('; ')}` : '')
+        )
+      }
+    }
+    for (const part of parts) {
+      const r = await runConcurrentPart(part, size, ports, plan.connections)
+      phase.scenarios.push(r)
+      if (r.concurrent !== null) {
+        progress(
+          `${r.verb} ${mode} ${size.size} nodes, ${r.tolerations} tolerations, ${plan.connections} connections: ` +
+            `${r.concurrent.extender.reqPerSec} req/s (floor ${r.concurrent.floor.reqPerSec}, ×${r.concurrent.ratio})`
         )
       }
     }

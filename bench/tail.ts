@@ -181,6 +181,7 @@ async function main(): Promise<void> {
           timed.push([from, now()])
         }
         recording = false
+        const backgroundThreadCpuMs = background()
         service.signal('SIGUSR2')
         const dump = await readDump(out)
         connection.close()
@@ -188,7 +189,7 @@ async function main(): Promise<void> {
           verb,
           tolerations,
           ...analyse(timed, dump, clientGcs),
-          backgroundThreadCpuMs: background(),
+          backgroundThreadCpuMs,
         }
         results.push(r)
         process.stderr.write(

@@ -60,6 +60,8 @@ export interface SequentialPart {
   readonly result: ScenarioResult
   readonly extenderReply: Buffer | null
   readonly floorReply: Buffer | null
+  /** The request body, kept only when the plan has a concurrent run to send it again. */
+  readonly body: Buffer | null
 }
 
 /**
@@ -105,20 +107,23 @@ export async function runSequentialPart(
     concurrent: null,
     problems: [...problemsOf('extender', extender), ...problemsOf('floor', floor)],
   }
-  return { result, extenderReply: extender.reply, floorReply: floor.reply }
+  // A 5000-node body is ~80 MB: kept for the concurrent run only (there is none at that size).
+  const body = plan.concurrentSeconds > 0 ? p.body : null
+  return { result, extenderReply: extender.reply, floorReply: floor.reply, body }
 }
 
-/** The scenario's concurrent run (autocannon) against each process, replies checked against
- * the sequential part's; the scenario unchanged when the plan has none or a reply is missing. */
+/**
+ * The scenario's concurrent run (autocannon) against each process, replies checked against the
+ * sequential part's; the scenario unchanged when the plan has none or a reply is missing.
+ */
 export async function runConcurrentPart(
   part: SequentialPart,
   plan: SizePlan,
   ports: Ports,
   connections: number
 ): Promise<ScenarioResult> {
-  const { result, extenderReply, floorReply } = part
-  if (plan.concurrentSeconds <= 0 || extenderReply === null || floorReply === null) return result
-  const body = payload(result.verb, result.mode, plan.size, result.tolerations).body
+  const { result, extenderReply, floorReply, body } = part
+  if (body === null || extenderReply === null || floorReply === null) return result
   const path = `/${result.verb}`
   const run = (port: number, reply: Buffer): Promise<ConcurrentResult> =>
     runConcurrent({ port, path }, body, {

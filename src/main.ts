@@ -126,22 +126,6 @@ async function run(config: Config): Promise<void> {
           },
           onError: keepPrevious,
         })
-  logger.info('taint-extender started', {
-    version: config.version,
-    comparisonOperators: config.featureGates.TaintTolerationComparisonOperators,
-    transport: server.transport,
-    port: server.port,
-    probePort: probeServer?.port ?? null,
-    ...(tlsMaterial === null ? {} : { certificate: tlsMaterial.summary }),
-  })
-  if (config.missingNodeFlags.length > 0) {
-    logger.warn(
-      'started without the Node.js flags the image and npm start use; garbage collection ' +
-        'may then add milliseconds to calls at thousands of nodes',
-      { missing: config.missingNodeFlags, start: 'node ' + NODE_FLAGS.join(' ') + ' dist/main.js' }
-    )
-  }
-
   const shutdown = async (signal: string): Promise<void> => {
     if (shuttingDown) return
     shuttingDown = true
@@ -165,6 +149,22 @@ async function run(config: Config): Promise<void> {
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
+  // Logged only now that SIGTERM drains: whoever waits for this line may stop the process at once.
+  logger.info('taint-extender started', {
+    version: config.version,
+    comparisonOperators: config.featureGates.TaintTolerationComparisonOperators,
+    transport: server.transport,
+    port: server.port,
+    probePort: probeServer?.port ?? null,
+    ...(tlsMaterial === null ? {} : { certificate: tlsMaterial.summary }),
+  })
+  if (config.missingNodeFlags.length > 0) {
+    logger.warn(
+      'started without the Node.js flags the image and npm start use; garbage collection ' +
+        'may then add milliseconds to calls at thousands of nodes',
+      { missing: config.missingNodeFlags, start: 'node ' + NODE_FLAGS.join(' ') + ' dist/main.js' }
+    )
+  }
 }
 
 /**

@@ -151,6 +151,8 @@ export interface ExtenderProcessOptions {
   readonly preload?: string
   /** Environment variables beside PATH. */
   readonly env?: Readonly<Record<string, string>>
+  /** Node.js or V8 flags after NODE_FLAGS, for an A/B run (a `--no-` flag overrides main's). */
+  readonly extraNodeFlags?: readonly string[]
 }
 
 /**
@@ -169,6 +171,7 @@ export async function startExtender(
     process.execPath,
     [
       ...NODE_FLAGS,
+      ...(options.extraNodeFlags ?? []),
       '--import',
       options.preload ?? MEMORY_PROBE,
       EXTENDER_MAIN,

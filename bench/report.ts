@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { runtimeV8Flags } from '../src/config/v8-runtime-flags.js'
 import type { ScenarioResult } from './http-scenarios.js'
 import type { DistinctPodStream, MemorySnapshot } from './memory.js'
 import type { MicroResult } from './micro.js'
@@ -144,6 +145,9 @@ export function machineInfo(): Record<string, unknown> {
     cores: cpu.length,
     memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
     node: process.version,
+    v8: process.versions.v8,
+    // The extender runs on this same Node.js, so it sets these (src/config/v8-runtime-flags.ts).
+    extenderV8Flags: runtimeV8Flags(process.versions.v8, []),
     platform: `${process.platform} ${process.arch}`,
     loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
     date: new Date().toISOString(),

@@ -1,6 +1,6 @@
 /**
  * Where the slow calls of node-cache mode go: `node dist-bench/bench/tail.js [--calls=3000]
- * [--warm-up=3] [--names=5000] [--no-pin]` (`npm run bench:tail`). Against the bench's API server
+ * [--warm-up=3] [--names=5000] [--no-pin] [--node-flag=<flag>]...` (`npm run bench:tail`). Against the bench's API server
  * (15000 realistic nodes) and the real extender with the tail probe preloaded (tail-probe.ts), it
  * runs each node-cache scenario at one size: warm-up, then `calls` sequential calls on one
  * keep-alive connection, each timed by the client and, through the probe, by the server. Every
@@ -28,6 +28,7 @@ import { payload, type Verb } from './payloads.js'
 import { startExtender, TAIL_PROBE } from './processes.js'
 import type { TolerationCount } from './realistic-pod.js'
 import { codeInfo, machineInfo, renderTable, saveResults } from './report.js'
+import { runtimeV8Flags } from '../src/config/v8-runtime-flags.js'
 import { percentile, round3 } from './stats.js'
 import { backgroundCpu } from './thread-cpu.js'
 import { replyCheck } from './validate.js'
@@ -136,6 +137,11 @@ async function main(): Promise<void> {
   const calls = option('calls', 3000)
   const warmUpMs = option('warm-up', 3) * 1000
   const names = option('names', 5000)
+  // e.g. --node-flag=--no-external-memory-accounted-in-global-limit: the run without a flag main
+  // sets (src/config/v8-runtime-flags.ts), to measure what it does.
+  const nodeFlags = process.argv
+    .filter((a) => a.startsWith('--node-flag='))
+    .map((a) => a.slice('--node-flag='.length))
   const { placement, why } = placeClient(!process.argv.includes('--no-pin'))
   const clientGcs: [number, number][] = []
   let recording = false
@@ -145,12 +151,17 @@ async function main(): Promise<void> {
       clientGcs.push([performance.timeOrigin + e.startTime, e.duration])
   }).observe({ entryTypes: ['gc'] })
 
-  process.stderr.write(`[tail] ${names} names, ${calls} calls per scenario; ${why}\n`)
+  process.stderr.write(
+    `[tail] ${names} names, ${calls} calls per scenario; ${why}` +
+      (nodeFlags.length > 0 ? `; extender also started with ${nodeFlags.join(' ')}` : '') +
+      '\n'
+  )
   const api = await startNodeApiServer(INDEXED_NODES)
   const out = join(tmpdir(), `taint-extender-tail-${process.pid}.json`)
   const { service } = await startExtender(['--kubeconfig', api.kubeconfig], 120_000, {
     preload: TAIL_PROBE,
     env: { TAIL_PROBE_OUT: out },
+    extraNodeFlags: nodeFlags,
   })
   const results: TailResult[] = []
   try {
@@ -240,8 +251,9 @@ async function main(): Promise<void> {
   )
   const machine = machineInfo()
   machine.placement = why
+  machine.extenderV8Flags = runtimeV8Flags(process.versions.v8, nodeFlags)
   const path = saveResults(
-    { machine, code: codeInfo(), names, calls, warmUpMs, tail: results },
+    { machine, code: codeInfo(), names, calls, warmUpMs, extraNodeFlags: nodeFlags, tail: results },
     '-tail'
   )
   process.stdout.write(`\nresults saved to ${path}\n`)

@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
 import { InformerNodeCache, loadKubeConfig, type IndexedList } from './cluster/index.js'
 import {
   ConfigError,
@@ -27,6 +28,9 @@ import {
  * Everything else receives what it needs through its constructor.
  */
 async function run(config: Config): Promise<void> {
+  // First, before the node list and the first request: V8 applies these at its next heap-limit
+  // decision, and the flags chosen depend on this runtime's V8 (config/v8-runtime-flags.ts).
+  for (const flag of config.v8Flags) setFlagsFromString(flag)
   const logger = new JsonLogger(config.logLevel)
   // Before anything starts: a bad certificate or key is a configuration error (exit 2).
   const tlsMaterial = config.tls === null ? null : readTlsMaterial(config.tls)
@@ -156,6 +160,7 @@ async function run(config: Config): Promise<void> {
     transport: server.transport,
     port: server.port,
     probePort: probeServer?.port ?? null,
+    v8Flags: config.v8Flags,
     ...(tlsMaterial === null ? {} : { certificate: tlsMaterial.summary }),
   })
   if (config.missingNodeFlags.length > 0) {
@@ -200,7 +205,12 @@ function heapCompactor(logger: JsonLogger): (list: IndexedList) => Promise<void>
 export function main(argv: readonly string[]): void {
   let loaded
   try {
-    loaded = loadConfig({ argv, env: process.env, execArgv: process.execArgv })
+    loaded = loadConfig({
+      argv,
+      env: process.env,
+      execArgv: process.execArgv,
+      v8Version: process.versions.v8,
+    })
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`taint-extender: ${err.message}\n`)

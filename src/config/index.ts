@@ -9,6 +9,7 @@ export {
 } from './load-config.js'
 export { helpText } from './flags.js'
 export { missingNodeFlags, NODE_FLAGS } from './node-flags.js'
+export { RUNTIME_V8_FLAGS, runtimeV8Flags } from './v8-runtime-flags.js'
 export {
   readTlsMaterial,
   watchTlsMaterial,

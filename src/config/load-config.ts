@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { ConfigError } from './config-error.js'
 import { FLAGS, helpText } from './flags.js'
 import { missingNodeFlags } from './node-flags.js'
+import { runtimeV8Flags } from './v8-runtime-flags.js'
 import {
   parseBoolean,
   parseByteSize,
@@ -46,6 +47,8 @@ export interface Config {
   readonly version: string
   /** NODE_FLAGS the process was started without (see node-flags.ts); empty when all are set. */
   readonly missingNodeFlags: readonly string[]
+  /** V8 flags for main to set before serving (see v8-runtime-flags.ts); empty when none apply. */
+  readonly v8Flags: readonly string[]
 }
 
 export type LoadResult = { kind: 'help'; text: string } | { kind: 'config'; config: Config }
@@ -60,6 +63,8 @@ export interface Environment {
   readonly fileExists?: (path: string) => boolean
   /** Node.js's own flags (process.execArgv), checked against NODE_FLAGS; none when absent. */
   readonly execArgv?: readonly string[]
+  /** V8's version (process.versions.v8), which decides the runtime V8 flags; none when absent. */
+  readonly v8Version?: string
 }
 
 function readVersion(): string {
@@ -184,6 +189,7 @@ export function loadConfig(environment: Environment): LoadResult {
       : null,
     version: readVersion(),
     missingNodeFlags: missingNodeFlags(environment.execArgv ?? []),
+    v8Flags: runtimeV8Flags(environment.v8Version ?? '', environment.execArgv ?? []),
   }
   if (config.probePort !== null && config.probePort !== 0 && config.probePort === config.port) {
     throw new ConfigError(`--probe-port: ${config.probePort} is --port too; give it its own port`)

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { nodesArgs, wireNode, wirePod } from '../support/wire.js'
 import { eventually } from '../support/eventually.js'
 import { startService } from '../support/process.js'
+import { runtimeV8Flags } from '../../src/config/index.js'
 
 /** The shipped process: flags, startup without a cluster, and SIGTERM with a request in flight. */
 
@@ -45,6 +46,19 @@ describe('the taint-extender process', () => {
       expect(response.status).toBe(200)
       expect(await response.text()).toBe('ok\n')
       expect(service.logs.some((l) => String(l.msg).startsWith('no cluster connection'))).toBe(true)
+    } finally {
+      service.child.kill('SIGKILL')
+    }
+  })
+
+  it('sets the runtime V8 flags its V8 has, says which, and prints no V8 complaint', async () => {
+    const service = await startService(['--port', '0'])
+    try {
+      const started = service.logs.find((l) => l.msg === 'taint-extender started')
+      expect(started?.v8Flags).toEqual(runtimeV8Flags(process.versions.v8, []))
+      const response = await fetch(`http://127.0.0.1:${service.port}/healthz`)
+      expect(response.status).toBe(200)
+      expect(service.logs.filter((l) => typeof l.text === 'string')).toEqual([])
     } finally {
       service.child.kill('SIGKILL')
     }

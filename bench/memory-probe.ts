@@ -4,7 +4,24 @@
  * with process.memoryUsage() to stderr, so retained memory can be read without guessing when V8
  * last collected. Request handling is untouched.
  */
+import { readFileSync } from 'node:fs'
+
 const gc = (globalThis as { gc?: () => void }).gc
+
+/**
+ * The process's own peak resident size: VmHWM on Linux. Not resourceUsage().maxRSS: Linux carries
+ * the high-water mark of the forked image across exec, so a child reports at least its parent's
+ * resident size at spawn (the bench's, up to a gigabyte after the full-node payloads).
+ */
+function peakRss(): number {
+  try {
+    const kib = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]
+    if (kib !== undefined) return Number(kib) * 1024
+  } catch {
+    // Not Linux: the portable figure, with the caveat above.
+  }
+  return process.resourceUsage().maxRSS * 1024
+}
 
 process.on('SIGUSR2', () => {
   gc?.()
@@ -18,7 +35,7 @@ process.on('SIGUSR2', () => {
     heapTotal: m.heapTotal,
     external: m.external,
     arrayBuffers: m.arrayBuffers,
-    maxRss: process.resourceUsage().maxRSS * 1024,
+    maxRss: peakRss(),
   }
   process.stderr.write(JSON.stringify(line) + '\n')
 })

@@ -8,6 +8,16 @@ const NODE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])
 const MAX_NODE_NAME_LENGTH = 253
 
 /**
+ * GETs for unknown names at most in flight at once, process-wide. A request may name thousands
+ * of nodes the index does not know (kube-scheduler pointed at another cluster, or nodes the
+ * watch has not delivered after an outage): one GET each, all at once, took an extender in a
+ * 512 MiB memory cgroup past its limit (killed) with 10000 unknown names in a 15000-name call,
+ * and would flood the API server. Names past the cap are answered at once as not looked up;
+ * kube-scheduler asks again in the next cycle.
+ */
+export const MAX_LOOKUPS_IN_FLIGHT = 32
+
+/**
  * Answers for a node name the index does not know (a node created moments ago, whose watch
  * event is still on its way) with one GET to the API server. Concurrent lookups of one name
  * share that GET: a burst of pods scheduled onto a new node must not become a burst of requests.
@@ -40,19 +50,28 @@ export class UnknownNodeLookup {
   }
 
   fetch(name: string): Promise<CompiledNode | null> {
+    if (name.length > MAX_NODE_NAME_LENGTH || !NODE_NAME.test(name)) {
+      // No node can have this name; asking the API server would only cost a request.
+      this.#metrics.unknownNameLookup('not_found')
+      return Promise.resolve(null)
+    }
     const pending = this.#inFlight.get(name)
     if (pending !== undefined) return pending
+    if (this.#inFlight.size >= MAX_LOOKUPS_IN_FLIGHT) {
+      this.#metrics.unknownNameLookup('shed')
+      return Promise.reject(
+        new Error(
+          `node cache: ${MAX_LOOKUPS_IN_FLIGHT} lookups of unknown nodes already in flight; ` +
+            `${name} was not looked up`
+        )
+      )
+    }
     const lookup = this.#lookup(name).finally(() => this.#inFlight.delete(name))
     this.#inFlight.set(name, lookup)
     return lookup
   }
 
   async #lookup(name: string): Promise<CompiledNode | null> {
-    if (name.length > MAX_NODE_NAME_LENGTH || !NODE_NAME.test(name)) {
-      // No node can have this name; asking the API server would only cost a request.
-      this.#metrics.unknownNameLookup('not_found')
-      return null
-    }
     let node
     try {
       node = await this.#api.read(name, this.#stopSignal)

@@ -97,6 +97,8 @@ async function fetchMisses(
 ): Promise<ResolvedNames> {
   const unresolvedPositions: number[] = []
   const unresolvedReasons: RejectionReason[] = []
+  let failed = 0
+  let firstFailure: { node: string; err: string } | null = null
   const fetched = await Promise.allSettled(misses.map((i) => cache.fetch(names.name(i))))
   for (let m = 0; m < misses.length; m++) {
     const i = misses[m] as number
@@ -110,9 +112,12 @@ async function fetchMisses(
       unresolvedReasons.push(REASON_UNKNOWN_NODE)
     } else {
       unresolvedReasons.push(REASON_LOOKUP_FAILED)
-      logger.warn('node lookup failed', { node: names.name(i), err: String(result.reason) })
+      failed++
+      firstFailure ??= { node: names.name(i), err: String(result.reason) }
     }
   }
+  // One line per request, not per name: a call can name thousands of nodes nobody could look up.
+  if (firstFailure !== null) logger.warn('node lookups failed', { failed, first: firstFailure })
   const nodes: CompiledNode[] = []
   const positions: number[] = []
   for (let i = 0; i < known.length; i++) {

@@ -34,7 +34,7 @@ export interface NodeCacheMetrics {
   relist(): void
   indexSize(size: number): void
   lastEventNow(): void
-  unknownNameLookup(outcome: 'found' | 'not_found' | 'error'): void
+  unknownNameLookup(outcome: 'found' | 'not_found' | 'error' | 'shed'): void
 }
 
 /** Whether the node cache can answer yet, and why not when it cannot. */

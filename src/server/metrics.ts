@@ -123,7 +123,7 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
     })
     this.#unknownLookups = new Counter({
       name: 'taint_extender_unknown_node_lookups_total',
-      help: 'Direct GETs for names the index did not know, by outcome.',
+      help: 'Names the index did not know, by outcome: found, not_found or error (a GET), or shed (not asked: too many GETs in flight).',
       labelNames: ['outcome'],
       registers,
     })
@@ -189,7 +189,7 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
     this.#lastEventAt = Date.now()
   }
 
-  unknownNameLookup(outcome: 'found' | 'not_found' | 'error'): void {
+  unknownNameLookup(outcome: 'found' | 'not_found' | 'error' | 'shed'): void {
     this.#unknownLookups.inc({ outcome })
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { eventually } from '../support/eventually.js'
+import { MAX_LOOKUPS_IN_FLIGHT } from '../../src/cluster/unknown-node-lookup.js'
 import { startCache, startServer } from './node-cache-harness.js'
 
 const TAINT = { key: 'dedicated', value: 'batch', effect: 'NoSchedule' }
@@ -17,7 +18,7 @@ describe('InformerNodeCache: names the index does not know', () => {
     expect(node?.profile.hardTaints[0]).toMatchObject(TAINT)
     expect(cache.get('node-late')).toBe(node)
     expect(cache.size).toBe(1)
-    expect(metrics.lookups).toEqual({ found: 1, not_found: 0, error: 0 })
+    expect(metrics.lookups).toEqual({ found: 1, not_found: 0, error: 0, shed: 0 })
     expect(metrics.lastIndexSize).toBe(1)
     expect(server.requests('get')).toBe(1)
   })
@@ -30,7 +31,7 @@ describe('InformerNodeCache: names the index does not know', () => {
     await expect(cache.fetch('node-ghost')).resolves.toBeNull()
 
     expect(cache.get('node-ghost')).toBeUndefined()
-    expect(metrics.lookups).toEqual({ found: 0, not_found: 1, error: 0 })
+    expect(metrics.lookups).toEqual({ found: 0, not_found: 1, error: 0, shed: 0 })
     expect(server.requests('get')).toBe(1)
   })
 
@@ -49,7 +50,7 @@ describe('InformerNodeCache: names the index does not know', () => {
     expect(answers[0]?.name).toBe('node-late')
     expect(answers.slice(5)).toEqual([null, null, null])
     expect(server.requests('get')).toBe(2)
-    expect(metrics.lookups).toEqual({ found: 1, not_found: 1, error: 0 })
+    expect(metrics.lookups).toEqual({ found: 1, not_found: 1, error: 0, shed: 0 })
   })
 
   it('asks again for a name once the previous lookup has settled', async () => {
@@ -101,5 +102,31 @@ describe('InformerNodeCache: names the index does not know', () => {
       /GET \/api\/v1\/nodes\/node-a failed: .*ECONNREFUSED/
     )
     expect(metrics.lookups.error).toBe(1)
+  })
+
+  it('keeps at most 32 GETs in flight and refuses further names at once, until one settles', async () => {
+    const server = await startServer()
+    server.setDelay(100)
+    const { cache, metrics } = startCache(server.url)
+    const names = Array.from({ length: 40 }, (_, i) => `node-${i}`)
+
+    const answers = names.map((name) => cache.fetch(name))
+    // Not a node name: answered without a GET, and it does not count toward the cap.
+    await expect(cache.fetch('Not_A/Node')).resolves.toBeNull()
+    const settled = await Promise.allSettled(answers)
+
+    expect(settled.slice(0, MAX_LOOKUPS_IN_FLIGHT).map((s) => s.status)).toEqual(
+      Array(MAX_LOOKUPS_IN_FLIGHT).fill('fulfilled')
+    )
+    const refused = settled.slice(MAX_LOOKUPS_IN_FLIGHT)
+    expect(refused.map((s) => s.status)).toEqual(Array(8).fill('rejected'))
+    expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(
+      /32 lookups of unknown nodes already in flight; node-32 was not looked up/
+    )
+    expect(server.requests('get')).toBe(MAX_LOOKUPS_IN_FLIGHT)
+    expect(metrics.lookups).toEqual({ found: 0, not_found: 33, error: 0, shed: 8 })
+
+    await expect(cache.fetch('node-32')).resolves.toBeNull()
+    expect(server.requests('get')).toBe(MAX_LOOKUPS_IN_FLIGHT + 1)
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { REASON_LOOKUP_FAILED } from '../../src/core/index.js'
+import { MAX_LOOKUPS_IN_FLIGHT } from '../../src/cluster/unknown-node-lookup.js'
+import { REASON_LOOKUP_FAILED, REASON_UNKNOWN_NODE } from '../../src/core/index.js'
 import { eventually } from '../support/eventually.js'
 import {
   expectAnswersMatchApiServer,
@@ -91,5 +92,44 @@ describe('fault: the API server answers 500s for a while', () => {
     // Indexed now: no further GET.
     expect(await filterNames(rig.server.url, names)).toEqual(expectedVerdicts(api, names))
     expect(api.requests('get')).toBe(3)
+  })
+
+  it('a call naming a thousand nodes nobody has: at most 32 GETs, the rest not looked up, one log line', async () => {
+    const api = await startApiServer()
+    const rig = await startRig(api)
+    await eventually(() => expect(api.openWatches).toBe(1))
+    const ghosts = Array.from({ length: 1000 }, (_, i) => `ghost-${i}`)
+    const fleet = FLEET.map((n) => n.name)
+
+    const verdicts = await filterNames(rig.server.url, [...fleet, ...ghosts])
+
+    const known = expectedVerdicts(api, fleet)
+    expect(verdicts.NodeNames).toEqual(known.NodeNames)
+    const failed = Object.entries(verdicts.FailedNodes)
+    expect(failed.filter(([n]) => fleet.includes(n))).toEqual(Object.entries(known.FailedNodes))
+    const ghostReasons = failed.filter(([n]) => n.startsWith('ghost-')).map(([, r]) => r)
+    expect(ghostReasons).toHaveLength(1000)
+    // Asked: the first 32, which the API server does not have; the rest were never asked.
+    expect(ghostReasons.filter((r) => r === REASON_UNKNOWN_NODE)).toHaveLength(
+      MAX_LOOKUPS_IN_FLIGHT
+    )
+    expect(ghostReasons.filter((r) => r === REASON_LOOKUP_FAILED)).toHaveLength(
+      1000 - MAX_LOOKUPS_IN_FLIGHT
+    )
+    expect(api.requests('get')).toBe(MAX_LOOKUPS_IN_FLIGHT)
+    expect(rig.metrics.lookups).toMatchObject({
+      not_found: MAX_LOOKUPS_IN_FLIGHT,
+      shed: 1000 - MAX_LOOKUPS_IN_FLIGHT,
+    })
+    const lines = rig.server.logs.filter((l) => l.msg === 'node lookups failed')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({
+      failed: 1000 - MAX_LOOKUPS_IN_FLIGHT,
+      first: { node: `ghost-${MAX_LOOKUPS_IN_FLIGHT}` },
+    })
+
+    // The cap is on GETs in flight, not a budget: the next call asks again.
+    await filterNames(rig.server.url, [...fleet, ...ghosts])
+    expect(api.requests('get')).toBe(2 * MAX_LOOKUPS_IN_FLIGHT)
   })
 })

@@ -1,10 +1,11 @@
 /**
  * Where the slow calls of node-cache mode go: `node dist-bench/bench/tail.js [--calls=3000]
- * [--warm-up=3] [--names=5000] [--no-pin] [--node-flag=<flag>]...` (`npm run bench:tail`). Against the bench's API server
- * (15000 realistic nodes) and the real extender with the tail probe preloaded (tail-probe.ts), it
- * runs each node-cache scenario at one size: warm-up, then `calls` sequential calls on one
- * keep-alive connection, each timed by the client and, through the probe, by the server. Every
- * call over SLOW_MS is then split into five spans and filed under the longest:
+ * [--warm-up=3] [--names=5000] [--no-pin] [--node-flag=<flag>]...` (`npm run bench:tail`).
+ * Against the bench's API server (15000 realistic nodes) and the real extender with the tail
+ * probe preloaded (tail-probe.ts), and any --node-flag on its command line, it runs each
+ * node-cache scenario at one size: warm-up, then `calls` sequential calls on one keep-alive
+ * connection, each timed by the client and, through the probe, by the server. Every call over
+ * SLOW_MS is then split into five spans and filed under the longest:
  *
  *   before   client's first byte written → server has the request's head
  *   body     head → body complete

@@ -138,7 +138,8 @@ export function streamSummary(stream: DistinctPodStream): string {
   ].join('\n')
 }
 
-export function machineInfo(): Record<string, unknown> {
+/** `extenderNodeFlags`: what the extender's command line adds to NODE_FLAGS, if anything. */
+export function machineInfo(extenderNodeFlags: readonly string[] = []): Record<string, unknown> {
   const cpu = cpus()
   return {
     cpuModel: cpu[0]?.model ?? 'unknown',
@@ -147,7 +148,7 @@ export function machineInfo(): Record<string, unknown> {
     node: process.version,
     v8: process.versions.v8,
     // The extender runs on this same Node.js, so it sets these (src/config/v8-runtime-flags.ts).
-    extenderV8Flags: runtimeV8Flags(process.versions.v8, []),
+    extenderV8Flags: runtimeV8Flags(process.versions.v8, extenderNodeFlags),
     platform: `${process.platform} ${process.arch}`,
     loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
     date: new Date().toISOString(),

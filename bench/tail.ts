@@ -29,7 +29,6 @@ import { payload, type Verb } from './payloads.js'
 import { startExtender, TAIL_PROBE } from './processes.js'
 import type { TolerationCount } from './realistic-pod.js'
 import { codeInfo, machineInfo, renderTable, saveResults } from './report.js'
-import { runtimeV8Flags } from '../src/config/v8-runtime-flags.js'
 import { percentile, round3 } from './stats.js'
 import { backgroundCpu } from './thread-cpu.js'
 import { replyCheck } from './validate.js'
@@ -250,9 +249,8 @@ async function main(): Promise<void> {
       ) +
       '\n'
   )
-  const machine = machineInfo()
+  const machine = machineInfo(nodeFlags)
   machine.placement = why
-  machine.extenderV8Flags = runtimeV8Flags(process.versions.v8, nodeFlags)
   const path = saveResults(
     { machine, code: codeInfo(), names, calls, warmUpMs, extraNodeFlags: nodeFlags, tail: results },
     '-tail'

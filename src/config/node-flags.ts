@@ -28,7 +28,7 @@ export const NODE_FLAGS: readonly string[] = [
 ]
 
 /** `--a_b=1` → `--a-b`: V8 takes either spelling, with or without a value. */
-function flagName(arg: string): string {
+export function flagName(arg: string): string {
   return arg.split('=')[0]?.replaceAll('_', '-') ?? arg
 }
 

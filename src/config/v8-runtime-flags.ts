@@ -1,3 +1,5 @@
+import { flagName } from './node-flags.js'
+
 /**
  * V8 flags main sets at start with `v8.setFlagsFromString`, each only on the V8 versions that have
  * it, and never over an operator's own choice on the command line.
@@ -32,10 +34,9 @@ export const RUNTIME_V8_FLAGS: readonly RuntimeV8Flag[] = [
   { flag: '--external-memory-accounted-in-global-limit', sinceV8Major: 13 },
 ]
 
-/** `--no-a_b=1` → `a-b`: V8 takes either spelling, negated or not, with or without a value. */
+/** `--no-a_b=1` → `--a-b`: a flag set either way round names the same flag. */
 function v8FlagName(arg: string): string {
-  const name = (arg.split('=')[0] ?? arg).replaceAll('_', '-').replace(/^--/, '')
-  return name.startsWith('no-') ? name.slice('no-'.length) : name
+  return flagName(arg).replace(/^--no-/, '--')
 }
 
 /**

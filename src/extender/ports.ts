@@ -27,6 +27,12 @@ export interface ExtenderMetrics {
   cacheLookup(cache: 'tolerations' | 'nodes', hit: boolean): void
 }
 
+/**
+ * What became of a name the index did not know: found or not_found (by a GET, or at once for a
+ * name no node can have), error (the GET failed), shed (not asked: too many GETs in flight).
+ */
+export type UnknownNameOutcome = 'found' | 'not_found' | 'error' | 'shed'
+
 /** Counters and gauges the node cache feeds. */
 export interface NodeCacheMetrics {
   informerEvent(type: 'add' | 'update' | 'delete' | 'relist'): void
@@ -34,7 +40,7 @@ export interface NodeCacheMetrics {
   relist(): void
   indexSize(size: number): void
   lastEventNow(): void
-  unknownNameLookup(outcome: 'found' | 'not_found' | 'error' | 'shed'): void
+  unknownNameLookup(outcome: UnknownNameOutcome): void
 }
 
 /** Whether the node cache can answer yet, and why not when it cannot. */

@@ -1,6 +1,11 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { REJECTION_REASONS, type RejectionReason } from '../core/index.js'
-import type { ExtenderMetrics, NodeCacheMetrics, Verb } from '../extender/index.js'
+import type {
+  ExtenderMetrics,
+  NodeCacheMetrics,
+  UnknownNameOutcome,
+  Verb,
+} from '../extender/index.js'
 
 /**
  * Sub-millisecond buckets: a node-cache call takes a fraction of a millisecond, and the
@@ -123,7 +128,9 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
     })
     this.#unknownLookups = new Counter({
       name: 'taint_extender_unknown_node_lookups_total',
-      help: 'Names the index did not know, by outcome: found, not_found or error (a GET), or shed (not asked: too many GETs in flight).',
+      help:
+        'Names the index did not know, by outcome: found or not_found (by a GET, or at once for ' +
+        'a name no node can have), error (the GET failed), shed (not asked: too many in flight).',
       labelNames: ['outcome'],
       registers,
     })
@@ -189,7 +196,7 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
     this.#lastEventAt = Date.now()
   }
 
-  unknownNameLookup(outcome: 'found' | 'not_found' | 'error' | 'shed'): void {
+  unknownNameLookup(outcome: UnknownNameOutcome): void {
     this.#unknownLookups.inc({ outcome })
   }
 }

@@ -1,5 +1,5 @@
 import type { BytePool } from './byte-pool.js'
-import { ByteWriter, constantWords, type ConstantWords } from './byte-writer.js'
+import { ByteWriter, constantWords, NATIVE_COPY_FROM, type ConstantWords } from './byte-writer.js'
 import type { NodeNameList } from './node-name-list.js'
 /**
  * Node-cache replies, written as bytes (see ByteWriter). Indices refer to positions in the
@@ -64,18 +64,29 @@ function writeName(out: ByteWriter, names: NodeNameList, i: number): void {
 /**
  * The names at ascending `positions`, comma-separated. Names adjacent in the request are copied
  * as one range, separators included: most nodes usually pass, so the NodeNames of a filter
- * reply is a few copies rather than one per name.
+ * reply is a few copies rather than one per name. From the first long run on, the rest of the
+ * names' text is staged in the reply with one native copy, and each long run is moved into
+ * place from there (see ByteWriter.stage): the reply is those bytes in order, less the names
+ * that did not pass, so every write stays behind the staged bytes still to be taken.
  */
 function writeNameRuns(out: ByteWriter, names: NodeNameList, positions: ArrayLike<number>): void {
-  for (let k = 0; k < positions.length; k++) {
+  const count = positions.length
+  let staged = false
+  for (let k = 0; k < count; k++) {
     if (k > 0) out.byte(COMMA)
     const first = positions[k] as number
     let last = first
-    while (positions[k + 1] === last + 1) {
+    while (k + 1 < count && positions[k + 1] === last + 1) {
       k++
       last++
     }
-    out.range(names.view, names.start(first) - 1, names.end(last) + 1)
+    const start = names.start(first) - 1
+    const end = names.end(last) + 1
+    if (!staged && end - start >= NATIVE_COPY_FROM) {
+      out.stage(names.view, start, names.end(positions[count - 1] as number) + 1)
+      staged = true
+    }
+    out.range(names.view, start, end)
   }
 }
 

@@ -79,6 +79,40 @@ describe('NodeNames read from the request bytes', () => {
     )
   })
 
+  it('answers a filter over long runs of long names, the runs moved within the reply, with exactly the names that pass (500 runs)', () => {
+    const longName = fc.stringMatching(/^[a-z][-a-z0-9.]{20,70}[a-z0-9]$/)
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(longName, fc.boolean()), { maxLength: 120 }),
+        fc.constantFrom('', ' ', '\n  '),
+        (entries, space) => {
+          const names = entries.map(([n]) => n)
+          const list = namesOf(
+            `{"Pod":${POD},"NodeNames":[${names.map((n) => JSON.stringify(n)).join(`,${space}`)}]}`
+          )
+          const passing = entries.flatMap(([, pass], i) => (pass ? [i] : []))
+          const rejected = entries.flatMap(([, pass], i) => (pass ? [] : [i]))
+          const reply = encodeNamesFilterResult(
+            list,
+            Int32Array.from(passing),
+            { indices: [], reasons: [] },
+            { indices: rejected, reasons: rejected.map(() => 'tainted') }
+          )
+          expect(JSON.parse(Buffer.from(reply).toString('utf8'))).toEqual({
+            Nodes: null,
+            NodeNames: passing.map((i) => names[i]),
+            FailedNodes: {},
+            FailedAndUnresolvableNodes: Object.fromEntries(
+              rejected.map((i) => [names[i], 'tainted'])
+            ),
+            Error: '',
+          })
+        }
+      ),
+      { seed: SEED, numRuns: 500 }
+    )
+  })
+
   it('answers filter and prioritize with literals that parse back to the names chosen (1000 runs)', () => {
     fc.assert(
       fc.property(

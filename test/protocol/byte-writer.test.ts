@@ -89,4 +89,29 @@ describe('ByteWriter', () => {
     out.range(exactView(long), 100, 300)
     expect(text(out.result())).toBe('<' + long + long.slice(100))
   })
+
+  it('takes a long range from staged bytes, not from its source read again', () => {
+    const bytes = utf8.encode('a'.repeat(200) + 'b'.repeat(200) + 'c'.repeat(200))
+    const src = new DataView(bytes.buffer, bytes.byteOffset, bytes.length)
+    const out = new ByteWriter(1024)
+    out.byte(0x5b)
+    out.stage(src, 0, 600)
+    bytes.fill(0x23)
+    out.range(src, 0, 200)
+    out.byte(0x2c)
+    out.range(src, 400, 600)
+    expect(text(out.result())).toBe('[' + 'a'.repeat(200) + ',' + 'c'.repeat(200))
+  })
+
+  it('copies from the source a staged range the padding of the last write may have reached', () => {
+    const src = exactView('x'.repeat(130) + 'Y' + 'z'.repeat(130))
+    const out = new ByteWriter(1024)
+    out.stage(src, 0, 261)
+    out.range(src, 0, 130)
+    // A one-byte constant is written as a whole word: three bytes of padding land on the
+    // staged 'zzz' the next range would otherwise take from the reply.
+    out.words(constantWords(','))
+    out.range(src, 131, 261)
+    expect(text(out.result())).toBe('x'.repeat(130) + ',' + 'z'.repeat(130))
+  })
 })

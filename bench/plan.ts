@@ -48,6 +48,8 @@ export interface Plan {
     readonly tolerations: readonly TolerationCount[]
     /** Time spent measuring each case. */
     readonly minTimeMs: number
+    /** Calls sampled per case of the heap-per-call count. */
+    readonly heapCalls: number
   }
 }
 
@@ -75,7 +77,7 @@ export const FULL_PLAN: Plan = {
   ],
   connections: 8,
   memory: { indexedNodes: 15000, distinctPods: 20000, checkpointEvery: 5000, namesPerRequest: 100 },
-  micro: { sizes: [500, 5000], tolerations: [0, 3, 20], minTimeMs: 300 },
+  micro: { sizes: [500, 5000], tolerations: [0, 3, 20], minTimeMs: 300, heapCalls: 1000 },
 }
 
 export const QUICK_PLAN: Plan = {
@@ -101,5 +103,5 @@ export const QUICK_PLAN: Plan = {
   connections: 8,
   // More distinct pods than the default --tolerations-cache-size (4096), so eviction happens.
   memory: { indexedNodes: 5000, distinctPods: 5000, checkpointEvery: 2500, namesPerRequest: 100 },
-  micro: { sizes: [500], tolerations: [3], minTimeMs: 100 },
+  micro: { sizes: [500], tolerations: [3], minTimeMs: 100, heapCalls: 200 },
 }

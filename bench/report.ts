@@ -6,8 +6,10 @@ import { cpus, loadavg, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { runtimeV8Flags } from '../src/config/v8-runtime-flags.js'
 import type { ScenarioResult } from './http-scenarios.js'
+import type { HeapPerCall } from './heap-per-call.js'
 import type { DistinctPodStream, MemorySnapshot } from './memory.js'
 import type { MicroResult } from './micro.js'
+import { round1 } from './stats.js'
 
 type Cell = string | number | null
 
@@ -106,6 +108,13 @@ export function microTable(results: readonly MicroResult[]): string {
       r.nsPerNode,
       r.speedupVsReference,
     ])
+  )
+}
+
+export function heapPerCallTable(results: readonly HeapPerCall[]): string {
+  return renderTable(
+    ['verb', 'names', 'tol', 'calls', 'KiB/call'],
+    results.map((r) => [r.verb, r.size, r.tolerations, r.calls, round1(r.bytesPerCall / 1024)])
   )
 }
 

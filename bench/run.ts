@@ -1,9 +1,9 @@
 /**
  * The benchmark driver: `node dist-bench/bench/run.js [--quick] [--only=full|names] [--no-pin]`
  * (after `npm run build`); `--only` runs one mode's HTTP scenarios and skips the
- * micro-benchmarks; `--no-pin` leaves CPU placement to the OS (see cpu-placement.ts).
+ * micro-benchmarks and the heap-per-call count; `--no-pin` leaves CPU placement to the OS (see cpu-placement.ts).
  * Starts the floor server and the real extender as processes, runs the HTTP scenarios, the
- * memory checks and the core micro-benchmarks, prints tables and saves JSON. Exits 1 only when
+ * memory checks, the core micro-benchmarks and the heap allocated per call, prints tables and saves JSON. Exits 1 only when
  * something was wrong (non-200s, wrong replies, a process failing), never because of a timing.
  */
 import { loadavg } from 'node:os'
@@ -21,6 +21,7 @@ import {
   type DistinctPodStream,
   type MemorySnapshot,
 } from './memory.js'
+import { runHeapPerCall } from './heap-per-call.js'
 import { runMicro } from './micro.js'
 import { runWireMicro } from './micro-wire.js'
 import { startNodeApiServer } from './node-apiserver.js'
@@ -31,6 +32,7 @@ import {
   concurrentLatencyTable,
   httpTable,
   codeInfo,
+  heapPerCallTable,
   machineInfo,
   memoryTable,
   microTable,
@@ -213,6 +215,9 @@ async function main(): Promise<number> {
     results: [...core.results, ...wire.results],
     problems: [...core.problems, ...wire.problems],
   }
+  progress('heap allocated per node-cache call')
+  const heapPerCall =
+    only === undefined ? await runHeapPerCall(plan.micro.sizes, plan.micro.heapCalls) : []
 
   const problems = [
     ...http.problems,
@@ -236,6 +241,10 @@ async function main(): Promise<number> {
   out.write(concurrentLatencyTable(http.scenarios) + '\n\n')
   out.write('Micro-benchmarks (in-process, no HTTP): the rules, then the node-cache wire work\n\n')
   out.write(microTable(micro.results) + '\n\n')
+  if (heapPerCall.length > 0) {
+    out.write('Heap allocated per node-cache call, whole server (in-process, real HTTP)\n\n')
+    out.write(heapPerCallTable(heapPerCall) + '\n\n')
+  }
   out.write('Memory\n\n' + memoryTable(http.memory) + '\n')
   if (http.stream !== null) out.write('\n' + streamSummary(http.stream) + '\n')
   out.write(`\nstartup: ${JSON.stringify(http.startup)}\n`)
@@ -252,6 +261,7 @@ async function main(): Promise<number> {
       plan,
       http: http.scenarios,
       micro: micro.results,
+      heapPerCall,
       memory: http.memory,
       distinctPodStream: http.stream,
       startup: http.startup,

@@ -1,13 +1,15 @@
 /**
  * The benchmark driver: `node dist-bench/bench/run.js [--quick] [--only=full|names] [--no-pin]`
  * (after `npm run build`); `--only` runs one mode's HTTP scenarios and skips the
- * micro-benchmarks and the heap-per-call count; `--no-pin` leaves CPU placement to the OS (see cpu-placement.ts).
- * Starts the floor server and the real extender as processes, runs the HTTP scenarios, the
- * memory checks, the core micro-benchmarks and the heap allocated per call, prints tables and saves JSON. Exits 1 only when
- * something was wrong (non-200s, wrong replies, a process failing), never because of a timing.
+ * micro-benchmarks and the heap-per-call count; `--no-pin` leaves CPU placement to the OS (see
+ * cpu-placement.ts). Starts the floor server and the real extender as processes, runs the HTTP
+ * scenarios, the memory checks, the core micro-benchmarks and the heap allocated per call,
+ * prints tables and saves JSON. Exits 1 only when something was wrong (non-200s, wrong replies,
+ * a process failing), never because of a timing.
  */
 import { loadavg } from 'node:os'
 import { placeClient, placeServer, type CpuPlacement } from './cpu-placement.js'
+import { runHeapPerCall, type HeapPerCall } from './heap-per-call.js'
 import {
   runConcurrentPart,
   runSequentialPart,
@@ -21,7 +23,6 @@ import {
   type DistinctPodStream,
   type MemorySnapshot,
 } from './memory.js'
-import { runHeapPerCall } from './heap-per-call.js'
 import { runMicro } from './micro.js'
 import { runWireMicro } from './micro-wire.js'
 import { startNodeApiServer } from './node-apiserver.js'
@@ -215,9 +216,11 @@ async function main(): Promise<number> {
     results: [...core.results, ...wire.results],
     problems: [...core.problems, ...wire.problems],
   }
-  progress('heap allocated per node-cache call')
-  const heapPerCall =
-    only === undefined ? await runHeapPerCall(plan.micro.sizes, plan.micro.heapCalls) : []
+  let heapPerCall: HeapPerCall[] = []
+  if (only === undefined) {
+    progress('heap allocated per node-cache call')
+    heapPerCall = await runHeapPerCall(plan.micro.sizes, plan.micro.heapCalls)
+  }
 
   const problems = [
     ...http.problems,

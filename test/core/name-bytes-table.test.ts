@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isPlainName, NameBytesTable, TaintIndex } from '../../src/core/index.js'
+import { hashNameBytes, isPlainName, NameBytesTable, TaintIndex } from '../../src/core/index.js'
 import { SEED } from '../property/arbitraries.js'
 import { node } from './builders.js'
 
@@ -63,6 +63,22 @@ describe('NameBytesTable', () => {
     for (const name of names) table.set(name, name)
     for (const name of names) expect(lookup(table, name)).toBe(name)
     expect(lookup(table, 'pool-c-0001')).toBeUndefined()
+  })
+
+  it('compares in full: a name of 1 to 20 bytes differing in any one byte is not found, even under the hash of the held one', () => {
+    for (let length = 1; length <= 20; length++) {
+      const held = 'node-0123456789abcdefgh'.slice(0, length)
+      const table = new NameBytesTable<string>()
+      table.set(held, held)
+      const heldAt = placed(held)
+      const heldHash = hashNameBytes(heldAt.view, heldAt.start, heldAt.end)
+      expect(table.get(heldAt.view, heldAt.start, heldAt.end, heldHash)).toBe(held)
+      for (let at = 0; at < length; at++) {
+        const other = held.slice(0, at) + '_' + held.slice(at + 1)
+        const { view, start, end } = placed(other)
+        expect(table.get(view, start, end, heldHash)).toBeUndefined()
+      }
+    }
   })
 
   it('keeps nothing for a name that is not plain, leaving it to lookups by string', () => {

@@ -159,6 +159,42 @@ describe('NodeNames read from the request bytes', () => {
     )
   })
 
+  it('writes every score it is given, in request order when no order is given, even scores normalisation rules out (500 runs)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.stringMatching(/^[a-z0-9]([-a-z0-9.]{0,60}[a-z0-9])?$/),
+            fc.oneof(fc.integer({ min: 0, max: 10 }), fc.integer(), fc.constant(-2147483648))
+          ),
+          { minLength: 1, maxLength: 60 }
+        ),
+        (entries) => {
+          const names = entries.map(([n]) => n)
+          const scores = entries.map(([, s]) => s)
+          const list = namesOf(`{"Pod":${POD},"NodeNames":${JSON.stringify(names)}}`)
+          const reply = JSON.parse(
+            Buffer.from(encodeNamesHostPriorityList(list, null, scores)).toString('utf8')
+          ) as unknown
+          expect(reply).toEqual(names.map((Host, i) => ({ Host, Score: scores[i] })))
+        }
+      ),
+      { seed: SEED + 2, numRuns: 500 }
+    )
+  })
+
+  it('grows its reply for scores whose text is longer than any normalised score, at every length up to 300 names', () => {
+    for (let count = 1; count <= 300; count++) {
+      const names = Array.from({ length: count }, (_, i) => `node-${i}`)
+      const scores = names.map((_, i) => (i % 2 === 0 ? -2147483648 : 2147483647))
+      const list = namesOf(`{"Pod":${POD},"NodeNames":${JSON.stringify(names)}}`)
+      const reply = JSON.parse(
+        Buffer.from(encodeNamesHostPriorityList(list, null, scores)).toString('utf8')
+      ) as unknown
+      expect(reply).toEqual(names.map((Host, i) => ({ Host, Score: scores[i] })))
+    }
+  })
+
   it.each([
     ['an empty name', '["a",""]', 'NodeNames[1]: expected a non-empty node name'],
     ['a number among the names', '["a",1]', 'NodeNames[1]: expected a non-empty node name'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ByteWriter, constantWords } from '../../src/protocol/byte-writer.js'
+import { ByteWriter, constantWords, copyWords, putWords } from '../../src/protocol/byte-writer.js'
 
 /**
  * ByteWriter copies short ranges and constants a whole word at a time, so it may read up to
@@ -113,5 +113,33 @@ describe('ByteWriter', () => {
     out.words(constantWords(','))
     out.range(src, 131, 261)
     expect(text(out.result())).toBe('x'.repeat(130) + ',' + 'z'.repeat(130))
+  })
+
+  it.each(LENGTHS)(
+    'copies %i bytes with copyWords into claimed room, reading nothing past a source that ends there',
+    (length) => {
+      const source = 'abcdefghijklmnopqrstuvwxyz'.slice(0, length)
+      const out = new ByteWriter(4)
+      const view = out.claim(2 * length + 1)
+      let pos = copyWords(view, out.position, exactView(source), 0, length)
+      pos = putWords(view, pos, constantWords('|'))
+      pos = copyWords(view, pos, offsetView(source + '"TAIL', 2), 0, length)
+      out.advanceTo(pos)
+      out.byte(0x21)
+      expect(text(out.result())).toBe(`${source}|${source}!`)
+    }
+  )
+
+  it('claims room after what was written so far, keeping those bytes when it grows', () => {
+    const out = new ByteWriter(1)
+    out.words(constantWords('head:'))
+    let view = out.claim(3)
+    let pos = putWords(view, out.position, constantWords('abc'))
+    out.advanceTo(pos)
+    view = out.claim(4000)
+    pos = out.position
+    for (let i = 0; i < 1000; i++) pos = putWords(view, pos, constantWords('wxyz'))
+    out.advanceTo(pos)
+    expect(text(out.result())).toBe('head:abc' + 'wxyz'.repeat(1000))
   })
 })

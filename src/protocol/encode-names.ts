@@ -101,8 +101,11 @@ function writeNameRuns(out: ByteWriter, names: NodeNameList, positions: ArrayLik
 /** `"name":"reason"` for each entry, comma-separated, written in one loop as above. */
 function writeReasons(out: ByteWriter, names: NodeNameList, map: IndexedReasons): void {
   const count = map.indices.length
-  // Room for the entries' literals and commas, counted once; a reason's bytes on top of that
-  // when it changes (rejections come in long runs of one reason, so that is rare).
+  // Room is made whenever the reason changes, for the entries still to come as if all had this
+  // one: their literals and commas (counted once, then counted down) and the reason's bytes.
+  // Counting what is already written too would ask for more than the reply's first guess holds
+  // as soon as reasons alternate late in the list (a cordoned node among tainted ones), and
+  // grow it for nothing.
   let nameBytes = 0
   for (let i = 0; i < count; i++) {
     const at = map.indices[i] as number
@@ -122,8 +125,11 @@ function writeReasons(out: ByteWriter, names: NodeNameList, map: IndexedReasons)
     }
     if (i > 0) view.setUint8(pos++, COMMA)
     const at = map.indices[i] as number
-    pos = copyWords(view, pos, names.view, names.start(at) - 1, names.end(at) + 1)
+    const start = names.start(at) - 1
+    const end = names.end(at) + 1
+    pos = copyWords(view, pos, names.view, start, end)
     pos = putWords(view, pos, literal)
+    nameBytes -= end - start + 1
   }
   out.advanceTo(pos)
 }

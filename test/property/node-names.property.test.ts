@@ -183,6 +183,30 @@ describe('NodeNames read from the request bytes', () => {
     )
   })
 
+  it('writes a 5000-name filter reply whose reasons alternate late in the list into its first buffer, not one grown for nothing', () => {
+    const names = Array.from(
+      { length: 5000 },
+      (_, i) => `gke-prod-europe-west1-general-pool-1a2b3c4d-${i.toString(36).padStart(4, '0')}`
+    )
+    const list = namesOf(`{"Pod":${POD},"NodeNames":${JSON.stringify(names)}}`)
+    const positions = names.map((_, i) => i)
+    const rejected = positions.filter((i) => i % 5 < 2)
+    const reasons = rejected.map((i) =>
+      i % 50 === 0 ? 'node(s) were unschedulable' : 'node(s) had untolerated taint(s)'
+    )
+    const reply = encodeNamesFilterResult(
+      list,
+      positions.filter((i) => i % 5 >= 2),
+      { indices: [], reasons: [] },
+      { indices: rejected, reasons }
+    )
+    const parsed = JSON.parse(Buffer.from(reply).toString('utf8')) as {
+      FailedAndUnresolvableNodes: Record<string, string>
+    }
+    expect(Object.keys(parsed.FailedAndUnresolvableNodes)).toHaveLength(rejected.length)
+    expect(reply.buffer.byteLength).toBeLessThan(2 * reply.length)
+  })
+
   it('grows its reply for scores whose text is longer than any normalised score, at every length up to 300 names', () => {
     for (let count = 1; count <= 300; count++) {
       const names = Array.from({ length: count }, (_, i) => `node-${i}`)

@@ -92,19 +92,10 @@ export class ByteWriter {
     this.#pos = pos
   }
 
-  byte(b: number): void {
-    this.#ensure(1)
-    this.#buf[this.#pos++] = b
-  }
-
   /** Writes a constant, a word at a time (see the class comment). */
   words(constant: ConstantWords): void {
-    const words = constant.words
-    this.#ensure(words.length * 4)
-    const view = this.#view
-    let pos = this.#pos
-    for (let k = 0; k < words.length; k++, pos += 4) view.setInt32(pos, words[k] as number, true)
-    this.#pos += constant.length
+    this.#ensure(constant.words.length * 4)
+    this.#pos = putWords(this.#view, this.#pos, constant)
   }
 
   /**
@@ -124,14 +115,7 @@ export class ByteWriter {
       else if (from !== pos) this.#buf.copyWithin(pos, from, from + length)
       return
     }
-    const view = this.#view
-    let to = pos
-    let i = start
-    if (end + WORD_SLACK <= src.byteLength) {
-      for (; i < end; i += 4, to += 4) view.setInt32(to, src.getInt32(i, true), true)
-      return
-    }
-    for (; i < end; i++, to++) view.setUint8(to, src.getUint8(i))
+    copyWords(this.#view, pos, src, start, end)
   }
 
   /**
@@ -174,8 +158,9 @@ export class ByteWriter {
 }
 
 /**
- * Writes `constant` at `at` a word at a time, as ByteWriter.words does, into room made by
- * claim(); returns where the next byte goes.
+ * Writes `constant` at `at` a word at a time, its padding past its end (see ByteWriter): for
+ * ByteWriter.words, and for an encoder's own loop into room made by claim(). Returns where the
+ * next byte goes.
  */
 export function putWords(to: DataView, at: number, constant: ConstantWords): number {
   const words = constant.words
@@ -186,8 +171,10 @@ export function putWords(to: DataView, at: number, constant: ConstantWords): num
 }
 
 /**
- * Copies bytes [start, end) of `src` to `at` a word at a time, as ByteWriter.range does a short
- * range, into room made by claim(); returns where the next byte goes.
+ * Copies bytes [start, end) of `src` to `at` a word at a time, reading up to three bytes past
+ * `end` (never past `src`) and writing them past the copy (see ByteWriter): for a short
+ * ByteWriter.range, and for an encoder's own loop into room made by claim(). Returns where the
+ * next byte goes.
  */
 export function copyWords(
   to: DataView,

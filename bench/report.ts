@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { runtimeV8Flags } from '../src/config/v8-runtime-flags.js'
 import type { ScenarioResult } from './http-scenarios.js'
 import type { HeapPerCall } from './heap-per-call.js'
+import type { SteadinessSample } from './machine-steadiness.js'
 import type { DistinctPodStream, MemorySnapshot } from './memory.js'
 import type { MicroResult } from './micro.js'
 import { round1 } from './stats.js'
@@ -115,6 +116,21 @@ export function heapPerCallTable(results: readonly HeapPerCall[]): string {
   return renderTable(
     ['verb', 'names', 'tol', 'calls', 'KiB/call'],
     results.map((r) => [r.verb, r.size, r.tolerations, r.calls, round1(r.bytesPerCall / 1024)])
+  )
+}
+
+export function steadinessTable(samples: readonly SteadinessSample[]): string {
+  return renderTable(
+    ['when', 'compute p50 µs', 'p99 µs', 'p99/p50', 'memory (4 MiB) p50 µs', 'p99 µs', 'p99/p50'],
+    samples.map((s) => [
+      s.when,
+      s.compute.p50Us,
+      s.compute.p99Us,
+      s.compute.p99OverP50,
+      s.memory.p50Us,
+      s.memory.p99Us,
+      s.memory.p99OverP50,
+    ])
   )
 }
 

@@ -23,6 +23,7 @@ import {
   type DistinctPodStream,
   type MemorySnapshot,
 } from './memory.js'
+import { sampleSteadiness, type SteadinessSample } from './machine-steadiness.js'
 import { runMicro } from './micro.js'
 import { runWireMicro } from './micro-wire.js'
 import { startNodeApiServer } from './node-apiserver.js'
@@ -38,6 +39,7 @@ import {
   memoryTable,
   microTable,
   saveResults,
+  steadinessTable,
   streamSummary,
 } from './report.js'
 
@@ -51,6 +53,8 @@ interface HttpPhase {
   stream: DistinctPodStream | null
   startup: Record<string, unknown>
   notes: string[]
+  /** The machine's steadiness before and after each size's sequential scenarios. */
+  steadiness: SteadinessSample[]
 }
 
 async function runMatrix(
@@ -73,6 +77,7 @@ async function runMatrix(
     // garbage to bring a major collection, which deoptimises much of the optimised code ("weak
     // objects") and brings a burst of recompiling on V8's background thread, on the client's
     // CPU: run between them, it landed in a later scenario's sequential calls.
+    phase.steadiness.push(sampleSteadiness(`before ${mode} ${size.size}`))
     const parts: SequentialPart[] = []
     for (const tolerations of plan.tolerations) {
       for (const verb of plan.verbs) {
@@ -87,6 +92,7 @@ async function runMatrix(
         )
       }
     }
+    phase.steadiness.push(sampleSteadiness(`after ${mode} ${size.size}`))
     for (const part of parts) {
       const r = await runConcurrentPart(part, size, ports, plan.connections)
       phase.scenarios.push(r)
@@ -108,6 +114,7 @@ async function runHttp(plan: Plan, placement: CpuPlacement | null): Promise<Http
     stream: null,
     startup: {},
     notes: [],
+    steadiness: [],
   }
   const floor = await startFloor()
   try {
@@ -248,6 +255,10 @@ async function main(): Promise<number> {
     out.write('Heap allocated per node-cache call, whole server (in-process, real HTTP)\n\n')
     out.write(heapPerCallTable(heapPerCall) + '\n\n')
   }
+  out.write(
+    "Machine steadiness: fixed work timed 400 times, around each size's sequential scenarios\n\n"
+  )
+  out.write(steadinessTable(http.steadiness) + '\n\n')
   out.write('Memory\n\n' + memoryTable(http.memory) + '\n')
   if (http.stream !== null) out.write('\n' + streamSummary(http.stream) + '\n')
   out.write(`\nstartup: ${JSON.stringify(http.startup)}\n`)
@@ -265,6 +276,7 @@ async function main(): Promise<number> {
       http: http.scenarios,
       micro: micro.results,
       heapPerCall,
+      steadiness: http.steadiness,
       memory: http.memory,
       distinctPodStream: http.stream,
       startup: http.startup,

@@ -15,7 +15,9 @@
  *
  * with whether a garbage collection of the server or of the client overlapped it, and the CPU
  * time the extender's threads other than its main one used in the window (V8's background GC
- * and compile jobs). No thresholds: it measures, and saves JSON beside the bench's.
+ * and compile jobs). After each scenario the machine's steadiness is sampled
+ * (machine-steadiness.ts): a scenario whose slow calls came with the memory loop's times far
+ * above its quiet ones (p50 about 0.75 ms, p99 under 1 ms) ran in a noisy spell. No thresholds: it measures, and saves JSON beside the bench's.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -24,6 +26,7 @@ import { PerformanceObserver } from 'node:perf_hooks'
 import { setTimeout as delay } from 'node:timers/promises'
 import { placeClient, placeServer } from './cpu-placement.js'
 import { KeepAliveConnection, postRequestBytes } from './keep-alive-connection.js'
+import { sampleSteadiness, type SteadinessSample } from './machine-steadiness.js'
 import { startNodeApiServer } from './node-apiserver.js'
 import { payload, type Verb } from './payloads.js'
 import { startExtender, TAIL_PROBE } from './processes.js'
@@ -59,6 +62,8 @@ export interface TailResult {
   readonly serverComputeP99Ms: number
   readonly serverCollections: number
   readonly backgroundThreadCpuMs: number | null
+  /** The machine's steadiness right after the scenario (see machine-steadiness.ts). */
+  readonly steadiness: SteadinessSample
 }
 
 const now = (): number => performance.timeOrigin + performance.now()
@@ -98,7 +103,7 @@ function analyse(
   calls: readonly [number, number][],
   dump: ProbeDump,
   clientGcs: readonly [number, number][]
-): Omit<TailResult, 'verb' | 'tolerations' | 'backgroundThreadCpuMs'> {
+): Omit<TailResult, 'verb' | 'tolerations' | 'backgroundThreadCpuMs' | 'steadiness'> {
   if (dump.rows.length !== calls.length) {
     throw new Error(`the probe timed ${dump.rows.length} requests, the client ${calls.length}`)
   }
@@ -201,6 +206,7 @@ async function main(): Promise<void> {
           tolerations,
           ...analyse(timed, dump, clientGcs),
           backgroundThreadCpuMs,
+          steadiness: sampleSteadiness(`after ${verb} ${tolerations}`),
         }
         results.push(r)
         process.stderr.write(
@@ -230,6 +236,8 @@ async function main(): Promise<void> {
           'compute p50/p99 ms',
           'server GCs',
           'bg thread CPU ms',
+          'machine compute p50 µs',
+          'memory p50/p99 µs',
         ],
         results.map((r) => [
           r.verb,
@@ -245,6 +253,8 @@ async function main(): Promise<void> {
           `${r.serverComputeP50Ms} / ${r.serverComputeP99Ms}`,
           r.serverCollections,
           r.backgroundThreadCpuMs,
+          r.steadiness.compute.p50Us,
+          `${r.steadiness.memory.p50Us} / ${r.steadiness.memory.p99Us}`,
         ])
       ) +
       '\n'

@@ -2,11 +2,12 @@
  * How steady the machine was while a run measured: the same two fixed pieces of work, each
  * timed a few hundred times in a row, at chosen points of the run.
  *
- * - compute: arithmetic on 256 KiB, which a core's L2 holds. It takes the same time call after
- *   call, on a quiet host and a busy one alike (p99/p50 1.1–1.25 in every sample seen here).
+ * - compute: arithmetic on 256 KiB, which a core's L2 holds. It takes about the same time call
+ *   after call, on a quiet host and a busy one alike (p50 0.43–0.47 ms in all but one of the
+ *   samples seen here, p99/p50 mostly 1.1–1.5).
  * - memory: a chain of dependent reads over 4 MiB, more than a core's L2 and less than the L3
  *   that a cloud host's tenants share. When other tenants load that L3 or the memory behind
- *   it, this slows: here p50 about 0.75 ms and p99 under 1 ms in a quiet spell, p99 3–6 ms in
+ *   it, this slows: here p50 0.6–0.9 ms and p99 under 1 ms in a quiet spell, p99 3–6 ms in
  *   others, and in one spell p50 4.7 ms (every read from DRAM) while the compute loop held at
  *   0.44–0.46 ms, with nothing of ours running but the bench.
  *

@@ -17,7 +17,8 @@
  * time the extender's threads other than its main one used in the window (V8's background GC
  * and compile jobs). After each scenario the machine's steadiness is sampled
  * (machine-steadiness.ts): a scenario whose slow calls came with the memory loop's times far
- * above its quiet ones (p50 about 0.75 ms, p99 under 1 ms) ran in a noisy spell. No thresholds: it measures, and saves JSON beside the bench's.
+ * above its quiet ones (p50 0.6–0.9 ms, p99 under 1 ms) ran in a noisy spell. No thresholds:
+ * it measures, and saves JSON beside the bench's.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -21,14 +21,14 @@ export type Verb = 'filter' | 'prioritize'
 /** `full`: whole Node objects (nodeCacheCapable: false); `names`: NodeNames (true). */
 export type Mode = 'full' | 'names'
 
-/** What the extender must answer for one pod and the first `size` nodes of the fleet. */
+/** What the extender must answer for one pod and some nodes of the fleet, in request order. */
 export interface Expected {
   readonly size: number
   readonly names: readonly string[]
   readonly passingNames: readonly string[]
   /** Rejected node name → upstream reason string. */
   readonly rejected: ReadonlyMap<string, string>
-  /** Normalised 0–10 scores, in node order. */
+  /** Normalised 0–10 scores, in request order. */
   readonly scores: Int32Array
 }
 
@@ -42,6 +42,7 @@ export interface Payload {
 }
 
 const RULES = { comparisonOperators: true }
+const POD_NAME = 'checkout-api-7d9f8b6c5d-x2vq8'
 const itemsJsonCache = new Map<number, string>()
 const namesJsonCache = new Map<number, string>()
 const fleetCache = new Map<number, NodeTaints[]>()
@@ -83,11 +84,28 @@ function namesJson(size: number): string {
 }
 
 export function expectedFor(size: number, tolerations: readonly WireToleration[]): Expected {
+  return expectedOf(fleet(size), tolerations)
+}
+
+/** The answer for the fleet's nodes at these positions, named in this order. */
+export function expectedForNodes(
+  positions: readonly number[],
+  tolerations: readonly WireToleration[]
+): Expected {
+  return expectedOf(
+    positions.map((i) => nodeTaints(i)),
+    tolerations
+  )
+}
+
+function expectedOf(
+  nodes: readonly NodeTaints[],
+  tolerations: readonly WireToleration[]
+): Expected {
   const tols = coreTolerations(tolerations)
-  const nodes = fleet(size)
   const passingNames: string[] = []
   const rejected = new Map<string, string>()
-  const scores = new Int32Array(size)
+  const scores = new Int32Array(nodes.length)
   nodes.forEach((node, i) => {
     const reason = referenceFilterNode(tols, node, RULES)
     if (reason === null) passingNames.push(node.name)
@@ -95,7 +113,17 @@ export function expectedFor(size: number, tolerations: readonly WireToleration[]
     scores[i] = referenceCountIntolerablePreferNoSchedule(tols, node, RULES)
   })
   normalizeReversedScores(scores)
-  return { size, names: nodes.map((n) => n.name), passingNames, rejected, scores }
+  return { size: nodes.length, names: nodes.map((n) => n.name), passingNames, rejected, scores }
+}
+
+/** A node-cache request naming the fleet's nodes at these positions, in this order. */
+export function namesRequestBody(
+  positions: readonly number[],
+  tolerations: readonly WireToleration[]
+): Buffer {
+  const pod = JSON.stringify(realisticPod(POD_NAME, tolerations))
+  const names = JSON.stringify(positions.map((i) => nodeName(i)))
+  return Buffer.from(`{"Pod":${pod},"Nodes":null,"NodeNames":${names}}`)
 }
 
 /** The body of one request; `podName` lets a stream of requests carry distinct pods. */
@@ -103,7 +131,7 @@ export function requestBody(
   mode: Mode,
   size: number,
   tolerations: readonly WireToleration[],
-  podName = 'checkout-api-7d9f8b6c5d-x2vq8'
+  podName = POD_NAME
 ): Buffer {
   const pod = JSON.stringify(realisticPod(podName, tolerations))
   if (mode === 'names') {

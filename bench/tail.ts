@@ -1,6 +1,7 @@
 /**
  * Where the slow calls of node-cache mode go: `node dist-bench/bench/tail.js [--calls=3000]
- * [--warm-up=3] [--names=5000] [--no-pin] [--node-flag=<flag>]...` (`npm run bench:tail`).
+ * [--warm-up=3] [--names=5000] [--order=index|scheduler] [--no-pin] [--node-flag=<flag>]...`
+ * (`npm run bench:tail`).
  * Against the bench's API server (15000 realistic nodes) and the real extender with the tail
  * probe preloaded (tail-probe.ts), and any --node-flag on its command line, it runs each
  * node-cache scenario at one size: warm-up, then `calls` sequential calls on one keep-alive
@@ -19,6 +20,10 @@
  * (machine-steadiness.ts): a scenario whose slow calls came with the memory loop's times far
  * above its quiet ones (p50 0.6–0.9 ms, p99 under 1 ms) ran in a noisy spell. No thresholds:
  * it measures, and saves JSON beside the bench's.
+ *
+ * `--order=scheduler` names the nodes as kube-scheduler would (scheduler-order.ts), cycling
+ * through ORDERS such lists, each from another start, instead of the first `names` nodes in the
+ * index's own order (the main bench's, and the default here).
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -29,17 +34,22 @@ import { placeClient, placeServer } from './cpu-placement.js'
 import { KeepAliveConnection, postRequestBytes } from './keep-alive-connection.js'
 import { sampleSteadiness, type SteadinessSample } from './machine-steadiness.js'
 import { startNodeApiServer } from './node-apiserver.js'
-import { payload, type Verb } from './payloads.js'
+import { expectedForNodes, namesRequestBody, payload, type Verb } from './payloads.js'
 import { startExtender, TAIL_PROBE } from './processes.js'
-import type { TolerationCount } from './realistic-pod.js'
+import { tolerationsFor, type TolerationCount } from './realistic-pod.js'
 import { codeInfo, machineInfo, renderTable, saveResults } from './report.js'
 import { percentile, round3 } from './stats.js'
+import { schedulerNodeOrder } from './scheduler-order.js'
 import { backgroundCpu } from './thread-cpu.js'
 import { replyCheck } from './validate.js'
 
 const SLOW_MS = 2
 const INDEXED_NODES = 15000
 const SPANS = ['before', 'body', 'compute', 'flush', 'after'] as const
+/** Lists in kube-scheduler's order per scenario, sent in turn (--order=scheduler). */
+const ORDERS = 8
+
+type NameOrder = 'index' | 'scheduler'
 type Span = (typeof SPANS)[number]
 
 type Row = [head: number, body: number, reply: number, finish: number]
@@ -87,13 +97,56 @@ async function readDump(path: string): Promise<ProbeDump> {
   return dump
 }
 
+function nameOrder(): NameOrder {
+  const raw = process.argv.find((a) => a.startsWith('--order='))?.slice('--order='.length)
+  if (raw === undefined || raw === 'index' || raw === 'scheduler') return raw ?? 'index'
+  throw new Error(`--order takes index or scheduler, got ${JSON.stringify(raw)}`)
+}
+
+/**
+ * The scenario's requests, each checked against the reference answer once: one naming the first
+ * `names` nodes in index order, or ORDERS in kube-scheduler's order from different starts.
+ */
+async function scenarioRequests(
+  connection: KeepAliveConnection,
+  verb: Verb,
+  tolerations: TolerationCount,
+  names: number,
+  order: NameOrder
+): Promise<Buffer[]> {
+  const scenarios =
+    order === 'index'
+      ? [payload(verb, 'names', names, tolerations)]
+      : Array.from({ length: ORDERS }, (_, seed) => {
+          const positions = schedulerNodeOrder(INDEXED_NODES, names, seed + 1)
+          const tols = tolerationsFor(tolerations)
+          return {
+            body: namesRequestBody(positions, tols),
+            expected: expectedForNodes(positions, tols),
+          }
+        })
+  const requests: Buffer[] = []
+  for (const { body, expected } of scenarios) {
+    const request = postRequestBytes(`/${verb}`, body)
+    const wrong = replyCheck(
+      verb,
+      'names',
+      expected,
+      false
+    )(Buffer.from((await connection.request(request)).body))
+    if (wrong !== null) throw new Error(`${verb}: wrong reply: ${wrong}`)
+    requests.push(request)
+  }
+  return requests
+}
+
 async function keepCalling(
   connection: KeepAliveConnection,
-  request: Buffer,
+  requests: readonly Buffer[],
   forMs: number
 ): Promise<void> {
-  for (const until = performance.now() + forMs; performance.now() < until;) {
-    await connection.request(request)
+  for (let i = 0, until = performance.now() + forMs; performance.now() < until; i++) {
+    await connection.request(requests[i % requests.length] as Buffer)
   }
 }
 
@@ -143,6 +196,7 @@ async function main(): Promise<void> {
   const calls = option('calls', 3000)
   const warmUpMs = option('warm-up', 3) * 1000
   const names = option('names', 5000)
+  const order = nameOrder()
   // e.g. --node-flag=--no-external-memory-accounted-in-global-limit: the run without a flag main
   // sets (src/config/v8-runtime-flags.ts), to measure what it does.
   const nodeFlags = process.argv
@@ -158,7 +212,7 @@ async function main(): Promise<void> {
   }).observe({ entryTypes: ['gc'] })
 
   process.stderr.write(
-    `[tail] ${names} names, ${calls} calls per scenario; ${why}` +
+    `[tail] ${names} names in ${order} order, ${calls} calls per scenario; ${why}` +
       (nodeFlags.length > 0 ? `; extender also started with ${nodeFlags.join(' ')}` : '') +
       '\n'
   )
@@ -174,16 +228,12 @@ async function main(): Promise<void> {
     placeServer(placement, service.pid)
     for (const tolerations of [0, 3, 20] as const) {
       for (const verb of ['filter', 'prioritize'] as const) {
-        const p = payload(verb, 'names', names, tolerations)
-        const request = postRequestBytes(`/${verb}`, p.body)
         const connection = await KeepAliveConnection.open(service.port)
-        const check = replyCheck(verb, 'names', p.expected, false)
-        const wrong = check(Buffer.from((await connection.request(request)).body))
-        if (wrong !== null) throw new Error(`${verb}: wrong reply: ${wrong}`)
+        const requests = await scenarioRequests(connection, verb, tolerations, names, order)
         // Half the warm-up in a throwaway window, so the probe's own path is compiled too.
-        await keepCalling(connection, request, warmUpMs / 2)
+        await keepCalling(connection, requests, warmUpMs / 2)
         service.signal('SIGUSR2')
-        await keepCalling(connection, request, warmUpMs / 2)
+        await keepCalling(connection, requests, warmUpMs / 2)
         service.signal('SIGUSR2')
         await readDump(out)
         const background = backgroundCpu(service.pid)
@@ -194,7 +244,7 @@ async function main(): Promise<void> {
         const timed: [number, number][] = []
         for (let i = 0; i < calls; i++) {
           const from = now()
-          await connection.request(request)
+          await connection.request(requests[i % requests.length] as Buffer)
           timed.push([from, now()])
         }
         recording = false
@@ -221,7 +271,8 @@ async function main(): Promise<void> {
     await api.close()
   }
   process.stdout.write(
-    `\nNode-cache calls over ${SLOW_MS} ms at ${names} names, filed under their longest span\n\n` +
+    `\nNode-cache calls over ${SLOW_MS} ms at ${names} names in ${order} order, ` +
+      `filed under their longest span\n\n` +
       renderTable(
         [
           'verb',
@@ -263,7 +314,16 @@ async function main(): Promise<void> {
   const machine = machineInfo(nodeFlags)
   machine.placement = why
   const path = saveResults(
-    { machine, code: codeInfo(), names, calls, warmUpMs, extraNodeFlags: nodeFlags, tail: results },
+    {
+      machine,
+      code: codeInfo(),
+      names,
+      order,
+      calls,
+      warmUpMs,
+      extraNodeFlags: nodeFlags,
+      tail: results,
+    },
     '-tail'
   )
   process.stdout.write(`\nresults saved to ${path}\n`)

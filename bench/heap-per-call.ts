@@ -42,7 +42,7 @@ function indexedCache(): NodeCache {
   return {
     readiness: () => ({ ready: true, reason: '' }),
     get: (name) => index.get(name),
-    getByBytes: (view, start, end, hash) => index.getByBytes(view, start, end, hash),
+    profileByBytes: (view, start, end, hash) => index.profileByBytes(view, start, end, hash),
     fetch: (): Promise<CompiledNode | null> => Promise.resolve(null),
     get size() {
       return index.size

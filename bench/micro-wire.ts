@@ -53,7 +53,7 @@ export function runWireMicro(plan: Plan['micro']): { results: MicroResult[]; pro
     const lookUp = (): number => {
       let found = 0
       for (let i = 0; i < names.length; i++) {
-        if (index.getByBytes(names.view, names.start(i), names.end(i), names.hash(i))) found++
+        if (index.profileByBytes(names.view, names.start(i), names.end(i), names.hash(i))) found++
       }
       return found
     }

@@ -1,6 +1,6 @@
 /**
  * In-process micro-benchmarks of the core rules, without HTTP or JSON: the compiled path that
- * serves (CompiledTolerations + compileNode + judgeNodes/scoreNodes) against the readable
+ * serves (CompiledTolerations + compileNode + judgeProfiles/scoreProfiles) against the readable
  * reference (referenceFilterNode / referenceCountIntolerablePreferNoSchedule +
  * normalizeReversedScores), per request and per node. Both must give the same answers.
  */
@@ -8,11 +8,11 @@ import {
   compileNode,
   CompiledTolerations,
   FilterVerdicts,
-  judgeNodes,
+  judgeProfiles,
   normalizeReversedScores,
   referenceCountIntolerablePreferNoSchedule,
   referenceFilterNode,
-  scoreNodes,
+  scoreProfiles,
   StringInterner,
   TaintProfiles,
   type CompiledNode,
@@ -91,7 +91,8 @@ export function runMicro(plan: Plan['micro']): { results: MicroResult[]; problem
       'compileNode ×N (index build)',
       measure(() => compileAll().length, plan.minTimeMs)
     )
-    const nodes = compileAll()
+    // The node-cache path judges each name's profile, looked up straight from its bytes.
+    const profiles = compileAll().map((n) => n.profile)
 
     for (const count of plan.tolerations) {
       const tols = coreTolerations(tolerationsFor(count))
@@ -117,11 +118,11 @@ export function runMicro(plan: Plan['micro']): { results: MicroResult[]; problem
       const verdicts = new FilterVerdicts()
       const scoresInto = new Int32Array(size)
       const compiledFilter = (): number =>
-        judgeNodes(new CompiledTolerations(tols, RULES), nodes, verdicts).passing.length
-      const cachedFilter = (): number => judgeNodes(cachedPod, nodes, verdicts).passing.length
+        judgeProfiles(new CompiledTolerations(tols, RULES), profiles, verdicts).passing.length
+      const cachedFilter = (): number => judgeProfiles(cachedPod, profiles, verdicts).passing.length
       const compiledScore = (): number =>
-        scoreNodes(new CompiledTolerations(tols, RULES), nodes, scoresInto)[0] ?? 0
-      const cachedScore = (): number => scoreNodes(cachedPod, nodes, scoresInto)[0] ?? 0
+        scoreProfiles(new CompiledTolerations(tols, RULES), profiles, scoresInto)[0] ?? 0
+      const cachedScore = (): number => scoreProfiles(cachedPod, profiles, scoresInto)[0] ?? 0
 
       if (compiledFilter() !== refFilter()) {
         problems.push(
@@ -129,7 +130,7 @@ export function runMicro(plan: Plan['micro']): { results: MicroResult[]; problem
         )
       }
       const want = refScores()
-      const got = scoreNodes(cachedPod, nodes)
+      const got = scoreProfiles(cachedPod, profiles)
       if (want.some((s, i) => got[i] !== s)) {
         problems.push(
           `micro: compiled and reference scores disagree (${size} nodes, ${count} tolerations)`
@@ -141,7 +142,7 @@ export function runMicro(plan: Plan['micro']): { results: MicroResult[]; problem
       row(
         size,
         count,
-        'filter compiled (compile pod + judgeNodes)',
+        'filter compiled (compile pod + judgeProfiles)',
         measure(compiledFilter, plan.minTimeMs),
         refF
       )
@@ -151,7 +152,7 @@ export function runMicro(plan: Plan['micro']): { results: MicroResult[]; problem
       row(
         size,
         count,
-        'prioritize compiled (compile pod + scoreNodes)',
+        'prioritize compiled (compile pod + scoreProfiles)',
         measure(compiledScore, plan.minTimeMs),
         refS
       )

@@ -1,5 +1,5 @@
 import { KubeConfig } from '@kubernetes/client-node'
-import { TaintIndex, type CompiledNode } from '../core/index.js'
+import { TaintIndex, type CompiledNode, type TaintProfile } from '../core/index.js'
 import type { CacheReadiness, Logger, NodeCache, NodeCacheMetrics } from '../extender/ports.js'
 import { CappedBackoff } from './capped-backoff.js'
 import { NodeApi } from './node-api.js'
@@ -97,8 +97,13 @@ export class InformerNodeCache implements NodeCache {
     return this.#index.get(name)
   }
 
-  getByBytes(view: DataView, start: number, end: number, hash: number): CompiledNode | undefined {
-    return this.#index.getByBytes(view, start, end, hash)
+  profileByBytes(
+    view: DataView,
+    start: number,
+    end: number,
+    hash: number
+  ): TaintProfile | undefined {
+    return this.#index.profileByBytes(view, start, end, hash)
   }
 
   fetch(name: string): Promise<CompiledNode | null> {

@@ -3,7 +3,7 @@ import type { CompiledTolerations } from './compiled-tolerations.js'
 import { IntList } from './int-list.js'
 import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
 import type { RejectionReason } from './reasons.js'
-import { newPass } from './taint-profile.js'
+import { newPass, type TaintProfile } from './taint-profile.js'
 
 /**
  * Which candidates a pod may run on. Indices refer to the input array, so the caller can send
@@ -16,7 +16,7 @@ export interface FilterOutcome {
 }
 
 /**
- * filterNodes' verdicts in lists that are refilled by every call: the node-cache path keeps one
+ * judgeProfiles' verdicts in lists that are refilled by every call: the node-cache path keeps one
  * per request in flight, so a 5000-name filter allocates no per-node arrays.
  */
 export class FilterVerdicts {
@@ -27,21 +27,23 @@ export class FilterVerdicts {
 }
 
 /**
- * Filters every candidate node into `into`, replacing what it held. The pod is judged once per
- * taint profile, not once per node: the nodes of a pool share theirs, so a 5000-node request
- * costs a few compiled-toleration checks and a memo read per node.
+ * Filters every candidate node, given by its taint profile, into `into`, replacing what it held.
+ * The pod is judged once per profile, not once per node: the nodes of a pool share theirs, so a
+ * 5000-node request costs a few compiled-toleration checks and a memo read per node. Profiles
+ * rather than nodes because node-cache mode looks names up straight to their profiles (see
+ * TaintIndex.profileByBytes).
  */
-export function judgeNodes(
+export function judgeProfiles(
   pod: CompiledTolerations,
-  nodes: readonly CompiledNode[],
+  profiles: readonly TaintProfile[],
   into: FilterVerdicts
 ): FilterVerdicts {
   const pass = newPass()
   const { passing, rejected, reasons } = into
   passing.clear()
   rejected.clear()
-  for (let i = 0; i < nodes.length; i++) {
-    const reason = (nodes[i] as CompiledNode).profile.filterOnce(pod, pass)
+  for (let i = 0; i < profiles.length; i++) {
+    const reason = (profiles[i] as TaintProfile).filterOnce(pod, pass)
     if (reason === null) {
       passing.push(i)
     } else {
@@ -53,12 +55,14 @@ export function judgeNodes(
   return into
 }
 
-/** judgeNodes with a fresh outcome in plain arrays, for callers off the hot path. */
+const profilesOf = (nodes: readonly CompiledNode[]): TaintProfile[] => nodes.map((n) => n.profile)
+
+/** judgeProfiles over nodes, with a fresh outcome in plain arrays, for callers off the hot path. */
 export function filterNodes(
   pod: CompiledTolerations,
   nodes: readonly CompiledNode[]
 ): FilterOutcome {
-  const verdicts = judgeNodes(pod, nodes, new FilterVerdicts())
+  const verdicts = judgeProfiles(pod, profilesOf(nodes), new FilterVerdicts())
   return {
     passingIndices: Array.from(verdicts.passing.view()),
     rejectedIndices: Array.from(verdicts.rejected.view()),
@@ -66,24 +70,34 @@ export function filterNodes(
   }
 }
 
-/**
- * Scores every candidate 0–10: the raw count of untolerated PreferNoSchedule taints per node
- * (counted once per taint profile, as judgeNodes judges), normalised over exactly these nodes
- * as upstream's NormalizeScore does over the scored set. Written into the start of `into` when
- * it is long enough (the node-cache path reuses one), into a new array otherwise.
- */
+/** scoreProfiles over nodes. */
 export function scoreNodes(
   pod: CompiledTolerations,
   nodes: readonly CompiledNode[],
   into: Int32Array | null = null
 ): Int32Array {
+  return scoreProfiles(pod, profilesOf(nodes), into)
+}
+
+/**
+ * Scores every candidate, given by its taint profile, 0–10: the raw count of untolerated
+ * PreferNoSchedule taints per node (counted once per profile, as judgeProfiles judges),
+ * normalised over exactly these nodes as upstream's NormalizeScore does over the scored set.
+ * Written into the start of `into` when it is long enough (the node-cache path reuses one), into
+ * a new array otherwise.
+ */
+export function scoreProfiles(
+  pod: CompiledTolerations,
+  profiles: readonly TaintProfile[],
+  into: Int32Array | null = null
+): Int32Array {
   const pass = newPass()
   const scores =
-    into !== null && into.length >= nodes.length
-      ? into.subarray(0, nodes.length)
-      : new Int32Array(nodes.length)
-  for (let i = 0; i < nodes.length; i++) {
-    scores[i] = (nodes[i] as CompiledNode).profile.countOnce(pod, pass)
+    into !== null && into.length >= profiles.length
+      ? into.subarray(0, profiles.length)
+      : new Int32Array(profiles.length)
+  for (let i = 0; i < profiles.length; i++) {
+    scores[i] = (profiles[i] as TaintProfile).countOnce(pod, pass)
   }
   normalizeReversedScores(scores, MAX_EXTENDER_PRIORITY)
   return scores

@@ -26,8 +26,9 @@ export {
 } from './name-bytes-table.js'
 export {
   filterNodes,
-  judgeNodes,
+  judgeProfiles,
   scoreNodes,
+  scoreProfiles,
   FilterVerdicts,
   type FilterOutcome,
 } from './filter-and-score.js'

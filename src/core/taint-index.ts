@@ -1,7 +1,7 @@
 import { compileNode, StringInterner } from './compiled-node.js'
 import type { CompiledNode, NodeTaintsAt } from './compiled-node.js'
 import { NameBytesTable } from './name-bytes-table.js'
-import { TaintProfiles } from './taint-profile.js'
+import { TaintProfiles, type TaintProfile } from './taint-profile.js'
 
 /**
  * Every known node's compiled taints, by name: what node-cache mode answers from. Each node is
@@ -10,8 +10,13 @@ import { TaintProfiles } from './taint-profile.js'
  */
 export class TaintIndex {
   readonly #nodes = new Map<string, CompiledNode>()
-  /** The same nodes by name bytes, for names read straight from a request body. */
-  readonly #byBytes = new NameBytesTable<CompiledNode>()
+  /**
+   * The same nodes' profiles by name bytes, for names read straight from a request body: all
+   * that Filter and Score read. Names in kube-scheduler's order land all over the index, and
+   * reading each node object on the way to its profile was one more cache miss per name: in
+   * process, 5000 names in that order from 15000 indexed, 7–24 % less time a call without it.
+   */
+  readonly #byBytes = new NameBytesTable<TaintProfile>()
   readonly #interner = new StringInterner()
   readonly #profiles = new TaintProfiles()
   #generation = 0
@@ -31,11 +36,17 @@ export class TaintIndex {
   }
 
   /**
-   * The node whose name is the plain name (see isPlainName) at view[start, end). Undefined
-   * when no plain name matches; a name that is not plain is only found by `get`. `hash`, when
-   * given, is hashNameBytes of those bytes (a scanner may have computed it while reading them).
+   * The profile of the node whose name is the plain name (see isPlainName) at view[start, end).
+   * Undefined when no plain name matches; a name that is not plain is only found by `get`.
+   * `hash`, when given, is hashNameBytes of those bytes (a scanner may have computed it while
+   * reading them).
    */
-  getByBytes(view: DataView, start: number, end: number, hash?: number): CompiledNode | undefined {
+  profileByBytes(
+    view: DataView,
+    start: number,
+    end: number,
+    hash?: number
+  ): TaintProfile | undefined {
     return this.#byBytes.get(view, start, end, hash)
   }
 
@@ -55,7 +66,7 @@ export class TaintIndex {
     }
     const compiled = compileNode(node, this.#interner, this.#profiles)
     this.#nodes.set(node.name, compiled)
-    this.#byBytes.set(node.name, compiled)
+    this.#byBytes.set(node.name, compiled.profile)
     this.#generation++
     return compiled
   }

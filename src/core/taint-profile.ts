@@ -4,7 +4,7 @@ import type { CompiledTolerations } from './compiled-tolerations.js'
 import type { RejectionReason } from './reasons.js'
 
 /**
- * Marks one filterNodes or scoreNodes call in the memo each TaintProfile keeps: numbered from 1
+ * Marks one judgeProfiles or scoreProfiles call in the memo each TaintProfile keeps: numbered from 1
  * up and never reused (2^53 calls), so a memo left by an earlier call never matches a later one.
  * A number rather than a fresh object: storing a young object into thousands of long-lived
  * profiles per request would add each of them to the next scavenge's roots.
@@ -22,7 +22,7 @@ export function newPass(): Pass {
  * All that Filter and Score read of a node: its cordon state and its taints by phase. A fleet
  * has a handful of node pools and so a handful of distinct profiles across thousands of nodes;
  * nodes compiled with the same TaintProfiles share one, and a request judges each shared
- * profile once (see filterNodes), whatever the number of its nodes among the candidates.
+ * profile once (see judgeProfiles), whatever the number of its nodes among the candidates.
  */
 export class TaintProfile {
   readonly unschedulable: boolean

@@ -3,17 +3,21 @@ import {
   REASON_UNKNOWN_NODE,
   type CompiledNode,
   type RejectionReason,
+  type TaintProfile,
 } from '../core/index.js'
 import { decodeNodeTaints, type NodeNameList, type NodeRef } from '../protocol/index.js'
 import type { SeenNodesCache } from './compiled-caches.js'
 import { ExtenderUnavailableError } from './errors.js'
 import type { Logger, NodeCache } from './ports.js'
 
-/** Candidates turned into compiled nodes, plus the names that could not be resolved. */
-export interface ResolvedNames {
-  /** Known nodes, in request order. */
-  readonly nodes: CompiledNode[]
-  /** Where each of `nodes` sits in the request's NodeNames; null when every name resolved. */
+/**
+ * Candidates resolved to what the caller needs of each (a compiled node, or only its taint
+ * profile), plus the names that could not be resolved.
+ */
+export interface ResolvedNames<T> {
+  /** What was found for each known node, in request order. */
+  readonly found: T[]
+  /** Where each of `found` sits in the request's NodeNames; null when every name resolved. */
   readonly positions: number[] | null
   /** Positions of names that could not be resolved, and why. */
   readonly unresolvedPositions: number[]
@@ -52,19 +56,20 @@ export function requireReadyNodeCache(cache: NodeCache | null, names: NodeNameLi
 }
 
 /**
- * Node-cache mode: names looked up in the index; a name it does not know is fetched from the
- * API server (concurrent misses share one request). A node that is not found, or whose lookup
- * failed, is never passed silently: it is reported with its own reason. A malformed name
- * literal throws its ProtocolError here (see NodeNameList). Synchronous when the index knows
- * every name (the hot path has no promise to wait for); a promise otherwise. The nodes are
- * written into `known`, which the result's `nodes` may be.
+ * Node-cache mode: each name's taint profile, all that Filter and Score read, looked up in the
+ * index; a name it does not know is fetched from the API server (concurrent misses share one
+ * request). A node that is not found, or whose lookup failed, is never passed silently: it is
+ * reported with its own reason. A malformed name literal throws its ProtocolError here (see
+ * NodeNameList). Synchronous when the index knows every name (the hot path has no promise to
+ * wait for); a promise otherwise. The profiles are written into `known`, which the result's
+ * `found` may be.
  */
-export function resolveNodeNames(
+export function resolveNodeProfiles(
   names: NodeNameList,
   cache: NodeCache,
   logger: Logger,
-  known: (CompiledNode | undefined)[] = []
-): ResolvedNames | Promise<ResolvedNames> {
+  known: (TaintProfile | undefined)[] = []
+): ResolvedNames<TaintProfile> | Promise<ResolvedNames<TaintProfile>> {
   // `known` may be a previous call's (see VerbScratch): written from the start, then cut to
   // length. Written in order, it stays a packed array that the per-node loops read unchecked.
   let misses: number[] | null = null
@@ -72,29 +77,45 @@ export function resolveNodeNames(
     // Looked up as the bytes it arrived as, by the hash its scan computed: a match with an
     // indexed name also proves the literal valid. Only a miss is decoded (and so validated,
     // throwing for a malformed literal) and looked up by its string.
-    let node = names.byBytes(i)
-      ? cache.getByBytes(names.view, names.start(i), names.end(i), names.hash(i))
+    let profile = names.byBytes(i)
+      ? cache.profileByBytes(names.view, names.start(i), names.end(i), names.hash(i))
       : undefined
-    node ??= cache.get(names.name(i))
-    known[i] = node
-    if (node === undefined) (misses ??= []).push(i)
+    profile ??= cache.get(names.name(i))?.profile
+    known[i] = profile
+    if (profile === undefined) (misses ??= []).push(i)
   }
   if (known.length !== names.length) known.length = names.length
-  // The common case: the index knows every name, and the nodes line up with the request.
+  // The common case: the index knows every name, and the profiles line up with the request.
   if (misses === null) {
-    const nodes = known as CompiledNode[]
-    return { nodes, positions: null, unresolvedPositions: [], unresolvedReasons: [] }
+    const found = known as TaintProfile[]
+    return { found, positions: null, unresolvedPositions: [], unresolvedReasons: [] }
   }
-  return fetchMisses(names, known, misses, cache, logger)
+  return fetchMisses(names, known, misses, cache, logger, (node) => node.profile)
 }
 
-async function fetchMisses(
+/** resolveNodeProfiles for whole compiled nodes, by name string: for explain, off the hot path. */
+export async function resolveNodes(
   names: NodeNameList,
-  known: (CompiledNode | undefined)[],
-  misses: readonly number[],
   cache: NodeCache,
   logger: Logger
-): Promise<ResolvedNames> {
+): Promise<ResolvedNames<CompiledNode>> {
+  const known: (CompiledNode | undefined)[] = []
+  const misses: number[] = []
+  for (let i = 0; i < names.length; i++) {
+    known[i] = cache.get(names.name(i))
+    if (known[i] === undefined) misses.push(i)
+  }
+  return fetchMisses(names, known, misses, cache, logger, (node) => node)
+}
+
+async function fetchMisses<T>(
+  names: NodeNameList,
+  known: (T | undefined)[],
+  misses: readonly number[],
+  cache: NodeCache,
+  logger: Logger,
+  pick: (node: CompiledNode) => T
+): Promise<ResolvedNames<T>> {
   const unresolvedPositions: number[] = []
   const unresolvedReasons: RejectionReason[] = []
   let failed = 0
@@ -104,7 +125,7 @@ async function fetchMisses(
     const i = misses[m] as number
     const result = fetched[m] as PromiseSettledResult<CompiledNode | null>
     if (result.status === 'fulfilled' && result.value !== null) {
-      known[i] = result.value
+      known[i] = pick(result.value)
       continue
     }
     unresolvedPositions.push(i)
@@ -118,14 +139,14 @@ async function fetchMisses(
   }
   // One line per request, not per name: a call can name thousands of nodes nobody could look up.
   if (firstFailure !== null) logger.warn('node lookups failed', { failed, first: firstFailure })
-  const nodes: CompiledNode[] = []
+  const found: T[] = []
   const positions: number[] = []
   for (let i = 0; i < known.length; i++) {
-    const node = known[i]
-    if (node !== undefined) {
-      nodes.push(node)
+    const item = known[i]
+    if (item !== undefined) {
+      found.push(item)
       positions.push(i)
     }
   }
-  return { nodes, positions, unresolvedPositions, unresolvedReasons }
+  return { found, positions, unresolvedPositions, unresolvedReasons }
 }

@@ -1,8 +1,9 @@
 import {
   explainPlacement,
   filterNodes,
-  judgeNodes,
+  judgeProfiles,
   scoreNodes,
+  scoreProfiles,
   type CompiledNode,
   type CompiledTolerations,
   type IntList,
@@ -25,7 +26,12 @@ import {
   type PodTolerations,
   type ReplyBody,
 } from '../protocol/index.js'
-import { compileNodeRefs, requireReadyNodeCache, resolveNodeNames } from './candidates.js'
+import {
+  compileNodeRefs,
+  requireReadyNodeCache,
+  resolveNodeProfiles,
+  resolveNodes,
+} from './candidates.js'
 import { CompiledTolerationsCache, SeenNodesCache } from './compiled-caches.js'
 import type { ExtenderMetrics, Logger, NodeCache } from './ports.js'
 import { VerbScratchPool, type VerbScratch } from './verb-scratch.js'
@@ -97,7 +103,7 @@ export class Extender {
 
   /**
    * Synchronous unless a name must be fetched from the API server: the scheduling verbs return
-   * their reply directly on the hot path, with no promise to settle (see resolveNodeNames).
+   * their reply directly on the hot path, with no promise to settle (see resolveNodeProfiles).
    */
   filter(body: Uint8Array): ReplyBody | Promise<ReplyBody> {
     return this.#scratch.lend((scratch) => this.#filter(body, scratch))
@@ -133,8 +139,8 @@ export class Extender {
     }
     const names = args.candidates.names
     const cache = requireReadyNodeCache(this.#nodeCache, names)
-    return then(resolveNodeNames(names, cache, this.#logger, scratch.nodes), (resolved) => {
-      const verdicts = judgeNodes(pod, resolved.nodes, scratch.verdicts)
+    return then(resolveNodeProfiles(names, cache, this.#logger, scratch.profiles), (resolved) => {
+      const verdicts = judgeProfiles(pod, resolved.found, scratch.verdicts)
       this.#recordFilter(args.pod, names.length, verdicts.passing.length, verdicts.reasons)
       this.#recordRejections(resolved.unresolvedReasons)
       const positions = resolved.positions
@@ -165,10 +171,10 @@ export class Extender {
     }
     const names = args.candidates.names
     const cache = requireReadyNodeCache(this.#nodeCache, names)
-    return then(resolveNodeNames(names, cache, this.#logger, scratch.nodes), (resolved) => {
+    return then(resolveNodeProfiles(names, cache, this.#logger, scratch.profiles), (resolved) => {
       this.#metrics.nodesEvaluated('prioritize', names.length)
-      const count = resolved.nodes.length
-      const scores = scoreNodes(pod, resolved.nodes, scratch.scores(count))
+      const count = resolved.found.length
+      const scores = scoreProfiles(pod, resolved.found, scratch.scores(count))
       const pool = this.#replyBuffers
       if (resolved.positions === null) return encodeNamesHostPriorityList(names, null, scores, pool)
       // Unknown nodes are left out of the normalisation and get the lowest score, as a node
@@ -194,8 +200,8 @@ export class Extender {
     } else {
       const names = args.candidates.names
       const cache = requireReadyNodeCache(this.#nodeCache, names)
-      const resolved = await resolveNodeNames(names, cache, this.#logger)
-      nodes = resolved.nodes
+      const resolved = await resolveNodes(names, cache, this.#logger)
+      nodes = resolved.found
       unknownNodes = resolved.unresolvedPositions.map((i) => names.name(i))
     }
     this.#metrics.nodesEvaluated('explain', nodes.length)

@@ -1,4 +1,4 @@
-import type { CompiledNode, RejectionReason } from '../core/index.js'
+import type { CompiledNode, RejectionReason, TaintProfile } from '../core/index.js'
 
 /**
  * The ports the verbs speak to. Concrete parts (prom-client metrics, the JSON logger, the
@@ -50,19 +50,20 @@ export interface CacheReadiness {
 }
 
 /**
- * Node-cache mode's source of nodes: an index fed by a node informer. `getByBytes` is the hot
- * path (a name read where it lies in the request); `get` finds any name by string; `fetch` is
- * for a name the index does not know (one GET to the API server, shared by concurrent callers).
+ * Node-cache mode's source of nodes: an index fed by a node informer. `profileByBytes` is the
+ * hot path (a name read where it lies in the request, straight to what Filter and Score read);
+ * `get` finds any name by string; `fetch` is for a name the index does not know (one GET to the
+ * API server, shared by concurrent callers).
  */
 export interface NodeCache {
   readiness(): CacheReadiness
   get(name: string): CompiledNode | undefined
   /**
-   * The node whose name is the plain name (ASCII from 0x20 up, no `"` or `\`) at
-   * view[start, end), whose hashNameBytes is `hash`; undefined when none is (see
-   * TaintIndex.getByBytes).
+   * The taint profile of the node whose name is the plain name (ASCII from 0x20 up, no `"` or
+   * `\`) at view[start, end), whose hashNameBytes is `hash`; undefined when none is (see
+   * TaintIndex.profileByBytes).
    */
-  getByBytes(view: DataView, start: number, end: number, hash: number): CompiledNode | undefined
+  profileByBytes(view: DataView, start: number, end: number, hash: number): TaintProfile | undefined
   /** The node from the API server, indexed on success; null when the API server has none. */
   fetch(name: string): Promise<CompiledNode | null>
   readonly size: number

@@ -1,16 +1,16 @@
-import { FilterVerdicts, IntList, type CompiledNode } from '../core/index.js'
+import { FilterVerdicts, IntList, type TaintProfile } from '../core/index.js'
 
 /**
  * The working memory of one node-cache filter or prioritize call, refilled by the next call
- * that takes it: the names' positions, the resolved nodes, the verdicts and the scores. Each
+ * that takes it: the names' positions, their nodes' profiles, the verdicts and the scores. Each
  * is as long as the candidate list, so at 5000 names fresh arrays were most of a request's
  * heap garbage.
  */
 export class VerbScratch {
   /** Where each name lies in the body (see NodeNameList). */
   readonly spans = new IntList(3 * 1024)
-  /** The node for each name, in request order; undefined where the index has none. */
-  readonly nodes: (CompiledNode | undefined)[] = []
+  /** The taint profile of each name's node, in request order; undefined where none is known. */
+  readonly profiles: (TaintProfile | undefined)[] = []
   readonly verdicts = new FilterVerdicts()
   #scores = new Int32Array(1024)
 

@@ -149,25 +149,28 @@ describe('NameBytesTable', () => {
   })
 })
 
-describe('TaintIndex.getByBytes', () => {
-  it('finds what get finds for plain names through upserts, deletes and relists', () => {
+describe('TaintIndex.profileByBytes', () => {
+  it('finds the profile of what get finds for plain names through upserts, deletes and relists', () => {
     const index = new TaintIndex()
     index.upsert(node('a', { taints: ['x:NoSchedule'], resourceVersion: '1' }))
     index.upsert(node('b', { resourceVersion: '1' }))
     const a = placed('a')
-    expect(index.getByBytes(a.view, a.start, a.end)).toBe(index.get('a'))
+    const tainted = index.get('a')?.profile
+    expect(index.profileByBytes(a.view, a.start, a.end)).toBe(tainted)
 
+    // Untainted now: another profile, which the bytes lookup must follow.
     const updated = index.upsert(node('a', { resourceVersion: '2' }))
-    expect(index.getByBytes(a.view, a.start, a.end)).toBe(updated)
+    expect(updated.profile).not.toBe(tainted)
+    expect(index.profileByBytes(a.view, a.start, a.end)).toBe(updated.profile)
 
     index.delete('a')
-    expect(index.getByBytes(a.view, a.start, a.end)).toBeUndefined()
+    expect(index.profileByBytes(a.view, a.start, a.end)).toBeUndefined()
 
     index.replaceAll([node('c', { resourceVersion: '3' })])
     const b = placed('b')
     const c = placed('c')
-    expect(index.getByBytes(b.view, b.start, b.end)).toBeUndefined()
-    expect(index.getByBytes(c.view, c.start, c.end)).toBe(index.get('c'))
+    expect(index.profileByBytes(b.view, b.start, b.end)).toBeUndefined()
+    expect(index.profileByBytes(c.view, c.start, c.end)).toBe(index.get('c')?.profile)
   })
 
   it('leaves a node whose name is not plain to get', () => {
@@ -175,6 +178,6 @@ describe('TaintIndex.getByBytes', () => {
     index.upsert(node('nœud', { resourceVersion: '1' }))
     expect(index.get('nœud')).toBeDefined()
     const bytes = new TextEncoder().encode('nœud')
-    expect(index.getByBytes(new DataView(bytes.buffer), 0, bytes.length)).toBeUndefined()
+    expect(index.profileByBytes(new DataView(bytes.buffer), 0, bytes.length)).toBeUndefined()
   })
 })

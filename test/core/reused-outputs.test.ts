@@ -4,12 +4,12 @@ import {
   CompiledTolerations,
   FilterVerdicts,
   IntList,
-  judgeNodes,
+  judgeProfiles,
   REASON_UNSCHEDULABLE,
   REASON_UNTOLERATED_TAINT,
-  scoreNodes,
+  scoreProfiles,
   TaintProfiles,
-  type CompiledNode,
+  type TaintProfile,
 } from '../../src/core/index.js'
 import { node, toleration } from './builders.js'
 
@@ -47,10 +47,10 @@ describe('IntList', () => {
   })
 })
 
-describe('judgeNodes and scoreNodes into reused outputs', () => {
+describe('judgeProfiles and scoreProfiles into reused outputs', () => {
   const profiles = new TaintProfiles()
   const compiled = (name: string, taints: string[], unschedulable = false) =>
-    compileNode(node(name, { taints, unschedulable }), undefined, profiles)
+    compileNode(node(name, { taints, unschedulable }), undefined, profiles).profile
   const pod = new CompiledTolerations([toleration({ key: 'gpu', effect: 'NoSchedule' })], {
     comparisonOperators: true,
   })
@@ -62,11 +62,11 @@ describe('judgeNodes and scoreNodes into reused outputs', () => {
     compiled('e', ['maintenance:NoExecute']),
     compiled('f', ['spot:PreferNoSchedule', 'old:PreferNoSchedule']),
   ]
-  const pick = (...indices: number[]): CompiledNode[] => indices.map((i) => many[i] as CompiledNode)
+  const pick = (...indices: number[]): TaintProfile[] => indices.map((i) => many[i] as TaintProfile)
 
   it('a verdict list refilled for a shorter candidate list holds that list only, reasons included', () => {
     const verdicts = new FilterVerdicts()
-    judgeNodes(pod, many, verdicts)
+    judgeProfiles(pod, many, verdicts)
     expect(Array.from(verdicts.passing.view())).toEqual([0, 2, 5])
     expect(Array.from(verdicts.rejected.view())).toEqual([1, 3, 4])
     expect(verdicts.reasons).toEqual([
@@ -75,28 +75,28 @@ describe('judgeNodes and scoreNodes into reused outputs', () => {
       REASON_UNTOLERATED_TAINT,
     ])
 
-    judgeNodes(pod, pick(3, 0), verdicts)
+    judgeProfiles(pod, pick(3, 0), verdicts)
     expect(Array.from(verdicts.passing.view())).toEqual([1])
     expect(Array.from(verdicts.rejected.view())).toEqual([0])
     expect(verdicts.reasons).toEqual([REASON_UNSCHEDULABLE])
 
-    judgeNodes(pod, [], verdicts)
+    judgeProfiles(pod, [], verdicts)
     expect(verdicts.passing.length).toBe(0)
     expect(verdicts.reasons).toEqual([])
   })
 
   it('scores written into a longer array fill its start, normalised over these nodes only', () => {
     const into = new Int32Array(16).fill(-7)
-    const scores = scoreNodes(pod, pick(2, 0, 5), into)
+    const scores = scoreProfiles(pod, pick(2, 0, 5), into)
     expect(Array.from(scores)).toEqual([5, 10, 0])
     expect(scores.buffer).toBe(into.buffer)
     expect(Array.from(into.subarray(3))).toEqual(new Array(13).fill(-7))
-    expect(Array.from(scoreNodes(pod, pick(0), into))).toEqual([10])
+    expect(Array.from(scoreProfiles(pod, pick(0), into))).toEqual([10])
   })
 
   it('scores for more nodes than the array holds go to a new array, leaving it alone', () => {
     const into = new Int32Array(2).fill(-7)
-    const scores = scoreNodes(pod, many, into)
+    const scores = scoreProfiles(pod, many, into)
     expect(scores).toHaveLength(many.length)
     expect(scores.buffer).not.toBe(into.buffer)
     expect(Array.from(into)).toEqual([-7, -7])

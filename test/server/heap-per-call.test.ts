@@ -87,7 +87,7 @@ describe('heap garbage per node-cache call', () => {
     const cache: NodeCache = {
       readiness: () => ({ ready: true, reason: '' }),
       get: (name) => index.get(name),
-      getByBytes: (view, start, end, hash) => index.getByBytes(view, start, end, hash),
+      profileByBytes: (view, start, end, hash) => index.profileByBytes(view, start, end, hash),
       fetch: () => Promise.resolve(null),
       size: NODES,
     }

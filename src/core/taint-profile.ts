@@ -4,10 +4,10 @@ import type { CompiledTolerations } from './compiled-tolerations.js'
 import type { RejectionReason } from './reasons.js'
 
 /**
- * Marks one judgeProfiles or scoreProfiles call in the memo each TaintProfile keeps: numbered from 1
- * up and never reused (2^53 calls), so a memo left by an earlier call never matches a later one.
- * A number rather than a fresh object: storing a young object into thousands of long-lived
- * profiles per request would add each of them to the next scavenge's roots.
+ * Marks one judgeProfiles or scoreProfiles call in the memo each TaintProfile keeps: numbered
+ * from 1 up and never reused (2^53 calls), so a memo left by an earlier call never matches a
+ * later one. A number rather than a fresh object: storing a young object into thousands of
+ * long-lived profiles per request would add each of them to the next scavenge's roots.
  */
 export type Pass = number
 

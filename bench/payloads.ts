@@ -122,8 +122,12 @@ export function namesRequestBody(
   tolerations: readonly WireToleration[]
 ): Buffer {
   const pod = JSON.stringify(realisticPod(POD_NAME, tolerations))
-  const names = JSON.stringify(positions.map((i) => nodeName(i)))
-  return Buffer.from(`{"Pod":${pod},"Nodes":null,"NodeNames":${names}}`)
+  return namesEnvelope(pod, JSON.stringify(positions.map((i) => nodeName(i))))
+}
+
+/** ExtenderArgs in node-cache mode around a pod's and a name list's JSON. */
+function namesEnvelope(podJson: string, namesJson: string): Buffer {
+  return Buffer.from(`{"Pod":${podJson},"Nodes":null,"NodeNames":${namesJson}}`)
 }
 
 /** The body of one request; `podName` lets a stream of requests carry distinct pods. */
@@ -134,9 +138,7 @@ export function requestBody(
   podName = POD_NAME
 ): Buffer {
   const pod = JSON.stringify(realisticPod(podName, tolerations))
-  if (mode === 'names') {
-    return Buffer.from(`{"Pod":${pod},"Nodes":null,"NodeNames":${namesJson(size)}}`)
-  }
+  if (mode === 'names') return namesEnvelope(pod, namesJson(size))
   const head = `{"Pod":${pod},"Nodes":{"metadata":{},"items":`
   return Buffer.from(head + itemsJson(size) + '},"NodeNames":null}')
 }

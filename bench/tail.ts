@@ -114,12 +114,12 @@ async function scenarioRequests(
   names: number,
   order: NameOrder
 ): Promise<Buffer[]> {
+  const tols = tolerationsFor(tolerations)
   const scenarios =
     order === 'index'
       ? [payload(verb, 'names', names, tolerations)]
       : Array.from({ length: ORDERS }, (_, seed) => {
           const positions = schedulerNodeOrder(INDEXED_NODES, names, seed + 1)
-          const tols = tolerationsFor(tolerations)
           return {
             body: namesRequestBody(positions, tols),
             expected: expectedForNodes(positions, tols),

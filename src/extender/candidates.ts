@@ -17,7 +17,10 @@ import type { Logger, NodeCache } from './ports.js'
 export interface ResolvedNames<T> {
   /** What was found for each known node, in request order. */
   readonly found: T[]
-  /** Where each of `found` sits in the request's NodeNames; null when every name resolved. */
+  /**
+   * Where each of `found` sits in the request's NodeNames; null when the index knew every name
+   * (then `found` lines up with the request).
+   */
   readonly positions: number[] | null
   /** Positions of names that could not be resolved, and why. */
   readonly unresolvedPositions: number[]

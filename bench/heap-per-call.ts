@@ -42,7 +42,7 @@ function indexedCache(): NodeCache {
   return {
     readiness: () => ({ ready: true, reason: '' }),
     get: (name) => index.get(name),
-    profileByBytes: (view, start, end, hash) => index.profileByBytes(view, start, end, hash),
+    profilesByBytes: (view, spans, out) => index.profilesByBytes(view, spans, out),
     fetch: (): Promise<CompiledNode | null> => Promise.resolve(null),
     get size() {
       return index.size

@@ -4,7 +4,7 @@
  * and writing the reply from the request's own name literals (encode). At 5000 names these,
  * not the rules, are most of a request's time (see micro.ts for the rules).
  */
-import { IntList, MAX_EXTENDER_PRIORITY, TaintIndex } from '../src/core/index.js'
+import { IntList, MAX_EXTENDER_PRIORITY, TaintIndex, type TaintProfile } from '../src/core/index.js'
 import {
   BytePool,
   decodeExtenderArgs,
@@ -50,11 +50,11 @@ export function runWireMicro(plan: Plan['micro']): { results: MicroResult[]; pro
       index.upsert({ ...nodeTaints(i), name: nodeName(i), resourceVersion: String(i + 1) })
     }
     const names = namesOf(body, spans)
+    const profiles: (TaintProfile | undefined)[] = []
     const lookUp = (): number => {
+      index.profilesByBytes(names.view, names.spans(), profiles)
       let found = 0
-      for (let i = 0; i < names.length; i++) {
-        if (index.profileByBytes(names.view, names.start(i), names.end(i), names.hash(i))) found++
-      }
+      for (let i = 0; i < names.length; i++) if (profiles[i] !== undefined) found++
       return found
     }
     if (lookUp() !== size) problems.push(`micro: ${size - lookUp()} names not found by bytes`)

@@ -97,13 +97,8 @@ export class InformerNodeCache implements NodeCache {
     return this.#index.get(name)
   }
 
-  profileByBytes(
-    view: DataView,
-    start: number,
-    end: number,
-    hash: number
-  ): TaintProfile | undefined {
-    return this.#index.profileByBytes(view, start, end, hash)
+  profilesByBytes(view: DataView, spans: Int32Array, out: (TaintProfile | undefined)[]): void {
+    this.#index.profilesByBytes(view, spans, out)
   }
 
   fetch(name: string): Promise<CompiledNode | null> {

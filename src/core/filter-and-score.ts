@@ -31,7 +31,7 @@ export class FilterVerdicts {
  * The pod is judged once per profile, not once per node: the nodes of a pool share theirs, so a
  * 5000-node request costs a few compiled-toleration checks and a memo read per node. Profiles
  * rather than nodes because node-cache mode looks names up straight to their profiles (see
- * TaintIndex.profileByBytes).
+ * TaintIndex.profilesByBytes).
  */
 export function judgeProfiles(
   pod: CompiledTolerations,

@@ -16,14 +16,14 @@ export type { CompiledNode, CompiledTaint, NodeTaintsAt } from './compiled-node.
 export { CompiledTolerations, tolerationSetSignature } from './compiled-tolerations.js'
 export { TaintIndex } from './taint-index.js'
 export { TaintProfile, TaintProfiles } from './taint-profile.js'
+export { NameBytesTable, NAME_SPAN_SLOTS } from './name-bytes-table.js'
 export {
-  NameBytesTable,
   NAME_HASH_SEED,
   finishNameHash,
   hashNameBytes,
   isPlainName,
   mixNameWord,
-} from './name-bytes-table.js'
+} from './name-hash.js'
 export {
   filterNodes,
   judgeProfiles,

@@ -36,18 +36,13 @@ export class TaintIndex {
   }
 
   /**
-   * The profile of the node whose name is the plain name (see isPlainName) at view[start, end).
-   * Undefined when no plain name matches; a name that is not plain is only found by `get`.
-   * `hash`, when given, is hashNameBytes of those bytes (a scanner may have computed it while
-   * reading them).
+   * For each name of `spans` (see NAME_SPAN_SLOTS), the profile of the node whose name is the
+   * plain name (see isPlainName) at those bytes of `view`, or undefined, into out[0 … count − 1];
+   * a name that is not plain is only found by `get`. In batches that wait for their cache misses
+   * together (see NameBytesTable.getAll).
    */
-  profileByBytes(
-    view: DataView,
-    start: number,
-    end: number,
-    hash?: number
-  ): TaintProfile | undefined {
-    return this.#byBytes.get(view, start, end, hash)
+  profilesByBytes(view: DataView, spans: Int32Array, out: (TaintProfile | undefined)[]): void {
+    this.#byBytes.getAll(view, spans, out)
   }
 
   has(name: string): boolean {

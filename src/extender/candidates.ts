@@ -73,21 +73,21 @@ export function resolveNodeProfiles(
   logger: Logger,
   known: (TaintProfile | undefined)[] = []
 ): ResolvedNames<TaintProfile> | Promise<ResolvedNames<TaintProfile>> {
-  // `known` may be a previous call's (see VerbScratch): written from the start, then cut to
-  // length. Written in order, it stays a packed array that the per-node loops read unchecked.
+  // Looked up as the bytes they arrived as, by the hashes their scan computed, all at once (see
+  // NameBytesTable.getAll). A match with an indexed name also proves the literal valid. `known`
+  // may be a previous call's (see VerbScratch): written from the start, then cut to length, it
+  // stays a packed array that the per-node loops read unchecked.
+  cache.profilesByBytes(names.view, names.spans(), known)
+  if (known.length !== names.length) known.length = names.length
   let misses: number[] | null = null
   for (let i = 0; i < names.length; i++) {
-    // Looked up as the bytes it arrived as, by the hash its scan computed: a match with an
-    // indexed name also proves the literal valid. Only a miss is decoded (and so validated,
-    // throwing for a malformed literal) and looked up by its string.
-    let profile = names.byBytes(i)
-      ? cache.profileByBytes(names.view, names.start(i), names.end(i), names.hash(i))
-      : undefined
-    profile ??= cache.get(names.name(i))?.profile
+    if (known[i] !== undefined) continue
+    // Only a miss is decoded (and so validated, throwing for a malformed literal) and looked up
+    // by its string.
+    const profile = cache.get(names.name(i))?.profile
     known[i] = profile
     if (profile === undefined) (misses ??= []).push(i)
   }
-  if (known.length !== names.length) known.length = names.length
   // The common case: the index knows every name, and the profiles line up with the request.
   if (misses === null) {
     const found = known as TaintProfile[]

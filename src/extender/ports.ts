@@ -50,20 +50,21 @@ export interface CacheReadiness {
 }
 
 /**
- * Node-cache mode's source of nodes: an index fed by a node informer. `profileByBytes` is the
- * hot path (a name read where it lies in the request, straight to what Filter and Score read);
- * `get` finds any name by string; `fetch` is for a name the index does not know (one GET to the
- * API server, shared by concurrent callers).
+ * Node-cache mode's source of nodes: an index fed by a node informer. `profilesByBytes` is the
+ * hot path (the names read where they lie in the request, straight to what Filter and Score
+ * read); `get` finds any name by string; `fetch` is for a name the index does not know (one GET
+ * to the API server, shared by concurrent callers).
  */
 export interface NodeCache {
   readiness(): CacheReadiness
   get(name: string): CompiledNode | undefined
   /**
-   * The taint profile of the node whose name is the plain name (ASCII from 0x20 up, no `"` or
-   * `\`) at view[start, end), whose hashNameBytes is `hash`; undefined when none is (see
-   * TaintIndex.profileByBytes).
+   * For each name of `spans` (start, end and hashNameBytes of its bytes in `view`, see
+   * NAME_SPAN_SLOTS), the taint profile of the node whose name is those bytes, or undefined, into
+   * out[0 … count − 1]. Only plain names (ASCII from 0x20 up, no `"` or `\`) are found this way;
+   * see TaintIndex.profilesByBytes.
    */
-  profileByBytes(view: DataView, start: number, end: number, hash: number): TaintProfile | undefined
+  profilesByBytes(view: DataView, spans: Int32Array, out: (TaintProfile | undefined)[]): void
   /** The node from the API server, indexed on success; null when the API server has none. */
   fetch(name: string): Promise<CompiledNode | null>
   readonly size: number

@@ -1,4 +1,4 @@
-import { FilterVerdicts, IntList, type TaintProfile } from '../core/index.js'
+import { FilterVerdicts, IntList, NAME_SPAN_SLOTS, type TaintProfile } from '../core/index.js'
 
 /**
  * The working memory of one node-cache filter or prioritize call, refilled by the next call
@@ -8,7 +8,7 @@ import { FilterVerdicts, IntList, type TaintProfile } from '../core/index.js'
  */
 export class VerbScratch {
   /** Where each name lies in the body (see NodeNameList). */
-  readonly spans = new IntList(3 * 1024)
+  readonly spans = new IntList(NAME_SPAN_SLOTS * 1024)
   /** The taint profile of each name's node, in request order; undefined where none is known. */
   readonly profiles: (TaintProfile | undefined)[] = []
   readonly verdicts = new FilterVerdicts()

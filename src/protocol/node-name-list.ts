@@ -1,4 +1,10 @@
-import { finishNameHash, IntList, mixNameWord, NAME_HASH_SEED } from '../core/index.js'
+import {
+  finishNameHash,
+  IntList,
+  mixNameWord,
+  NAME_HASH_SEED,
+  NAME_SPAN_SLOTS as SLOTS,
+} from '../core/index.js'
 import {
   BACKSLASH,
   CLOSE_BRACKET,
@@ -11,9 +17,6 @@ import {
 import { skipWhitespace, stringEnd, wordView } from './json-scan.js'
 
 const utf8 = new TextDecoder()
-
-/** Slots per name in a list's spans: start, end, hash. */
-const SLOTS = 3
 
 /**
  * A node-cache request's NodeNames, left where they lie in the request body. The extender looks
@@ -35,7 +38,7 @@ export class NodeNameList {
   /**
    * For literal i, slots 3i to 3i+2: where it starts (after its opening quote), where it ends
    * (its closing quote), and the hashNameBytes of its bytes (0 for a literal read by the
-   * general string scanner, see byBytes). A list the caller may refill for a later request:
+   * general string scanner, see hashed). A list the caller may refill for a later request:
    * this NodeNameList is valid only until then.
    */
   readonly #spans: IntList
@@ -57,6 +60,14 @@ export class NodeNameList {
     this.#decoded = decoded
   }
 
+  /**
+   * Every literal's start, end and hash, laid out as NAME_SPAN_SLOTS says, for looking them all
+   * up at once (NodeCache.profilesByBytes). Valid as long as this list.
+   */
+  spans(): Int32Array {
+    return this.#spans.view()
+  }
+
   /** Offset of name i's first byte (just after its opening quote). */
   start(i: number): number {
     return this.#spans.at(i * SLOTS)
@@ -67,16 +78,17 @@ export class NodeNameList {
     return this.#spans.at(i * SLOTS + 1)
   }
 
-  /** hashNameBytes of literal i's bytes, taken while scanning them (0 unless byBytes(i)). */
+  /** hashNameBytes of literal i's bytes, taken while scanning them (0 unless hashed(i)). */
   hash(i: number): number {
     return this.#spans.at(i * SLOTS + 2)
   }
 
   /**
-   * Whether literal i is worth looking up by its bytes: every literal but one holding an escaped
-   * quote, which cannot be a plain name. A match proves it valid; on a miss, read name(i).
+   * Whether hash(i) is the hashNameBytes of literal i's bytes: true for every literal but one
+   * holding an escaped quote, which cannot be a plain name anyway, so a lookup by bytes simply
+   * misses it. A match proves a literal valid; on a miss, read name(i).
    */
-  byBytes(i: number): boolean {
+  hashed(i: number): boolean {
     return this.#decoded === null || !this.#decoded.has(i)
   }
 

@@ -1,7 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { hashNameBytes, isPlainName, NameBytesTable, TaintIndex } from '../../src/core/index.js'
-import { SEED } from '../property/arbitraries.js'
+import {
+  hashNameBytes,
+  isPlainName,
+  NAME_SPAN_SLOTS,
+  NameBytesTable,
+  TaintIndex,
+  type TaintProfile,
+} from '../../src/core/index.js'
+import { SEED } from '../property/field-arbitraries.js'
 import { node } from './builders.js'
 
 /** `name` written at `offset` of a larger buffer, as a request body holds it. */
@@ -16,9 +23,43 @@ function placed(name: string, offset = 7): { view: DataView; start: number; end:
   }
 }
 
+/** The value held under the name at view[start, end), through getAll with one span. */
+function getOne<V>(
+  table: NameBytesTable<V>,
+  view: DataView,
+  start: number,
+  end: number,
+  hash = hashNameBytes(view, start, end)
+): V | undefined {
+  const out: (V | undefined)[] = []
+  table.getAll(view, Int32Array.of(start, end, hash), out)
+  return out[0]
+}
+
 function lookup<V>(table: NameBytesTable<V>, name: string, offset?: number): V | undefined {
   const { view, start, end } = placed(name, offset)
-  return table.get(view, start, end)
+  return getOne(table, view, start, end)
+}
+
+/**
+ * `literals` written one after another, as a request's NodeNames array, with each one's span
+ * (start, end, hashNameBytes, or `hashes[i]` where given) laid out as NAME_SPAN_SLOTS says.
+ */
+function spansOf(
+  literals: readonly string[],
+  hashes: readonly (number | undefined)[] = []
+): { view: DataView; spans: Int32Array } {
+  const text = `{"NodeNames":[${literals.map((l) => `"${l}"`).join(',')}]}`
+  const bytes = new TextEncoder().encode(text)
+  const view = new DataView(bytes.buffer)
+  const spans = new Int32Array(literals.length * NAME_SPAN_SLOTS)
+  let at = text.indexOf('[') + 2
+  literals.forEach((literal, i) => {
+    const end = at + literal.length
+    spans.set([at, end, hashes[i] ?? hashNameBytes(view, at, end)], i * NAME_SPAN_SLOTS)
+    at = end + 3
+  })
+  return { view, spans }
 }
 
 describe('isPlainName', () => {
@@ -72,11 +113,11 @@ describe('NameBytesTable', () => {
       table.set(held, held)
       const heldAt = placed(held)
       const heldHash = hashNameBytes(heldAt.view, heldAt.start, heldAt.end)
-      expect(table.get(heldAt.view, heldAt.start, heldAt.end, heldHash)).toBe(held)
+      expect(getOne(table, heldAt.view, heldAt.start, heldAt.end, heldHash)).toBe(held)
       for (let at = 0; at < length; at++) {
         const other = held.slice(0, at) + '_' + held.slice(at + 1)
         const { view, start, end } = placed(other)
-        expect(table.get(view, start, end, heldHash)).toBeUndefined()
+        expect(getOne(table, view, start, end, heldHash)).toBeUndefined()
       }
     }
   })
@@ -149,35 +190,115 @@ describe('NameBytesTable', () => {
   })
 })
 
-describe('TaintIndex.profileByBytes', () => {
+describe('NameBytesTable.getAll', () => {
+  it('answers for each of 300 names, in batches and across their edges, what a lookup of that name alone answers: held, never held, deleted, and a held name repeated', () => {
+    const table = new NameBytesTable<number>()
+    for (let i = 0; i < 1000; i++) table.set(`node-${i}`, i)
+    for (let i = 0; i < 1000; i += 10) table.delete(`node-${i}`)
+    const literals = Array.from({ length: 300 }, (_, i) =>
+      i % 7 === 0 ? `unknown-${i}` : `node-${(i * 37) % 1000}`
+    )
+    literals.push('node-1', 'node-1')
+    const { view, spans } = spansOf(literals)
+    const out: (number | undefined)[] = []
+    table.getAll(view, spans, out)
+    expect(out).toHaveLength(literals.length)
+    literals.forEach((literal, i) => {
+      const one = getOne(table, view, spans[i * 3] as number, spans[i * 3 + 1] as number)
+      expect(out[i]).toBe(one)
+      const held = /^node-(\d+)$/.exec(literal)
+      const n = held === null ? -1 : Number(held[1])
+      expect(out[i]).toBe(n >= 0 && n % 10 !== 0 ? n : undefined)
+    })
+  })
+
+  it("misses a held name under a hash other than its bytes' (as for a literal with escapes, which its scanner leaves unhashed), never matching it by chance", () => {
+    const table = new NameBytesTable<string>()
+    table.set('node-a', 'a')
+    table.set('node-b', 'b')
+    const { view, spans } = spansOf(['node-a', 'node-b', 'we\\"ird'], [0, undefined, 0])
+    const out: (string | undefined)[] = []
+    table.getAll(view, spans, out)
+    expect(out).toEqual([undefined, 'b', undefined])
+  })
+
+  it('writes exactly one answer per span from the start of out, so a reused out is cut to length by its caller, not left stale in front', () => {
+    const table = new NameBytesTable<number>()
+    table.set('n1', 1)
+    const out: (number | undefined)[] = [7, 7, 7, 7]
+    const { view, spans } = spansOf(['n2', 'n1'])
+    table.getAll(view, spans, out)
+    expect(out).toEqual([undefined, 1, 7, 7])
+    table.getAll(view, new Int32Array(0), out)
+    expect(out).toEqual([undefined, 1, 7, 7])
+  })
+
+  it('agrees with a Map under any sequence of sets and deletes (300 runs)', () => {
+    const names = ['a', 'ab', 'abcd', 'abcde', 'node-1', 'node-2']
+    const opArb = fc.tuple(fc.boolean(), fc.constantFrom(...names), fc.integer())
+    const { view, spans } = spansOf(names)
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 200 }), (ops) => {
+        const table = new NameBytesTable<number>()
+        const model = new Map<string, number>()
+        for (const [isSet, name, value] of ops) {
+          if (isSet) table.set(name, value)
+          else table.delete(name)
+          if (isSet) model.set(name, value)
+          else model.delete(name)
+        }
+        const out: (number | undefined)[] = []
+        table.getAll(view, spans, out)
+        expect(out).toEqual(names.map((name) => model.get(name)))
+      }),
+      { seed: SEED, numRuns: 300 }
+    )
+  })
+})
+
+/** The profile TaintIndex.profilesByBytes finds for `name`'s UTF-8 bytes, looked up alone. */
+function profileOf(index: TaintIndex, name: string): TaintProfile | undefined {
+  const bytes = new TextEncoder().encode(name)
+  const view = new DataView(bytes.buffer)
+  const out: (TaintProfile | undefined)[] = []
+  index.profilesByBytes(
+    view,
+    Int32Array.of(0, bytes.length, hashNameBytes(view, 0, bytes.length)),
+    out
+  )
+  return out[0]
+}
+
+describe('TaintIndex.profilesByBytes', () => {
   it('finds the profile of what get finds for plain names through upserts, deletes and relists', () => {
     const index = new TaintIndex()
     index.upsert(node('a', { taints: ['x:NoSchedule'], resourceVersion: '1' }))
     index.upsert(node('b', { resourceVersion: '1' }))
-    const a = placed('a')
     const tainted = index.get('a')?.profile
-    expect(index.profileByBytes(a.view, a.start, a.end)).toBe(tainted)
+    expect(profileOf(index, 'a')).toBe(tainted)
 
     // Untainted now: another profile, which the bytes lookup must follow.
     const updated = index.upsert(node('a', { resourceVersion: '2' }))
     expect(updated.profile).not.toBe(tainted)
-    expect(index.profileByBytes(a.view, a.start, a.end)).toBe(updated.profile)
+    expect(profileOf(index, 'a')).toBe(updated.profile)
 
     index.delete('a')
-    expect(index.profileByBytes(a.view, a.start, a.end)).toBeUndefined()
+    expect(profileOf(index, 'a')).toBeUndefined()
 
     index.replaceAll([node('c', { resourceVersion: '3' })])
-    const b = placed('b')
-    const c = placed('c')
-    expect(index.profileByBytes(b.view, b.start, b.end)).toBeUndefined()
-    expect(index.profileByBytes(c.view, c.start, c.end)).toBe(index.get('c')?.profile)
+    expect(profileOf(index, 'b')).toBeUndefined()
+    expect(profileOf(index, 'c')).toBe(index.get('c')?.profile)
+
+    const all = spansOf(['a', 'b', 'c'])
+    const out: (TaintProfile | undefined)[] = []
+    index.profilesByBytes(all.view, all.spans, out)
+    expect(out).toEqual([undefined, undefined, index.get('c')?.profile])
   })
 
   it('leaves a node whose name is not plain to get', () => {
     const index = new TaintIndex()
     index.upsert(node('nœud', { resourceVersion: '1' }))
     expect(index.get('nœud')).toBeDefined()
-    const bytes = new TextEncoder().encode('nœud')
-    expect(index.profileByBytes(new DataView(bytes.buffer), 0, bytes.length)).toBeUndefined()
+    expect(profileOf(index, 'nœud')).toBeUndefined()
   })
 })

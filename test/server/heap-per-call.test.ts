@@ -87,7 +87,7 @@ describe('heap garbage per node-cache call', () => {
     const cache: NodeCache = {
       readiness: () => ({ ready: true, reason: '' }),
       get: (name) => index.get(name),
-      profileByBytes: (view, start, end, hash) => index.profileByBytes(view, start, end, hash),
+      profilesByBytes: (view, spans, out) => index.profilesByBytes(view, spans, out),
       fetch: () => Promise.resolve(null),
       size: NODES,
     }

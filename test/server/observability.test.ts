@@ -28,7 +28,7 @@ describe('health and version', () => {
     const cache: NodeCache = {
       readiness: () => readiness,
       get: () => undefined,
-      profileByBytes: () => undefined,
+      profilesByBytes: () => undefined,
       fetch: async () => null,
       size: 0,
     }

@@ -7,7 +7,6 @@ import {
   type CompiledNode,
   type CompiledTolerations,
   type IntList,
-  type RejectionReason,
   type RuleOptions,
 } from '../core/index.js'
 import {
@@ -33,6 +32,7 @@ import {
   resolveNodes,
 } from './candidates.js'
 import { CompiledTolerationsCache, SeenNodesCache } from './compiled-caches.js'
+import { DecisionRecords, podRef } from './decision-records.js'
 import type { ExtenderMetrics, Logger, NodeCache } from './ports.js'
 import { VerbScratchPool, type VerbScratch } from './verb-scratch.js'
 
@@ -64,7 +64,7 @@ export class Extender {
   readonly #seenNodes: SeenNodesCache
   readonly #nodeCache: NodeCache | null
   readonly #rules: RuleOptions
-  readonly #metrics: ExtenderMetrics
+  readonly #records: DecisionRecords
   readonly #logger: Logger
   readonly #scratch = new VerbScratchPool()
   readonly #replyBuffers = new BytePool(REPLY_BUFFERS)
@@ -78,7 +78,7 @@ export class Extender {
     this.#seenNodes = new SeenNodesCache(options.nodesCacheSize, options.metrics)
     this.#nodeCache = options.nodeCache
     this.#rules = options.rules
-    this.#metrics = options.metrics
+    this.#records = new DecisionRecords(options.metrics, options.logger)
     this.#logger = options.logger
   }
 
@@ -121,7 +121,7 @@ export class Extender {
       const refs = args.candidates.nodes
       const nodes = compileNodeRefs(refs, this.#seenNodes)
       const outcome = filterNodes(pod, nodes)
-      this.#recordFilter(
+      this.#records.filter(
         args.pod,
         refs.length,
         outcome.passingIndices.length,
@@ -141,8 +141,8 @@ export class Extender {
     const cache = requireReadyNodeCache(this.#nodeCache, names)
     return then(resolveNodeProfiles(names, cache, this.#logger, scratch.profiles), (resolved) => {
       const verdicts = judgeProfiles(pod, resolved.found, scratch.verdicts)
-      this.#recordFilter(args.pod, names.length, verdicts.passing.length, verdicts.reasons)
-      this.#recordRejections(resolved.unresolvedReasons)
+      this.#records.filter(args.pod, names.length, verdicts.passing.length, verdicts.reasons)
+      this.#records.rejections(resolved.unresolvedReasons)
       const positions = resolved.positions
       const inRequest = (indices: IntList): ArrayLike<number> =>
         positions === null
@@ -163,7 +163,7 @@ export class Extender {
     const pod = this.compilePod(args.pod)
     if (args.candidates.kind === 'nodes') {
       const nodes = compileNodeRefs(args.candidates.nodes, this.#seenNodes)
-      this.#metrics.nodesEvaluated('prioritize', nodes.length)
+      this.#records.evaluated('prioritize', nodes.length)
       return encodeHostPriorityList(
         nodes.map((n) => n.name),
         scoreNodes(pod, nodes)
@@ -172,7 +172,7 @@ export class Extender {
     const names = args.candidates.names
     const cache = requireReadyNodeCache(this.#nodeCache, names)
     return then(resolveNodeProfiles(names, cache, this.#logger, scratch.profiles), (resolved) => {
-      this.#metrics.nodesEvaluated('prioritize', names.length)
+      this.#records.evaluated('prioritize', names.length)
       const count = resolved.found.length
       const scores = scoreProfiles(pod, resolved.found, scratch.scores(count))
       const pool = this.#replyBuffers
@@ -204,7 +204,7 @@ export class Extender {
       nodes = resolved.found
       unknownNodes = resolved.unresolvedPositions.map((i) => names.name(i))
     }
-    this.#metrics.nodesEvaluated('explain', nodes.length)
+    this.#records.evaluated('explain', nodes.length)
     const explanation = explainPlacement(pod, nodes, this.#rules)
     return JSON.stringify({ pod: podRef(args.pod), ...explanation, unknownNodes })
   }
@@ -224,51 +224,9 @@ export class Extender {
       if (node === undefined || pod.filterNode(node) === null) kept.set(name, victims)
       else dropped++
     }
-    this.#metrics.nodesEvaluated('preempt', args.candidates.size)
-    if (this.#logger.isEnabled('debug')) {
-      this.#logger.debug('preempt', {
-        pod: podRef(args.pod),
-        candidates: args.candidates.size,
-        dropped,
-      })
-    }
+    this.#records.preempt(args.pod, args.candidates.size, dropped)
     return encodePreemptionResult(kept)
   }
-
-  #recordFilter(
-    pod: PodTolerations,
-    evaluated: number,
-    passed: number,
-    reasons: readonly RejectionReason[]
-  ): void {
-    this.#metrics.nodesEvaluated('filter', evaluated)
-    this.#recordRejections(reasons)
-    if (this.#logger.isEnabled('debug')) {
-      this.#logger.debug('filter', {
-        pod: podRef(pod),
-        candidates: evaluated,
-        passed,
-        rejected: reasons.length,
-      })
-    }
-  }
-
-  /** One counter update per run of equal reasons (rejections come in long runs of one). */
-  #recordRejections(reasons: readonly RejectionReason[]): void {
-    let run = 0
-    for (let i = 0; i < reasons.length; i++) {
-      run++
-      const reason = reasons[i] as RejectionReason
-      if (reasons[i + 1] !== reason) {
-        this.#metrics.nodesRejected(reason, run)
-        run = 0
-      }
-    }
-  }
-}
-
-function podRef(pod: PodTolerations): { name: string; namespace: string } {
-  return { name: pod.name, namespace: pod.namespace }
 }
 
 /** `f(value)`, at once for a value, after settling for a promise. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isDecimalInteger, parseInt64 } from '../../src/core/index.js'
-import { INT64_MAX, INT64_MIN, NUMERIC_EDGES, SEED, valueArb } from './arbitraries.js'
+import { INT64_MAX, INT64_MIN, NUMERIC_EDGES, SEED, valueArb } from './field-arbitraries.js'
 
 /**
  * isDecimalInteger and parseInt64 against the plainest model of upstream's grammar: apimachinery's

@@ -8,7 +8,7 @@ import {
   ProtocolError,
   type NodeNameList,
 } from '../../src/protocol/index.js'
-import { SEED } from './arbitraries.js'
+import { SEED } from './field-arbitraries.js'
 
 /**
  * NodeNames are read where they lie in the request (scanNodeNames) and echoed as the literals
@@ -65,13 +65,13 @@ describe('NodeNames read from the request bytes', () => {
         for (let i = 0; i < names.length; i++) {
           // Only a quote right after a backslash sends a literal to the general scanner.
           const inner = (literals[i] as string).slice(1, -1)
-          expect(list.byBytes(i)).toBe(!inner.includes('"') && !inner.endsWith('\\'))
-          if (list.byBytes(i)) {
+          expect(list.hashed(i)).toBe(!inner.includes('"') && !inner.endsWith('\\'))
+          if (list.hashed(i)) {
             expect(list.hash(i)).toBe(hashNameBytes(list.view, list.start(i), list.end(i)))
           }
-          // Every name a plain table can hold is looked up by bytes when sent unescaped.
+          // Every name a plain table can hold is hashed, so found by its bytes, when sent unescaped.
           if (layout.escapeAll[i] !== true && isPlainName(names[i] as string)) {
-            expect(list.byBytes(i)).toBe(true)
+            expect(list.hashed(i)).toBe(true)
           }
         }
       }),
@@ -246,7 +246,7 @@ describe('NodeNames read from the request bytes', () => {
     (_, literal, message) => {
       const list = namesOf(`{"Pod":${POD},"NodeNames":["ok",${literal}]}`)
       expect(list.name(0)).toBe('ok')
-      expect(list.byBytes(1)).toBe(true)
+      expect(list.hashed(1)).toBe(true)
       expect(() => list.name(1)).toThrow(ProtocolError)
       expect(() => list.name(1)).toThrow(message)
     }

@@ -23,19 +23,16 @@ import {
   tolerationsTolerateTaint,
   UNSCHEDULABLE_TAINT,
 } from '../../src/core/index.js'
+import { INT64_MAX, INT64_MIN, SEED, valueArb } from './field-arbitraries.js'
 import {
-  INT64_MAX,
-  INT64_MIN,
   neighbourOf,
   nodeTaintsArb,
   pairArb,
   podAndNodesArb,
   rulesArb,
-  SEED,
   taintArb,
   tolerationArb,
-  valueArb,
-} from './arbitraries.js'
+} from './taint-arbitraries.js'
 
 /**
  * The compiled path the server runs (CompiledTolerations + compileNode, filterNodes, scoreNodes)

@@ -11,14 +11,9 @@ import {
   scoreNodes,
 } from '../../src/core/index.js'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
-import {
-  argsCaseArb,
-  podAndNodesArb,
-  rulesArb,
-  SEED,
-  wireArgsOf,
-  type ArgsCase,
-} from './arbitraries.js'
+import { SEED } from './field-arbitraries.js'
+import { podAndNodesArb, rulesArb } from './taint-arbitraries.js'
+import { argsCaseArb, wireArgsOf, type ArgsCase } from './wire-documents.js'
 
 /**
  * Prioritize scores: always 0–10, and in upstream's order. Upstream's DefaultNormalizeScore with

@@ -153,6 +153,8 @@ export interface ExtenderProcessOptions {
   readonly env?: Readonly<Record<string, string>>
   /** Node.js or V8 flags after NODE_FLAGS, for an A/B run (a `--no-` flag overrides main's). */
   readonly extraNodeFlags?: readonly string[]
+  /** The extender's main.js: this checkout's build unless given (bench:ab's baseline). */
+  readonly main?: string
 }
 
 /**
@@ -174,7 +176,7 @@ export async function startExtender(
       ...(options.extraNodeFlags ?? []),
       '--import',
       options.preload ?? MEMORY_PROBE,
-      EXTENDER_MAIN,
+      options.main ?? EXTENDER_MAIN,
       '--port',
       String(port),
       '--host',

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runtimeV8Flags } from '../src/config/v8-runtime-flags.js'
 import type { ScenarioResult } from './http-scenarios.js'
@@ -181,11 +182,13 @@ export function machineInfo(extenderNodeFlags: readonly string[] = []): Record<s
 }
 
 /**
- * Which code was measured: the git commit, whether src/ had uncommitted changes, and a hash of
- * the built dist/ (what actually ran). Read-only git calls; absent when git is not there.
+ * Which code was measured (this checkout's, or the one at `root`): the git commit, whether src/
+ * had uncommitted changes, and a hash of the built dist/ (what actually ran). Read-only git
+ * calls; absent when git is not there.
  */
-export function codeInfo(): Record<string, unknown> {
-  const root = fileURLToPath(new URL('../../', import.meta.url))
+export function codeInfo(
+  root = fileURLToPath(new URL('../../', import.meta.url))
+): Record<string, unknown> {
   const git = (...args: string[]): string | null => {
     try {
       return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: 'pipe' }).trim()
@@ -194,11 +197,11 @@ export function codeInfo(): Record<string, unknown> {
     }
   }
   const hash = createHash('sha256')
-  const dist = `${root}dist`
+  const dist = join(root, 'dist')
   const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) =>
     f.endsWith('.js')
   )
-  for (const file of files.sort()) hash.update(file).update(readFileSync(`${dist}/${file}`))
+  for (const file of files.sort()) hash.update(file).update(readFileSync(join(dist, file)))
   const dirty = git('status', '--porcelain', '--', 'src')
   return {
     commit: git('rev-parse', 'HEAD'),
@@ -207,7 +210,10 @@ export function codeInfo(): Record<string, unknown> {
   }
 }
 
-/** Writes bench/results/<ISO date><suffix>.json (suffix '-quick', '-tail' or '') and returns its path. */
+/**
+ * Writes bench/results/<ISO date><suffix>.json (suffix '-quick', '-tail', '-ab' or '') and
+ * returns its path.
+ */
 export function saveResults(results: Record<string, unknown>, suffix: string): string {
   const dir = fileURLToPath(new URL('../../bench/results/', import.meta.url))
   mkdirSync(dir, { recursive: true })

@@ -22,123 +22,25 @@
  * it measures, and saves JSON beside the bench's.
  *
  * `--order=scheduler` names the nodes as kube-scheduler would (scheduler-order.ts), cycling
- * through ORDERS such lists, each from another start, instead of the first `names` nodes in the
- * index's own order (the main bench's, and the default here).
+ * through ORDERS such lists (node-cache-requests.ts), each from another start, instead of the
+ * first `names` nodes in the index's own order (the main bench's, and the default here).
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PerformanceObserver } from 'node:perf_hooks'
 import { setTimeout as delay } from 'node:timers/promises'
 import { placeClient, placeServer } from './cpu-placement.js'
-import { KeepAliveConnection, postRequestBytes } from './keep-alive-connection.js'
-import { sampleSteadiness, type SteadinessSample } from './machine-steadiness.js'
+import { KeepAliveConnection } from './keep-alive-connection.js'
+import { sampleSteadiness } from './machine-steadiness.js'
+import { INDEXED_NODES, nameOrder, option, scenarioRequests } from './node-cache-requests.js'
 import { startNodeApiServer } from './node-apiserver.js'
-import { expectedForNodes, namesRequestBody, payload, type Verb } from './payloads.js'
 import { startExtender, TAIL_PROBE } from './processes.js'
-import { tolerationsFor, type TolerationCount } from './realistic-pod.js'
 import { codeInfo, machineInfo, renderTable, saveResults } from './report.js'
-import { percentile, round3 } from './stats.js'
-import { schedulerNodeOrder } from './scheduler-order.js'
+import { runMain } from './run-main.js'
+import { analyse, readDump, SLOW_MS, SPANS, type TailResult } from './tail-analysis.js'
 import { backgroundCpu } from './thread-cpu.js'
-import { replyCheck } from './validate.js'
-
-const SLOW_MS = 2
-const INDEXED_NODES = 15000
-const SPANS = ['before', 'body', 'compute', 'flush', 'after'] as const
-/** Lists in kube-scheduler's order per scenario, sent in turn (--order=scheduler). */
-const ORDERS = 8
-
-type NameOrder = 'index' | 'scheduler'
-type Span = (typeof SPANS)[number]
-
-type Row = [head: number, body: number, reply: number, finish: number]
-interface ProbeDump {
-  readonly rows: Row[]
-  readonly collections: [number, number][]
-}
-
-export interface TailResult {
-  readonly verb: Verb
-  readonly tolerations: TolerationCount
-  readonly calls: number
-  readonly p50Ms: number
-  readonly p99Ms: number
-  readonly maxMs: number
-  readonly slow: number
-  readonly slowBySpan: Record<Span, number>
-  readonly slowWithServerGc: number
-  readonly slowWithClientGc: number
-  readonly serverComputeP50Ms: number
-  readonly serverComputeP99Ms: number
-  readonly serverCollections: number
-  readonly backgroundThreadCpuMs: number | null
-  /** The machine's steadiness right after the scenario (see machine-steadiness.ts). */
-  readonly steadiness: SteadinessSample
-}
 
 const now = (): number => performance.timeOrigin + performance.now()
-
-function option(name: string, fallback: number): number {
-  const raw = process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
-  const value = raw === undefined ? fallback : Number(raw)
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`)
-  return value
-}
-
-async function readDump(path: string): Promise<ProbeDump> {
-  for (let waited = 0; !existsSync(path); waited += 20) {
-    if (waited > 10_000) throw new Error('the tail probe wrote nothing')
-    await delay(20)
-  }
-  await delay(20)
-  const dump = JSON.parse(readFileSync(path, 'utf8')) as ProbeDump
-  rmSync(path)
-  return dump
-}
-
-function nameOrder(): NameOrder {
-  const raw = process.argv.find((a) => a.startsWith('--order='))?.slice('--order='.length)
-  if (raw === undefined || raw === 'index' || raw === 'scheduler') return raw ?? 'index'
-  throw new Error(`--order takes index or scheduler, got ${JSON.stringify(raw)}`)
-}
-
-/**
- * The scenario's requests, each checked against the reference answer once: one naming the first
- * `names` nodes in index order, or ORDERS in kube-scheduler's order from different starts.
- */
-async function scenarioRequests(
-  connection: KeepAliveConnection,
-  verb: Verb,
-  tolerations: TolerationCount,
-  names: number,
-  order: NameOrder
-): Promise<Buffer[]> {
-  const tols = tolerationsFor(tolerations)
-  const scenarios =
-    order === 'index'
-      ? [payload(verb, 'names', names, tolerations)]
-      : Array.from({ length: ORDERS }, (_, seed) => {
-          const positions = schedulerNodeOrder(INDEXED_NODES, names, seed + 1)
-          return {
-            body: namesRequestBody(positions, tols),
-            expected: expectedForNodes(positions, tols),
-          }
-        })
-  const requests: Buffer[] = []
-  for (const { body, expected } of scenarios) {
-    const request = postRequestBytes(`/${verb}`, body)
-    const wrong = replyCheck(
-      verb,
-      'names',
-      expected,
-      false
-    )(Buffer.from((await connection.request(request)).body))
-    if (wrong !== null) throw new Error(`${verb}: wrong reply: ${wrong}`)
-    requests.push(request)
-  }
-  return requests
-}
 
 async function keepCalling(
   connection: KeepAliveConnection,
@@ -150,53 +52,11 @@ async function keepCalling(
   }
 }
 
-const overlaps = (gcs: readonly [number, number][], from: number, to: number): boolean =>
-  gcs.some(([start, duration]) => start < to && start + duration > from)
-
-function analyse(
-  calls: readonly [number, number][],
-  dump: ProbeDump,
-  clientGcs: readonly [number, number][]
-): Omit<TailResult, 'verb' | 'tolerations' | 'backgroundThreadCpuMs' | 'steadiness'> {
-  if (dump.rows.length !== calls.length) {
-    throw new Error(`the probe timed ${dump.rows.length} requests, the client ${calls.length}`)
-  }
-  const latencies = calls.map(([from, to]) => to - from).sort((a, b) => a - b)
-  const compute = dump.rows.map(([, body, reply]) => reply - body).sort((a, b) => a - b)
-  const slowBySpan: Record<Span, number> = { before: 0, body: 0, compute: 0, flush: 0, after: 0 }
-  let slow = 0
-  let slowWithServerGc = 0
-  let slowWithClientGc = 0
-  calls.forEach(([from, to], i) => {
-    if (to - from <= SLOW_MS) return
-    slow++
-    const [head, body, reply, finish] = dump.rows[i] as Row
-    const spans = [head - from, body - head, reply - body, finish - reply, to - finish]
-    const longest = spans.indexOf(Math.max(...spans))
-    slowBySpan[SPANS[longest] as Span]++
-    if (overlaps(dump.collections, from, to)) slowWithServerGc++
-    if (overlaps(clientGcs, from, to)) slowWithClientGc++
-  })
-  return {
-    calls: calls.length,
-    p50Ms: round3(percentile(latencies, 0.5)),
-    p99Ms: round3(percentile(latencies, 0.99)),
-    maxMs: round3(latencies[latencies.length - 1] ?? Number.NaN),
-    slow,
-    slowBySpan,
-    slowWithServerGc,
-    slowWithClientGc,
-    serverComputeP50Ms: round3(percentile(compute, 0.5)),
-    serverComputeP99Ms: round3(percentile(compute, 0.99)),
-    serverCollections: dump.collections.length,
-  }
-}
-
 async function main(): Promise<void> {
   const calls = option('calls', 3000)
   const warmUpMs = option('warm-up', 3) * 1000
   const names = option('names', 5000)
-  const order = nameOrder()
+  const order = nameOrder('index')
   // e.g. --node-flag=--no-external-memory-accounted-in-global-limit: the run without a flag main
   // sets (src/config/v8-runtime-flags.ts), to measure what it does.
   const nodeFlags = process.argv
@@ -229,7 +89,7 @@ async function main(): Promise<void> {
     for (const tolerations of [0, 3, 20] as const) {
       for (const verb of ['filter', 'prioritize'] as const) {
         const connection = await KeepAliveConnection.open(service.port)
-        const requests = await scenarioRequests(connection, verb, tolerations, names, order)
+        const requests = await scenarioRequests([connection], verb, tolerations, names, order)
         // Half the warm-up in a throwaway window, so the probe's own path is compiled too.
         await keepCalling(connection, requests, warmUpMs / 2)
         service.signal('SIGUSR2')
@@ -329,12 +189,4 @@ async function main(): Promise<void> {
   process.stdout.write(`\nresults saved to ${path}\n`)
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(
-      `[tail] failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`
-    )
-    process.exit(1)
-  }
-)
+runMain('[tail]', main)

@@ -6,6 +6,7 @@
  * answer, 2 on a bad flag.
  */
 import { seededRandom } from '../random.js'
+import { runMain } from '../run-main.js'
 import { FakeApiServer, kubeconfigFor } from '../../test/support/fake-apiserver.js'
 import { startChurner } from './soak-churner.js'
 import { startExtender } from './soak-extender.js'
@@ -95,13 +96,6 @@ try {
   process.exit(2)
 }
 if (options !== null) {
-  soak(options).then(
-    (pass) => process.exit(pass ? 0 : 1),
-    (err: unknown) => {
-      process.stderr.write(
-        `soak failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`
-      )
-      process.exit(1)
-    }
-  )
+  const chosen = options
+  runMain('soak', async () => ((await soak(chosen)) ? 0 : 1))
 }

@@ -1,0 +1,165 @@
+/**
+ * This checkout's extender against another build of it, in one run:
+ * `node dist-bench/bench/ab.js --baseline=<checkout> [--calls=3000] [--warm-up=3] [--names=5000]
+ * [--order=scheduler|index] [--no-pin]` (`npm run bench:ab -- --baseline=<checkout>`), where
+ * <checkout> has its dependencies installed and is built, e.g.
+ * `git worktree add /tmp/base HEAD~1 && (cd /tmp/base && npm ci && npm run build)`.
+ *
+ * Why: on a shared machine one build's p50 moves by half from one minute to the next
+ * (bench/README.md, "Machine steadiness"), so two runs one after the other compare spells more
+ * than builds. Here both extenders run at once against one API server (INDEXED_NODES nodes),
+ * their main threads on the same CPU, and the client calls them in turn on keep-alive
+ * connections, A then B, then B then A: whatever the machine does falls on both alike. Every
+ * request is checked against the reference answer on both before any is timed. Reports each
+ * node-cache scenario's p50, p90 and p99 for both, and this build's as a ratio of the
+ * baseline's. No thresholds: it measures, and saves JSON beside the bench's.
+ */
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { placeClient, placeServer } from './cpu-placement.js'
+import { KeepAliveConnection } from './keep-alive-connection.js'
+import { INDEXED_NODES, nameOrder, option, scenarioRequests } from './node-cache-requests.js'
+import { startNodeApiServer } from './node-apiserver.js'
+import type { Verb } from './payloads.js'
+import { startExtender, type ServiceProcess } from './processes.js'
+import type { TolerationCount } from './realistic-pod.js'
+import { codeInfo, machineInfo, renderTable, saveResults } from './report.js'
+import { runMain } from './run-main.js'
+import { percentile, round3 } from './stats.js'
+
+interface Side {
+  readonly p50Ms: number
+  readonly p90Ms: number
+  readonly p99Ms: number
+}
+
+export interface AbResult {
+  readonly verb: Verb
+  readonly tolerations: TolerationCount
+  readonly calls: number
+  readonly candidate: Side
+  readonly baseline: Side
+}
+
+function baselineCheckout(): string {
+  const raw = process.argv.find((a) => a.startsWith('--baseline='))?.slice('--baseline='.length)
+  if (raw === undefined || raw === '') {
+    throw new Error('--baseline=<checkout> is required: a built checkout to compare against')
+  }
+  const root = resolve(raw)
+  if (!existsSync(join(root, 'dist', 'main.js'))) {
+    throw new Error(`${root} has no dist/main.js: run npm ci && npm run build there first`)
+  }
+  return root
+}
+
+function side(latencies: number[]): Side {
+  latencies.sort((a, b) => a - b)
+  return {
+    p50Ms: round3(percentile(latencies, 0.5)),
+    p90Ms: round3(percentile(latencies, 0.9)),
+    p99Ms: round3(percentile(latencies, 0.99)),
+  }
+}
+
+/** Calls both in turn, `calls` times each, and returns each one's latencies in ms. */
+async function alternate(
+  pair: readonly [KeepAliveConnection, KeepAliveConnection],
+  requests: readonly Buffer[],
+  calls: number
+): Promise<[number[], number[]]> {
+  const times: [number[], number[]] = [[], []]
+  for (let i = 0; i < calls; i++) {
+    const request = requests[i % requests.length] as Buffer
+    // A then B on even calls, B then A on odd ones: neither always follows the other.
+    for (const which of i % 2 === 0 ? [0, 1] : [1, 0]) {
+      const from = performance.now()
+      await (pair[which] as KeepAliveConnection).request(request)
+      ;(times[which] as number[]).push(performance.now() - from)
+    }
+  }
+  return times
+}
+
+async function main(): Promise<void> {
+  const baseline = baselineCheckout()
+  const calls = option('calls', 3000)
+  const warmUpMs = option('warm-up', 3) * 1000
+  const names = option('names', 5000)
+  const order = nameOrder('scheduler')
+  const { placement, why } = placeClient(!process.argv.includes('--no-pin'))
+  process.stderr.write(
+    `[ab] this checkout against ${baseline}: ${names} names in ${order} order, ` +
+      `${calls} calls each per scenario; ${why}\n`
+  )
+  const api = await startNodeApiServer(INDEXED_NODES)
+  const services: ServiceProcess[] = []
+  const results: AbResult[] = []
+  try {
+    for (const entry of [undefined, join(baseline, 'dist', 'main.js')]) {
+      const args = ['--kubeconfig', api.kubeconfig]
+      const { service } = await startExtender(args, 120_000, { main: entry })
+      services.push(service)
+      placeServer(placement, service.pid)
+    }
+    for (const tolerations of [0, 3, 20] as const) {
+      for (const verb of ['filter', 'prioritize'] as const) {
+        const pair = [
+          await KeepAliveConnection.open((services[0] as ServiceProcess).port),
+          await KeepAliveConnection.open((services[1] as ServiceProcess).port),
+        ] as const
+        const requests = await scenarioRequests(pair, verb, tolerations, names, order)
+        for (const until = performance.now() + warmUpMs; performance.now() < until;) {
+          await alternate(pair, requests, requests.length)
+        }
+        const [candidate, base] = await alternate(pair, requests, calls)
+        for (const connection of pair) connection.close()
+        const r = { verb, tolerations, calls, candidate: side(candidate), baseline: side(base) }
+        results.push(r)
+        process.stderr.write(
+          `[ab] ${verb} ${tolerations} tolerations: p50 ${r.candidate.p50Ms} ms against ` +
+            `${r.baseline.p50Ms} ms\n`
+        )
+      }
+    }
+  } finally {
+    for (const service of services) await service.stop()
+    await api.close()
+  }
+  const ratio = (a: number, b: number): string => (a / b).toFixed(2)
+  process.stdout.write(
+    `\nThis checkout (A) against ${baseline} (B), called in turn, ` +
+      `${names} names in ${order} order\n\n` +
+      renderTable(
+        ['verb', 'tol', 'calls', 'A p50/p90/p99 ms', 'B p50/p90/p99 ms', 'A/B p50', 'A/B p99'],
+        results.map((r) => [
+          r.verb,
+          r.tolerations,
+          r.calls,
+          `${r.candidate.p50Ms} / ${r.candidate.p90Ms} / ${r.candidate.p99Ms}`,
+          `${r.baseline.p50Ms} / ${r.baseline.p90Ms} / ${r.baseline.p99Ms}`,
+          ratio(r.candidate.p50Ms, r.baseline.p50Ms),
+          ratio(r.candidate.p99Ms, r.baseline.p99Ms),
+        ])
+      ) +
+      '\n'
+  )
+  const machine = machineInfo()
+  machine.placement = why
+  const path = saveResults(
+    {
+      machine,
+      code: codeInfo(),
+      baseline: { checkout: baseline, ...codeInfo(baseline) },
+      names,
+      order,
+      calls,
+      warmUpMs,
+      ab: results,
+    },
+    '-ab'
+  )
+  process.stdout.write(`\nresults saved to ${path}\n`)
+}
+
+runMain('[ab]', main)

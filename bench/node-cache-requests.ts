@@ -1,0 +1,69 @@
+/**
+ * What bench:tail and bench:ab send: node-cache requests naming `names` of the bench API
+ * server's INDEXED_NODES nodes, in the index's own order or in kube-scheduler's, each checked
+ * against the reference answer before it is timed. Also their shared command-line options.
+ */
+import { postRequestBytes, type KeepAliveConnection } from './keep-alive-connection.js'
+import { expectedForNodes, namesRequestBody, payload, type Verb } from './payloads.js'
+import { tolerationsFor, type TolerationCount } from './realistic-pod.js'
+import { schedulerNodeOrder } from './scheduler-order.js'
+import { replyCheck } from './validate.js'
+
+/** Nodes the bench's API server lists, all of which the extender indexes. */
+export const INDEXED_NODES = 15000
+/** Lists in kube-scheduler's order per scenario, sent in turn (--order=scheduler). */
+export const ORDERS = 8
+
+export type NameOrder = 'index' | 'scheduler'
+
+/** `--<name>=<positive number>` from the command line, or `fallback`. */
+export function option(name: string, fallback: number): number {
+  const raw = process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+  const value = raw === undefined ? fallback : Number(raw)
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`)
+  return value
+}
+
+/** `--order=index|scheduler` from the command line, or `fallback`. */
+export function nameOrder(fallback: NameOrder): NameOrder {
+  const raw = process.argv.find((a) => a.startsWith('--order='))?.slice('--order='.length)
+  if (raw === undefined) return fallback
+  if (raw === 'index' || raw === 'scheduler') return raw
+  throw new Error(`--order takes index or scheduler, got ${JSON.stringify(raw)}`)
+}
+
+/**
+ * The scenario's requests, each checked against the reference answer once on every connection
+ * given: one naming the first `names` nodes in index order, or ORDERS in kube-scheduler's order
+ * from different starts.
+ */
+export async function scenarioRequests(
+  connections: readonly KeepAliveConnection[],
+  verb: Verb,
+  tolerations: TolerationCount,
+  names: number,
+  order: NameOrder
+): Promise<Buffer[]> {
+  const tols = tolerationsFor(tolerations)
+  const scenarios =
+    order === 'index'
+      ? [payload(verb, 'names', names, tolerations)]
+      : Array.from({ length: ORDERS }, (_, seed) => {
+          const positions = schedulerNodeOrder(INDEXED_NODES, names, seed + 1)
+          return {
+            body: namesRequestBody(positions, tols),
+            expected: expectedForNodes(positions, tols),
+          }
+        })
+  const requests: Buffer[] = []
+  for (const { body, expected } of scenarios) {
+    const request = postRequestBytes(`/${verb}`, body)
+    const check = replyCheck(verb, 'names', expected, false)
+    for (const connection of connections) {
+      const wrong = check(Buffer.from((await connection.request(request)).body))
+      if (wrong !== null) throw new Error(`${verb}: wrong reply: ${wrong}`)
+    }
+    requests.push(request)
+  }
+  return requests
+}

@@ -1,84 +1,16 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { hashNameBytes, isPlainName } from '../../src/core/index.js'
-import {
-  decodeExtenderArgs,
-  encodeNamesFilterResult,
-  encodeNamesHostPriorityList,
-  ProtocolError,
-  type NodeNameList,
-} from '../../src/protocol/index.js'
+import { encodeNamesFilterResult, encodeNamesHostPriorityList } from '../../src/protocol/index.js'
 import { SEED } from './field-arbitraries.js'
+import { layoutArb, literalOf, nameArb, namesOf, POD } from './node-name-requests.js'
 
 /**
- * NodeNames are read where they lie in the request (scanNodeNames) and echoed as the literals
- * received. Held here against JSON.parse and JSON.stringify: every name decodes to what
- * JSON.parse gives, plainness is exactly "needs no escape", and every reply parses back to the
- * names chosen, whatever the names hold and however the request was laid out.
+ * NodeNames are echoed in replies as the literals received. Held here against JSON.parse: every
+ * filter and prioritize reply parses back to the names chosen, whatever the names hold, however
+ * the request was laid out and however long the reply grows.
  */
 
-const POD = '{"metadata":{"name":"p"},"spec":{}}'
-
-function namesOf(body: string): NodeNameList {
-  const args = decodeExtenderArgs(Buffer.from(body, 'utf8'))
-  if (args.candidates.kind !== 'names') throw new Error('expected names')
-  return args.candidates.names
-}
-
-/** Names of every kind: DNS-like, any printable ASCII, any Unicode (lone surrogates too). */
-const nameArb = fc.oneof(
-  fc.stringMatching(/^[a-z0-9]([-a-z0-9.]{0,60}[a-z0-9])?$/),
-  fc.string({ minLength: 1, maxLength: 20, unit: 'binary-ascii' }),
-  fc.string({ minLength: 1, maxLength: 12, unit: 'binary' }),
-  fc.string({ minLength: 1, maxLength: 12 })
-)
-
-/** A literal for `name` as some encoder might write it: minimal, or with every char \u-escaped. */
-function literalOf(name: string, escapeAll: boolean): string {
-  if (!escapeAll) return JSON.stringify(name)
-  let out = '"'
-  for (let i = 0; i < name.length; i++) {
-    out += '\\u' + name.charCodeAt(i).toString(16).padStart(4, '0')
-  }
-  return out + '"'
-}
-
-const layoutArb = fc.record({
-  space: fc.constantFrom('', ' ', '\n  ', '\t'),
-  escapeAll: fc.array(fc.boolean(), { maxLength: 40 }),
-  namesLast: fc.boolean(),
-})
-
 describe('NodeNames read from the request bytes', () => {
-  it('decodes every name as JSON.parse does, looks up by bytes every literal without a quote after a backslash, and hashes those while scanning as hashNameBytes does (1000 runs)', () => {
-    fc.assert(
-      fc.property(fc.array(nameArb, { maxLength: 40 }), layoutArb, (names, layout) => {
-        const s = layout.space
-        const literals = names.map((n, i) => literalOf(n, layout.escapeAll[i] === true))
-        const array = `[${s}${literals.join(`${s},${s}`)}${s}]`
-        const body = layout.namesLast
-          ? `{"Pod":${POD},${s}"NodeNames":${s}${array}${s}}`
-          : `{"NodeNames":${array},"Pod":${POD}}`
-        const list = namesOf(body)
-        expect(list.length).toBe(names.length)
-        expect(list.names()).toEqual(JSON.parse(array))
-        for (let i = 0; i < names.length; i++) {
-          // Only a quote right after a backslash sends a literal to the general scanner.
-          const inner = (literals[i] as string).slice(1, -1)
-          expect(list.hashed(i)).toBe(!inner.includes('"') && !inner.endsWith('\\'))
-          if (list.hashed(i)) {
-            expect(list.hash(i)).toBe(hashNameBytes(list.view, list.start(i), list.end(i)))
-          }
-          // Every name a plain table can hold is hashed, so found by its bytes, when sent unescaped.
-          if (layout.escapeAll[i] !== true && isPlainName(names[i] as string)) {
-            expect(list.hashed(i)).toBe(true)
-          }
-        }
-      }),
-      { seed: SEED, numRuns: 1000 }
-    )
-  })
-
   it('answers a filter over long runs of long names, the runs moved within the reply, with exactly the names that pass (500 runs)', () => {
     const longName = fc.stringMatching(/^[a-z][-a-z0-9.]{20,70}[a-z0-9]$/)
     fc.assert(
@@ -218,37 +150,4 @@ describe('NodeNames read from the request bytes', () => {
       expect(reply).toEqual(names.map((Host, i) => ({ Host, Score: scores[i] })))
     }
   })
-
-  it.each([
-    ['an empty name', '["a",""]', 'NodeNames[1]: expected a non-empty node name'],
-    ['a number among the names', '["a",1]', 'NodeNames[1]: expected a non-empty node name'],
-    ['a string instead of a list', '"a"', 'NodeNames: expected an array, got a string'],
-    ['a raw tab inside a name', '["a\tb"]', 'control character in string'],
-    ['a bad escape inside a name', '["a\\qb"]', 'bad escape'],
-    ['a name left open at the end of the body', '["abcdefgh', 'unterminated string'],
-    ['a missing comma between names', '["a" "b"]', "expected ',' or ']'"],
-  ])(
-    'refuses %s with a ProtocolError saying so, by the time the names are read',
-    (_, names, message) => {
-      const body = Buffer.from(`{"Pod":${POD},"NodeNames":${names}}`, 'utf8')
-      expect(() => namesOf(body.toString('utf8')).names()).toThrow(ProtocolError)
-      expect(() => namesOf(body.toString('utf8')).names()).toThrow(message)
-    }
-  )
-
-  it.each([
-    ['a raw tab', '"a\tb"', 'control character in string'],
-    ['a raw line feed at the very end', '"ab\n"', 'control character in string'],
-    ['a bad escape', '"a\\qb"', 'bad escape'],
-    ['a \\u escape with a letter beyond f', '"a\\u00zz"', 'bad \\u escape'],
-  ])(
-    'leaves a literal with %s to be refused when its name is read, not while scanning',
-    (_, literal, message) => {
-      const list = namesOf(`{"Pod":${POD},"NodeNames":["ok",${literal}]}`)
-      expect(list.name(0)).toBe('ok')
-      expect(list.hashed(1)).toBe(true)
-      expect(() => list.name(1)).toThrow(ProtocolError)
-      expect(() => list.name(1)).toThrow(message)
-    }
-  )
 })

@@ -1,18 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type {
-  CompiledNode,
-  CompiledTaint,
-  NodeTaintsAt,
-  RuleOptions,
-  Taint,
-  Toleration,
-} from '../../src/core/index.js'
+import type { CompiledNode, NodeTaintsAt, RuleOptions, Toleration } from '../../src/core/index.js'
 import {
   compileNode,
   CompiledTolerations,
   filterNodes,
-  normalizeReversedScores,
   referenceCountIntolerablePreferNoSchedule,
   referenceFilterNode,
   scoreNodes,
@@ -23,9 +15,9 @@ import {
   tolerationsTolerateTaint,
   UNSCHEDULABLE_TAINT,
 } from '../../src/core/index.js'
-import { INT64_MAX, INT64_MIN, SEED, valueArb } from './field-arbitraries.js'
+import { SEED } from './field-arbitraries.js'
+import { compiledTaint, referenceFilterNodes, referenceScores } from './rule-outcomes.js'
 import {
-  neighbourOf,
   nodeTaintsArb,
   pairArb,
   podAndNodesArb,
@@ -41,48 +33,6 @@ import {
  * so that they collide, with every operator and effect (known, empty, unknown) and numeric
  * values on every edge of the int64 grammar, gate on and off.
  */
-
-function compiledTaint(taint: Taint): CompiledTaint {
-  const node = compileNode({
-    name: 'probe',
-    resourceVersion: '1',
-    unschedulable: false,
-    taints: [taint],
-  })
-  return node.taints[0] as CompiledTaint
-}
-
-/** What the reference says a filterNodes call must return. */
-function referenceFilterNodes(
-  tolerations: readonly Toleration[],
-  nodes: readonly NodeTaintsAt[],
-  options: RuleOptions
-) {
-  const passingIndices: number[] = []
-  const rejectedIndices: number[] = []
-  const rejectedReasons: string[] = []
-  nodes.forEach((n, i) => {
-    const reason = referenceFilterNode(tolerations, n, options)
-    if (reason === null) passingIndices.push(i)
-    else {
-      rejectedIndices.push(i)
-      rejectedReasons.push(reason)
-    }
-  })
-  return { passingIndices, rejectedIndices, rejectedReasons }
-}
-
-function referenceScores(
-  tolerations: readonly Toleration[],
-  nodes: readonly NodeTaintsAt[],
-  options: RuleOptions
-): number[] {
-  const counts = nodes.map((n) =>
-    referenceCountIntolerablePreferNoSchedule(tolerations, n, options)
-  )
-  normalizeReversedScores(counts)
-  return counts
-}
 
 describe('compiled rules equal the reference rules', () => {
   it('for one toleration against one taint (2000 pairs)', () => {
@@ -210,77 +160,6 @@ describe('compiled rules equal the reference rules', () => {
         }
       ),
       { seed: SEED + 3, numRuns: 1000 }
-    )
-  })
-})
-
-/** Upstream's grammar and range, written as plainly as possible: the model, not the code. */
-function modelInt64(s: string): bigint | null {
-  if (!/^(?:0|-?[1-9][0-9]*)$/.test(s)) return null
-  const v = BigInt(s)
-  return v < INT64_MIN || v > INT64_MAX ? null : v
-}
-
-describe('Lt and Gt compare the taint value against the toleration value as int64', () => {
-  it('in both implementations, as a BigInt model says (2000 pairs)', () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom('Lt', 'Gt'),
-        // The taint value is often the threshold itself or a neighbour: equality and ±1 matter.
-        valueArb.chain((v) =>
-          fc.tuple(fc.constant(v), fc.oneof(valueArb, neighbourOf(v), neighbourOf(v)))
-        ),
-        fc.constantFrom('', 'NoSchedule'),
-        fc.constantFrom('', 'k'),
-        (operator, [tolerationValue, taintValue], tolerationEffect, tolerationKey) => {
-          const options: RuleOptions = { comparisonOperators: true }
-          const toleration: Toleration = {
-            key: tolerationKey,
-            operator,
-            value: tolerationValue,
-            effect: tolerationEffect,
-            tolerationSeconds: null,
-          }
-          const taint: Taint = { key: 'k', value: taintValue, effect: 'NoSchedule' }
-          const threshold = modelInt64(tolerationValue)
-          const observed = modelInt64(taintValue)
-          const expected =
-            threshold !== null &&
-            observed !== null &&
-            (operator === 'Lt' ? observed < threshold : observed > threshold)
-          expect(toleratesTaint(toleration, taint, options)).toBe(expected)
-          expect(
-            new CompiledTolerations([toleration], options).tolerates(compiledTaint(taint))
-          ).toBe(expected)
-        }
-      ),
-      { seed: SEED + 4, numRuns: 2000 }
-    )
-  })
-
-  it('folding several thresholds of one key keeps the union of what each accepts (1000 cases)', () => {
-    const options: RuleOptions = { comparisonOperators: true }
-    const numericToleration = fc.record({
-      key: fc.constant('k'),
-      operator: fc.constantFrom('Lt', 'Gt', 'Equal'),
-      value: valueArb,
-      effect: fc.constantFrom('', 'PreferNoSchedule'),
-      tolerationSeconds: fc.constant(null),
-    })
-    fc.assert(
-      fc.property(
-        fc.array(numericToleration, { minLength: 2, maxLength: 6 }),
-        fc.array(valueArb, { minLength: 1, maxLength: 6 }),
-        (tolerations, values) => {
-          const pod = new CompiledTolerations(tolerations, options)
-          for (const value of values) {
-            const taint: Taint = { key: 'k', value, effect: 'PreferNoSchedule' }
-            const expected = tolerations.some((t) => toleratesTaint(t, taint, options))
-            expect(pod.tolerates(compiledTaint(taint))).toBe(expected)
-          }
-        }
-      ),
-      { seed: SEED + 5, numRuns: 1000 }
     )
   })
 })

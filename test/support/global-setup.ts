@@ -1,14 +1,25 @@
 import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /**
  * Builds dist/ once before the suites that run the real process (`node dist/main.js`), so they
  * test what ships rather than what vitest transpiles.
+ *
+ * Also points TMPDIR (read by os.tmpdir() at each call) at one folder per run, removed at
+ * teardown: vitest ends its forks without an 'exit' event, so a test module's own cleanup on
+ * exit never ran, and every run left its kubeconfigs and service-account folders behind. The
+ * forks and the servers they start inherit it.
  */
-export default function setup(): void {
+export default function setup(): () => void {
   const root = fileURLToPath(new URL('../..', import.meta.url))
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
     cwd: root,
     stdio: 'inherit',
   })
+  const runDir = mkdtempSync(join(tmpdir(), 'taint-extender-test-run-'))
+  process.env.TMPDIR = runDir
+  return () => rmSync(runDir, { recursive: true, force: true })
 }

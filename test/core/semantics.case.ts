@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { RuleOptions } from '../../src/core/index.js'
+import type { NodeTaintsAt, RuleOptions } from '../../src/core/index.js'
 import { node } from './builders.js'
 import { CORDON_FILTERS } from './semantics/filters.cordon.js'
 import { HONOURED_TAINT_FILTERS } from './semantics/filters.honoured-taints.js'
@@ -58,6 +58,30 @@ export const FILTER_CASES: readonly FilterCase[] = [
 
 export const SCORE_CASES: readonly ScoreCase[] = [...UPSTREAM_SCORES, ...WHAT_COUNTS_SCORES]
 
+/**
+ * The nodes each pair row is also seen through: one carrying just that taint (filtered alone,
+ * and scored after the untainted one). Built once per row here rather than while registering,
+ * so an implementation that must know every node before the table runs (a cluster) can list
+ * them.
+ */
+export interface PairNodes {
+  readonly tainted: NodeTaintsAt
+  readonly untainted: NodeTaintsAt
+}
+
+export const PAIR_NODES: ReadonlyMap<PairCase, PairNodes> = new Map(
+  PAIR_CASES.map((c) => [
+    c,
+    { tainted: node('tainted', { taints: [c.taint] }), untainted: node('untainted') },
+  ])
+)
+
+function pairNodes(c: PairCase): PairNodes {
+  const nodes = PAIR_NODES.get(c)
+  if (nodes === undefined) throw new Error(`pair row ${c.name} is not in PAIR_CASES`)
+  return nodes
+}
+
 // ---------------------------------------------------------------------------------------------
 // Registration.
 // ---------------------------------------------------------------------------------------------
@@ -91,24 +115,31 @@ export interface TableOptions {
   readonly knownFailures?: Readonly<Record<string, string>>
 }
 
-/** Registers describe/it blocks for every row of the table against one implementation. */
+/**
+ * Registers describe/it blocks for every row of the table against one implementation, which may
+ * answer synchronously or with promises. The bare pair level is registered only when the
+ * implementation has `tolerates` (see RuleSet).
+ */
 export function runSemanticsTable(name: string, rules: RuleSet, table: TableOptions = {}): void {
   const knownFailures = table.knownFailures ?? {}
-  const row = (caseName: string, gateName: string, fn: () => void) => {
+  const row = (caseName: string, gateName: string, fn: () => Promise<void>) => {
     const title = `${caseName} (${gateName})`
     if (Object.hasOwn(knownFailures, caseName)) it.fails(title, fn)
     else it(title, fn)
   }
 
-  describe(`${name}: one toleration against one taint`, () => {
-    for (const c of PAIR_CASES) {
-      for (const [gateName, options] of expandGate(c.gate)) {
-        row(c.name, gateName, () => {
-          expect(rules.tolerates([c.toleration], c.taint, options)).toBe(c.tolerated)
-        })
+  const tolerates = rules.tolerates?.bind(rules)
+  if (tolerates !== undefined) {
+    describe(`${name}: one toleration against one taint`, () => {
+      for (const c of PAIR_CASES) {
+        for (const [gateName, options] of expandGate(c.gate)) {
+          row(c.name, gateName, async () => {
+            expect(await tolerates([c.toleration], c.taint, options)).toBe(c.tolerated)
+          })
+        }
       }
-    }
-  })
+    })
+  }
 
   // The same pairs seen through the two other entry points: a node carrying just that taint is
   // rejected by Filter iff the taint is NoSchedule/NoExecute and not tolerated, and scores below
@@ -116,10 +147,10 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
   describe(`${name}: one toleration against one taint, through the node filter`, () => {
     for (const c of PAIR_CASES) {
       const expected = HARD_EFFECTS.has(c.taint.effect) && !c.tolerated ? UNTOLERATED : null
-      const target = node('tainted', { taints: [c.taint] })
+      const target = pairNodes(c).tainted
       for (const [gateName, options] of expandGate(c.gate)) {
-        row(c.name, gateName, () => {
-          expect(rules.filterNode([c.toleration], target, options)).toBe(expected)
+        row(c.name, gateName, async () => {
+          expect(await rules.filterNode([c.toleration], target, options)).toBe(expected)
         })
       }
     }
@@ -128,10 +159,10 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
   describe(`${name}: one toleration against one taint, through scoring`, () => {
     for (const c of PAIR_CASES) {
       const expected = c.taint.effect === 'PreferNoSchedule' && !c.tolerated ? [10, 0] : [10, 10]
-      const nodes = [node('untainted'), node('tainted', { taints: [c.taint] })]
+      const nodes = [pairNodes(c).untainted, pairNodes(c).tainted]
       for (const [gateName, options] of expandGate(c.gate)) {
-        row(c.name, gateName, () => {
-          expect([...rules.scores([c.toleration], nodes, options)]).toEqual(expected)
+        row(c.name, gateName, async () => {
+          expect([...(await rules.scores([c.toleration], nodes, options))]).toEqual(expected)
         })
       }
     }
@@ -140,8 +171,8 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
   describe(`${name}: node filter`, () => {
     for (const c of FILTER_CASES) {
       for (const [gateName, options] of expandGate(c.gate)) {
-        row(c.name, gateName, () => {
-          expect(rules.filterNode(c.tolerations, c.node, options)).toBe(c.reason)
+        row(c.name, gateName, async () => {
+          expect(await rules.filterNode(c.tolerations, c.node, options)).toBe(c.reason)
         })
       }
     }
@@ -150,8 +181,8 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
   describe(`${name}: scores`, () => {
     for (const c of SCORE_CASES) {
       for (const [gateName, options] of expandGate(c.gate)) {
-        row(c.name, gateName, () => {
-          expect([...rules.scores(c.tolerations, c.nodes, options)]).toEqual(c.scores)
+        row(c.name, gateName, async () => {
+          expect([...(await rules.scores(c.tolerations, c.nodes, options))]).toEqual(c.scores)
         })
       }
     }

@@ -15,10 +15,12 @@ function wireToleration(t: Toleration): Json {
   return out
 }
 
-function wireTaint(t: Taint): Json {
-  const out: { [key: string]: Json } = { key: t.key, effect: t.effect }
-  if (t.value !== '') out.value = t.value
-  return out
+/** A taint as upstream encodes it: `value` is omitempty, `key` and `effect` are always there. */
+export function wireTaint(
+  t: Taint
+): { key: string; effect: string } | { key: string; effect: string; value: string } {
+  if (t.value === '') return { key: t.key, effect: t.effect }
+  return { key: t.key, effect: t.effect, value: t.value }
 }
 
 /** A Pod object carrying these tolerations, with the usual bulk the extender must skip. */

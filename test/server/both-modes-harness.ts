@@ -73,13 +73,7 @@ export function startBothModes(): void {
   beforeAll(async () => {
     api = await FakeApiServer.start()
     for (const node of CLUSTER) api.addNode(node)
-    cache = new InformerNodeCache({
-      kubeConfig: loadKubeConfig({ kind: 'kubeconfig', path: kubeconfigFor(api.url) }),
-      logger: NOOP_LOGGER,
-      metrics: NOOP_NODE_CACHE_METRICS,
-      backoff: { initialMs: 10, maxMs: 100 },
-    })
-    cache.start()
+    cache = startInformerCache(api.url)
     server = await startTestServer({ nodeCache: cache })
     await eventually(async () => expect((await fetch(`${server.url}/readyz`)).status).toBe(200))
   })
@@ -88,6 +82,22 @@ export function startBothModes(): void {
     await cache.stop()
     await api.close()
   })
+}
+
+/**
+ * A started informer-fed node cache on the API server at `url`, as main wires it but quiet and
+ * with test-sized retry delays; whoever starts it stops it (node-cache-harness.ts's startCache
+ * stops its caches after each test, too soon for a cache a whole file shares).
+ */
+export function startInformerCache(url: string): InformerNodeCache {
+  const started = new InformerNodeCache({
+    kubeConfig: loadKubeConfig({ kind: 'kubeconfig', path: kubeconfigFor(url) }),
+    logger: NOOP_LOGGER,
+    metrics: NOOP_NODE_CACHE_METRICS,
+    backoff: { initialMs: 10, maxMs: 100 },
+  })
+  started.start()
+  return started
 }
 
 export function fullNodes(names: string[]): unknown[] {

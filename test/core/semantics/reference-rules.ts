@@ -8,8 +8,11 @@ import {
 } from '../../../src/core/index.js'
 import type { RuleSet } from './types.js'
 
-/** The readable one-pair-at-a-time rules: upstream's functions, transcribed. */
-export const referenceRules: RuleSet = {
+/**
+ * The readable one-pair-at-a-time rules: upstream's functions, transcribed. Synchronous (the
+ * `satisfies` keeps its plain return types for callers outside the table).
+ */
+export const referenceRules = {
   tolerates(tolerations, taint, options) {
     const viaList = tolerationsTolerateTaint(tolerations, taint, options)
     // The list helper must agree with asking each toleration on its own.
@@ -26,4 +29,4 @@ export const referenceRules: RuleSet = {
     normalizeReversedScores(counts)
     return counts
   },
-}
+} satisfies RuleSet

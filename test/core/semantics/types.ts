@@ -33,20 +33,33 @@ export interface ScoreCase {
   readonly scores: readonly number[]
 }
 
+/** A value, or a promise of it: an implementation may answer in process or over the wire. */
+export type Answer<T> = T | Promise<T>
+
 /** An implementation of the rules, seen from the outside. */
 export interface RuleSet {
-  /** Whether any of the tolerations tolerates the taint (`TolerationsTolerateTaint`). */
-  tolerates(tolerations: readonly Toleration[], taint: Taint, options: RuleOptions): boolean
+  /**
+   * Whether any of the tolerations tolerates the taint (`TolerationsTolerateTaint`). Optional:
+   * over HTTP the bare answer is observable only for some effects (Filter shows it for
+   * NoSchedule and NoExecute taints, Score for PreferNoSchedule ones; a taint with an unknown
+   * or empty effect leaves no trace), so such an implementation leaves it out and the pair
+   * rows are checked only through the node filter and through scoring.
+   */
+  tolerates?(
+    tolerations: readonly Toleration[],
+    taint: Taint,
+    options: RuleOptions
+  ): Answer<boolean>
   /** NodeUnschedulable then TaintToleration Filter: null when the node fits. */
   filterNode(
     tolerations: readonly Toleration[],
     node: NodeTaintsAt,
     options: RuleOptions
-  ): RejectionReason | null
+  ): Answer<RejectionReason | null>
   /** Normalised 0–10 scores of exactly these nodes, in their order. */
   scores(
     tolerations: readonly Toleration[],
     nodes: readonly NodeTaintsAt[],
     options: RuleOptions
-  ): readonly number[]
+  ): Answer<readonly number[]>
 }

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, expect } from 'vitest'
+import type { InformerNodeCache } from '../../src/cluster/index.js'
+import type { RuleOptions } from '../../src/core/index.js'
+import { runSemanticsTable, type RuleSet } from '../core/semantics.case.js'
+import { eventually } from '../support/eventually.js'
+import { FakeApiServer } from '../support/fake-apiserver.js'
+import { post, startTestServer, type TestServer } from '../support/test-server.js'
+import { startInformerCache } from './both-modes-harness.js'
+import {
+  clusterNodes,
+  extenderArgs,
+  nameOf,
+  namesIn,
+  passingIn,
+  reasonOf,
+  type FilterReply,
+  type Mode,
+} from './semantics-over-http.wire.js'
+
+/**
+ * The one semantics table (test/core/semantics.case.ts) run over real HTTP against the real
+ * server in both of its modes: nodes in the request, and names resolved by the informer-fed
+ * node cache (real client-node against the fake list/watch API server, which holds every node
+ * of the table before the first row). One server per state of the comparison-operator gate and
+ * per mode; a row goes to the server whose gate matches the options the table passes.
+ *
+ * The bare pair level is not registered (RuleSet.tolerates is left out); the pair rows are still
+ * checked through /filter and /prioritize.
+ */
+
+/** The servers of one mode, by gate; started before the file's tests, closed after them. */
+function serversOf(mode: Mode): (options: RuleOptions) => TestServer {
+  const servers = new Map<boolean, TestServer>()
+  const caches: InformerNodeCache[] = []
+  let api: FakeApiServer | undefined
+
+  beforeAll(async () => {
+    if (mode === 'node-cache') {
+      const started = await FakeApiServer.start()
+      api = started
+      const nodes = clusterNodes()
+      for (const node of nodes) started.addNode(node)
+      // One cache per server, as each extender process has its own informer.
+      for (const gate of [true, false]) {
+        const cache = startInformerCache(started.url)
+        caches.push(cache)
+        servers.set(gate, await startTestServer({ nodeCache: cache, comparisonOperators: gate }))
+      }
+      await eventually(() => {
+        for (const cache of caches) {
+          expect(cache.readiness()).toMatchObject({ ready: true })
+          expect(cache.size).toBe(nodes.length)
+        }
+      })
+    } else {
+      for (const gate of [true, false]) {
+        servers.set(gate, await startTestServer({ comparisonOperators: gate }))
+      }
+    }
+    for (const server of servers.values()) {
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+    }
+  })
+
+  afterAll(async () => {
+    await Promise.all([...servers.values()].map((s) => s.close()))
+    await Promise.all(caches.map((c) => c.stop()))
+    await api?.close()
+    // Every name was answered from the informers' index, none by a lookup of an unknown name.
+    if (api !== undefined) expect(api.requests('get')).toBe(0)
+  })
+
+  return (options) => {
+    const server = servers.get(options.comparisonOperators)
+    if (server === undefined) throw new Error(`no ${mode} server is running`)
+    return server
+  }
+}
+
+function rulesOverHttp(mode: Mode): RuleSet {
+  const serverFor = serversOf(mode)
+  return {
+    async filterNode(tolerations, node, options) {
+      const reply = await post(
+        `${serverFor(options).url}/filter`,
+        extenderArgs(mode, tolerations, [node])
+      )
+      expect(reply.status).toBe(200)
+      const body = reply.json as FilterReply
+      expect(body.Error).toBe('')
+      const name = nameOf(node)
+      // The node stands in exactly one place, and no other node is named.
+      expect(namesIn(body)).toEqual([name])
+      if (passingIn(mode, body)?.includes(name)) return null
+      return reasonOf(body.FailedAndUnresolvableNodes[name] ?? body.FailedNodes[name])
+    },
+
+    async scores(tolerations, nodes, options) {
+      const reply = await post(
+        `${serverFor(options).url}/prioritize`,
+        extenderArgs(mode, tolerations, nodes)
+      )
+      expect(reply.status).toBe(200)
+      const priorities = reply.json as { Host: string; Score: number }[]
+      const names = nodes.map(nameOf)
+      // Every node scored exactly once, and nothing else.
+      expect(priorities.map((p) => p.Host).sort()).toEqual([...names].sort())
+      const byHost = new Map(priorities.map((p) => [p.Host, p.Score]))
+      return names.map((n) => byHost.get(n) ?? Number.NaN)
+    },
+  }
+}
+
+runSemanticsTable('full-node mode over HTTP', rulesOverHttp('full-node'))
+runSemanticsTable('node-cache mode over HTTP', rulesOverHttp('node-cache'))

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import type { CompiledNode, TaintIndex } from '../core/index.js'
 import type { Logger, NodeCacheMetrics } from '../extender/ports.js'
 import { describeError } from './api-errors.js'
@@ -42,6 +43,10 @@ export class UnknownNodeLookup {
     this.#metrics = metrics
     this.#logger = logger
     this.#stopSignal = stopSignal
+    // Each GET in flight listens on the stop signal until it settles (withDeadline), so up to
+    // MAX_LOOKUPS_IN_FLIGHT at once, plus the owner's own: past Node's default of 10, Node would
+    // print a "possible memory leak" warning to stderr for a bound that is deliberate.
+    setMaxListeners(MAX_LOOKUPS_IN_FLIGHT + 1, stopSignal)
   }
 
   /** Lookups waiting for the API server now. */

@@ -129,4 +129,27 @@ describe('InformerNodeCache: names the index does not know', () => {
     await expect(cache.fetch('node-32')).resolves.toBeNull()
     expect(server.requests('get')).toBe(MAX_LOOKUPS_IN_FLIGHT + 1)
   })
+
+  it('prints no listener-leak warning with the most GETs in flight (the bound is deliberate)', async () => {
+    const warnings: string[] = []
+    const onWarning = (warning: Error): void => {
+      warnings.push(`${warning.name}: ${warning.message}`)
+    }
+    process.on('warning', onWarning)
+    try {
+      const server = await startServer()
+      server.setDelay(50)
+      const { cache } = startCache(server.url)
+      const names = Array.from({ length: MAX_LOOKUPS_IN_FLIGHT }, (_, i) => `node-${i}`)
+
+      await Promise.all(names.map((name) => cache.fetch(name)))
+      // Process warnings are emitted on a later tick.
+      await new Promise((resolve) => setImmediate(resolve))
+
+      expect(server.requests('get')).toBe(MAX_LOOKUPS_IN_FLIGHT)
+      expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([])
+    } finally {
+      process.off('warning', onWarning)
+    }
+  })
 })

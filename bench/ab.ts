@@ -16,9 +16,10 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { flagValue, hasFlag, option } from './command-line.js'
 import { placeClient, placeServer } from './cpu-placement.js'
 import { KeepAliveConnection } from './keep-alive-connection.js'
-import { INDEXED_NODES, nameOrder, option, scenarioRequests } from './node-cache-requests.js'
+import { INDEXED_NODES, nameOrder, scenarioRequests } from './node-cache-requests.js'
 import { startNodeApiServer } from './node-apiserver.js'
 import type { Verb } from './payloads.js'
 import { startExtender, type ServiceProcess } from './processes.js'
@@ -42,7 +43,7 @@ export interface AbResult {
 }
 
 function baselineCheckout(): string {
-  const raw = process.argv.find((a) => a.startsWith('--baseline='))?.slice('--baseline='.length)
+  const raw = flagValue('baseline')
   if (raw === undefined || raw === '') {
     throw new Error('--baseline=<checkout> is required: a built checkout to compare against')
   }
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
   const warmUpMs = option('warm-up', 3) * 1000
   const names = option('names', 5000)
   const order = nameOrder('scheduler')
-  const { placement, why } = placeClient(!process.argv.includes('--no-pin'))
+  const { placement, why } = placeClient(!hasFlag('no-pin'))
   process.stderr.write(
     `[ab] this checkout against ${baseline}: ${names} names in ${order} order, ` +
       `${calls} calls each per scenario; ${why}\n`

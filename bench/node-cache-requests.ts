@@ -1,8 +1,9 @@
 /**
  * What bench:tail and bench:ab send: node-cache requests naming `names` of the bench API
  * server's INDEXED_NODES nodes, in the index's own order or in kube-scheduler's, each checked
- * against the reference answer before it is timed. Also their shared command-line options.
+ * against the reference answer before it is timed, and the --order flag that picks between them.
  */
+import { flagValue } from './command-line.js'
 import { postRequestBytes, type KeepAliveConnection } from './keep-alive-connection.js'
 import { expectedForNodes, namesRequestBody, payload, type Verb } from './payloads.js'
 import { tolerationsFor, type TolerationCount } from './realistic-pod.js'
@@ -16,17 +17,9 @@ export const ORDERS = 8
 
 export type NameOrder = 'index' | 'scheduler'
 
-/** `--<name>=<positive number>` from the command line, or `fallback`. */
-export function option(name: string, fallback: number): number {
-  const raw = process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
-  const value = raw === undefined ? fallback : Number(raw)
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`)
-  return value
-}
-
 /** `--order=index|scheduler` from the command line, or `fallback`. */
 export function nameOrder(fallback: NameOrder): NameOrder {
-  const raw = process.argv.find((a) => a.startsWith('--order='))?.slice('--order='.length)
+  const raw = flagValue('order')
   if (raw === undefined) return fallback
   if (raw === 'index' || raw === 'scheduler') return raw
   throw new Error(`--order takes index or scheduler, got ${JSON.stringify(raw)}`)

@@ -8,6 +8,7 @@
  * a process failing), never because of a timing.
  */
 import { loadavg } from 'node:os'
+import { flagValue, hasFlag } from './command-line.js'
 import { placeClient } from './cpu-placement.js'
 import { runHeapPerCall, type HeapPerCall } from './heap-per-call.js'
 import { progress, runHttp } from './http-phase.js'
@@ -29,8 +30,8 @@ import {
 import { runMain } from './run-main.js'
 
 async function main(): Promise<number> {
-  const quick = process.argv.includes('--quick')
-  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
+  const quick = hasFlag('quick')
+  const only = flagValue('only')
   if (only !== undefined && only !== 'full' && only !== 'names') {
     throw new Error(`--only takes full or names, not ${only}`)
   }
@@ -43,7 +44,7 @@ async function main(): Promise<number> {
           full: only === 'full' ? base.full : [],
           names: only === 'names' ? base.names : [],
         }
-  const { placement, why } = placeClient(!process.argv.includes('--no-pin'))
+  const { placement, why } = placeClient(!hasFlag('no-pin'))
   const machine = machineInfo()
   machine.placement = why
   const code = codeInfo()

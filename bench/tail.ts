@@ -29,10 +29,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PerformanceObserver } from 'node:perf_hooks'
 import { setTimeout as delay } from 'node:timers/promises'
+import { flagValues, hasFlag, option } from './command-line.js'
 import { placeClient, placeServer } from './cpu-placement.js'
 import { KeepAliveConnection } from './keep-alive-connection.js'
 import { sampleSteadiness } from './machine-steadiness.js'
-import { INDEXED_NODES, nameOrder, option, scenarioRequests } from './node-cache-requests.js'
+import { INDEXED_NODES, nameOrder, scenarioRequests } from './node-cache-requests.js'
 import { startNodeApiServer } from './node-apiserver.js'
 import { startExtender, TAIL_PROBE } from './processes.js'
 import { codeInfo, machineInfo, renderTable, saveResults } from './report.js'
@@ -59,10 +60,8 @@ async function main(): Promise<void> {
   const order = nameOrder('index')
   // e.g. --node-flag=--no-external-memory-accounted-in-global-limit: the run without a flag main
   // sets (src/config/v8-runtime-flags.ts), to measure what it does.
-  const nodeFlags = process.argv
-    .filter((a) => a.startsWith('--node-flag='))
-    .map((a) => a.slice('--node-flag='.length))
-  const { placement, why } = placeClient(!process.argv.includes('--no-pin'))
+  const nodeFlags = flagValues('node-flag')
+  const { placement, why } = placeClient(!hasFlag('no-pin'))
   const clientGcs: [number, number][] = []
   let recording = false
   new PerformanceObserver((list) => {

@@ -46,9 +46,10 @@ export function unstartedServer(options: FakeApiServerOptions = {}): FakeApiServ
 /**
  * A started InformerNodeCache pointed at `url` through a real kubeconfig file, with delays
  * small enough for tests: retries within milliseconds and a watchdog that only the watchdog
- * tests shorten further. Stopped after the test.
+ * tests shorten further. Whoever starts it stops it: for a cache a whole file shares, which
+ * startCache's stop after each test would end too soon.
  */
-export function startCache(url: string, overrides: Overrides = {}): StartedCache {
+export function startSharedCache(url: string, overrides: Overrides = {}): StartedCache {
   const { token, ...options } = overrides
   const kubeConfig = loadKubeConfig({
     kind: 'kubeconfig',
@@ -64,9 +65,15 @@ export function startCache(url: string, overrides: Overrides = {}): StartedCache
     watchdogMs: 10_000,
     ...options,
   })
-  caches.add(cache)
   cache.start()
   return { cache, metrics, logger }
+}
+
+/** startSharedCache, stopped after the test. */
+export function startCache(url: string, overrides: Overrides = {}): StartedCache {
+  const started = startSharedCache(url, overrides)
+  caches.add(started.cache)
+  return started
 }
 
 function track(server: FakeApiServer): FakeApiServer {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest'
-import { InformerNodeCache, loadKubeConfig } from '../../src/cluster/index.js'
-import { NOOP_LOGGER, NOOP_NODE_CACHE_METRICS } from '../../src/extender/index.js'
-import { FakeApiServer, kubeconfigFor, type FakeNodeSpec } from '../support/fake-apiserver.js'
+import type { InformerNodeCache } from '../../src/cluster/index.js'
+import { startSharedCache } from '../cluster/node-cache-harness.js'
+import { FakeApiServer, type FakeNodeSpec } from '../support/fake-apiserver.js'
 import { eventually } from '../support/eventually.js'
 import { startTestServer, type TestServer } from '../support/test-server.js'
 import type { WireToleration } from '../support/wire.js'
@@ -73,7 +73,7 @@ export function startBothModes(): void {
   beforeAll(async () => {
     api = await FakeApiServer.start()
     for (const node of CLUSTER) api.addNode(node)
-    cache = startInformerCache(api.url)
+    cache = startSharedCache(api.url).cache
     server = await startTestServer({ nodeCache: cache })
     await eventually(async () => expect((await fetch(`${server.url}/readyz`)).status).toBe(200))
   })
@@ -82,22 +82,6 @@ export function startBothModes(): void {
     await cache.stop()
     await api.close()
   })
-}
-
-/**
- * A started informer-fed node cache on the API server at `url`, as main wires it but quiet and
- * with test-sized retry delays; whoever starts it stops it (node-cache-harness.ts's startCache
- * stops its caches after each test, too soon for a cache a whole file shares).
- */
-export function startInformerCache(url: string): InformerNodeCache {
-  const started = new InformerNodeCache({
-    kubeConfig: loadKubeConfig({ kind: 'kubeconfig', path: kubeconfigFor(url) }),
-    logger: NOOP_LOGGER,
-    metrics: NOOP_NODE_CACHE_METRICS,
-    backoff: { initialMs: 10, maxMs: 100 },
-  })
-  started.start()
-  return started
 }
 
 export function fullNodes(names: string[]): unknown[] {

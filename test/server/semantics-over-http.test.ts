@@ -2,10 +2,10 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import type { InformerNodeCache } from '../../src/cluster/index.js'
 import type { RuleOptions } from '../../src/core/index.js'
 import { runSemanticsTable, type RuleSet } from '../core/semantics.case.js'
+import { startSharedCache } from '../cluster/node-cache-harness.js'
 import { eventually } from '../support/eventually.js'
 import { FakeApiServer } from '../support/fake-apiserver.js'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
-import { startInformerCache } from './both-modes-harness.js'
 import {
   clusterNodes,
   extenderArgs,
@@ -42,7 +42,7 @@ function serversOf(mode: Mode): (options: RuleOptions) => TestServer {
       for (const node of nodes) started.addNode(node)
       // One cache per server, as each extender process has its own informer.
       for (const gate of [true, false]) {
-        const cache = startInformerCache(started.url)
+        const { cache } = startSharedCache(started.url)
         caches.push(cache)
         servers.set(gate, await startTestServer({ nodeCache: cache, comparisonOperators: gate }))
       }

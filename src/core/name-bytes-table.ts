@@ -178,22 +178,31 @@ export class NameBytesTable<V> {
     }
   }
 
+  /**
+   * Whether view[start, end) holds the bucket's name. Eight bytes a step, read as doubles: two
+   * doubles are equal exactly when their bits are, except NaN (never equal) and ±0 (equal). Any
+   * eight bytes of a plain name are neither: every byte is from 0x20 to 0x7f, so the sign bit
+   * is clear and the exponent lies from 0x200 to 0x7f7 (zero needs 0, NaN 0x7ff). A request's
+   * bytes may be anything, but they cannot equal the arena's double without being its bits.
+   * Half the loads of comparing words: in scheduler order at 5000 names from 15000 indexed, a
+   * getAll took 158 µs against 213 (in process, between calls a megabyte written elsewhere).
+   */
   #equals(bucket: number, view: DataView, start: number, end: number): boolean {
-    if (this.#buckets[bucket + 3] !== end - start) return false
+    const length = end - start
+    if (this.#buckets[bucket + 3] !== length) return false
     let at = this.#buckets[bucket + 2] as number
     const arena = this.#arenaView
-    let i = start
-    // Two words a step: a node name is about a dozen words, and the loop's own cost was much of
-    // a lookup (bench/micro-wire.ts at 5000 names, in one process: 38 against 47 ns a name).
-    for (; i + 8 <= end; i += 8, at += 8) {
-      if (
-        view.getInt32(i, true) !== arena.getInt32(at, true) ||
-        view.getInt32(i + 4, true) !== arena.getInt32(at + 4, true)
-      ) {
-        return false
+    if (length >= 8) {
+      // The last eight bytes are compared where they end, overlapping the step before.
+      const last = end - 8
+      let i = start
+      for (; i < last; i += 8, at += 8) {
+        if (view.getFloat64(i, true) !== arena.getFloat64(at, true)) return false
       }
+      return view.getFloat64(last, true) === arena.getFloat64(at - (i - last), true)
     }
-    if (i + 4 <= end) {
+    let i = start
+    if (length >= 4) {
       if (view.getInt32(i, true) !== arena.getInt32(at, true)) return false
       i += 4
       at += 4

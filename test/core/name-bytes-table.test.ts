@@ -64,6 +64,35 @@ describe('NameBytesTable', () => {
     }
   })
 
+  it.each([
+    ['an ASCII byte', 0x5f],
+    ['a zero byte (the bits of +0 and −0 are all zero but the sign)', 0x00],
+    ['a byte with the top bit set (the sign of a double, −0)', 0x80],
+    ['a byte of all ones (the exponent of NaN and infinity)', 0xff],
+    ['a UTF-8 lead byte (0xf0)', 0xf0],
+  ])(
+    "compares in full at every length to 40 bytes: one byte changed to %s at any position is not found, even under the held name's hash",
+    (_, byte) => {
+      for (let length = 1; length <= 40; length++) {
+        const held = 'gke-prod-europe-west1-pool-0123456789abcdef'.slice(0, length)
+        const table = new NameBytesTable<string>()
+        table.set(held, held)
+        const heldHash = hashNameBytes(placed(held).view, placed(held).start, placed(held).end)
+        for (let at = 0; at < length; at++) {
+          const { view, start, end } = placed(held)
+          if (view.getUint8(start + at) === byte) continue
+          view.setUint8(start + at, byte)
+          expect(getOne(table, view, start, end, heldHash)).toBeUndefined()
+        }
+        // Bytes around the name that would compare (a NaN or −0 pattern) change nothing.
+        const { view, start, end } = placed(held)
+        view.setUint8(start - 1, 0xff)
+        view.setUint8(end, 0xff)
+        expect(getOne(table, view, start, end, heldHash)).toBe(held)
+      }
+    }
+  )
+
   it('keeps nothing for a name that is not plain, leaving it to lookups by string', () => {
     const table = new NameBytesTable<number>()
     expect(table.set('nœud', 1)).toBe(false)

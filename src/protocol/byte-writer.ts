@@ -32,9 +32,9 @@ const WORD_SLACK = 3
  * Builds a node-cache reply as bytes. Names are never re-encoded: their literals are copied from
  * the request body as received, which is valid JSON by construction and decodes to the same name.
  *
- * Everything short goes four bytes at a time, the last word whole even when only part of it
- * belongs: its extra bytes land past the write position, where the next write (or the end of
- * result()) covers them. Measured at 5000 names (bench/micro-wire.ts), a prioritize reply
+ * Constants go four bytes at a time, the last word whole even when only part of it belongs:
+ * its extra bytes land past the write position, where the next write (or the end of result())
+ * covers them. So do names under eight bytes; longer ones go eight at a time (copyShortRange). Measured at 5000 names (bench/micro-wire.ts), a prioritize reply
  * took about 45 ns a name this way, against about 62 ns with its punctuation written a byte
  * at a time; an encoder looping over thousands of names goes further with claim() (36 ns).
  */
@@ -73,7 +73,7 @@ export class ByteWriter {
   }
 
   /**
-   * For an encoder with a loop of its own over many short pieces (see copyWords, putWords):
+   * For an encoder with a loop of its own over many short pieces (see copyShortRange, putWords):
    * makes room for `extra` more bytes and returns the view to write into; the loop starts at
    * `position` and hands its end to `advanceTo`. One capacity check for a whole reply instead
    * of one per piece.
@@ -99,10 +99,9 @@ export class ByteWriter {
   }
 
   /**
-   * Copies bytes [start, end) of `src`. A name (tens of bytes) goes a word at a time, measured
-   * about twice as fast as a native copy, whose call costs more than the copy; its last word may
-   * read up to three bytes past `end` (never past `src`) and write them past the copy (see the
-   * class comment). A long range (a run of passing names) goes natively.
+   * Copies bytes [start, end) of `src`. A name (tens of bytes) goes through copyShortRange,
+   * measured about twice as fast as a native copy, whose call costs more than the copy. A long
+   * range (a run of passing names) goes natively.
    */
   range(src: DataView, start: number, end: number): void {
     const length = end - start
@@ -115,7 +114,7 @@ export class ByteWriter {
       else if (from !== pos) this.#buf.copyWithin(pos, from, from + length)
       return
     }
-    copyWords(this.#view, pos, src, start, end)
+    copyShortRange(this.#view, pos, src, start, end)
   }
 
   /**
@@ -171,18 +170,30 @@ export function putWords(to: DataView, at: number, constant: ConstantWords): num
 }
 
 /**
- * Copies bytes [start, end) of `src` to `at` a word at a time, reading up to three bytes past
- * `end` (never past `src`) and writing them past the copy (see ByteWriter): for a short
- * ByteWriter.range, and for an encoder's own loop into room made by claim(). Returns where the
- * next byte goes.
+ * Copies bytes [start, end) of `src` to `at`: for a short ByteWriter.range, and for an
+ * encoder's own loop into room made by claim(). Returns where the next byte goes. From eight
+ * bytes on, eight a step through a double, the last step the eight bytes that end the range
+ * (overlapping the one before), so nothing past it is read or written: half the loads and
+ * stores of copying words, measured 72–81 against 109–129 µs for 5000 names of 48–55 bytes
+ * with a constant after each, as a prioritize reply has. A shorter range goes a word at a time,
+ * reading up to three bytes past `end` (never past `src`) and writing them past the copy (see
+ * ByteWriter).
  */
-export function copyWords(
+export function copyShortRange(
   to: DataView,
   at: number,
   src: DataView,
   start: number,
   end: number
 ): number {
+  const length = end - start
+  if (length >= 8) {
+    const last = end - 8
+    let pos = at
+    for (let i = start; i < last; i += 8, pos += 8) copyEight(to, pos, src, i)
+    copyEight(to, at + length - 8, src, last)
+    return at + length
+  }
   let pos = at
   let i = start
   if (end + WORD_SLACK <= src.byteLength) {
@@ -190,5 +201,20 @@ export function copyWords(
   } else {
     for (; i < end; i++, pos++) to.setUint8(pos, src.getUint8(i))
   }
-  return at + (end - start)
+  return at + length
+}
+
+/**
+ * Eight bytes through a double, which keeps the bits of every value but NaN: the language lets
+ * a NaN be written back as any NaN (V8 keeps them too, but need not). Bytes that read as NaN,
+ * which no plain node name holds, go as two words instead, for one compare a step.
+ */
+function copyEight(to: DataView, at: number, src: DataView, from: number): void {
+  const value = src.getFloat64(from, true)
+  if (value === value) {
+    to.setFloat64(at, value, true)
+    return
+  }
+  to.setInt32(at, src.getInt32(from, true), true)
+  to.setInt32(at + 4, src.getInt32(from + 4, true), true)
 }

@@ -2,7 +2,7 @@ import type { BytePool } from './byte-pool.js'
 import {
   ByteWriter,
   constantWords,
-  copyWords,
+  copyShortRange,
   NATIVE_COPY_FROM,
   putWords,
   type ConstantWords,
@@ -83,7 +83,7 @@ function writeNameRuns(out: ByteWriter, names: NodeNameList, positions: ArrayLik
     const start = names.start(first) - 1
     const end = names.end(last) + 1
     if (end - start < NATIVE_COPY_FROM) {
-      pos = copyWords(view, pos, src, start, end)
+      pos = copyShortRange(view, pos, src, start, end)
       continue
     }
     out.advanceTo(pos)
@@ -127,7 +127,7 @@ function writeReasons(out: ByteWriter, names: NodeNameList, map: IndexedReasons)
     const at = map.indices[i] as number
     const start = names.start(at) - 1
     const end = names.end(at) + 1
-    pos = copyWords(view, pos, names.view, start, end)
+    pos = copyShortRange(view, pos, names.view, start, end)
     pos = putWords(view, pos, literal)
     nameBytes -= end - start + 1
   }
@@ -182,7 +182,7 @@ export function encodeNamesHostPriorityList(
   const last = count - 1
   for (let i = 0; i <= last; i++) {
     const at = indices === null ? i : (indices[i] as number)
-    pos = copyWords(view, pos, names.view, names.start(at), names.end(at))
+    pos = copyShortRange(view, pos, names.view, names.start(at), names.end(at))
     const score = scores[i] as number
     let constant = (i < last ? SCORE_THEN_HOST : LAST_SCORE)[score]
     if (constant === undefined) {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { ByteWriter, constantWords, copyWords, putWords } from '../../src/protocol/byte-writer.js'
+import {
+  ByteWriter,
+  constantWords,
+  copyShortRange,
+  putWords,
+} from '../../src/protocol/byte-writer.js'
 
 /**
  * ByteWriter copies short ranges and constants a whole word at a time, so it may read up to
@@ -116,17 +121,43 @@ describe('ByteWriter', () => {
   })
 
   it.each(LENGTHS)(
-    'copies %i bytes with copyWords into claimed room, reading nothing past a source that ends there',
+    'copies %i bytes with copyShortRange into claimed room, reading nothing past a source that ends there',
     (length) => {
       const source = 'abcdefghijklmnopqrstuvwxyz'.slice(0, length)
       const out = new ByteWriter(4)
       const view = out.claim(2 * length + 1)
-      let pos = copyWords(view, out.position, exactView(source), 0, length)
+      let pos = copyShortRange(view, out.position, exactView(source), 0, length)
       pos = putWords(view, pos, constantWords('|'))
-      pos = copyWords(view, pos, offsetView(source + '"TAIL', 2), 0, length)
+      pos = copyShortRange(view, pos, offsetView(source + '"TAIL', 2), 0, length)
       out.advanceTo(pos)
       out.words(constantWords('!'))
       expect(text(out.result())).toBe(`${source}|${source}!`)
+    }
+  )
+
+  it.each([
+    ['a signalling NaN', [0x01, 0, 0, 0, 0, 0, 0xf0, 0x7f]],
+    ['a NaN with a payload and the sign set', [0xef, 0xbe, 0xad, 0xde, 0xff, 0xff, 0xf7, 0xff]],
+    ['infinity', [0, 0, 0, 0, 0, 0, 0xf0, 0x7f]],
+    ['−0', [0, 0, 0, 0, 0, 0, 0, 0x80]],
+    ['+0', [0, 0, 0, 0, 0, 0, 0, 0]],
+  ])(
+    'copies bytes that read as %s bit for bit with copyShortRange, at every length from 8 to 40 and every place in the range',
+    (_, pattern) => {
+      for (let length = 8; length <= 40; length++) {
+        for (let at = 0; at + 8 <= length; at++) {
+          const source = Uint8Array.from({ length: length + 5 }, (_, i) => 0x61 + (i % 26))
+          source.set(pattern, at + 2)
+          const src = new DataView(source.buffer)
+          const out = new ByteWriter(4)
+          const view = out.claim(length + 2)
+          out.advanceTo(
+            copyShortRange(view, putWords(view, 0, constantWords('<')), src, 2, 2 + length)
+          )
+          out.words(constantWords('>'))
+          expect([...out.result()]).toEqual([0x3c, ...source.subarray(2, 2 + length), 0x3e])
+        }
+      }
     }
   )
 

@@ -36,10 +36,11 @@ export class NodeNameList {
   /** Bytes from the array's `[` to its `]`: what a reply echoing every name needs, about. */
   readonly textLength: number
   /**
-   * For literal i, slots 3i to 3i+2: where it starts (after its opening quote), where it ends
-   * (its closing quote), and the hashNameBytes of its bytes (0 for a literal read by the
-   * general string scanner, see hashed). A list the caller may refill for a later request:
-   * this NodeNameList is valid only until then.
+   * For literal i, the NAME_SPAN_SLOTS slots from NAME_SPAN_SLOTS × i on, as getAll reads them:
+   * where it starts (after its opening quote), where it ends (its closing quote), and the
+   * hashNameBytes of its bytes (0 for a literal read by the general string scanner, see
+   * hashed). A list the caller may refill for a later request: this NodeNameList is valid only
+   * until then.
    */
   readonly #spans: IntList
   /** Literals holding an escaped quote, read and decoded by the general scanner, by index. */

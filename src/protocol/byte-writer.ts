@@ -34,9 +34,10 @@ const WORD_SLACK = 3
  *
  * Constants go four bytes at a time, the last word whole even when only part of it belongs:
  * its extra bytes land past the write position, where the next write (or the end of result())
- * covers them. So do names under eight bytes; longer ones go eight at a time (copyShortRange). Measured at 5000 names (bench/micro-wire.ts), a prioritize reply
- * took about 45 ns a name this way, against about 62 ns with its punctuation written a byte
- * at a time; an encoder looping over thousands of names goes further with claim() (36 ns).
+ * covers them. So do names under eight bytes; longer ones go eight at a time (copyShortRange).
+ * Measured at 5000 names (bench/micro-wire.ts), a prioritize reply took about 45 ns a name
+ * with everything in words, against about 62 ns with its punctuation written a byte at a time;
+ * an encoder looping over thousands of names goes further with claim() (36 ns).
  */
 export class ByteWriter {
   readonly #pool: BytePool | null

@@ -18,44 +18,50 @@ const ONES = 0x01010101
 const HIGH_BITS = 0x80808080
 
 /**
- * Whether a little-endian word of string bytes holds a quote, a backslash, a control character
- * or a byte from 0x80: inside a string, the only bytes a JSON scanner must look at. The word is
- * tested whole: for `"` and `\`, the classic zero-byte test on the word XOR-ed with the byte;
- * for control characters, the high bit each byte gets when 0x20 is subtracted from it; for
- * bytes from 0x80, their high bit. Each test can only err upwards of a byte that truly matches,
- * so a word is flagged exactly when one of its bytes is special.
+ * The special bytes of a little-endian word of string bytes, as the high bit of each: a quote,
+ * a backslash, a control character or a byte from 0x80, the only bytes inside a string a JSON
+ * scanner must look at. The word is tested whole: for `"` and `\`, the classic zero-byte test
+ * on the word XOR-ed with the byte; for control characters, the high bit each byte gets when
+ * 0x20 is subtracted from it; for bytes from 0x80, their high bit. A borrow can only set bits
+ * in the bytes above a byte that truly matches, so the lowest bit set is the first special
+ * byte, and the word has one exactly when the mask is not 0.
  */
-function hasSpecialByte(word: number): boolean {
+function specialBytesMask(word: number): number {
   const quotes = word ^ 0x22222222
   const backslashes = word ^ 0x5c5c5c5c
   const special =
     ((quotes - ONES) & ~quotes) | ((backslashes - ONES) & ~backslashes) | (word - 0x20202020) | word
-  return (special & HIGH_BITS) !== 0
+  return special & HIGH_BITS
 }
 
 /**
- * Whether a little-endian word holds a quote: hasSpecialByte's first test alone, for a scan that
- * only needs to find where a string ends (see scanNodeNames) and leaves validating its bytes
- * for later.
+ * Whether a little-endian word holds a quote: specialBytesMask's first test alone, for a scan
+ * that only needs to find where a string ends (see scanNodeNames) and leaves validating its
+ * bytes for later.
  */
 export function hasQuoteByte(word: number): boolean {
   const quotes = word ^ 0x22222222
   return ((quotes - ONES) & ~quotes & HIGH_BITS) !== 0
 }
 
-/** Whether one string byte is special, as hasSpecialByte tests four. */
+/** Whether one string byte is special, as specialBytesMask tests four. */
 function isSpecialByte(c: number): boolean {
   return c === QUOTE || c === BACKSLASH || c < 0x20 || c > 0x7f
 }
 
 /**
- * The first offset at or after `i` holding a special byte (see hasSpecialByte), or the end of
+ * The first offset at or after `i` holding a special byte (see specialBytesMask), or the end of
  * `buf` when there is none. Reads four bytes at a time through `view` (a view of `buf`),
- * measured about twice as fast as a byte loop over names and pod fields.
+ * measured about twice as fast as a byte loop over names and pod fields, and finds the special
+ * byte in its word from the mask's lowest bit rather than a byte at a time: scanning a 500-node
+ * body, 5–15 % faster (the same process timing both in turn, Node 20 and 24).
  */
 export function specialByteAt(buf: Uint8Array, view: DataView, i: number): number {
   const lastWord = buf.length - 4
-  while (i <= lastWord && !hasSpecialByte(view.getInt32(i, true))) i += 4
+  for (; i <= lastWord; i += 4) {
+    const mask = specialBytesMask(view.getInt32(i, true))
+    if (mask !== 0) return i + ((31 - Math.clz32(mask & -mask)) >> 3)
+  }
   for (; i < buf.length; i++) {
     if (isSpecialByte(buf[i] as number)) return i
   }

@@ -39,6 +39,5 @@ EXPOSE 8888
 # --initial-old-space-size keeps V8 from a mark-compact every few hundred milliseconds after the
 # heap shrinks (see src/config/node-flags.ts); 128 MiB leaves room under the 512 MiB memory limit.
 # --expose-gc lets the node cache collect a full node list's garbage once, right after the list;
-# --v8-pool-size=1 keeps V8's background threads from taking the caller's CPU in bursts;
-# --max-semi-space-size=8 shortens every young collection by a quarter at the same rate.
-ENTRYPOINT ["/nodejs/bin/node", "--initial-old-space-size=128", "--expose-gc", "--v8-pool-size=1", "--max-semi-space-size=8", "dist/main.js"]
+# --v8-pool-size=1 keeps V8's background threads from taking the caller's CPU in bursts.
+ENTRYPOINT ["/nodejs/bin/node", "--initial-old-space-size=128", "--expose-gc", "--v8-pool-size=1", "dist/main.js"]

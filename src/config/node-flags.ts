@@ -1,6 +1,6 @@
 /**
  * The Node.js flags the extender runs with: the image's ENTRYPOINT and `npm start` pass them,
- * and the bench and soak measure with them (a test keeps all four the same).
+ * and the bench and soak measure with them (a test keeps them the same).
  *
  * `--initial-old-space-size` puts a floor under V8's old-generation limit. Without it, after a
  * collection that shrinks the heap (V8's memory reducer after an idle spell, or a forced GC),
@@ -21,22 +21,22 @@
  * four threads; with one, none did in 3 runs nor in the full bench. The price is throughput
  * under concurrent calls at 15000 names, about a tenth lower against the floor.
  *
- * `--max-semi-space-size=8` halves the young generation's ceiling (16 MiB by default). At
- * thousands of names young collections are not paced by the young generation filling up: node:http
- * copies every request body into fresh Buffers, and V8 runs a young collection whenever those
- * young Buffers pass 32 MiB, a fixed limit (`--trace-gc`: "external memory pressure", every ~125
- * calls at 5000 names, whatever the ceiling). What the ceiling does set is the pause, part of
- * which grows with the young generation's reserved pages (`perf`: V8's walk over memory chunks):
- * medians of 0.38, 0.47, 0.55, 0.65 and 1.1 ms at 4, 8, 16, 32 and 64 MiB at 5000 names. 8 keeps
- * the rate (4 doubles it) and takes a quarter off every pause (Node 24: 0.27 against 0.40 ms).
- * The price is a few more young collections where requests are small or huge: per 6000 calls at
- * 500 names 17 instead of 6, per 1500 at 15000 names 40 instead of 34.
+ * Not among them: `--max-semi-space-size=8`, which NODE_FLAGS held from 04cc5e0 for a quarter off
+ * each young collection's pause at 5000 names. In `bench:tail` on 2026-11-22 the server's compute
+ * p99 at 5000 names was the same with it or with 16 (0.64–0.95 against 0.73–1.01 ms on Node 24,
+ * 0.84–1.07 against 0.89–1.05 on Node 20: apart by less than runs of either differ). On Node 24
+ * it made full-node prioritize at 500 nodes a third slower (p50 24.4–26.0 against 17.1–20.0 ms,
+ * two servers called in turn), and the time went to page faults: each call's ~16 MB of Buffers
+ * (node:http's body chunks, the joined body) came back from glibc as fresh pages, 680 000 faults
+ * per 240 calls against 80 000 without the flag (`perf stat`). With it, V8 collected from a task
+ * ("task" in `--trace-gc`) rather than on external memory pressure, and freed that memory in
+ * bursts glibc returned to the system; with glibc's trim and mmap thresholds raised
+ * (GLIBC_TUNABLES), the same flag gave 30 000 faults and p50 16.5 ms.
  */
 export const NODE_FLAGS: readonly string[] = [
   '--initial-old-space-size=128',
   '--expose-gc',
   '--v8-pool-size=1',
-  '--max-semi-space-size=8',
 ]
 
 /** `--a_b=1` → `--a-b`: V8 takes either spelling, with or without a value. */

@@ -5,32 +5,30 @@ describe('missingNodeFlags', () => {
   const HEAP = '--initial-old-space-size=128'
   const GC = '--expose-gc'
   const POOL = '--v8-pool-size=1'
-  const YOUNG = '--max-semi-space-size=8'
   it.each([
-    ['no Node.js flags at all', [], [HEAP, GC, POOL, YOUNG]],
-    ['all four as the image gives them', [HEAP, GC, POOL, YOUNG], []],
-    ['the heap floor only', [HEAP], [GC, POOL, YOUNG]],
-    ['all but the GC flag', [HEAP, POOL, YOUNG], [GC]],
-    ['all but the thread pool size', [HEAP, GC, YOUNG], [POOL]],
-    ['all but the young generation’s ceiling', [HEAP, GC, POOL], [YOUNG]],
+    ['no Node.js flags at all', [], [HEAP, GC, POOL]],
+    ['all three as the image gives them', [HEAP, GC, POOL], []],
+    ['the heap floor only', [HEAP], [GC, POOL]],
+    ['all but the GC flag', [HEAP, POOL], [GC]],
+    ['all but the thread pool size', [HEAP, GC], [POOL]],
     [
-      'the heap floor, the pool size and the young ceiling with other values, an operator’s choice',
-      ['--initial-old-space-size=512', GC, '--v8-pool-size=4', '--max-semi-space-size=16'],
+      'all three with a young generation ceiling beside them, which is the operator’s to add',
+      [HEAP, GC, POOL, '--max-semi-space-size=8'],
+      [],
+    ],
+    [
+      'the heap floor and the pool size with other values, an operator’s choice',
+      ['--initial-old-space-size=512', GC, '--v8-pool-size=4'],
       [],
     ],
     [
       'all spelt with underscores, as Node.js and V8 also take them',
-      [
-        '--initial_old_space_size=128',
-        '--expose_gc',
-        '--v8_pool_size=1',
-        '--max_semi_space_size=8',
-      ],
+      ['--initial_old_space_size=128', '--expose_gc', '--v8_pool_size=1'],
       [],
     ],
     [
       'the heap floor with its value as the next argument',
-      ['--initial-old-space-size', '128', GC, POOL, YOUNG],
+      ['--initial-old-space-size', '128', GC, POOL],
       [],
     ],
     [
@@ -39,10 +37,9 @@ describe('missingNodeFlags', () => {
         '--max-old-space-size=512',
         '--initial-old-space-size-x=1',
         '--expose-gc-as=collect',
-        '--max-semi-space-size-x=8',
-        '--min-semi-space-size=8',
+        '--v8-pool-size-x=1',
       ],
-      [HEAP, GC, POOL, YOUNG],
+      [HEAP, GC, POOL],
     ],
   ])('%s', (_, execArgv, missing) => {
     expect(missingNodeFlags(execArgv)).toEqual(missing)

@@ -1,9 +1,12 @@
 /**
  * This checkout's extender against another build of it, in one run:
  * `node dist-bench/bench/ab.js --baseline=<checkout> [--calls=3000] [--warm-up=3] [--names=5000]
- * [--order=scheduler|index] [--no-pin]` (`npm run bench:ab -- --baseline=<checkout>`), where
- * <checkout> has its dependencies installed and is built, e.g.
- * `git worktree add /tmp/base HEAD~1 && (cd /tmp/base && npm ci && npm run build)`.
+ * [--order=scheduler|index] [--nodes=500] [--node-flag=<flag>]... [--baseline-node-flag=<flag>]...
+ * [--no-pin]` (`npm run bench:ab -- --baseline=<checkout>`), where <checkout> has its
+ * dependencies installed and is built, e.g.
+ * `git worktree add /tmp/base HEAD~1 && (cd /tmp/base && npm ci && npm run build)`, or is `.`
+ * to compare Node.js flags on one build (given after NODE_FLAGS; a later value wins).
+ * `--nodes=N` sends whole nodes (nodeCacheCapable: false, 200 calls by default) instead of names.
  *
  * Why: on a shared machine one build's p50 moves by half from one minute to the next
  * (bench/README.md, "Machine steadiness"), so two runs one after the other compare spells more
@@ -16,10 +19,16 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { flagValue, hasFlag, option } from './command-line.js'
+import { flagValue, flagValues, hasFlag, option } from './command-line.js'
 import { placeClient, placeServer } from './cpu-placement.js'
 import { KeepAliveConnection } from './keep-alive-connection.js'
-import { INDEXED_NODES, nameOrder, scenarioRequests } from './node-cache-requests.js'
+import {
+  fullNodeRequests,
+  INDEXED_NODES,
+  nameOrder,
+  scenarioRequests,
+  type NameOrder,
+} from './node-cache-requests.js'
 import { startNodeApiServer } from './node-apiserver.js'
 import type { Verb } from './payloads.js'
 import { startExtender, type ServiceProcess } from './processes.js'
@@ -40,6 +49,24 @@ export interface AbResult {
   readonly calls: number
   readonly candidate: Side
   readonly baseline: Side
+}
+
+/** What both extenders are sent: names of indexed nodes (the default), or whole nodes. */
+type Candidates =
+  | { readonly kind: 'names'; readonly names: number; readonly order: NameOrder }
+  | { readonly kind: 'full'; readonly nodes: number }
+
+function candidatesFromFlags(): Candidates {
+  if (flagValue('nodes') === undefined) {
+    return { kind: 'names', names: option('names', 5000), order: nameOrder('scheduler') }
+  }
+  return { kind: 'full', nodes: option('nodes', 500) }
+}
+
+function describe(candidates: Candidates): string {
+  return candidates.kind === 'names'
+    ? `${candidates.names} names in ${candidates.order} order`
+    : `${candidates.nodes} full nodes`
 }
 
 function baselineCheckout(): string {
@@ -84,22 +111,29 @@ async function alternate(
 
 async function main(): Promise<void> {
   const baseline = baselineCheckout()
-  const calls = option('calls', 3000)
+  const candidates = candidatesFromFlags()
+  const calls = option('calls', candidates.kind === 'names' ? 3000 : 200)
   const warmUpMs = option('warm-up', 3) * 1000
-  const names = option('names', 5000)
-  const order = nameOrder('scheduler')
+  const nodeFlags = {
+    candidate: flagValues('node-flag'),
+    baseline: flagValues('baseline-node-flag'),
+  }
   const { placement, why } = placeClient(!hasFlag('no-pin'))
   process.stderr.write(
-    `[ab] this checkout against ${baseline}: ${names} names in ${order} order, ` +
+    `[ab] this checkout against ${baseline}: ${describe(candidates)}, ` +
       `${calls} calls each per scenario; ${why}\n`
   )
-  const api = await startNodeApiServer(INDEXED_NODES)
+  const api = candidates.kind === 'names' ? await startNodeApiServer(INDEXED_NODES) : null
   const services: ServiceProcess[] = []
   const results: AbResult[] = []
   try {
-    for (const entry of [undefined, join(baseline, 'dist', 'main.js')]) {
-      const args = ['--kubeconfig', api.kubeconfig]
-      const { service } = await startExtender(args, 120_000, { main: entry })
+    const sides = [
+      { main: undefined, extraNodeFlags: nodeFlags.candidate },
+      { main: join(baseline, 'dist', 'main.js'), extraNodeFlags: nodeFlags.baseline },
+    ]
+    for (const options of sides) {
+      const args = api === null ? ['--disable-node-cache'] : ['--kubeconfig', api.kubeconfig]
+      const { service } = await startExtender(args, 120_000, options)
       services.push(service)
       placeServer(placement, service.pid)
     }
@@ -109,7 +143,10 @@ async function main(): Promise<void> {
           await KeepAliveConnection.open((services[0] as ServiceProcess).port),
           await KeepAliveConnection.open((services[1] as ServiceProcess).port),
         ] as const
-        const requests = await scenarioRequests(pair, verb, tolerations, names, order)
+        const requests =
+          candidates.kind === 'names'
+            ? await scenarioRequests(pair, verb, tolerations, candidates.names, candidates.order)
+            : await fullNodeRequests(pair, verb, tolerations, candidates.nodes)
         for (const until = performance.now() + warmUpMs; performance.now() < until;) {
           await alternate(pair, requests, requests.length)
         }
@@ -125,12 +162,13 @@ async function main(): Promise<void> {
     }
   } finally {
     for (const service of services) await service.stop()
-    await api.close()
+    await api?.close()
   }
   const ratio = (a: number, b: number): string => (a / b).toFixed(2)
   process.stdout.write(
-    `\nThis checkout (A) against ${baseline} (B), called in turn, ` +
-      `${names} names in ${order} order\n\n` +
+    `\nThis checkout (A) against ${baseline} (B), called in turn, ${describe(candidates)}` +
+      flagsNote(nodeFlags) +
+      '\n\n' +
       renderTable(
         ['verb', 'tol', 'calls', 'A p50/p90/p99 ms', 'B p50/p90/p99 ms', 'A/B p50', 'A/B p99'],
         results.map((r) => [
@@ -152,8 +190,10 @@ async function main(): Promise<void> {
       machine,
       code: codeInfo(),
       baseline: { checkout: baseline, ...codeInfo(baseline) },
-      names,
-      order,
+      ...(candidates.kind === 'names'
+        ? { names: candidates.names, order: candidates.order }
+        : { nodes: candidates.nodes }),
+      nodeFlags,
       calls,
       warmUpMs,
       ab: results,
@@ -161,6 +201,12 @@ async function main(): Promise<void> {
     '-ab'
   )
   process.stdout.write(`\nresults saved to ${path}\n`)
+}
+
+function flagsNote(flags: { candidate: string[]; baseline: string[] }): string {
+  const list = (f: string[]): string => (f.length === 0 ? 'none' : f.join(' '))
+  if (flags.candidate.length === 0 && flags.baseline.length === 0) return ''
+  return `; flags after NODE_FLAGS: A ${list(flags.candidate)}, B ${list(flags.baseline)}`
 }
 
 runMain('[ab]', main)

@@ -1,11 +1,19 @@
 /**
  * What bench:tail and bench:ab send: node-cache requests naming `names` of the bench API
- * server's INDEXED_NODES nodes, in the index's own order or in kube-scheduler's, each checked
- * against the reference answer before it is timed, and the --order flag that picks between them.
+ * server's INDEXED_NODES nodes, in the index's own order or in kube-scheduler's, and the --order
+ * flag that picks between them; for bench:ab's full-node mode, one request carrying whole nodes.
+ * Each is checked against the reference answer before it is timed.
  */
 import { flagValue } from './command-line.js'
 import { postRequestBytes, type KeepAliveConnection } from './keep-alive-connection.js'
-import { expectedForNodes, namesRequestBody, payload, type Verb } from './payloads.js'
+import {
+  expectedForNodes,
+  namesRequestBody,
+  payload,
+  type Expected,
+  type Mode,
+  type Verb,
+} from './payloads.js'
 import { tolerationsFor, type TolerationCount } from './realistic-pod.js'
 import { schedulerNodeOrder } from './scheduler-order.js'
 import { replyCheck } from './validate.js'
@@ -50,13 +58,38 @@ export async function scenarioRequests(
         })
   const requests: Buffer[] = []
   for (const { body, expected } of scenarios) {
-    const request = postRequestBytes(`/${verb}`, body)
-    const check = replyCheck(verb, 'names', expected, false)
-    for (const connection of connections) {
-      const wrong = check(Buffer.from((await connection.request(request)).body))
-      if (wrong !== null) throw new Error(`${verb}: wrong reply: ${wrong}`)
-    }
-    requests.push(request)
+    requests.push(await checkedRequest(connections, verb, 'names', body, expected))
   }
   return requests
+}
+
+/**
+ * The scenario's one request with `nodes` whole nodes (nodeCacheCapable: false), checked against
+ * the reference answer once on every connection given.
+ */
+export async function fullNodeRequests(
+  connections: readonly KeepAliveConnection[],
+  verb: Verb,
+  tolerations: TolerationCount,
+  nodes: number
+): Promise<Buffer[]> {
+  const { body, expected } = payload(verb, 'full', nodes, tolerations)
+  return [await checkedRequest(connections, verb, 'full', body, expected)]
+}
+
+/** The request framed for sending, once every connection has answered it right. */
+async function checkedRequest(
+  connections: readonly KeepAliveConnection[],
+  verb: Verb,
+  mode: Mode,
+  body: Buffer,
+  expected: Expected
+): Promise<Buffer> {
+  const request = postRequestBytes(`/${verb}`, body)
+  const check = replyCheck(verb, mode, expected, false)
+  for (const connection of connections) {
+    const wrong = check(Buffer.from((await connection.request(request)).body))
+    if (wrong !== null) throw new Error(`${verb}: wrong reply: ${wrong}`)
+  }
+  return request
 }

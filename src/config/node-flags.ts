@@ -25,13 +25,16 @@
  * each young collection's pause at 5000 names. In `bench:tail` on 2026-11-22 the server's compute
  * p99 at 5000 names was the same with it or with 16 (0.64–0.95 against 0.73–1.01 ms on Node 24,
  * 0.84–1.07 against 0.89–1.05 on Node 20: apart by less than runs of either differ). On Node 24
- * it made full-node prioritize at 500 nodes a third slower (p50 24.4–26.0 against 17.1–20.0 ms,
- * two servers called in turn), and the time went to page faults: each call's ~16 MB of Buffers
- * (node:http's body chunks, the joined body) came back from glibc as fresh pages, 680 000 faults
- * per 240 calls against 80 000 without the flag (`perf stat`). With it, V8 collected from a task
- * ("task" in `--trace-gc`) rather than on external memory pressure, and freed that memory in
- * bursts glibc returned to the system; with glibc's trim and mmap thresholds raised
- * (GLIBC_TUNABLES), the same flag gave 30 000 faults and p50 16.5 ms.
+ * it made full-node prioritize at 500 nodes slower, called back to back as the bench calls one
+ * server: p50 19.2–21.1 against 16.7–17.2 ms with the bench's client, 25.5–33.1 against
+ * 17.6–19.2 with node:http's. The time went to page faults: each call's ~16 MB of Buffers
+ * (node:http's body chunks, the joined body) came back from glibc as fresh pages, 112 000–710 000
+ * faults per 240 calls against 45 000–90 000 without the flag (`perf stat`). With it, V8
+ * collected from a task ("task" in `--trace-gc`) rather than on external memory pressure, and
+ * freed that memory in bursts glibc returned to the system; with glibc's trim and mmap
+ * thresholds raised (GLIBC_TUNABLES), the same flag gave 30 000 faults and p50 16.5 ms. Two
+ * servers called in turn (`bench:ab --nodes=500`) read the same either way: each idles while
+ * the other works, and the difference is in how a busy server's memory comes and goes.
  */
 export const NODE_FLAGS: readonly string[] = [
   '--initial-old-space-size=128',

@@ -63,7 +63,8 @@ function candidatesFromFlags(): Candidates {
   return { kind: 'full', nodes: option('nodes', 500) }
 }
 
-function describe(candidates: Candidates): string {
+/** The candidates as the report names them, e.g. `5000 names in scheduler order`. */
+function candidatesLabel(candidates: Candidates): string {
   return candidates.kind === 'names'
     ? `${candidates.names} names in ${candidates.order} order`
     : `${candidates.nodes} full nodes`
@@ -120,7 +121,7 @@ async function main(): Promise<void> {
   }
   const { placement, why } = placeClient(!hasFlag('no-pin'))
   process.stderr.write(
-    `[ab] this checkout against ${baseline}: ${describe(candidates)}, ` +
+    `[ab] this checkout against ${baseline}: ${candidatesLabel(candidates)}, ` +
       `${calls} calls each per scenario; ${why}\n`
   )
   const api = candidates.kind === 'names' ? await startNodeApiServer(INDEXED_NODES) : null
@@ -131,8 +132,8 @@ async function main(): Promise<void> {
       { main: undefined, extraNodeFlags: nodeFlags.candidate },
       { main: join(baseline, 'dist', 'main.js'), extraNodeFlags: nodeFlags.baseline },
     ]
+    const args = api === null ? ['--disable-node-cache'] : ['--kubeconfig', api.kubeconfig]
     for (const options of sides) {
-      const args = api === null ? ['--disable-node-cache'] : ['--kubeconfig', api.kubeconfig]
       const { service } = await startExtender(args, 120_000, options)
       services.push(service)
       placeServer(placement, service.pid)
@@ -166,7 +167,7 @@ async function main(): Promise<void> {
   }
   const ratio = (a: number, b: number): string => (a / b).toFixed(2)
   process.stdout.write(
-    `\nThis checkout (A) against ${baseline} (B), called in turn, ${describe(candidates)}` +
+    `\nThis checkout (A) against ${baseline} (B), called in turn, ${candidatesLabel(candidates)}` +
       flagsNote(nodeFlags) +
       '\n\n' +
       renderTable(

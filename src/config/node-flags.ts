@@ -26,7 +26,7 @@
  * p99 at 5000 names was the same with it or with 16 (0.64–0.95 against 0.73–1.01 ms on Node 24,
  * 0.84–1.07 against 0.89–1.05 on Node 20: apart by less than runs of either differ). On Node 24
  * it made full-node prioritize at 500 nodes slower, called back to back as the bench calls one
- * server: p50 19.2–21.1 against 16.7–17.2 ms with the bench's client, 25.5–33.1 against
+ * server: p50 19.2–21.1 against 16.7–17.2 ms with the bench's client, 24.2–33.1 against
  * 17.6–19.2 with node:http's. The time went to page faults: each call's ~16 MB of Buffers
  * (node:http's body chunks, the joined body) came back from glibc as fresh pages, 112 000–710 000
  * faults per 240 calls against 45 000–90 000 without the flag (`perf stat`). With it, V8

@@ -174,7 +174,10 @@ export function machineInfo(extenderNodeFlags: readonly string[] = []): Record<s
     node: process.version,
     v8: process.versions.v8,
     // The extender runs on this same Node.js, so it sets these (src/config/v8-runtime-flags.ts).
-    extenderV8Flags: runtimeV8Flags(process.versions.v8, extenderNodeFlags),
+    extenderV8Flags: {
+      nodeCache: runtimeV8Flags(process.versions.v8, extenderNodeFlags, { nodeCache: true }),
+      fullNode: runtimeV8Flags(process.versions.v8, extenderNodeFlags, { nodeCache: false }),
+    },
     platform: `${process.platform} ${process.arch}`,
     loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
     date: new Date().toISOString(),

@@ -153,6 +153,7 @@ export function loadConfig(environment: Environment): LoadResult {
       `--log-level: "${get('log-level')}" is not one of ${LOG_LEVELS.join(', ')}`
     )
   }
+  const cluster = pickCluster(values, environment.env, environment.fileExists ?? existsSync)
   const config: Config = {
     host: get('host'),
     port: parseIntegerIn('port', get('port'), 0, 65535),
@@ -161,7 +162,7 @@ export function loadConfig(environment: Environment): LoadResult {
     featureGates: parseFeatureGates(get('feature-gates'), {
       TaintTolerationComparisonOperators: true,
     }),
-    cluster: pickCluster(values, environment.env, environment.fileExists ?? existsSync),
+    cluster,
     watchdogSeconds: parseIntegerIn('watchdog-seconds', get('watchdog-seconds'), 1, 86_400),
     tolerationsCacheSize: parseIntegerIn(
       'tolerations-cache-size',
@@ -189,7 +190,9 @@ export function loadConfig(environment: Environment): LoadResult {
       : null,
     version: readVersion(),
     missingNodeFlags: missingNodeFlags(environment.execArgv ?? []),
-    v8Flags: runtimeV8Flags(environment.v8Version ?? '', environment.execArgv ?? []),
+    v8Flags: runtimeV8Flags(environment.v8Version ?? '', environment.execArgv ?? [], {
+      nodeCache: cluster !== null,
+    }),
   }
   if (config.probePort !== null && config.probePort !== 0 && config.probePort === config.port) {
     throw new ConfigError(`--probe-port: ${config.probePort} is --port too; give it its own port`)

@@ -18,6 +18,14 @@ import { flagName } from './node-flags.js'
  * External memory stays bounded, by the global limit, at a price in memory: at 15000 nodes in a
  * 512 MiB cgroup, peak resident 357 MiB against 288 without (bench/README.md, "Node.js 24").
  *
+ * Node-cache mode only. A full-node body is a thousand times larger (5000 nodes: 77 MiB), and
+ * counted in the global limit its copies piled up: 15 calls in a row at 5000 nodes took the
+ * process to a peak resident size of 1104 MiB with the flag and 392-454 MiB without (498 MiB with
+ * the deployment's --max-old-space-size=384 beside the flag; `npm run bench:peak`), past or at
+ * the 512 MiB limit of the manifests' containers. What the flag saved there was small: on Node.js 24, `bench:ab
+ * --nodes=500` read p50 0.98-0.99x (prioritize) and 1.06-1.08x (filter) for the process with it
+ * against the one without, and `--nodes=5000` 0.74-0.99x, both well under the floor either way.
+ *
  * Set at run time rather than on the command line for two reasons: Node.js 20 and 22 refuse the
  * flag there ("bad option"), so it cannot join NODE_FLAGS, which `npm start` and the image share;
  * and a later V8 without it would print one line at start instead of refusing to start. V8 reads it
@@ -28,11 +36,19 @@ interface RuntimeV8Flag {
   readonly flag: string
   /** The first V8 major version that has the flag (checked against `node --v8-options`). */
   readonly sinceV8Major: number
+  /** Set only when the node cache is on (the requests carry names, not whole nodes). */
+  readonly nodeCacheOnly: boolean
 }
 
 export const RUNTIME_V8_FLAGS: readonly RuntimeV8Flag[] = [
-  { flag: '--external-memory-accounted-in-global-limit', sinceV8Major: 13 },
+  { flag: '--external-memory-accounted-in-global-limit', sinceV8Major: 13, nodeCacheOnly: true },
 ]
+
+/** What the flags depend on besides V8 and the command line. */
+export interface RuntimeMode {
+  /** The node cache is on: kube-scheduler sends names (nodeCacheCapable: true). */
+  readonly nodeCache: boolean
+}
 
 /** `--no-a_b=1` → `--a-b`: a flag set either way round names the same flag. */
 function v8FlagName(arg: string): string {
@@ -40,14 +56,21 @@ function v8FlagName(arg: string): string {
 }
 
 /**
- * The RUNTIME_V8_FLAGS to set on V8 `v8Version` (process.versions.v8): those it has, less any that
- * `execArgv` (process.execArgv) already names, either way round.
+ * The RUNTIME_V8_FLAGS to set on V8 `v8Version` (process.versions.v8) in `mode`: those it has and
+ * the mode wants, less any that `execArgv` (process.execArgv) already names, either way round.
  */
-export function runtimeV8Flags(v8Version: string, execArgv: readonly string[]): string[] {
+export function runtimeV8Flags(
+  v8Version: string,
+  execArgv: readonly string[],
+  mode: RuntimeMode
+): string[] {
   const major = /^(\d+)\./.exec(v8Version)?.[1]
   if (major === undefined) return []
   const given = new Set(execArgv.map(v8FlagName))
   return RUNTIME_V8_FLAGS.filter(
-    ({ flag, sinceV8Major }) => Number(major) >= sinceV8Major && !given.has(v8FlagName(flag))
+    ({ flag, sinceV8Major, nodeCacheOnly }) =>
+      Number(major) >= sinceV8Major &&
+      (mode.nodeCache || !nodeCacheOnly) &&
+      !given.has(v8FlagName(flag))
   ).map(({ flag }) => flag)
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { loadConfig, RUNTIME_V8_FLAGS, runtimeV8Flags } from '../../src/config/index.js'
 
 const EXTERNAL = '--external-memory-accounted-in-global-limit'
+const NODE_CACHE = { nodeCache: true }
+const FULL_NODES = { nodeCache: false }
 
 describe('runtimeV8Flags', () => {
   it.each([
@@ -38,7 +40,34 @@ describe('runtimeV8Flags', () => {
       [EXTERNAL],
     ],
   ])('%s', (_, v8Version, execArgv, expected) => {
-    expect(runtimeV8Flags(v8Version, execArgv)).toEqual(expected)
+    expect(runtimeV8Flags(v8Version, execArgv, NODE_CACHE)).toEqual(expected)
+  })
+
+  it.each([
+    [
+      'Node.js 24 in full-node mode gets none: a 77 MiB body’s copies must still start a collection',
+      '13.6.233.17-node.53',
+      [],
+      FULL_NODES,
+      [],
+    ],
+    ['Node.js 26 in full-node mode gets none either', '14.6.202.34-node.34', [], FULL_NODES, []],
+    [
+      'Node.js 24 with the node cache on gets it',
+      '13.6.233.17-node.53',
+      [],
+      NODE_CACHE,
+      [EXTERNAL],
+    ],
+    [
+      'an operator may still set it in full-node mode: the command line is theirs, and main sets nothing more',
+      '13.6.233.17-node.53',
+      [EXTERNAL],
+      FULL_NODES,
+      [],
+    ],
+  ])('%s', (_, v8Version, execArgv, mode, expected) => {
+    expect(runtimeV8Flags(v8Version, execArgv, mode)).toEqual(expected)
   })
 
   it('chooses, for the V8 running these tests, exactly the flags that V8 lists', () => {
@@ -47,18 +76,23 @@ describe('runtimeV8Flags', () => {
     }).toString()
     const has = (flag: string): boolean => listed.includes(`  ${flag} (`)
     for (const { flag } of RUNTIME_V8_FLAGS) {
-      expect(runtimeV8Flags(process.versions.v8, []).includes(flag), flag).toBe(has(flag))
+      expect(runtimeV8Flags(process.versions.v8, [], NODE_CACHE).includes(flag), flag).toBe(
+        has(flag)
+      )
     }
   })
 
-  it('is what loadConfig gives main for the process’s V8 and Node.js flags', () => {
-    const load = (v8Version: string | undefined, execArgv: string[]) => {
-      const loaded = loadConfig({ argv: [], env: {}, fileExists: () => false, execArgv, v8Version })
+  it('is what loadConfig gives main for the process’s V8, Node.js flags and mode', () => {
+    const load = (v8Version: string | undefined, execArgv: string[], argv: string[]) => {
+      const loaded = loadConfig({ argv, env: {}, fileExists: () => true, execArgv, v8Version })
       if (loaded.kind !== 'config') throw new Error('expected a config')
       return loaded.config.v8Flags
     }
-    expect(load('13.6.233.17-node.53', [])).toEqual([EXTERNAL])
-    expect(load('13.6.233.17-node.53', [EXTERNAL])).toEqual([])
-    expect(load(undefined, [])).toEqual([])
+    const nodeCache = ['--kubeconfig', '/etc/kubeconfig']
+    expect(load('13.6.233.17-node.53', [], nodeCache)).toEqual([EXTERNAL])
+    expect(load('13.6.233.17-node.53', [EXTERNAL], nodeCache)).toEqual([])
+    expect(load(undefined, [], nodeCache)).toEqual([])
+    expect(load('13.6.233.17-node.53', [], ['--disable-node-cache'])).toEqual([])
+    expect(load('13.6.233.17-node.53', [], [])).toEqual([])
   })
 })

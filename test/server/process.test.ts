@@ -51,11 +51,13 @@ describe('the taint-extender process', () => {
     }
   })
 
-  it('sets the runtime V8 flags its V8 has, says which, and prints no V8 complaint', async () => {
-    const service = await startService(['--port', '0'])
+  it('sets the runtime V8 flags its V8 has for full-node mode, says which, and prints no V8 complaint', async () => {
+    const service = await startService(['--port', '0', '--disable-node-cache'])
     try {
       const started = service.logs.find((l) => l.msg === 'taint-extender started')
-      expect(started?.v8Flags).toEqual(runtimeV8Flags(process.versions.v8, []))
+      expect(started?.v8Flags).toEqual(
+        runtimeV8Flags(process.versions.v8, [], { nodeCache: false })
+      )
       const response = await fetch(`http://127.0.0.1:${service.port}/healthz`)
       expect(response.status).toBe(200)
       expect(service.logs.filter((l) => typeof l.text === 'string')).toEqual([])

@@ -1,11 +1,13 @@
 /**
  * This checkout's extender against another build of it, in one run:
- * `node dist-bench/bench/ab.js --baseline=<checkout> [--calls=3000] [--warm-up=3] [--names=5000]
+ * `node dist-bench/bench/ab.js --baseline=<checkout>|--baseline-main=<file> [--calls=3000] [--warm-up=3] [--names=5000]
  * [--order=scheduler|index] [--nodes=500] [--node-flag=<flag>]... [--baseline-node-flag=<flag>]...
  * [--no-pin]` (`npm run bench:ab -- --baseline=<checkout>`), where <checkout> has its
  * dependencies installed and is built, e.g.
  * `git worktree add /tmp/base HEAD~1 && (cd /tmp/base && npm ci && npm run build)`, or is `.`
  * to compare Node.js flags on one build (given after NODE_FLAGS; a later value wins).
+ * `--baseline-main=<file>` runs another entry script of this build as the baseline, e.g.
+ * dist-bench/bench/express-verbs-main.js (the verbs routed through express).
  * `--nodes=N` sends whole nodes (nodeCacheCapable: false, 200 calls by default) instead of names.
  *
  * Why: on a shared machine one build's p50 moves by half from one minute to the next
@@ -70,16 +72,33 @@ function candidatesLabel(candidates: Candidates): string {
     : `${candidates.nodes} full nodes`
 }
 
-function baselineCheckout(): string {
+/** The other side: a built checkout's dist/main.js, or (`--baseline-main`) any entry script. */
+interface Baseline {
+  /** What the report calls it: the checkout's folder, or the entry script. */
+  readonly label: string
+  /** The checkout whose commit and dist the results record. */
+  readonly checkout: string
+  readonly main: string
+}
+
+function baselineFromFlags(): Baseline {
+  const entry = flagValue('baseline-main')
+  if (entry !== undefined && entry !== '') {
+    const main = resolve(entry)
+    if (!existsSync(main)) throw new Error(`--baseline-main=${entry}: no such file`)
+    return { label: main, checkout: '.', main }
+  }
   const raw = flagValue('baseline')
   if (raw === undefined || raw === '') {
-    throw new Error('--baseline=<checkout> is required: a built checkout to compare against')
+    throw new Error(
+      '--baseline=<checkout> (a built checkout) or --baseline-main=<file> (an entry script) is required'
+    )
   }
   const root = resolve(raw)
   if (!existsSync(join(root, 'dist', 'main.js'))) {
     throw new Error(`${root} has no dist/main.js: run npm ci && npm run build there first`)
   }
-  return root
+  return { label: root, checkout: root, main: join(root, 'dist', 'main.js') }
 }
 
 function side(latencies: number[]): Side {
@@ -111,7 +130,7 @@ async function alternate(
 }
 
 async function main(): Promise<void> {
-  const baseline = baselineCheckout()
+  const baseline = baselineFromFlags()
   const candidates = candidatesFromFlags()
   const calls = option('calls', candidates.kind === 'names' ? 3000 : 200)
   const warmUpMs = option('warm-up', 3) * 1000
@@ -121,7 +140,7 @@ async function main(): Promise<void> {
   }
   const { placement, why } = placeClient(!hasFlag('no-pin'))
   process.stderr.write(
-    `[ab] this checkout against ${baseline}: ${candidatesLabel(candidates)}, ` +
+    `[ab] this checkout against ${baseline.label}: ${candidatesLabel(candidates)}, ` +
       `${calls} calls each per scenario; ${why}\n`
   )
   const api = candidates.kind === 'names' ? await startNodeApiServer(INDEXED_NODES) : null
@@ -130,7 +149,7 @@ async function main(): Promise<void> {
   try {
     const sides = [
       { main: undefined, extraNodeFlags: nodeFlags.candidate },
-      { main: join(baseline, 'dist', 'main.js'), extraNodeFlags: nodeFlags.baseline },
+      { main: baseline.main, extraNodeFlags: nodeFlags.baseline },
     ]
     const args = api === null ? ['--disable-node-cache'] : ['--kubeconfig', api.kubeconfig]
     for (const options of sides) {
@@ -167,7 +186,7 @@ async function main(): Promise<void> {
   }
   const ratio = (a: number, b: number): string => (a / b).toFixed(2)
   process.stdout.write(
-    `\nThis checkout (A) against ${baseline} (B), called in turn, ${candidatesLabel(candidates)}` +
+    `\nThis checkout (A) against ${baseline.label} (B), called in turn, ${candidatesLabel(candidates)}` +
       flagsNote(nodeFlags) +
       '\n\n' +
       renderTable(
@@ -190,7 +209,11 @@ async function main(): Promise<void> {
     {
       machine,
       code: codeInfo(),
-      baseline: { checkout: baseline, ...codeInfo(baseline) },
+      baseline: {
+        main: baseline.main,
+        checkout: baseline.checkout,
+        ...codeInfo(baseline.checkout),
+      },
       ...(candidates.kind === 'names'
         ? { names: candidates.names, order: candidates.order }
         : { nodes: candidates.nodes }),

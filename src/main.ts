@@ -1,4 +1,5 @@
 import { realpathSync } from 'node:fs'
+import type { RequestListener } from 'node:http'
 import { pathToFileURL } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { InformerNodeCache, loadKubeConfig, type IndexedList } from './cluster/index.js'
@@ -24,10 +25,17 @@ import {
 } from './server/index.js'
 
 /**
+ * What serves the main port when it also carries health and metrics. The service always uses
+ * createRequestHandler; bench/express-verbs-main.ts passes one that routes the verbs through
+ * express, to measure what serving them on node:http saves.
+ */
+export type RequestHandlerFactory = (deps: AppDependencies) => RequestListener
+
+/**
  * The composition root: the one place that builds concrete parts and wires them together.
  * Everything else receives what it needs through its constructor.
  */
-async function run(config: Config): Promise<void> {
+async function run(config: Config, serveAll: RequestHandlerFactory): Promise<void> {
   // First, before the node list and the first request: V8 applies these at its next heap-limit
   // decision, and the flags chosen depend on this runtime's V8 (config/v8-runtime-flags.ts).
   for (const flag of config.v8Flags) setFlagsFromString(flag)
@@ -95,7 +103,7 @@ async function run(config: Config): Promise<void> {
   // operations endpoints are on plain HTTP (kubelet probes and Prometheus carry no client
   // certificate). The main port listens first: its 'listening' line is the first one logged.
   const server = await listen(
-    config.probePort === null ? createRequestHandler(deps) : createVerbsHandler(deps),
+    config.probePort === null ? serveAll(deps) : createVerbsHandler(deps),
     config.host,
     config.port,
     logger,
@@ -202,7 +210,10 @@ function heapCompactor(logger: JsonLogger): (list: IndexedList) => Promise<void>
 }
 
 /** Starts the extender with these flags; exits 2 on a bad flag. */
-export function main(argv: readonly string[]): void {
+export function main(
+  argv: readonly string[],
+  serveAll: RequestHandlerFactory = createRequestHandler
+): void {
   let loaded
   try {
     loaded = loadConfig({
@@ -222,7 +233,7 @@ export function main(argv: readonly string[]): void {
     process.stdout.write(loaded.text)
     return
   }
-  run(loaded.config).catch((err: unknown) => {
+  run(loaded.config, serveAll).catch((err: unknown) => {
     if (err instanceof ConfigError) {
       process.stderr.write(`taint-extender: ${err.message}\n`)
       process.exit(2)

@@ -108,6 +108,7 @@ async function main(): Promise<number> {
   const path = saveResults(
     {
       machine,
+      code,
       quick,
       wallSeconds,
       plan,

@@ -1,8 +1,8 @@
 /**
  * This checkout's extender against another build of it, in one run:
- * `node dist-bench/bench/ab.js --baseline=<checkout>|--baseline-main=<file> [--calls=3000] [--warm-up=3] [--names=5000]
- * [--order=scheduler|index] [--nodes=500] [--node-flag=<flag>]... [--baseline-node-flag=<flag>]...
- * [--no-pin]` (`npm run bench:ab -- --baseline=<checkout>`), where <checkout> has its
+ * `node dist-bench/bench/ab.js --baseline=<checkout>|--baseline-main=<file> [--calls=3000]
+ * [--warm-up=3] [--names=5000] [--order=scheduler|index] [--nodes=500] [--node-flag=<flag>]...
+ * [--baseline-node-flag=<flag>]... [--no-pin]` (`npm run bench:ab -- --baseline=<checkout>`), where <checkout> has its
  * dependencies installed and is built, e.g.
  * `git worktree add /tmp/base HEAD~1 && (cd /tmp/base && npm ci && npm run build)`, or is `.`
  * to compare Node.js flags on one build (given after NODE_FLAGS; a later value wins).

@@ -34,7 +34,6 @@ const { recordRequestOnClose } = (await import(
 )) as typeof RequestMetricsModule
 
 const VERBS = ['filter', 'prioritize', 'preempt'] as const
-type RoutedVerb = (typeof VERBS)[number]
 
 /** A reply in one piece, as res.send takes it (a full-node filter reply comes in chunks). */
 function wholeReply(reply: ReplyBody): string | Buffer {
@@ -67,7 +66,9 @@ function createExpressVerbsHandler(deps: AppDependencies): RequestListener {
   }
   app.use(createOperationsHandler(deps))
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const reply = mapErrorToReply(err, String(res.locals.verb as RoutedVerb), deps.logger)
+    // express.raw refuses a body before the route runs; such errors are logged as 'other'.
+    const verb: unknown = res.locals.verb
+    const reply = mapErrorToReply(err, typeof verb === 'string' ? verb : 'other', deps.logger)
     res.status(reply.status).type('application/json').send(wholeReply(reply.body))
   })
   return app

@@ -22,9 +22,10 @@ import { flagName } from './node-flags.js'
  * counted in the global limit its copies piled up: 15 calls in a row at 5000 nodes took the
  * process to a peak resident size of 1104 MiB with the flag and 392-454 MiB without (498 MiB with
  * the deployment's --max-old-space-size=384 beside the flag; `npm run bench:peak`), past or at
- * the 512 MiB limit of the manifests' containers. What the flag saved there was small: on Node.js 24, `bench:ab
- * --nodes=500` read p50 0.98-0.99x (prioritize) and 1.06-1.08x (filter) for the process with it
- * against the one without, and `--nodes=5000` 0.74-0.99x, both well under the floor either way.
+ * the 512 MiB limit of the manifests' containers. What the flag saved there was small: on
+ * Node.js 24, `bench:ab --nodes=500` read p50 0.98-0.99x (prioritize) and 1.06-1.08x (filter)
+ * for the process with it against the one without, and `--nodes=5000` 0.74-0.99x, both well
+ * under the floor either way.
  *
  * Set at run time rather than on the command line for two reasons: Node.js 20 and 22 refuse the
  * flag there ("bad option"), so it cannot join NODE_FLAGS, which `npm start` and the image share;

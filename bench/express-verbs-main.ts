@@ -18,6 +18,7 @@ import type * as ErrorMappingModule from '../src/server/error-mapping.js'
 import type { AppDependencies } from '../src/server/index.js'
 import type * as ServerModule from '../src/server/index.js'
 import type * as RequestMetricsModule from '../src/server/request-metrics.js'
+import type * as VerbHandlerModule from '../src/server/verb-handler.js'
 
 // The service's own build, as `npm start` runs it: dist/, whose version comes from the
 // package.json beside it, and whose error classes are the ones mapErrorToReply knows.
@@ -32,16 +33,16 @@ const { mapErrorToReply } = (await import(
 const { recordRequestOnClose } = (await import(
   service('server/request-metrics.js')
 )) as typeof RequestMetricsModule
+const { wholeReply } = (await import(service('server/verb-handler.js'))) as typeof VerbHandlerModule
 
 const VERBS = ['filter', 'prioritize', 'preempt'] as const
 
-/** A reply in one piece, as res.send takes it (a full-node filter reply comes in chunks). */
-function wholeReply(reply: ReplyBody): string | Buffer {
-  if (typeof reply === 'string') return reply
-  if (reply instanceof Uint8Array) return Buffer.from(reply.buffer, reply.byteOffset, reply.length)
-  return Buffer.concat(
-    reply.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))
-  )
+/** The service's reply in one piece, as a Buffer: res.send writes a Buffer as bytes. */
+function replyBuffer(reply: ReplyBody): string | Buffer {
+  const whole = wholeReply(reply)
+  return typeof whole === 'string'
+    ? whole
+    : Buffer.from(whole.buffer, whole.byteOffset, whole.length)
 }
 
 function createExpressVerbsHandler(deps: AppDependencies): RequestListener {
@@ -60,7 +61,7 @@ function createExpressVerbsHandler(deps: AppDependencies): RequestListener {
       Promise.resolve(deps.extender[verb](req.body)).then((reply) => {
         // The extender reuses a node-cache reply's buffer once the socket has all of it.
         if (reply instanceof Uint8Array) res.once('finish', () => deps.extender.replySent(reply))
-        res.status(200).type('application/json').send(wholeReply(reply))
+        res.status(200).type('application/json').send(replyBuffer(reply))
       }, next)
     })
   }
@@ -69,7 +70,7 @@ function createExpressVerbsHandler(deps: AppDependencies): RequestListener {
     // express.raw refuses a body before the route runs; such errors are logged as 'other'.
     const verb: unknown = res.locals.verb
     const reply = mapErrorToReply(err, typeof verb === 'string' ? verb : 'other', deps.logger)
-    res.status(reply.status).type('application/json').send(wholeReply(reply.body))
+    res.status(reply.status).type('application/json').send(replyBuffer(reply.body))
   })
   return app
 }

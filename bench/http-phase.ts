@@ -5,6 +5,7 @@
  * checks. Answers are checked as they come; what was wrong is collected, never thrown.
  */
 import { placeServer, type CpuPlacement } from './cpu-placement.js'
+import { stolenCell } from './cpu-steal.js'
 import {
   runConcurrentPart,
   runSequentialPart,
@@ -68,7 +69,8 @@ async function runMatrix(
         progress(
           `${verb} ${mode} ${size.size} nodes, ${tolerations} tolerations: p50 ${r.extender.p50Us} µs ` +
             `(floor ${r.floor.p50Us} µs, ×${r.ratioP50}), p99 ${r.extender.p99Us} µs ` +
-            `(floor ${r.floor.p99Us} µs), background threads ${r.extenderBackgroundCpuMs ?? '?'} ms` +
+            `(floor ${r.floor.p99Us} µs), background threads ${r.extenderBackgroundCpuMs ?? '?'} ms, ` +
+            `stolen ${stolenCell(r.stolen)} ms` +
             (r.problems.length > 0 ? ` PROBLEMS: ${r.problems.join('; ')}` : '')
         )
       }

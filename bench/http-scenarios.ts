@@ -4,6 +4,7 @@
  * checked.
  */
 import { concurrentProblem, runConcurrent, type ConcurrentResult } from './concurrent-client.js'
+import { stolenCpu, type StolenCpu } from './cpu-steal.js'
 import { payload, type Mode, type Verb } from './payloads.js'
 import type { SizePlan } from './plan.js'
 import type { TolerationCount } from './realistic-pod.js'
@@ -33,6 +34,11 @@ export interface ScenarioResult {
    * (V8's background GC and compile jobs; see thread-cpu.ts), null where /proc is missing.
    */
   readonly extenderBackgroundCpuMs: number | null
+  /**
+   * CPU time the hypervisor took from this machine during the sequential calls (cpu-steal.ts):
+   * both servers' calls stood still through it alike, so it moves p99 more than the ratios.
+   */
+  readonly stolen: StolenCpu | null
   readonly concurrent: {
     readonly extender: ConcurrentResult
     readonly floor: ConcurrentResult
@@ -80,6 +86,7 @@ export async function runSequentialPart(
   const path = `/${verb}`
   const options = { warmup: plan.warmup, iterations: plan.iterations }
   const background = backgroundCpu(ports.extenderPid)
+  const stolen = stolenCpu()
   const [extender, floor] = await runInterleaved(
     [
       { port: ports.extender, path },
@@ -93,6 +100,7 @@ export async function runSequentialPart(
     plan.rounds
   )
   const extenderBackgroundCpuMs = background()
+  const stolenDuring = stolen()
   const result: ScenarioResult = {
     verb,
     mode,
@@ -104,6 +112,7 @@ export async function runSequentialPart(
     ratioP50: round3(extender.result.p50Us / floor.result.p50Us),
     ratioP99: round3(extender.result.p99Us / floor.result.p99Us),
     extenderBackgroundCpuMs,
+    stolen: stolenDuring,
     concurrent: null,
     problems: [...problemsOf('extender', extender), ...problemsOf('floor', floor)],
   }

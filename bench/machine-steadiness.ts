@@ -18,6 +18,7 @@
  * never a threshold. The servers are idle but alive while a sample runs, so a collection of
  * theirs can overlap one; the loops alone, with no bench running, swing as much.
  */
+import { stolenCpu, type StolenCpu } from './cpu-steal.js'
 import { percentile, round1 } from './stats.js'
 
 export interface LoopTiming {
@@ -30,6 +31,8 @@ export interface SteadinessSample {
   readonly when: string
   readonly compute: LoopTiming
   readonly memory: LoopTiming
+  /** CPU time the hypervisor took while both loops ran (cpu-steal.ts): a p99 it explains. */
+  readonly stolen: StolenCpu | null
 }
 
 const REPEATS = 400
@@ -94,5 +97,8 @@ function time(loop: () => number, times: Float64Array): LoopTiming {
 /** Times both loops now (about a second in all), labelled `when`. */
 export function sampleSteadiness(when: string): SteadinessSample {
   const times = new Float64Array(REPEATS)
-  return { when, compute: time(computeLoop, times), memory: time(memoryLoop, times) }
+  const stolen = stolenCpu()
+  const compute = time(computeLoop, times)
+  const memory = time(memoryLoop, times)
+  return { when, compute, memory, stolen: stolen() }
 }

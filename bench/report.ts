@@ -6,6 +6,7 @@ import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runtimeV8Flags } from '../src/config/v8-runtime-flags.js'
+import { stolenCell } from './cpu-steal.js'
 import type { ScenarioResult } from './http-scenarios.js'
 import type { HeapPerCall } from './heap-per-call.js'
 import type { SteadinessSample } from './machine-steadiness.js'
@@ -44,6 +45,7 @@ export function httpTable(results: readonly ScenarioResult[]): string {
       'floor p99 µs',
       'p50/floor',
       'p99/floor',
+      'stolen ms',
       'conc req/s',
       'floor conc req/s',
       'conc/floor',
@@ -62,6 +64,7 @@ export function httpTable(results: readonly ScenarioResult[]): string {
       r.floor.p99Us,
       r.ratioP50,
       r.ratioP99,
+      stolenCell(r.stolen),
       r.concurrent?.extender.reqPerSec ?? null,
       r.concurrent?.floor.reqPerSec ?? null,
       r.concurrent?.ratio ?? null,
@@ -122,7 +125,16 @@ export function heapPerCallTable(results: readonly HeapPerCall[]): string {
 
 export function steadinessTable(samples: readonly SteadinessSample[]): string {
   return renderTable(
-    ['when', 'compute p50 µs', 'p99 µs', 'p99/p50', 'memory (4 MiB) p50 µs', 'p99 µs', 'p99/p50'],
+    [
+      'when',
+      'compute p50 µs',
+      'p99 µs',
+      'p99/p50',
+      'memory (4 MiB) p50 µs',
+      'p99 µs',
+      'p99/p50',
+      'stolen ms',
+    ],
     samples.map((s) => [
       s.when,
       s.compute.p50Us,
@@ -131,6 +143,7 @@ export function steadinessTable(samples: readonly SteadinessSample[]): string {
       s.memory.p50Us,
       s.memory.p99Us,
       s.memory.p99OverP50,
+      stolenCell(s.stolen),
     ])
   )
 }

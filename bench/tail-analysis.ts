@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { setTimeout as delay } from 'node:timers/promises'
+import type { StolenCpu } from './cpu-steal.js'
 import type { SteadinessSample } from './machine-steadiness.js'
 import type { Verb } from './payloads.js'
 import type { TolerationCount } from './realistic-pod.js'
@@ -34,6 +35,8 @@ export interface TailResult {
   readonly serverComputeP99Ms: number
   readonly serverCollections: number
   readonly backgroundThreadCpuMs: number | null
+  /** CPU time the hypervisor took from this machine during the timed calls (cpu-steal.ts). */
+  readonly stolen: StolenCpu | null
   /** The machine's steadiness right after the scenario (see machine-steadiness.ts). */
   readonly steadiness: SteadinessSample
 }
@@ -57,7 +60,7 @@ export function analyse(
   calls: readonly [number, number][],
   dump: ProbeDump,
   clientGcs: readonly [number, number][]
-): Omit<TailResult, 'verb' | 'tolerations' | 'backgroundThreadCpuMs' | 'steadiness'> {
+): Omit<TailResult, 'verb' | 'tolerations' | 'backgroundThreadCpuMs' | 'stolen' | 'steadiness'> {
   if (dump.rows.length !== calls.length) {
     throw new Error(`the probe timed ${dump.rows.length} requests, the client ${calls.length}`)
   }

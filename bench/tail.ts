@@ -31,6 +31,7 @@ import { PerformanceObserver } from 'node:perf_hooks'
 import { setTimeout as delay } from 'node:timers/promises'
 import { flagValues, hasFlag, option } from './command-line.js'
 import { placeClient, placeServer } from './cpu-placement.js'
+import { stolenCell, stolenCpu } from './cpu-steal.js'
 import { KeepAliveConnection } from './keep-alive-connection.js'
 import { sampleSteadiness } from './machine-steadiness.js'
 import { INDEXED_NODES, nameOrder, scenarioRequests } from './node-cache-requests.js'
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
         service.signal('SIGUSR2')
         await readDump(out)
         const background = backgroundCpu(service.pid)
+        const stolen = stolenCpu()
         service.signal('SIGUSR2')
         await delay(50)
         clientGcs.length = 0
@@ -108,6 +110,7 @@ async function main(): Promise<void> {
         }
         recording = false
         const backgroundThreadCpuMs = background()
+        const stolenDuring = stolen()
         service.signal('SIGUSR2')
         const dump = await readDump(out)
         connection.close()
@@ -116,12 +119,13 @@ async function main(): Promise<void> {
           tolerations,
           ...analyse(timed, dump, clientGcs),
           backgroundThreadCpuMs,
+          stolen: stolenDuring,
           steadiness: sampleSteadiness(`after ${verb} ${tolerations}`),
         }
         results.push(r)
         process.stderr.write(
           `[tail] ${verb} ${tolerations} tolerations: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ` +
-            `${r.slow} over ${SLOW_MS} ms\n`
+            `${r.slow} over ${SLOW_MS} ms, stolen ${stolenCell(r.stolen)} ms\n`
         )
       }
     }
@@ -147,6 +151,7 @@ async function main(): Promise<void> {
           'compute p50/p99 ms',
           'server GCs',
           'bg thread CPU ms',
+          'stolen ms',
           'machine compute p50 µs',
           'memory p50/p99 µs',
         ],
@@ -164,6 +169,7 @@ async function main(): Promise<void> {
           `${r.serverComputeP50Ms} / ${r.serverComputeP99Ms}`,
           r.serverCollections,
           r.backgroundThreadCpuMs,
+          stolenCell(r.stolen),
           r.steadiness.compute.p50Us,
           `${r.steadiness.memory.p50Us} / ${r.steadiness.memory.p99Us}`,
         ])

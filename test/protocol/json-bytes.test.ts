@@ -23,7 +23,8 @@ describe('specialByteAt', () => {
   ])(
     'finds %s at every offset from where it starts, and not a special byte after it that a borrow could flag first',
     (_, byte) => {
-      for (let start = 0; start < 4; start++) {
+      // Every start within an eight-byte step, so each byte of both words of a step is tried.
+      for (let start = 0; start < 8; start++) {
         for (let at = start; at < PLAIN.length - 1; at++) {
           // A NUL right after the special byte borrows from the bytes above it in the word.
           const { buf, view } = bodyWith(PLAIN, at, byte)
@@ -48,8 +49,8 @@ describe('specialByteAt', () => {
     }
   })
 
-  it('finds a special byte in the last one to three bytes, past the last whole word', () => {
-    for (let length = 1; length <= 7; length++) {
+  it('finds a special byte past the last eight-byte step: in the last whole word or the bytes after it', () => {
+    for (let length = 1; length <= 15; length++) {
       const { buf, view } = bodyWith(PLAIN.slice(0, length), length - 1, 0x22)
       expect(specialByteAt(buf, view, 0)).toBe(length - 1)
     }

@@ -31,7 +31,10 @@ export interface SteadinessSample {
   readonly when: string
   readonly compute: LoopTiming
   readonly memory: LoopTiming
-  /** CPU time the hypervisor took while both loops ran (cpu-steal.ts): a p99 it explains. */
+  /**
+   * CPU time the hypervisor took while both loops ran (cpu-steal.ts), to tell a slow memory
+   * system from a CPU taken away: the memory loop's p99 mostly rose with none taken.
+   */
   readonly stolen: StolenCpu | null
 }
 

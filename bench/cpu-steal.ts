@@ -27,7 +27,8 @@ export function parseStealTicks(procStat: string): number[] {
   return Array.from(ticks, (t) => t ?? 0)
 }
 
-function readStealTicks(): number[] | null {
+/** Steal ticks so far of each CPU, or null where /proc/stat cannot be read. */
+export function readStealTicks(): number[] | null {
   try {
     const ticks = parseStealTicks(readFileSync('/proc/stat', 'utf8'))
     return ticks.length > 0 ? ticks : null
@@ -42,15 +43,20 @@ export interface StolenCpu {
   readonly byCpuMs: readonly number[]
 }
 
+/** The steal between two readings of readStealTicks, or null where either is unknown. */
+export function stolenBetween(
+  before: readonly number[] | null,
+  after: readonly number[] | null
+): StolenCpu | null {
+  if (before === null || after === null) return null
+  const byCpuMs = after.map((t, cpu) => (t - (before[cpu] ?? 0)) * MS_PER_TICK)
+  return { totalMs: byCpuMs.reduce((sum, ms) => sum + ms, 0), byCpuMs }
+}
+
 /** Starts counting; the returned function gives the steal since, or null where it is unknown. */
 export function stolenCpu(): () => StolenCpu | null {
   const before = readStealTicks()
-  return () => {
-    const after = readStealTicks()
-    if (before === null || after === null) return null
-    const byCpuMs = after.map((t, cpu) => (t - (before[cpu] ?? 0)) * MS_PER_TICK)
-    return { totalMs: byCpuMs.reduce((sum, ms) => sum + ms, 0), byCpuMs }
-  }
+  return () => stolenBetween(before, readStealTicks())
 }
 
 /** `total (cpu0/cpu1/…)` for a table cell; `-` when unknown. */

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { setTimeout as delay } from 'node:timers/promises'
 import type { StolenCpu } from './cpu-steal.js'
+import type { CallsBySteal } from './steal-windows.js'
 import type { SteadinessSample } from './machine-steadiness.js'
 import type { Verb } from './payloads.js'
 import type { TolerationCount } from './realistic-pod.js'
@@ -37,6 +38,8 @@ export interface TailResult {
   readonly backgroundThreadCpuMs: number | null
   /** CPU time the hypervisor took from this machine during the timed calls (cpu-steal.ts). */
   readonly stolen: StolenCpu | null
+  /** The calls of half-second windows that lost no steal, apart from the rest (steal-windows.ts). */
+  readonly bySteal: CallsBySteal | null
   /** The machine's steadiness right after the scenario (see machine-steadiness.ts). */
   readonly steadiness: SteadinessSample
 }
@@ -60,7 +63,10 @@ export function analyse(
   calls: readonly [number, number][],
   dump: ProbeDump,
   clientGcs: readonly [number, number][]
-): Omit<TailResult, 'verb' | 'tolerations' | 'backgroundThreadCpuMs' | 'stolen' | 'steadiness'> {
+): Omit<
+  TailResult,
+  'verb' | 'tolerations' | 'backgroundThreadCpuMs' | 'stolen' | 'bySteal' | 'steadiness'
+> {
   if (dump.rows.length !== calls.length) {
     throw new Error(`the probe timed ${dump.rows.length} requests, the client ${calls.length}`)
   }

@@ -16,7 +16,9 @@
  *
  * with whether a garbage collection of the server or of the client overlapped it, and the CPU
  * time the extender's threads other than its main one used in the window (V8's background GC
- * and compile jobs). After each scenario the machine's steadiness is sampled
+ * and compile jobs). The CPU time the host took (steal, cpu-steal.ts) is read over the window
+ * and every 500 calls, and the calls of the half-second windows that lost none are summed
+ * apart (steal-windows.ts). After each scenario the machine's steadiness is sampled
  * (machine-steadiness.ts): a scenario whose slow calls came with the memory loop's times far
  * above its quiet ones (p50 0.6–0.9 ms, p99 under 1 ms) ran in a noisy spell. No thresholds:
  * it measures, and saves JSON beside the bench's.
@@ -31,7 +33,7 @@ import { PerformanceObserver } from 'node:perf_hooks'
 import { setTimeout as delay } from 'node:timers/promises'
 import { flagValues, hasFlag, option } from './command-line.js'
 import { placeClient, placeServer } from './cpu-placement.js'
-import { stolenCell, stolenCpu } from './cpu-steal.js'
+import { readStealTicks, stolenCell, stolenCpu } from './cpu-steal.js'
 import { KeepAliveConnection } from './keep-alive-connection.js'
 import { sampleSteadiness } from './machine-steadiness.js'
 import { INDEXED_NODES, nameOrder, scenarioRequests } from './node-cache-requests.js'
@@ -39,10 +41,15 @@ import { startNodeApiServer } from './node-apiserver.js'
 import { startExtender, TAIL_PROBE } from './processes.js'
 import { codeInfo, machineInfo, renderTable, saveResults } from './report.js'
 import { runMain } from './run-main.js'
+import { callsBySteal, STEAL_WINDOW_CALLS, type CallsSummary } from './steal-windows.js'
 import { analyse, readDump, SLOW_MS, SPANS, type TailResult } from './tail-analysis.js'
 import { backgroundCpu } from './thread-cpu.js'
 
 const now = (): number => performance.timeOrigin + performance.now()
+
+/** `calls, p99, slow` of the calls in windows without steal; `-` when unknown. */
+const callsCell = (c: CallsSummary | undefined): string =>
+  c === undefined ? '-' : `${c.calls}, ${c.p99Ms ?? '-'}, ${c.slow}`
 
 async function keepCalling(
   connection: KeepAliveConnection,
@@ -103,10 +110,14 @@ async function main(): Promise<void> {
         clientGcs.length = 0
         recording = true
         const timed: [number, number][] = []
+        const stealReadings = [readStealTicks()]
         for (let i = 0; i < calls; i++) {
           const from = now()
           await connection.request(requests[i % requests.length] as Buffer)
           timed.push([from, now()])
+          if ((i + 1) % STEAL_WINDOW_CALLS === 0 || i + 1 === calls) {
+            stealReadings.push(readStealTicks())
+          }
         }
         recording = false
         const backgroundThreadCpuMs = background()
@@ -120,12 +131,19 @@ async function main(): Promise<void> {
           ...analyse(timed, dump, clientGcs),
           backgroundThreadCpuMs,
           stolen: stolenDuring,
+          bySteal: callsBySteal(
+            timed.map(([from, to]) => to - from),
+            stealReadings,
+            STEAL_WINDOW_CALLS,
+            SLOW_MS
+          ),
           steadiness: sampleSteadiness(`after ${verb} ${tolerations}`),
         }
         results.push(r)
         process.stderr.write(
           `[tail] ${verb} ${tolerations} tolerations: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ` +
-            `${r.slow} over ${SLOW_MS} ms, stolen ${stolenCell(r.stolen)} ms\n`
+            `${r.slow} over ${SLOW_MS} ms, stolen ${stolenCell(r.stolen)} ms; ` +
+            `without steal ${callsCell(r.bySteal?.quiet)}\n`
         )
       }
     }
@@ -152,6 +170,7 @@ async function main(): Promise<void> {
           'server GCs',
           'bg thread CPU ms',
           'stolen ms',
+          'no-steal windows: calls, p99 ms, >2 ms',
           'machine compute p50 µs',
           'memory p50/p99 µs',
         ],
@@ -170,6 +189,7 @@ async function main(): Promise<void> {
           r.serverCollections,
           r.backgroundThreadCpuMs,
           stolenCell(r.stolen),
+          callsCell(r.bySteal?.quiet),
           r.steadiness.compute.p50Us,
           `${r.steadiness.memory.p50Us} / ${r.steadiness.memory.p99Us}`,
         ])

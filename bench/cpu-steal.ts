@@ -11,9 +11,7 @@
  * charge a single 1 ms call.
  */
 import { readFileSync } from 'node:fs'
-
-/** Milliseconds per /proc/stat tick: USER_HZ is 100 on every Linux Node.js runs on. */
-const MS_PER_TICK = 10
+import { MS_PER_PROC_TICK } from './thread-cpu.js'
 
 /** Steal ticks so far of each CPU, indexed by CPU number (a CPU missing from the file reads 0). */
 export function parseStealTicks(procStat: string): number[] {
@@ -49,7 +47,7 @@ export function stolenBetween(
   after: readonly number[] | null
 ): StolenCpu | null {
   if (before === null || after === null) return null
-  const byCpuMs = after.map((t, cpu) => (t - (before[cpu] ?? 0)) * MS_PER_TICK)
+  const byCpuMs = after.map((t, cpu) => (t - (before[cpu] ?? 0)) * MS_PER_PROC_TICK)
   return { totalMs: byCpuMs.reduce((sum, ms) => sum + ms, 0), byCpuMs }
 }
 

@@ -13,6 +13,7 @@
  */
 import { flagValues, option } from './command-line.js'
 import { KeepAliveConnection } from './keep-alive-connection.js'
+import { mib } from './memory.js'
 import { fullNodeRequests } from './node-cache-requests.js'
 import { startExtender } from './processes.js'
 import { machineInfo, renderTable, saveResults } from './report.js'
@@ -26,8 +27,6 @@ interface PeakResult {
   /** The process's peak resident size so far (VmHWM), MiB. */
   readonly peakMiB: number
 }
-
-const mib = (bytes: number): number => Math.round(bytes / 104857.6) / 10
 
 async function main(): Promise<void> {
   const nodes = option('nodes', 5000)

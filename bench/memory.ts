@@ -34,7 +34,8 @@ export interface DistinctPodStream {
   readonly cacheLookups: string[]
 }
 
-const mib = (bytes: number): number => Math.round((bytes / 1048576) * 10) / 10
+/** Bytes as MiB to one decimal, as every memory figure of the bench is given. */
+export const mib = (bytes: number): number => Math.round((bytes / 1048576) * 10) / 10
 
 export async function snapshot(service: ServiceProcess, label: string): Promise<MemorySnapshot> {
   const m: MemorySample = await service.memory()

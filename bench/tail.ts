@@ -33,7 +33,7 @@ import { PerformanceObserver } from 'node:perf_hooks'
 import { setTimeout as delay } from 'node:timers/promises'
 import { flagValues, hasFlag, option } from './command-line.js'
 import { placeClient, placeServer } from './cpu-placement.js'
-import { readStealTicks, stolenCell, stolenCpu } from './cpu-steal.js'
+import { readStealTicks, stolenBetween, stolenCell } from './cpu-steal.js'
 import { KeepAliveConnection } from './keep-alive-connection.js'
 import { sampleSteadiness } from './machine-steadiness.js'
 import { INDEXED_NODES, nameOrder, scenarioRequests } from './node-cache-requests.js'
@@ -104,7 +104,6 @@ async function main(): Promise<void> {
         service.signal('SIGUSR2')
         await readDump(out)
         const background = backgroundCpu(service.pid)
-        const stolen = stolenCpu()
         service.signal('SIGUSR2')
         await delay(50)
         clientGcs.length = 0
@@ -121,7 +120,6 @@ async function main(): Promise<void> {
         }
         recording = false
         const backgroundThreadCpuMs = background()
-        const stolenDuring = stolen()
         service.signal('SIGUSR2')
         const dump = await readDump(out)
         connection.close()
@@ -130,7 +128,7 @@ async function main(): Promise<void> {
           tolerations,
           ...analyse(timed, dump, clientGcs),
           backgroundThreadCpuMs,
-          stolen: stolenDuring,
+          stolen: stolenBetween(stealReadings[0] ?? null, stealReadings.at(-1) ?? null),
           bySteal: callsBySteal(
             timed.map(([from, to]) => to - from),
             stealReadings,

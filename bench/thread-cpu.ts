@@ -6,8 +6,11 @@
  */
 import { readFileSync, readdirSync } from 'node:fs'
 
-/** Ticks per second of /proc's utime and stime: USER_HZ, 100 on every Linux Node.js runs on. */
-const TICKS_PER_SECOND = 100
+/**
+ * Milliseconds per tick of /proc's CPU times (a thread's utime and stime, /proc/stat's steal):
+ * USER_HZ is 100 on every Linux Node.js runs on.
+ */
+export const MS_PER_PROC_TICK = 10
 
 /** CPU ticks used so far by each of `pid`'s threads but its main one, or null without /proc. */
 function backgroundTicks(pid: number): Map<string, number> | null {
@@ -34,6 +37,6 @@ export function backgroundCpu(pid: number): () => number | null {
     if (before === null || after === null) return null
     let ticks = 0
     for (const [tid, t] of after) ticks += t - (before.get(tid) ?? 0)
-    return (ticks * 1000) / TICKS_PER_SECOND
+    return ticks * MS_PER_PROC_TICK
   }
 }

@@ -1,0 +1,124 @@
+/**
+ * Where the performance targets stand over runs the bench saved:
+ * `node dist-bench/bench/targets.js [<run.json>...] [--since=<ISO date>] [--commit=<prefix>]`
+ * (`npm run bench:targets`). With no files it reads every full run under bench/results/ (not
+ * the quick, tail, ab or peak ones); files named are read whatever they are, quick runs
+ * included. Per Node.js release it prints each target's tally (target-standing.ts), the memory
+ * figures, and each run's 5000-name scenarios with the CPU the host took during each. It reads
+ * JSON and prints; it runs nothing.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { flagValue } from './command-line.js'
+import { renderTable } from './report.js'
+import { savedRunOf, type SavedRun } from './saved-run.js'
+import {
+  memoryStandingOf,
+  runTallyOf,
+  standingOf,
+  TARGETS,
+  type Standing,
+} from './target-standing.js'
+
+const RESULTS_DIR = fileURLToPath(new URL('../../bench/results/', import.meta.url))
+/** run.ts's file names: the start time, and no suffix (quick, tail, ab and peak runs have one). */
+const FULL_RUN_FILE = /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.json$/
+
+function savedRunFiles(): string[] {
+  let names: string[]
+  try {
+    names = readdirSync(RESULTS_DIR)
+  } catch {
+    return []
+  }
+  return names.filter((n) => FULL_RUN_FILE.test(n)).map((n) => join(RESULTS_DIR, n))
+}
+
+const fixed = (v: number, unit: string): string =>
+  unit === 'ms' ? v.toFixed(2) : `${v.toFixed(2)}×`
+
+function standingRow(s: Standing): (string | number)[] {
+  const missed = s.scenarios - s.met
+  const unread = s.missedStealUnknown > 0 ? ` (${s.missedStealUnknown} not read)` : ''
+  return [
+    s.target.name,
+    `${s.met} of ${s.scenarios}`,
+    s.min === s.max
+      ? fixed(s.min, s.target.unit)
+      : `${fixed(s.min, s.target.unit)}–${fixed(s.max, s.target.unit)}`,
+    missed === 0 ? '-' : `${s.missedWithoutSteal} of ${missed}${unread}`,
+  ]
+}
+
+const span = (r: readonly [number, number] | null): string => {
+  if (r === null) return 'not measured'
+  if (r[0] === r[1]) return `${r[0]}`
+  return r[0] < 0 ? `${r[0]} to ${r[1]}` : `${r[0]}–${r[1]}`
+}
+
+interface ReadRun {
+  readonly file: string
+  readonly run: SavedRun
+}
+
+function report(node: string, read: readonly ReadRun[]): string {
+  const runs = read.map((r) => r.run)
+  const dates = runs.map((r) => r.machine.date).sort()
+  const quick = runs.filter((r) => r.quick).length
+  const standings = TARGETS.map((t) => standingOf(t, runs)).filter((s) => s !== null)
+  const memory = memoryStandingOf(runs)
+  const tallies = read.flatMap(({ file, run }) => {
+    const tally = runTallyOf(run)
+    return tally === null ? [] : [{ file: basename(file, '.json'), ...tally }]
+  })
+  return [
+    `Node.js ${node}: ${runs.length} run(s)${quick > 0 ? `, ${quick} of them quick` : ''}, ` +
+      (dates.length === 1 ? dates[0] : `${dates[0]} to ${dates[dates.length - 1]}`),
+    '',
+    renderTable(['target', 'met', 'range', 'misses with no steal'], standings.map(standingRow)),
+    '',
+    `memory (MiB): resident with 15000 nodes indexed, idle, ${span(memory.indexedRss)}; heap ` +
+      `used after the distinct-pod stream ${span(memory.heapAfterStream)}, of it added over ` +
+      `the stream's second half ${span(memory.heapGrowthSecondHalf)}`,
+    '',
+    renderTable(
+      ['run', 'commit', '5000 names, p99 < 2 ms', 'p99 ms', 'stolen ms per scenario'],
+      tallies.map((t) => [
+        t.file,
+        t.commit,
+        `${t.met} of ${t.scenarios}`,
+        `${t.p99Ms[0].toFixed(2)}–${t.p99Ms[1].toFixed(2)}`,
+        t.stolenMs.map((ms) => (ms === null ? '-' : String(ms))).join(' '),
+      ])
+    ),
+  ].join('\n')
+}
+
+function main(): void {
+  const since = flagValue('since') ?? ''
+  const commit = flagValue('commit')
+  const given = process.argv.slice(2).filter((a) => !a.startsWith('--'))
+  const runs = (given.length > 0 ? given : savedRunFiles())
+    .map((file) => ({ file, run: savedRunOf(readFileSync(file, 'utf8'), file) }))
+    // A quick run's few calls tally nothing worth keeping, unless named (as CI does, as a smoke test).
+    .filter(({ run }) => (given.length > 0 || !run.quick) && run.machine.date >= since)
+    .filter(({ run }) => commit === undefined || (run.code?.commit ?? '').startsWith(commit))
+  if (runs.length === 0) {
+    console.log('No full runs to read: run `npm run bench` first, or name run files.')
+    return
+  }
+  const byNode = new Map<string, ReadRun[]>()
+  for (const r of runs)
+    byNode.set(r.run.machine.node, [...(byNode.get(r.run.machine.node) ?? []), r])
+  const nodes = [...byNode.keys()].sort()
+  console.log(nodes.map((node) => report(node, byNode.get(node) ?? [])).join('\n\n'))
+}
+
+try {
+  main()
+} catch (err) {
+  // A file that is not a run is the reader's mistake to fix, not a crash to read a stack of.
+  console.error(err instanceof Error ? err.message : String(err))
+  process.exitCode = 1
+}

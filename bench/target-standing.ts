@@ -6,6 +6,7 @@
  * a command instead of a sum done by hand (`npm run bench:targets`, targets.ts).
  */
 import type { SavedRun, SavedScenario } from './saved-run.js'
+import { MS_PER_PROC_TICK } from './thread-cpu.js'
 
 export interface Target {
   readonly name: string
@@ -43,43 +44,61 @@ export const TARGETS: readonly Target[] = [
   })),
 ]
 
-export interface Standing {
-  readonly target: Target
-  readonly scenarios: number
+/** How many scenarios met a target, of some set. */
+export interface Tally {
   readonly met: number
+  readonly scenarios: number
+}
+
+export interface Standing extends Tally {
+  readonly target: Target
   readonly min: number
   readonly max: number
-  /** Scenarios that missed while the host took no CPU from the machine (steal read as 0). */
-  readonly missedWithoutSteal: number
-  /** Scenarios that missed with no steal reading (older runs, or no /proc). */
-  readonly missedStealUnknown: number
+  /**
+   * The scenarios in which no CPU lost more than one tick (10 ms) to steal: as quiet as /proc
+   * can tell, since a tick is its resolution.
+   */
+  readonly quiet: Tally
+  /** The scenarios in which some CPU lost more. */
+  readonly stolen: Tally
+  /** The scenarios with no steal reading (runs saved before the bench read it, or no /proc). */
+  readonly unread: Tally
+}
+
+export type Host = 'quiet' | 'stolen' | 'unread'
+
+/** What the host did to a scenario, from the steal read over its calls. */
+export function hostOf(scenario: SavedScenario): Host {
+  if (scenario.stolen == null) return 'unread'
+  return scenario.stolen.byCpuMs.every((ms) => ms <= MS_PER_PROC_TICK) ? 'quiet' : 'stolen'
 }
 
 /** How `target` stands over every scenario of `runs` it applies to; null when none does. */
 export function standingOf(target: Target, runs: readonly SavedRun[]): Standing | null {
   const figures: number[] = []
-  let met = 0
-  let missedWithoutSteal = 0
-  let missedStealUnknown = 0
+  const byHost = {
+    quiet: { met: 0, scenarios: 0 },
+    stolen: { met: 0, scenarios: 0 },
+    unread: { met: 0, scenarios: 0 },
+  }
   for (const run of runs) {
     for (const scenario of run.http) {
       if (!target.applies(scenario)) continue
       const figure = target.figure(scenario)
       figures.push(figure)
-      if (target.met(figure)) met++
-      else if (scenario.stolen == null) missedStealUnknown++
-      else if (scenario.stolen.totalMs === 0) missedWithoutSteal++
+      const tally = byHost[hostOf(scenario)]
+      tally.scenarios++
+      if (target.met(figure)) tally.met++
     }
   }
   if (figures.length === 0) return null
   return {
     target,
     scenarios: figures.length,
-    met,
+    met: byHost.quiet.met + byHost.stolen.met + byHost.unread.met,
     min: Math.min(...figures),
     max: Math.max(...figures),
-    missedWithoutSteal,
-    missedStealUnknown,
+    ...byHost,
   }
 }
 

@@ -19,6 +19,7 @@ import {
   standingOf,
   TARGETS,
   type Standing,
+  type Tally,
 } from './target-standing.js'
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench/results/', import.meta.url))
@@ -38,16 +39,18 @@ function savedRunFiles(): string[] {
 const fixed = (v: number, unit: string): string =>
   unit === 'ms' ? v.toFixed(2) : `${v.toFixed(2)}×`
 
+const tallyCell = (t: Tally): string => (t.scenarios === 0 ? '-' : `${t.met} of ${t.scenarios}`)
+
 function standingRow(s: Standing): (string | number)[] {
-  const missed = s.scenarios - s.met
-  const unread = s.missedStealUnknown > 0 ? ` (${s.missedStealUnknown} not read)` : ''
   return [
     s.target.name,
-    `${s.met} of ${s.scenarios}`,
+    tallyCell(s),
     s.min === s.max
       ? fixed(s.min, s.target.unit)
       : `${fixed(s.min, s.target.unit)}–${fixed(s.max, s.target.unit)}`,
-    missed === 0 ? '-' : `${s.missedWithoutSteal} of ${missed}${unread}`,
+    tallyCell(s.quiet),
+    tallyCell(s.stolen),
+    tallyCell(s.unread),
   ]
 }
 
@@ -76,7 +79,10 @@ function report(node: string, read: readonly ReadRun[]): string {
     `Node.js ${node}: ${runs.length} run(s)${quick > 0 ? `, ${quick} of them quick` : ''}, ` +
       (dates.length === 1 ? dates[0] : `${dates[0]} to ${dates[dates.length - 1]}`),
     '',
-    renderTable(['target', 'met', 'range', 'misses with no steal'], standings.map(standingRow)),
+    renderTable(
+      ['target', 'met', 'range', 'host quiet', 'host took CPU', 'steal not read'],
+      standings.map(standingRow)
+    ),
     '',
     `memory (MiB): resident with 15000 nodes indexed, idle, ${span(memory.indexedRss)}; heap ` +
       `used after the distinct-pod stream ${span(memory.heapAfterStream)}, of it added over ` +

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { SavedRun, SavedScenario } from '../../bench/saved-run.js'
 import { savedRunOf } from '../../bench/saved-run.js'
 import {
+  hostOf,
   memoryStandingOf,
   runTallyOf,
   standingOf,
@@ -81,24 +82,37 @@ describe('standingOf', () => {
     expect(standing).toMatchObject({ scenarios: 4, met: 2, min: 1.4, max: 3.1 })
   })
 
-  it('counts a miss with no CPU stolen apart from one with steal, and one from a run that never read steal apart from both', () => {
-    const miss = (stolen: SavedScenario['stolen']) =>
-      scenario({ mode: 'names', size: 5000, extender: { p50Us: 900, p99Us: 2500 }, stolen })
-    const withoutStolen = scenario({
-      mode: 'names',
-      size: 5000,
-      extender: { p50Us: 900, p99Us: 2500 },
-    })
-    delete (withoutStolen as { stolen?: unknown }).stolen
+  it('sorts scenarios by what the host took: quiet when no CPU lost more than one 10 ms tick, and apart those never read', () => {
+    const at = (p99Us: number, stolen: SavedScenario['stolen']) =>
+      scenario({ mode: 'names', size: 5000, extender: { p50Us: 900, p99Us }, stolen })
+    const neverRead = at(1500, null)
+    delete (neverRead as { stolen?: unknown }).stolen
     const standing = standingOf(p99, [
       run([
-        miss({ totalMs: 0, byCpuMs: [0, 0] }),
-        miss({ totalMs: 10, byCpuMs: [10, 0] }),
-        miss(null),
-        withoutStolen,
+        at(1500, { totalMs: 0, byCpuMs: [0, 0] }),
+        at(2500, { totalMs: 20, byCpuMs: [10, 10] }),
+        at(1900, { totalMs: 20, byCpuMs: [20, 0] }),
+        at(4800, { totalMs: 470, byCpuMs: [270, 200] }),
+        at(2100, null),
+        neverRead,
       ]),
     ])
-    expect(standing).toMatchObject({ met: 0, missedWithoutSteal: 1, missedStealUnknown: 2 })
+    expect(standing).toMatchObject({
+      met: 3,
+      scenarios: 6,
+      quiet: { met: 1, scenarios: 2 },
+      stolen: { met: 1, scenarios: 2 },
+      unread: { met: 1, scenarios: 2 },
+    })
+  })
+
+  it.each([
+    ['no steal at all', [0, 0], 'quiet'],
+    ['one tick on each CPU, the resolution of /proc', [10, 10], 'quiet'],
+    ['two ticks on one CPU', [0, 20], 'stolen'],
+  ] as const)('a scenario with %s is %s', (_, byCpuMs, host) => {
+    const stolen = { totalMs: byCpuMs[0] + byCpuMs[1], byCpuMs }
+    expect(hostOf(scenario({ mode: 'names', size: 5000, stolen }))).toBe(host)
   })
 
   it('gives nothing rather than a tally of zero when no scenario of the runs is one the target judges', () => {

@@ -1,8 +1,9 @@
-import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { TLSSocket } from 'node:tls'
 import type { Logger } from '../extender/index.js'
+import { InFlightReplies } from './in-flight-replies.js'
 import {
   describeTransport,
   httpsServerOptions,
@@ -85,14 +86,10 @@ export async function listen(
   const tls = options.tls ?? null
   // Replies not yet begun when draining starts must say `Connection: close` too.
   let draining = false
-  const inFlight = new Set<ServerResponse>()
+  const inFlight = new InFlightReplies()
   const handle: RequestListener = (req, res) => {
-    if (draining) {
-      res.shouldKeepAlive = false
-    } else {
-      inFlight.add(res)
-      res.once('close', () => inFlight.delete(res))
-    }
+    if (draining) res.shouldKeepAlive = false
+    else inFlight.add(res)
     handler(req, res)
   }
   const httpsServer =
@@ -140,8 +137,7 @@ export async function listen(
   const drain = (): void => {
     if (draining) return
     draining = true
-    for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false
-    inFlight.clear()
+    inFlight.closeConnectionsOfRepliesNotBegun()
     // A connection idle when draining starts carries no reply to say `Connection: close` on,
     // and one that finishes its reply is closed by its own header; sweep the idle ones now and
     // as they appear.

@@ -146,4 +146,26 @@ describe('fault: SIGTERM, the drain', () => {
     expect(fresh.received()).toMatch(/\r\nConnection: close\r\n/i)
     expect(JSON.parse(fresh.received().split('\r\n\r\n')[1] ?? '')).toMatchObject({ Error: '' })
   }, 30_000)
+
+  // The reply to a request the server held when the drain began is written after it: it must
+  // say `Connection: close` as the replies to requests that arrive later do.
+  it('while draining, a request held from before the drain is answered with Connection: close', async () => {
+    const service = await startService(['--port', '0', '--shutdown-delay-seconds', '5'])
+    afterThisTest(async () => {
+      service.child.kill('SIGKILL')
+    })
+    const held = await openRaw(service.port)
+    const [head] = rawFilter.split('\r\n\r\n')
+    held.socket.write(`${head}\r\nExpect: 100-continue\r\n\r\n`)
+    // `100 Continue`: the server has the request's head and holds the request.
+    await eventually(() => expect(held.received()).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/))
+
+    service.child.kill('SIGTERM')
+    await eventually(async () => expect(await pollReadyz(service.port)).toBe(503))
+    held.socket.write(body)
+    await held.closedAt
+    const reply = held.received().replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '')
+    expect(reply).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
+    expect(reply).toMatch(/\r\nConnection: close\r\n/i)
+  }, 30_000)
 })

@@ -1,0 +1,41 @@
+import type { ServerResponse } from 'node:http'
+
+/**
+ * The replies in flight, so that draining can make the ones not yet begun say
+ * `Connection: close`. A slot each, reused through a free list, rather than a Set: a Set that
+ * lives as long as the server and gains and loses one entry per request rebuilds its hash table
+ * every few requests, and V8 allocates the rebuilt table in the generation the Set lives in,
+ * the old one. That was about 120 bytes of old-generation garbage per request, over nine
+ * tenths of what a steady stream of calls added there, and it brought a major collection every
+ * few minutes: in one Node 20 bench run, one fell inside a 5000-name scenario (a 6.8 ms pause
+ * and marking on V8's background thread; that scenario's p99 3.89 ms, its neighbours' 1.6–2.0).
+ * Slots are written in place and the free list stays as long as the most replies ever in
+ * flight at once: nothing here allocates once the server has seen its peak concurrency.
+ */
+export class InFlightReplies {
+  readonly #slots: (ServerResponse | null)[] = []
+  /**
+   * Free slots, as a stack whose top is #freeCount: never popped, because an array emptied by
+   * pop may give up its backing store and take a new one at the next push.
+   */
+  readonly #free: number[] = []
+  #freeCount = 0
+
+  /** Holds `res` until it closes. */
+  add(res: ServerResponse): void {
+    const slot =
+      this.#freeCount > 0 ? (this.#free[--this.#freeCount] as number) : this.#slots.length
+    this.#slots[slot] = res
+    res.once('close', () => {
+      this.#slots[slot] = null
+      this.#free[this.#freeCount++] = slot
+    })
+  }
+
+  /** Every reply in flight whose headers are not yet written will close its connection. */
+  closeConnectionsOfRepliesNotBegun(): void {
+    for (const res of this.#slots) {
+      if (res !== null && !res.headersSent) res.shouldKeepAlive = false
+    }
+  }
+}

@@ -5,10 +5,11 @@ import type { ServerResponse } from 'node:http'
  * `Connection: close`. A slot each, reused through a free list, rather than a Set: a Set that
  * lives as long as the server and gains and loses one entry per request rebuilds its hash table
  * every few requests, and V8 allocates the rebuilt table in the generation the Set lives in,
- * the old one. That was about 120 bytes of old-generation garbage per request, over nine
- * tenths of what a steady stream of calls added there, and it brought a major collection every
- * few minutes: in one Node 20 bench run, one fell inside a 5000-name scenario (a 6.8 ms pause
- * and marking on V8's background thread; that scenario's p99 3.89 ms, its neighbours' 1.6–2.0).
+ * the old one. With 500-name calls back to back on Node 20, that was about 120 bytes of
+ * old-generation garbage a call: over 100 s the old generation grew 42 MB with the Set and
+ * 2.5 MB without. Only a mark-compact frees it: against the 128 MiB floor of node-flags.ts, one
+ * about every four minutes of such load with the Set and, by the same arithmetic, about one an
+ * hour without.
  * Slots are written in place and the free list stays as long as the most replies ever in
  * flight at once: nothing here allocates once the server has seen its peak concurrency.
  */

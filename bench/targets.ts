@@ -1,6 +1,7 @@
 /**
  * Where the performance targets stand over runs the bench saved:
- * `node dist-bench/bench/targets.js [<run.json>...] [--since=<ISO date>] [--commit=<prefix>]`
+ * `node dist-bench/bench/targets.js [<run.json>...] [--since=<ISO date>] [--until=<ISO date>]
+ * [--commit=<prefix>]`
  * (`npm run bench:targets`). With no files it reads every full run under bench/results/ (not
  * the quick, tail, ab or peak ones); files named are read whatever they are, quick runs
  * included. Per Node.js release it prints each target's tally (target-standing.ts), the memory
@@ -103,12 +104,14 @@ function report(node: string, read: readonly ReadRun[]): string {
 
 function main(): void {
   const since = flagValue('since') ?? ''
+  const until = flagValue('until')
   const commit = flagValue('commit')
   const given = process.argv.slice(2).filter((a) => !a.startsWith('--'))
   const runs = (given.length > 0 ? given : savedRunFiles())
     .map((file) => ({ file, run: savedRunOf(readFileSync(file, 'utf8'), file) }))
     // A quick run's few calls tally nothing worth keeping, unless named (as CI does, as a smoke test).
     .filter(({ run }) => (given.length > 0 || !run.quick) && run.machine.date >= since)
+    .filter(({ run }) => until === undefined || run.machine.date < until)
     .filter(({ run }) => commit === undefined || (run.code?.commit ?? '').startsWith(commit))
   if (runs.length === 0) {
     console.log('No full runs to read: run `npm run bench` first, or name run files.')

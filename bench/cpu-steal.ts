@@ -51,6 +51,11 @@ export function stolenBetween(
   return { totalMs: byCpuMs.reduce((sum, ms) => sum + ms, 0), byCpuMs }
 }
 
+/** Whether no CPU lost more than `ms` to steal: the one test of a quiet host, at any threshold. */
+export function lostAtMostPerCpu(stolen: StolenCpu, ms: number): boolean {
+  return stolen.byCpuMs.every((lost) => lost <= ms)
+}
+
 /** Starts counting; the returned function gives the steal since, or null where it is unknown. */
 export function stolenCpu(): () => StolenCpu | null {
   const before = readStealTicks()

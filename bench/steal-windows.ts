@@ -8,7 +8,7 @@
  * half-second or so: a window that lost less still counts as quiet. Reading /proc/stat falls
  * between two calls, outside both of their timings.
  */
-import { stolenBetween } from './cpu-steal.js'
+import { lostAtMostPerCpu, stolenBetween } from './cpu-steal.js'
 import { percentile, round3 } from './stats.js'
 
 /** About half a second of 5000-name calls: short enough to set a spell of steal apart. */
@@ -59,7 +59,7 @@ export function callsBySteal(
     const lost = stolenBetween(readings[w] ?? null, readings[w + 1] ?? null)
     if (lost === null) return null
     const calls = latenciesMs.slice(w * windowCalls, (w + 1) * windowCalls)
-    if (lost.totalMs === 0) {
+    if (lostAtMostPerCpu(lost, 0)) {
       quietWindows++
       quiet.push(...calls)
     } else {

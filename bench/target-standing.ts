@@ -5,6 +5,7 @@
  * (bench/RESULTS.md); the tally over many runs is what the README reports, and this makes it
  * a command instead of a sum done by hand (`npm run bench:targets`, targets.ts).
  */
+import { lostAtMostPerCpu } from './cpu-steal.js'
 import type { SavedRun, SavedScenario } from './saved-run.js'
 import { MS_PER_PROC_TICK } from './thread-cpu.js'
 
@@ -19,6 +20,15 @@ export interface Target {
 
 const ratioWithin = (limit: number) => (ratio: number) => ratio <= limit
 
+/** The one target judged on absolute time; each run's tally (runTallyOf) is of it. */
+export const P99_AT_5000_NAMES: Target = {
+  name: 'node cache, 5000 names, both verbs: p99 under 2 ms',
+  applies: (s) => s.mode === 'names' && s.size === 5000,
+  figure: (s) => s.extender.p99Us / 1000,
+  met: (ms) => ms < 2,
+  unit: 'ms',
+}
+
 /** The targets, as the README words them; ratios are p50 against the floor. */
 export const TARGETS: readonly Target[] = [
   ...['filter', 'prioritize'].map((verb): Target => ({
@@ -28,13 +38,7 @@ export const TARGETS: readonly Target[] = [
     met: ratioWithin(1.2),
     unit: '×',
   })),
-  {
-    name: 'node cache, 5000 names, both verbs: p99 under 2 ms',
-    applies: (s) => s.mode === 'names' && s.size === 5000,
-    figure: (s) => s.extender.p99Us / 1000,
-    met: (ms) => ms < 2,
-    unit: 'ms',
-  },
+  P99_AT_5000_NAMES,
   ...['filter', 'prioritize'].map((verb): Target => ({
     name: `full nodes, 500 and 5000, ${verb}: no slower than the floor`,
     applies: (s) => s.mode === 'full' && (s.size === 500 || s.size === 5000) && s.verb === verb,
@@ -70,7 +74,7 @@ export type Host = 'quiet' | 'stolen' | 'unread'
 /** What the host did to a scenario, from the steal read over its calls. */
 export function hostOf(scenario: SavedScenario): Host {
   if (scenario.stolen == null) return 'unread'
-  return scenario.stolen.byCpuMs.every((ms) => ms <= MS_PER_PROC_TICK) ? 'quiet' : 'stolen'
+  return lostAtMostPerCpu(scenario.stolen, MS_PER_PROC_TICK) ? 'quiet' : 'stolen'
 }
 
 /** How `target` stands over every scenario of `runs` it applies to; null when none does. */
@@ -149,16 +153,14 @@ export interface RunTally {
   readonly stolenMs: readonly (number | null)[]
 }
 
-const P99_TARGET = TARGETS.find((t) => t.unit === 'ms') as Target
-
 export function runTallyOf(run: SavedRun): RunTally | null {
-  const scenarios = run.http.filter(P99_TARGET.applies)
-  const figures = scenarios.map(P99_TARGET.figure)
+  const scenarios = run.http.filter(P99_AT_5000_NAMES.applies)
+  const figures = scenarios.map(P99_AT_5000_NAMES.figure)
   const p99Ms = rangeOf(figures)
   if (p99Ms === null) return null
   return {
     commit: run.code?.commit?.slice(0, 7) ?? '?',
-    met: figures.filter(P99_TARGET.met).length,
+    met: figures.filter(P99_AT_5000_NAMES.met).length,
     scenarios: scenarios.length,
     p99Ms,
     stolenMs: scenarios.map((s) => s.stolen?.totalMs ?? null),

@@ -37,8 +37,16 @@ function savedRunFiles(): string[] {
   return names.filter((n) => FULL_RUN_FILE.test(n)).map((n) => join(RESULTS_DIR, n))
 }
 
-const fixed = (v: number, unit: string): string =>
-  unit === 'ms' ? v.toFixed(2) : `${v.toFixed(2)}×`
+/** `min–max` (`min to max` when min is negative), or the one value when both are the same. */
+function rangeText(
+  range: readonly [number, number] | null,
+  format: (v: number) => string = String
+): string {
+  if (range === null) return 'not measured'
+  const [min, max] = range.map(format) as [string, string]
+  if (min === max) return min
+  return range[0] < 0 ? `${min} to ${max}` : `${min}–${max}`
+}
 
 const tallyCell = (t: Tally): string => (t.scenarios === 0 ? '-' : `${t.met} of ${t.scenarios}`)
 
@@ -46,19 +54,11 @@ function standingRow(s: Standing): (string | number)[] {
   return [
     s.target.name,
     tallyCell(s),
-    s.min === s.max
-      ? fixed(s.min, s.target.unit)
-      : `${fixed(s.min, s.target.unit)}–${fixed(s.max, s.target.unit)}`,
+    rangeText([s.min, s.max], (v) => `${v.toFixed(2)}${s.target.unit === 'ms' ? '' : '×'}`),
     tallyCell(s.quiet),
     tallyCell(s.stolen),
     tallyCell(s.unread),
   ]
-}
-
-const span = (r: readonly [number, number] | null): string => {
-  if (r === null) return 'not measured'
-  if (r[0] === r[1]) return `${r[0]}`
-  return r[0] < 0 ? `${r[0]} to ${r[1]}` : `${r[0]}–${r[1]}`
 }
 
 interface ReadRun {
@@ -85,9 +85,9 @@ function report(node: string, read: readonly ReadRun[]): string {
       standings.map(standingRow)
     ),
     '',
-    `memory (MiB): resident with 15000 nodes indexed, idle, ${span(memory.indexedRss)}; heap ` +
-      `used after the distinct-pod stream ${span(memory.heapAfterStream)}, of it added over ` +
-      `the stream's second half ${span(memory.heapGrowthSecondHalf)}`,
+    `memory (MiB): resident with 15000 nodes indexed, idle, ${rangeText(memory.indexedRss)}; heap ` +
+      `used after the distinct-pod stream ${rangeText(memory.heapAfterStream)}, of it added over ` +
+      `the stream's second half ${rangeText(memory.heapGrowthSecondHalf)}`,
     '',
     renderTable(
       ['run', 'commit', '5000 names, p99 < 2 ms', 'p99 ms', 'stolen ms per scenario'],
@@ -95,7 +95,7 @@ function report(node: string, read: readonly ReadRun[]): string {
         t.file,
         t.commit,
         `${t.met} of ${t.scenarios}`,
-        `${t.p99Ms[0].toFixed(2)}–${t.p99Ms[1].toFixed(2)}`,
+        rangeText(t.p99Ms, (v) => v.toFixed(2)),
         t.stolenMs.map((ms) => (ms === null ? '-' : String(ms))).join(' '),
       ])
     ),

@@ -93,6 +93,52 @@ describe('NameBytesTable', () => {
     }
   )
 
+  it('compares lengths before bytes: a prefix or an extension of the held name is not found, even under its hash', () => {
+    const held = 'gke-prod-europe-west1-pool-0123'
+    for (let length = 1; length < held.length; length++) {
+      const table = new NameBytesTable<string>()
+      table.set(held.slice(0, length), 'held')
+      const heldAt = placed(held.slice(0, length))
+      const heldHash = hashNameBytes(heldAt.view, heldAt.start, heldAt.end)
+      const prefix = placed(held.slice(0, length - 1))
+      const extension = placed(held.slice(0, length + 1))
+      expect(getOne(table, prefix.view, prefix.start, prefix.end, heldHash)).toBeUndefined()
+      expect(
+        getOne(table, extension.view, extension.start, extension.end, heldHash)
+      ).toBeUndefined()
+    }
+  })
+
+  it('deletes any one name from a table holding only it, whichever bucket it hashes to (200 names)', () => {
+    for (let i = 0; i < 200; i++) {
+      const table = new NameBytesTable<number>()
+      table.set(`node-${i}`, i)
+      expect(table.delete(`node-${i}`)).toBe(true)
+      expect(table.size).toBe(0)
+      expect(lookup(table, `node-${i}`)).toBeUndefined()
+    }
+  })
+
+  it('deleting a name that is not plain leaves alone the plain name its characters would truncate to as bytes', () => {
+    const table = new NameBytesTable<number>()
+    // U+0153 (œ) cut to a byte is 0x53 (S).
+    table.set('nSud', 1)
+    expect(table.delete('n\u0153ud')).toBe(false)
+    expect(table.set('n\u0153ud', 2)).toBe(false)
+    expect(table.size).toBe(1)
+    expect(lookup(table, 'nSud')).toBe(1)
+  })
+
+  it('holds a name longer than twice the bytes it has room for, growing its byte arena to fit', () => {
+    const table = new NameBytesTable<number>()
+    const long = 'n'.repeat(5000)
+    table.set('short', 1)
+    table.set(long, 2)
+    expect(lookup(table, long)).toBe(2)
+    expect(lookup(table, 'short')).toBe(1)
+    expect(lookup(table, long.slice(1))).toBeUndefined()
+  })
+
   it('keeps nothing for a name that is not plain, leaving it to lookups by string', () => {
     const table = new NameBytesTable<number>()
     expect(table.set('nœud', 1)).toBe(false)

@@ -51,7 +51,17 @@ const layers = [
 ]
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-bench/', 'node_modules/', 'coverage/', 'bench/results/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-bench/',
+      'node_modules/',
+      'coverage/',
+      'bench/results/',
+      'reports/',
+      '.stryker-tmp/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -129,7 +129,6 @@ export class Extender {
       )
       return encodeFilterResult({
         nodes: outcome.passingIndices.map((i) => (refs[i] as NodeRef).raw),
-        nodeNames: null,
         failed: EMPTY_NODE_REASONS,
         failedAndUnresolvable: {
           names: outcome.rejectedIndices.map((i) => (nodes[i] as CompiledNode).name),

@@ -19,12 +19,13 @@ export interface NodeReasons {
   readonly reasons: readonly string[]
 }
 
-/** What a filter call answers. Exactly one of `nodes` and `nodeNames` is non-null. */
+/**
+ * What a full-node filter call answers. Node-cache filter replies are written from the
+ * request's own name literals instead (encode-names.ts), so `NodeNames` is always null here.
+ */
 export interface FilterReply {
-  /** Full-node mode: the passing node objects, as the bytes received. */
-  readonly nodes: readonly Uint8Array[] | null
-  /** Node-cache mode: the passing names. */
-  readonly nodeNames: readonly string[] | null
+  /** The passing node objects, as the bytes received. */
+  readonly nodes: readonly Uint8Array[]
   /** Unschedulable: preemption may still help (unknown nodes). */
   readonly failed: NodeReasons
   /** UnschedulableAndUnresolvable: preemption cannot help (taints, cordons). */
@@ -44,19 +45,17 @@ function encodeFailedNodesMap(map: NodeReasons): string {
 }
 
 /**
- * `ExtenderFilterResult`: Nodes, NodeNames, FailedNodes, FailedAndUnresolvableNodes, Error.
- * In full-node mode `Nodes` is `{"metadata":{},"items":[…]}`, a NodeList as Go encodes it.
+ * `ExtenderFilterResult` in full-node mode: Nodes, NodeNames (null), FailedNodes,
+ * FailedAndUnresolvableNodes, Error, with `Nodes` a NodeList as Go encodes it,
+ * `{"metadata":{},"items":[…]}`.
  */
 export function encodeFilterResult(reply: FilterReply): ReplyBody {
   const tail =
-    ',"NodeNames":' +
-    (reply.nodeNames === null ? 'null' : JSON.stringify(reply.nodeNames)) +
-    ',"FailedNodes":' +
+    ',"NodeNames":null,"FailedNodes":' +
     encodeFailedNodesMap(reply.failed) +
     ',"FailedAndUnresolvableNodes":' +
     encodeFailedNodesMap(reply.failedAndUnresolvable) +
     ',"Error":""}'
-  if (reply.nodes === null) return '{"Nodes":null' + tail
   const chunks: (string | Uint8Array)[] = ['{"Nodes":{"metadata":{},"items":[']
   for (let i = 0; i < reply.nodes.length; i++) {
     if (i > 0) chunks.push(',')

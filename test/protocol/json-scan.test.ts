@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { decodeExtenderArgs } from '../../src/protocol/index.js'
+
+/**
+ * The request scanner (src/protocol/json-scan.ts) on values kube-scheduler never sends but JSON
+ * allows, in a field the extender does not read: accepted exactly when JSON.parse accepts them,
+ * and refused with a message that says what was expected where.
+ */
+
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text)
+const bodyWith = (value: string): string => `{"Pod":{},"NodeNames":["n"],"x":${value}}`
+
+describe('json-scan: values JSON allows are accepted in a field nobody reads', () => {
+  it.each([
+    ['the literals true, false and null', '[true,false,null]'],
+    ['an exponent without a sign', '1e5'],
+    ['an upper-case exponent with a plus sign', '1E+5'],
+    ['a negative fraction with a negative exponent', '-0.5e-3'],
+    ['a string holding an escaped solidus, then a space', '"a\\/b c"'],
+    ['every short escape', '"\\"\\\\\\/\\b\\f\\n\\r\\t"'],
+  ])('%s', (_, value) => {
+    expect(() => JSON.parse(bodyWith(value))).not.toThrow()
+    expect(() => decodeExtenderArgs(utf8(bodyWith(value)))).not.toThrow()
+  })
+})
+
+describe('json-scan: what it says of a body JSON refuses', () => {
+  it.each([
+    ['a minus sign without digits', '{"Pod":{},"x":-}', "expected a digit, found '}' at byte 15"],
+    [
+      'a fraction point without digits',
+      '{"Pod":{},"x":1.}',
+      "expected a digit, found '}' at byte 16",
+    ],
+    ['an exponent without digits', '{"Pod":{},"x":1e+}', "expected a digit, found '}' at byte 17"],
+    ['a literal cut short', '{"Pod":{},"x":tru}', "expected true, found '}' at byte 17"],
+    ['a misspelt literal', '{"Pod":{},"x":nul1}', "expected null, found '1' at byte 17"],
+    [
+      'a member not followed by a comma or brace',
+      '{"Pod":{} "x":1}',
+      "expected ',' or '}', found '\"' at byte 10",
+    ],
+    ['a key without quotes', '{"Pod":{},x:1}', "expected a quoted key, found 'x' at byte 10"],
+    ['a key without its colon', '{"Pod" {}}', "expected ':', found '{' at byte 7"],
+    ['an unknown escape', '{"Pod":{},"x":"\\q"}', "bad escape, found 'q' at byte 16"],
+    [
+      'a raw control character in a string',
+      '{"Pod":{},"x":"a\tb"}',
+      "control character in string, found '\t' at byte 16",
+    ],
+  ])('%s', (_, body, expected) => {
+    expect(() => JSON.parse(body)).toThrow()
+    expect(() => decodeExtenderArgs(utf8(body))).toThrow(
+      `request body is not valid JSON: ${expected}`
+    )
+  })
+})

@@ -1,4 +1,8 @@
-import type { NodeTaintsAt, Taint, Toleration } from '../../src/core/index.js'
+import type { NodeTaintsAt, RuleOptions, Taint, Toleration } from '../../src/core/index.js'
+
+/** The rules with the `TaintTolerationComparisonOperators` gate on and off. */
+export const GATE_ON: RuleOptions = Object.freeze({ comparisonOperators: true })
+export const GATE_OFF: RuleOptions = Object.freeze({ comparisonOperators: false })
 
 /**
  * Tiny builders for the core tests. Every field defaults to Go's zero value ("" for strings,

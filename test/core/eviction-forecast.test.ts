@@ -6,17 +6,14 @@ import {
   noExecuteTaints,
   withTaint,
   type EvictionOutcome,
-  type RuleOptions,
   type Toleration,
 } from '../../src/core/index.js'
-import { node, taint, toleration } from './builders.js'
+import { GATE_ON, node, taint, toleration } from './builders.js'
 
 /**
  * The taint-eviction controller's decision (pkg/controller/tainteviction: processPodOnNode,
  * v1helper.GetMatchingTolerations, getMinTolerationTime), case by case, below the forecast CLI.
  */
-
-const GATE_ON: RuleOptions = { comparisonOperators: true }
 
 /** An outcome as one line: `stays`, `now: <because> [<taints>]` or `after <s>s (<key>)`. */
 function outcomeText(outcome: EvictionOutcome): string {

@@ -7,15 +7,12 @@ import {
   type RuleOptions,
   type Toleration,
 } from '../../src/core/index.js'
-import { node, only, toleration, type NodeSpec } from './builders.js'
+import { GATE_OFF, GATE_ON, node, only, toleration, type NodeSpec } from './builders.js'
 
 /**
  * explainPlacement node by node, below the CLI and the endpoint: which taints it names as
  * deciding, and what it says of each `Gt`/`Lt` toleration that could have tolerated one.
  */
-
-const GATE_ON: RuleOptions = { comparisonOperators: true }
-const GATE_OFF: RuleOptions = { comparisonOperators: false }
 
 function explainOne(spec: NodeSpec, tolerations: readonly Toleration[], options = GATE_ON) {
   const pod = new CompiledTolerations(tolerations, options)

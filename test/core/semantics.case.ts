@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { NodeTaintsAt, RuleOptions } from '../../src/core/index.js'
-import { node } from './builders.js'
+import { GATE_OFF, GATE_ON, node } from './builders.js'
 import { CORDON_FILTERS } from './semantics/filters.cordon.js'
 import { HONOURED_TAINT_FILTERS } from './semantics/filters.honoured-taints.js'
 import { UPSTREAM_FILTERS } from './semantics/filters.upstream.js'
@@ -85,9 +85,6 @@ function pairNodes(c: PairCase): PairNodes {
 // ---------------------------------------------------------------------------------------------
 // Registration.
 // ---------------------------------------------------------------------------------------------
-
-const GATE_ON: RuleOptions = Object.freeze({ comparisonOperators: true })
-const GATE_OFF: RuleOptions = Object.freeze({ comparisonOperators: false })
 
 function expandGate(gate: Gate): readonly [string, RuleOptions][] {
   switch (gate) {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { decodeExtenderArgs } from '../../src/protocol/index.js'
+import { utf8 } from '../property/decode-outcomes.js'
 
 /**
  * What decodeExtenderArgs reads besides tolerations and candidates, and member orders that
  * kube-scheduler does not write but JSON allows. The property suites (test/property/decode.*)
  * check everything else against JSON.parse.
  */
-
-const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text)
 
 function podOf(metadata: string) {
   const { pod } = decodeExtenderArgs(utf8(`{"Pod":{"metadata":${metadata}},"NodeNames":["n"]}`))

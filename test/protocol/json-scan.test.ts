@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decodeExtenderArgs } from '../../src/protocol/index.js'
+import { utf8 } from '../property/decode-outcomes.js'
 
 /**
  * The request scanner (src/protocol/json-scan.ts) on values kube-scheduler never sends but JSON
@@ -7,7 +8,6 @@ import { decodeExtenderArgs } from '../../src/protocol/index.js'
  * and refused with a message that says what was expected where.
  */
 
-const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text)
 const bodyWith = (value: string): string => `{"Pod":{},"NodeNames":["n"],"x":${value}}`
 
 describe('json-scan: values JSON allows are accepted in a field nobody reads', () => {

@@ -44,6 +44,8 @@ export class ByteWriter {
   #buf: Uint8Array
   #view: DataView
   #pos = 0
+  /** Where the room made by the last claim() ends: advanceTo() may go no further. */
+  #claimedEnd = 0
   /** Set by stage(): the source and range staged, and where its first byte landed in #buf. */
   #staged: DataView | null = null
   #stagedFrom = 0
@@ -77,10 +79,11 @@ export class ByteWriter {
    * For an encoder with a loop of its own over many short pieces (see copyShortRange, putWords):
    * makes room for `extra` more bytes and returns the view to write into; the loop starts at
    * `position` and hands its end to `advanceTo`. One capacity check for a whole reply instead
-   * of one per piece.
+   * of one per piece. Each claim replaces the last: `extra` is all the loop after it may write.
    */
   claim(extra: number): DataView {
     this.#ensure(extra)
+    this.#claimedEnd = this.#pos + extra
     return this.#view
   }
 
@@ -88,8 +91,16 @@ export class ByteWriter {
     return this.#pos
   }
 
-  /** Moves the write position to `pos`, within what the last claim() made room for. */
+  /**
+   * Moves the write position to `pos`, within what the last claim() made room for. Checked,
+   * because a loop that writes past its claim is wrong whether or not the buffer happens to be
+   * long enough: the buffer's first size is a guess, so the overrun would throw a RangeError
+   * only for some requests. Checked here it fails every time, in tests first.
+   */
   advanceTo(pos: number): void {
+    if (pos > this.#claimedEnd) {
+      throw new RangeError(`reply written to byte ${pos}, past the ${this.#claimedEnd} claimed`)
+    }
     this.#pos = pos
   }
 

@@ -69,6 +69,9 @@ function reasonLiteral(reason: string): ConstantWords {
 function writeNameRuns(out: ByteWriter, names: NodeNameList, positions: ArrayLike<number>): void {
   const count = positions.length
   const src = names.view
+  // Room for the text of every name in the request: a subset of its literals with their commas
+  // takes no more, however the runs go, so later claims only restate where it ends.
+  const roomEnd = out.position + names.textLength
   let view = out.claim(names.textLength)
   let pos = out.position
   let staged = false
@@ -92,8 +95,8 @@ function writeNameRuns(out: ByteWriter, names: NodeNameList, positions: ArrayLik
       staged = true
     }
     out.range(src, start, end)
-    view = out.claim(0)
     pos = out.position
+    view = out.claim(roomEnd - pos)
   }
   out.advanceTo(pos)
 }

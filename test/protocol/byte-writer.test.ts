@@ -135,6 +135,24 @@ describe('ByteWriter', () => {
     }
   )
 
+  it('refuses to move past the room the last claim made, even where the buffer has more', () => {
+    const out = new ByteWriter(1024)
+    out.claim(10)
+    expect(() => out.advanceTo(11)).toThrow('reply written to byte 11, past the 10 claimed')
+    out.advanceTo(10)
+    expect(out.position).toBe(10)
+  })
+
+  it('takes each claim as all the loop after it may write, not added to the claims before it', () => {
+    const out = new ByteWriter(1024)
+    out.claim(100)
+    out.advanceTo(4)
+    out.claim(2)
+    expect(() => out.advanceTo(7)).toThrow('reply written to byte 7, past the 6 claimed')
+    out.advanceTo(6)
+    expect(out.position).toBe(6)
+  })
+
   it.each([
     ['a signalling NaN', [0x01, 0, 0, 0, 0, 0, 0xf0, 0x7f]],
     ['a NaN with a payload and the sign set', [0xef, 0xbe, 0xad, 0xde, 0xff, 0xff, 0xf7, 0xff]],

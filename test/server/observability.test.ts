@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CacheReadiness, NodeCache } from '../../src/extender/index.js'
 import { KEEP_ALIVE_TIMEOUT_MS } from '../../src/server/index.js'
-import { nodesArgs, wireNode, wirePod } from '../support/wire.js'
+import { readyzStatus, startApiServer, startRig, TOLERATIONS } from '../faults/fault-rig.js'
+import { eventually } from '../support/eventually.js'
+import { metaVictimsArgs, namesArgs, nodesArgs, wireNode, wirePod } from '../support/wire.js'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
 
 /** Health, readiness, metrics, version, and what the logs may and may not contain. */
@@ -94,6 +96,35 @@ describe('metrics', () => {
     expect(text).toMatch(/process_resident_memory_bytes/)
   })
 
+  it('count in node-cache mode the nodes each verb evaluated under its own label, and names nobody could find as rejected', async () => {
+    const rig = await startRig(await startApiServer())
+    await eventually(async () => expect(await readyzStatus(rig.server.url)).toBe(200))
+    const pod = wirePod('p', [...TOLERATIONS])
+    // node-00 is clean, node-01 tainted as the pod tolerates, node-02 NoExecute, node-03 cordoned.
+    const names = ['node-00', 'node-01', 'node-02', 'node-03', 'ghost']
+    await post(`${rig.server.url}/filter`, namesArgs(pod, names))
+    await post(`${rig.server.url}/prioritize`, namesArgs(pod, names.slice(0, 3)))
+    const victims = { 'node-00': { uids: ['u1'] }, 'node-02': { uids: ['u2'] } }
+    await post(`${rig.server.url}/preempt`, metaVictimsArgs(pod, victims))
+    const text = await (await fetch(`${rig.server.url}/metrics`)).text()
+    const count = (series: string): number => {
+      const line = text.split('\n').find((l) => l.startsWith(`${series} `))
+      return Number(line?.slice(series.length + 1))
+    }
+    expect({
+      filter: count('taint_extender_nodes_evaluated_total{verb="filter"}'),
+      prioritize: count('taint_extender_nodes_evaluated_total{verb="prioritize"}'),
+      preempt: count('taint_extender_nodes_evaluated_total{verb="preempt"}'),
+      untolerated: count(
+        'taint_extender_nodes_rejected_total{reason="node(s) had untolerated taint(s)"}'
+      ),
+      cordoned: count('taint_extender_nodes_rejected_total{reason="node(s) were unschedulable"}'),
+      notFound: count(
+        'taint_extender_nodes_rejected_total{reason="node(s) were not found by the taint extender"}'
+      ),
+    }).toEqual({ filter: 5, prioritize: 3, preempt: 2, untolerated: 1, cordoned: 1, notFound: 1 })
+  })
+
   it('keep counting across scrapes: counts gathered between two scrapes are added once', async () => {
     const tainted = wireNode('t', { taints: [{ key: 'k', effect: 'NoExecute' }] })
     const scrape = async (): Promise<number> => {
@@ -123,5 +154,19 @@ describe('logs', () => {
     const all = JSON.stringify(server.logs)
     expect(server.logs.some((l) => l.msg === 'filter')).toBe(true)
     expect(all).not.toContain(secret)
+  })
+
+  it('tell at debug level how many preemption candidates a pod kept and how many its tolerations ruled out', async () => {
+    const pod = wirePod('victor', [...TOLERATIONS])
+    const nodes = [
+      wireNode('pre-clean'),
+      wireNode('pre-draining', { taints: [{ key: 'maintenance', effect: 'NoExecute' }] }),
+      wireNode('pre-cordoned', { unschedulable: true }),
+    ]
+    await post(`${server.url}/filter`, nodesArgs(pod, nodes))
+    const victims = { 'pre-clean': { uids: ['a'] }, 'pre-draining': { uids: ['b'] } }
+    await post(`${server.url}/preempt`, metaVictimsArgs(pod, { ...victims, never: { uids: [] } }))
+    const lines = server.logs.filter((l) => l.msg === 'preempt')
+    expect(lines.at(-1)).toMatchObject({ pod: { name: 'victor' }, candidates: 3, dropped: 1 })
   })
 })

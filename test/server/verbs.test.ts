@@ -138,11 +138,24 @@ describe('compiled caches behind the verbs', () => {
     }
   })
 
-  it('recompile a node whose resourceVersion changed, so a new taint is honoured at once', async () => {
+  it.each([
+    [
+      'recompile a node whose resourceVersion changed, so a new taint is honoured at once',
+      'n',
+      '7',
+      '8',
+    ],
+    [
+      'judge a node sent without a resourceVersion by the taints it carries now, never by a copy kept from an earlier request',
+      'unversioned',
+      '',
+      '',
+    ],
+  ])('%s', async (_, name, versionBefore, versionAfter) => {
     const pod = wirePod('p')
-    const before = wireNode('n', { resourceVersion: '7' })
-    const after = wireNode('n', {
-      resourceVersion: '8',
+    const before = wireNode(name, { resourceVersion: versionBefore })
+    const after = wireNode(name, {
+      resourceVersion: versionAfter,
       taints: [{ key: 'k', effect: 'NoSchedule' }],
     })
     const first = await post(`${server.url}/filter`, nodesArgs(pod, [before]))
@@ -152,9 +165,24 @@ describe('compiled caches behind the verbs', () => {
     const second = await post(`${server.url}/filter`, nodesArgs(pod, [after]))
     expect(
       (second.json as { FailedAndUnresolvableNodes: object }).FailedAndUnresolvableNodes
-    ).toEqual({
-      n: 'node(s) had untolerated taint(s)',
-    })
+    ).toEqual({ [name]: 'node(s) had untolerated taint(s)' })
+  })
+
+  it('count a pod whose tolerations arrive as the same text as before as one miss, then hits', async () => {
+    const fresh = await startTestServer()
+    try {
+      const pod = wirePod('same', [{ key: 'x', operator: 'Exists' }])
+      for (let i = 0; i < 3; i++) await post(`${fresh.url}/filter`, nodesArgs(pod, nodes))
+      const text = await (await fetch(`${fresh.url}/metrics`)).text()
+      expect(text).toMatch(
+        /taint_extender_cache_lookups_total\{cache="tolerations",result="miss"\} 1\n/
+      )
+      expect(text).toMatch(
+        /taint_extender_cache_lookups_total\{cache="tolerations",result="hit"\} 2\n/
+      )
+    } finally {
+      await fresh.close()
+    }
   })
 
   it('stay bounded under a stream of distinct pods and nodes', async () => {

@@ -2,8 +2,10 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * The suites a mutation run (`npm run test:mutation`) runs against each mutant: those that
- * exercise src/core and src/protocol in the test's own process, where Stryker switches mutants
- * on. Suites that only drive `node dist/main.js` are left out; a mutant cannot reach them.
+ * exercise src/core, src/protocol, src/extender and src/cluster in the test's own process,
+ * where Stryker switches mutants on. Left out: suites that only drive `node dist/main.js` or
+ * `dist/cli.js` (a mutant cannot reach them), those that measure the heap per call (coverage
+ * counters allocate), and those of code outside that scope (bench, deploy, config).
  */
 export default defineConfig({
   test: {
@@ -12,9 +14,19 @@ export default defineConfig({
       'test/protocol/**/*.test.ts',
       'test/property/**/*.test.ts',
       'test/extender/**/*.test.ts',
+      'test/cluster/**/*.test.ts',
       'test/cli/**/*.test.ts',
       'test/abuse/**/*.test.ts',
-      'test/server/{semantics-over-http,both-modes,golden-wire,verbs,bad-input,explain-endpoint}.test.ts',
+      'test/faults/**/*.test.ts',
+      'test/server/**/*.test.ts',
+    ],
+    exclude: [
+      'test/faults/apiserver-down-at-start.test.ts',
+      'test/server/process.test.ts',
+      'test/server/tls-process.test.ts',
+      'test/server/runtime-flags.test.ts',
+      'test/server/heap-per-call.test.ts',
+      'test/server/node-list-gc.test.ts',
     ],
     globalSetup: ['test/support/global-setup.ts'],
     pool: 'forks',

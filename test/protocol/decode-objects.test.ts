@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest'
+import {
+  decodeExtenderArgs,
+  decodeNodeTaints,
+  decodePod,
+  type NodeRef,
+} from '../../src/protocol/index.js'
+import { utf8 } from '../property/decode-outcomes.js'
+
+/**
+ * The parsed-object readers behind full-node requests and preempt: Go's zero values for what is
+ * absent, field names matched in any casing but never by a prefix, and errors that name the
+ * field's path. The property suites (test/property/decode.*) check the rest against JSON.parse.
+ */
+
+const TOLERATION = { key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }
+
+/** The only node of a full-node filter request whose items are `node` (JSON text). */
+function nodeRefOf(node: string): NodeRef {
+  const args = decodeExtenderArgs(utf8(`{"Pod":{},"Nodes":{"items":[${node}]},"NodeNames":null}`))
+  if (args.candidates.kind !== 'nodes') throw new Error('expected nodes')
+  return args.candidates.nodes[0] as NodeRef
+}
+
+describe('decodePod', () => {
+  it.each([
+    ['reads a pod without metadata or spec as nameless, with no tolerations', {}],
+    ['reads a pod whose metadata and spec are null the same way', { metadata: null, spec: null }],
+  ])('%s', (_, pod) => {
+    expect(decodePod(pod, 'Pod')).toEqual({ name: '', namespace: '', uid: '', tolerations: [] })
+  })
+
+  it('binds toleration fields spelled in upper case, and ignores an unknown key of the same length after each', () => {
+    const pod = {
+      spec: {
+        tolerations: [
+          {
+            KEY: 'dedicated',
+            xyz: 'decoy',
+            OPERATOR: 'Equal',
+            decoyKey: 'decoy',
+            VALUE: 'gpu',
+            zzzzz: 'decoy',
+            EFFECT: 'NoSchedule',
+            qqqqqq: 'decoy',
+          },
+        ],
+      },
+    }
+    expect(decodePod(pod, 'Pod').tolerations).toEqual([{ ...TOLERATION, tolerationSeconds: null }])
+  })
+
+  it.each([
+    [
+      'value',
+      { ...TOLERATION, value: 7 },
+      'Pod.spec.tolerations[0].value: expected a string, got a number',
+    ],
+    [
+      'effect',
+      { ...TOLERATION, effect: ['NoSchedule'] },
+      'Pod.spec.tolerations[0].effect: expected a string, got an array',
+    ],
+    [
+      'key',
+      { ...TOLERATION, key: {} },
+      'Pod.spec.tolerations[0].key: expected a string, got an object',
+    ],
+    [
+      'tolerationSeconds',
+      { ...TOLERATION, tolerationSeconds: '30' },
+      'Pod.spec.tolerations[0].tolerationSeconds: expected an integer, got a string',
+    ],
+  ])(
+    'refuses a toleration whose %s has the wrong type, naming its path',
+    (_, toleration, message) => {
+      expect(() => decodePod({ spec: { tolerations: [toleration] } }, 'Pod')).toThrow(message)
+    }
+  )
+
+  it('refuses metadata that is not an object, naming its path', () => {
+    expect(() => decodePod({ metadata: 'web-1' }, 'Pod')).toThrow(
+      'Pod.metadata: expected an object, got a string'
+    )
+  })
+})
+
+describe('decodeNodeRef and decodeNodeTaints', () => {
+  it.each([
+    ['reads a node without a spec as schedulable and untainted', '{"metadata":{"name":"n"}}'],
+    [
+      'reads a node whose spec is null as schedulable and untainted',
+      '{"metadata":{"name":"n","resourceVersion":"4"},"spec":null}',
+    ],
+  ])('%s', (_, node) => {
+    const ref = nodeRefOf(node)
+    expect(decodeNodeTaints(ref)).toEqual({
+      name: 'n',
+      resourceVersion: ref.resourceVersion,
+      unschedulable: false,
+      taints: [],
+    })
+  })
+
+  it('reads a node without a resourceVersion as having the empty one, which no cache trusts', () => {
+    expect(nodeRefOf('{"metadata":{"name":"n"},"spec":{}}').resourceVersion).toBe('')
+  })
+
+  it("ignores keys that are only the start of a field's name, as Go ignores unknown keys", () => {
+    const ref = nodeRefOf(
+      '{"metadata":{"name":"n","nam":"decoy","resourceVersio":"9"},"spec":{},' +
+        '"spe":{"taints":[{"key":"k","effect":"NoSchedule"}],"unschedulable":true}}'
+    )
+    expect({ name: ref.name, resourceVersion: ref.resourceVersion }).toEqual({
+      name: 'n',
+      resourceVersion: '',
+    })
+    expect(decodeNodeTaints(ref)).toMatchObject({ unschedulable: false, taints: [] })
+  })
+
+  it('binds taint fields spelled in mixed case, and ignores an unknown key of the same length after each', () => {
+    const ref = nodeRefOf(
+      '{"metadata":{"name":"n"},"spec":{"Taints":[' +
+        '{"Key":"spot","kez":"decoy","Value":"true","valux":"decoy","Effect":"PreferNoSchedule","effecx":"decoy"}' +
+        '],"Unschedulable":true}}'
+    )
+    expect(decodeNodeTaints(ref)).toMatchObject({
+      unschedulable: true,
+      taints: [{ key: 'spot', value: 'true', effect: 'PreferNoSchedule' }],
+    })
+  })
+})

@@ -5,6 +5,7 @@ import {
   type InformerNodeCacheOptions,
 } from '../../src/cluster/index.js'
 import { referenceFilterNode, type Toleration } from '../../src/core/index.js'
+import { eventually } from '../support/eventually.js'
 import { FakeApiServer, kubeconfigFor, type FakeNodeSpec } from '../support/fake-apiserver.js'
 import { RecordingLogger } from '../support/recording-logger.js'
 import { RecordingNodeCacheMetrics } from '../support/recording-node-cache-metrics.js'
@@ -89,6 +90,13 @@ export async function startRig(
     await cache.stop()
   })
   return { api, cache, metrics, logger, server }
+}
+
+/** A fake API server holding the fleet, and the rig in front of it once /readyz says ready. */
+export async function startReadyRig(): Promise<FaultRig> {
+  const rig = await startRig(await startApiServer())
+  await eventually(async () => expect(await readyzStatus(rig.server.url)).toBe(200))
+  return rig
 }
 
 /** The filter result for every node of `names`, as kube-scheduler reads it. */

@@ -2,16 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { REASON_UNKNOWN_NODE } from '../../src/core/index.js'
 import { post } from '../support/test-server.js'
 import { namesArgs, wirePod } from '../support/wire.js'
-import {
-  expectedVerdicts,
-  filterNames,
-  FLEET,
-  readyzStatus,
-  startApiServer,
-  startRig,
-  TOLERATIONS,
-} from './fault-rig.js'
-import { eventually } from '../support/eventually.js'
+import { expectedVerdicts, filterNames, FLEET, startReadyRig, TOLERATIONS } from './fault-rig.js'
 
 /**
  * Names the index does not know and the API server does not have, wherever they sit among known
@@ -30,14 +21,6 @@ const LAYOUTS: readonly [string, readonly string[]][] = [
   ],
 ]
 
-/** The fleet's API server, and the rig in front of it once /readyz says its index is full. */
-async function startReadyRig() {
-  const api = await startApiServer()
-  const rig = await startRig(api)
-  await eventually(async () => expect(await readyzStatus(rig.server.url)).toBe(200))
-  return { api, rig }
-}
-
 type HostPriorityList = { Host: string; Score: number }[]
 
 async function prioritizeNames(url: string, names: readonly string[]): Promise<HostPriorityList> {
@@ -53,10 +36,10 @@ describe('names nobody has, among known ones', () => {
   it.each(LAYOUTS)(
     '%s: filter answers every known node under its own name, and the unknown as not found',
     async (_, names) => {
-      const { api, rig } = await startReadyRig()
+      const rig = await startReadyRig()
       const ghosts = names.filter((n) => n.startsWith('ghost-'))
       expect(await filterNames(rig.server.url, names)).toEqual({
-        ...expectedVerdicts(api, KNOWN),
+        ...expectedVerdicts(rig.api, KNOWN),
         FailedNodes: Object.fromEntries(ghosts.map((n) => [n, REASON_UNKNOWN_NODE])),
       })
     }
@@ -65,7 +48,7 @@ describe('names nobody has, among known ones', () => {
   it.each(LAYOUTS)(
     '%s: prioritize scores every known node as without the unknown, which scores 0',
     async (_, names) => {
-      const { rig } = await startReadyRig()
+      const rig = await startReadyRig()
       const alone = await prioritizeNames(rig.server.url, KNOWN)
       const scoreOf = new Map(alone.map((h) => [h.Host, h.Score]))
       expect(new Set(alone.map((h) => h.Score)).size).toBeGreaterThan(1)

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CacheReadiness, NodeCache } from '../../src/extender/index.js'
 import { KEEP_ALIVE_TIMEOUT_MS } from '../../src/server/index.js'
-import { readyzStatus, startApiServer, startRig, TOLERATIONS } from '../faults/fault-rig.js'
-import { eventually } from '../support/eventually.js'
+import { startReadyRig, TOLERATIONS } from '../faults/fault-rig.js'
 import { metaVictimsArgs, namesArgs, nodesArgs, wireNode, wirePod } from '../support/wire.js'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
 
@@ -97,8 +96,7 @@ describe('metrics', () => {
   })
 
   it('count in node-cache mode the nodes each verb evaluated under its own label, and names nobody could find as rejected', async () => {
-    const rig = await startRig(await startApiServer())
-    await eventually(async () => expect(await readyzStatus(rig.server.url)).toBe(200))
+    const rig = await startReadyRig()
     const pod = wirePod('p', [...TOLERATIONS])
     // node-00 is clean, node-01 tainted as the pod tolerates, node-02 NoExecute, node-03 cordoned.
     const names = ['node-00', 'node-01', 'node-02', 'node-03', 'ghost']
@@ -161,7 +159,6 @@ describe('logs', () => {
     const nodes = [
       wireNode('pre-clean'),
       wireNode('pre-draining', { taints: [{ key: 'maintenance', effect: 'NoExecute' }] }),
-      wireNode('pre-cordoned', { unschedulable: true }),
     ]
     await post(`${server.url}/filter`, nodesArgs(pod, nodes))
     const victims = { 'pre-clean': { uids: ['a'] }, 'pre-draining': { uids: ['b'] } }

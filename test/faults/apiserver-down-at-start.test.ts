@@ -3,7 +3,7 @@ import { eventually } from '../support/eventually.js'
 import { kubeconfigFor } from '../support/fake-apiserver.js'
 import { freePort } from '../support/free-port.js'
 import { startService, type ServiceProcess } from '../support/process.js'
-import { expectedVerdicts, filterNames, startApiServer } from './fault-rig.js'
+import { expectedVerdicts, filterNames, startApiServer } from '../support/informer-rig.js'
 
 /**
  * The shipped process (`node dist/main.js`) started while its API server is down. The cache

@@ -12,7 +12,7 @@ import {
   readyzStatus,
   startApiServer,
   startRig,
-} from './fault-rig.js'
+} from '../support/informer-rig.js'
 
 const FAILURES = 12
 

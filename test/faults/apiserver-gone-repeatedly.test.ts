@@ -8,7 +8,7 @@ import {
   readyzStatus,
   startApiServer,
   startRig,
-} from './fault-rig.js'
+} from '../support/informer-rig.js'
 
 const CHANGES = [
   { name: 'node-00', change: { taints: [NO_EXECUTE] } },

@@ -8,7 +8,7 @@ import {
   readyzStatus,
   startApiServer,
   startRig,
-} from './fault-rig.js'
+} from '../support/informer-rig.js'
 
 /** The API server goes away mid-run and comes back on the same address. */
 describe('fault: the API server restarts mid-run', () => {

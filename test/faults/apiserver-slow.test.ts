@@ -10,7 +10,7 @@ import {
   startApiServer,
   startRig,
   type FilterVerdicts,
-} from './fault-rig.js'
+} from '../support/informer-rig.js'
 
 /** The API server answers lists and GETs slowly (watch streams are not delayed). */
 describe('fault: the API server is slow', () => {

@@ -12,7 +12,7 @@ import {
   startApiServer,
   startRig,
   TOLERATIONS,
-} from './fault-rig.js'
+} from '../support/informer-rig.js'
 
 async function openSocket(url: string): Promise<Socket> {
   const { hostname, port } = new URL(url)

@@ -10,7 +10,7 @@ import {
   startApiServer,
   startRig,
   TOLERATIONS,
-} from './fault-rig.js'
+} from '../support/informer-rig.js'
 
 /**
  * The server reads bodies into buffers it lends and reuses, writes node-cache replies into

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { eventually } from '../support/eventually.js'
 import { startService } from '../support/process.js'
 import { nodesArgs, wireNode, wirePod } from '../support/wire.js'
-import { afterThisTest } from './fault-rig.js'
+import { afterThisTest } from '../support/informer-rig.js'
 import { pollReadyz, startContinueRequest } from './continue-request.js'
 
 const body = JSON.stringify(nodesArgs(wirePod('p'), [wireNode('a'), wireNode('b')]))

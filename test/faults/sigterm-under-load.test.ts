@@ -10,7 +10,13 @@ import {
   startContinueRequest,
   type FullReply,
 } from './continue-request.js'
-import { afterThisTest, expectedVerdicts, FLEET, startApiServer, TOLERATIONS } from './fault-rig.js'
+import {
+  afterThisTest,
+  expectedVerdicts,
+  FLEET,
+  startApiServer,
+  TOLERATIONS,
+} from '../support/informer-rig.js'
 
 const CLIENTS = 4
 const PARKED = 3

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CacheReadiness, NodeCache } from '../../src/extender/index.js'
 import { KEEP_ALIVE_TIMEOUT_MS } from '../../src/server/index.js'
-import { startReadyRig, TOLERATIONS } from '../faults/fault-rig.js'
+import { startReadyRig, TOLERATIONS } from '../support/informer-rig.js'
 import { metaVictimsArgs, namesArgs, nodesArgs, wireNode, wirePod } from '../support/wire.js'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
 

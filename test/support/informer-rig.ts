@@ -5,19 +5,19 @@ import {
   type InformerNodeCacheOptions,
 } from '../../src/cluster/index.js'
 import { referenceFilterNode, type Toleration } from '../../src/core/index.js'
-import { eventually } from '../support/eventually.js'
-import { FakeApiServer, kubeconfigFor, type FakeNodeSpec } from '../support/fake-apiserver.js'
-import { RecordingLogger } from '../support/recording-logger.js'
-import { RecordingNodeCacheMetrics } from '../support/recording-node-cache-metrics.js'
-import { post, startTestServer, type TestServer } from '../support/test-server.js'
-import { namesArgs, wirePod, type WireToleration } from '../support/wire.js'
+import { eventually } from './eventually.js'
+import { FakeApiServer, kubeconfigFor, type FakeNodeSpec } from './fake-apiserver.js'
+import { RecordingLogger } from './recording-logger.js'
+import { RecordingNodeCacheMetrics } from './recording-node-cache-metrics.js'
+import { post, startTestServer, type TestServer } from './test-server.js'
+import { namesArgs, wirePod, type WireToleration } from './wire.js'
 
 /**
  * The real InformerNodeCache behind the real app on a real socket, pointed at a fake API server
- * the test breaks on purpose; and the answers it must give, worked out with the reference rules
- * from what the API server holds.
+ * (which the fault tests break on purpose); and the answers it must give, worked out with the
+ * reference rules from what the API server holds.
  */
-export interface FaultRig {
+export interface InformerRig {
   readonly api: FakeApiServer
   readonly cache: InformerNodeCache
   readonly metrics: RecordingNodeCacheMetrics
@@ -72,7 +72,7 @@ export async function startRig(
   api: FakeApiServer,
   url: string = api.url,
   overrides: CacheOverrides = {}
-): Promise<FaultRig> {
+): Promise<InformerRig> {
   const metrics = new RecordingNodeCacheMetrics()
   const logger = new RecordingLogger()
   const cache = new InformerNodeCache({
@@ -93,7 +93,7 @@ export async function startRig(
 }
 
 /** A fake API server holding the fleet, and the rig in front of it once /readyz says ready. */
-export async function startReadyRig(): Promise<FaultRig> {
+export async function startReadyRig(): Promise<InformerRig> {
   const rig = await startRig(await startApiServer())
   await eventually(async () => expect(await readyzStatus(rig.server.url)).toBe(200))
   return rig
@@ -157,7 +157,7 @@ export function expectedVerdicts(
 }
 
 /** The app's answers equal the reference applied to the API server's current nodes. */
-export async function expectAnswersMatchApiServer(rig: FaultRig): Promise<void> {
+export async function expectAnswersMatchApiServer(rig: InformerRig): Promise<void> {
   expect(await filterNames(rig.server.url)).toEqual(expectedVerdicts(rig.api))
 }
 

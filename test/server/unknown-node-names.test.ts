@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { REASON_UNKNOWN_NODE } from '../../src/core/index.js'
 import { post } from '../support/test-server.js'
 import { namesArgs, wirePod } from '../support/wire.js'
-import { expectedVerdicts, filterNames, FLEET, startReadyRig, TOLERATIONS } from './fault-rig.js'
+import {
+  expectedVerdicts,
+  filterNames,
+  FLEET,
+  startReadyRig,
+  TOLERATIONS,
+} from '../support/informer-rig.js'
 
 /**
  * Names the index does not know and the API server does not have, wherever they sit among known

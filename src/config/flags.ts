@@ -132,7 +132,7 @@ export const FLAGS: readonly FlagSpec[] = [
 export function helpText(): string {
   const lines = ['Usage: taint-extender [flags]', '', 'Flags (environment variable in brackets):']
   for (const flag of FLAGS) {
-    const value = flag.kind === 'string' ? ' VALUE' : ''
+    const value = flag.kind === 'string' ? ' VALUE' : flag.name === 'help' ? '' : '[=true|false]'
     const env = flag.env ? ` [${flag.env}]` : ''
     const def = flag.default !== null ? ` (default ${flag.default})` : ''
     lines.push(`  --${flag.name}${value}${env}${def}`, `      ${flag.help}`)

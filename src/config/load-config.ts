@@ -119,17 +119,34 @@ function pickTls(
   return { certFile, keyFile, clientCaFile: clientCaFile === '' ? null : clientCaFile }
 }
 
+/** `--help` is the one flag parseArgs sees as a boolean; the others are read as text (below). */
+const PARSE_OPTIONS = Object.fromEntries(
+  FLAGS.map((f) => [f.name, { type: f.name === 'help' ? 'boolean' : 'string' } as const])
+)
+const BARE_BOOLEAN_FLAGS = new Set(
+  FLAGS.filter((f) => f.kind === 'boolean' && f.name !== 'help').map((f) => `--${f.name}`)
+)
+
+/**
+ * Kubernetes components (pflag) take a boolean flag bare or as `--flag=true|false`; parseArgs
+ * refuses a value on a boolean. So a bare boolean flag becomes `--flag=true` and every value is
+ * read as text and then by parseBoolean, and `--enable-explain-endpoint=false` means what an
+ * operator means by it. As with pflag, `--flag false` is the flag and a stray argument.
+ */
+function withExplicitBoolean(arg: string): string {
+  return BARE_BOOLEAN_FLAGS.has(arg) ? `${arg}=true` : arg
+}
+
 /**
  * Reads flags, then environment variables, then defaults, in that order of precedence, and
  * validates every value; throws ConfigError on the first that makes no sense.
  */
 export function loadConfig(environment: Environment): LoadResult {
-  const options = Object.fromEntries(FLAGS.map((f) => [f.name, { type: f.kind }]))
   let parsed: ReturnType<typeof parseArgs>
   try {
     parsed = parseArgs({
-      args: [...environment.argv],
-      options,
+      args: environment.argv.map(withExplicitBoolean),
+      options: PARSE_OPTIONS,
       strict: true,
       allowPositionals: false,
     })

@@ -19,8 +19,9 @@ export function parseByteSize(flag: string, raw: string): number {
     throw new ConfigError(`--${flag}: "${raw}" is not a size (e.g. 256mb, 1gb, 1048576)`)
   }
   const bytes = Number(match[1]) * unit
-  if (!Number.isSafeInteger(bytes) || bytes < 1) {
-    throw new ConfigError(`--${flag}: "${raw}" must be at least 1 byte`)
+  if (bytes < 1) throw new ConfigError(`--${flag}: "${raw}" must be at least 1 byte`)
+  if (!Number.isSafeInteger(bytes)) {
+    throw new ConfigError(`--${flag}: "${raw}" is more bytes than can be counted exactly`)
   }
   return bytes
 }

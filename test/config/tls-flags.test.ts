@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, type Config } from '../../src/config/index.js'
+import { loadConfig, type Config } from '../../src/config/index.js'
+import { configErrorMessage } from '../support/config-error-message.js'
 
 /**
  * The TLS and probe-port flags: which combinations start, which are refused before anything
@@ -16,15 +17,8 @@ function load(argv: string[], env: Record<string, string> = {}): Config {
   return result.config
 }
 
-function refusal(argv: string[], env: Record<string, string> = {}): string {
-  try {
-    load(argv, env)
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError)
-    return (err as Error).message
-  }
-  throw new Error('expected a ConfigError')
-}
+const refusal = (argv: string[], env: Record<string, string> = {}): string =>
+  configErrorMessage(() => load(argv, env))
 
 const CERT = ['--tls-cert-file', '/tls/tls.crt']
 const KEY = ['--tls-private-key-file', '/tls/tls.key']

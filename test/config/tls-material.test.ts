@@ -1,13 +1,9 @@
 import { copyFileSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ConfigError,
-  readTlsMaterial,
-  watchTlsMaterial,
-  type TlsMaterial,
-} from '../../src/config/index.js'
+import { readTlsMaterial, watchTlsMaterial, type TlsMaterial } from '../../src/config/index.js'
 import { CertificateWorkshop, type KeyPair } from '../support/certificates.js'
+import { configErrorMessage } from '../support/config-error-message.js'
 import { eventually } from '../support/eventually.js'
 
 /**
@@ -41,15 +37,8 @@ function replace(path: string, from: string): void {
 /** Ten polling intervals: long enough for a stopped or settled watcher to have spoken. */
 const quietPeriod = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 100))
 
-function readError(files: Parameters<typeof readTlsMaterial>[0]): string {
-  try {
-    readTlsMaterial(files)
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError)
-    return (err as Error).message
-  }
-  throw new Error('expected a ConfigError')
-}
+const readError = (files: Parameters<typeof readTlsMaterial>[0]): string =>
+  configErrorMessage(() => readTlsMaterial(files))
 
 describe('readTlsMaterial', () => {
   it('returns the bytes and what to log about the certificate', () => {

@@ -160,7 +160,7 @@ export function loadConfig(environment: Environment): LoadResult {
     const fromFlag = parsed.values[flag.name]
     const fromEnv = flag.env ? environment.env[flag.env] : undefined
     const value = fromFlag !== undefined ? String(fromFlag) : (fromEnv ?? flag.default)
-    if (value !== null && value !== undefined) values.set(flag.name, value)
+    if (value !== null) values.set(flag.name, value)
   }
   const get = (name: string): string => values.get(name) as string
 
@@ -211,7 +211,7 @@ export function loadConfig(environment: Environment): LoadResult {
       nodeCache: cluster !== null,
     }),
   }
-  if (config.probePort !== null && config.probePort !== 0 && config.probePort === config.port) {
+  if (config.probePort === config.port && config.port !== 0) {
     throw new ConfigError(`--probe-port: ${config.probePort} is --port too; give it its own port`)
   }
   return { kind: 'config', config: Object.freeze(config) }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { loadConfig, type Config } from '../../src/config/index.js'
 import { configErrorMessage } from '../support/config-error-message.js'
@@ -8,6 +9,11 @@ import { configErrorMessage } from '../support/config-error-message.js'
  * combinations are in tls-flags.test.ts.
  */
 
+const PACKAGE_VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string
+  }
+).version
 const IN_POD_ENV = { KUBERNETES_SERVICE_HOST: '10.0.0.1', KUBERNETES_SERVICE_PORT: '443' }
 const TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token'
 
@@ -41,6 +47,7 @@ describe('loadConfig', () => {
       explainEndpoint: false,
       tls: null,
       probePort: null,
+      version: PACKAGE_VERSION,
     })
   })
 
@@ -184,6 +191,16 @@ describe('loadConfig', () => {
       { cluster: null },
     ],
     [
+      'an empty --feature-gates leaves the comparison operators gate at its default, on',
+      { argv: ['--feature-gates='] },
+      { featureGates: { TaintTolerationComparisonOperators: true } },
+    ],
+    [
+      'numbers and sizes with spaces around them, as a ConfigMap may leave, are read without',
+      { env: { PORT: ' 8080\n', MAX_BODY: ' 64mb ', WATCHDOG_SECONDS: '\t60 ' } },
+      { port: 8080, maxBodyBytes: 64 * 1024 ** 2, watchdogSeconds: 60 },
+    ],
+    [
       'the comparison operators gate can be turned off, with spaces and empty entries ignored',
       { argv: ['--feature-gates', ' , TaintTolerationComparisonOperators = false ,'] },
       { featureGates: { TaintTolerationComparisonOperators: false } },
@@ -270,6 +287,17 @@ describe('loadConfig', () => {
       /^--max-body: "1tb" is not a size \(e\.g\. 256mb, 1gb, 1048576\)$/,
     ],
     [
+      'a body size with a fraction, which would otherwise be read as its last digits',
+      { argv: ['--max-body', '1.5mb'] },
+      /^--max-body: "1.5mb" is not a size/,
+    ],
+    ['a negative body size', { argv: ['--max-body=-5mb'] }, /^--max-body: "-5mb" is not a size/],
+    [
+      'a body size followed by more',
+      { argv: ['--max-body', '5mb!'] },
+      /^--max-body: "5mb!" is not a size/,
+    ],
+    [
       'a body size that is no number',
       { argv: ['--max-body', 'mb'] },
       /^--max-body: "mb" is not a size/,
@@ -301,7 +329,7 @@ describe('loadConfig', () => {
     ],
     [
       'a feature gate it does not know, naming the one it knows',
-      { env: { FEATURE_GATES: 'Nope=true' } },
+      { env: { FEATURE_GATES: ' Nope = true' } },
       /^--feature-gates: unknown gate "Nope" \(known: TaintTolerationComparisonOperators\)$/,
     ],
     [

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readTlsMaterial, watchTlsMaterial, type TlsMaterial } from '../../src/config/index.js'
@@ -75,9 +75,16 @@ describe('readTlsMaterial', () => {
     expect(readError({ ...ok, certFile: broken })).toMatch(
       `--tls-cert-file: certificate 1 in ${broken} does not parse`
     )
-    expect(readError({ ...ok, keyFile: join(workshop.dir, 'absent.key') })).toMatch(
-      /--tls-private-key-file: cannot read .*absent\.key/
-    )
+    for (const [flag, field] of [
+      ['tls-cert-file', 'certFile'],
+      ['tls-private-key-file', 'keyFile'],
+      ['client-ca-file', 'clientCaFile'],
+    ] as const) {
+      const absent = join(workshop.dir, 'absent.pem')
+      expect(readError({ ...ok, [field]: absent })).toMatch(
+        new RegExp(`^--${flag}: cannot read ${absent}: ENOENT`)
+      )
+    }
   })
 
   it('refuses a key that is not the certificate’s', () => {
@@ -148,6 +155,27 @@ describe('watchTlsMaterial', () => {
       await eventually(() => expect(watcher.changes.length).toBe(1))
       expect(watcher.changes[0]?.summary.serialNumber).toBe(second.serialNumber)
       expect(watcher.errors).toEqual([])
+    } finally {
+      watcher.stop()
+    }
+  })
+
+  it('reports files it cannot read once while they stay so, and the pair readable again as a change', async () => {
+    const certFile = scratch('vanishing.crt', first.cert)
+    const keyFile = scratch('vanishing.key', first.key)
+    const watcher = watch({ certFile, keyFile, clientCaFile: null })
+    try {
+      rmSync(keyFile)
+      await eventually(() => expect(watcher.errors.length).toBe(1))
+      expect(watcher.errors[0]?.message).toMatch(/ENOENT/)
+      await quietPeriod()
+      expect(watcher.errors.length).toBe(1)
+
+      replace(certFile, second.certFile)
+      replace(keyFile, second.keyFile)
+      await eventually(() => expect(watcher.changes.length).toBe(1))
+      expect(watcher.changes[0]?.summary.serialNumber).toBe(second.serialNumber)
+      expect(watcher.errors.length).toBe(1)
     } finally {
       watcher.stop()
     }

@@ -352,12 +352,14 @@ describe('loadConfig', () => {
     const result = loadConfig({ argv: ['--port', 'not-a-port', '--help'], env: {} })
     expect(result.kind).toBe('help')
     if (result.kind !== 'help') return
-    expect(result.text).toContain('  --port VALUE [PORT] (default 8888)\n')
+    expect(result.text).toMatch(
+      /^Usage: taint-extender \[flags\]\n\nFlags \(environment variable in brackets\):\n {2}--port VALUE \[PORT\] \(default 8888\)\n {6}Port for /
+    )
+    expect(result.text).toMatch(/\n {2}--help\n {6}Print this help and exit\.\n$/)
     expect(result.text).toContain(
       '  --disable-node-cache[=true|false] [DISABLE_NODE_CACHE] (default false)\n'
     )
     expect(result.text).toContain('  --kubeconfig VALUE [KUBECONFIG]\n')
-    expect(result.text).toContain('  --help\n')
   })
 
   it('freezes the config it returns', () => {

@@ -15,8 +15,10 @@ const workshop = new CertificateWorkshop()
 let ca: KeyPair
 let first: KeyPair
 let second: KeyPair
+let otherAuthority: KeyPair
 beforeAll(() => {
   ca = workshop.authority('ca')
+  otherAuthority = workshop.authority('other-ca')
   first = workshop.issue(ca, 'first', 'server')
   second = workshop.issue(ca, 'second', 'server')
 })
@@ -176,6 +178,22 @@ describe('watchTlsMaterial', () => {
       await eventually(() => expect(watcher.changes.length).toBe(1))
       expect(watcher.changes[0]?.summary.serialNumber).toBe(second.serialNumber)
       expect(watcher.errors.length).toBe(1)
+    } finally {
+      watcher.stop()
+    }
+  })
+
+  it('sees a new client CA bundle as a change, served with the same pair', async () => {
+    const certFile = scratch('mtls.crt', first.cert)
+    const keyFile = scratch('mtls.key', first.key)
+    const clientCaFile = scratch('clients.crt', ca.cert)
+    const watcher = watch({ certFile, keyFile, clientCaFile })
+    try {
+      replace(clientCaFile, otherAuthority.certFile)
+      await eventually(() => expect(watcher.changes.length).toBe(1))
+      expect(watcher.changes[0]?.ca).toEqual(otherAuthority.cert)
+      expect(watcher.changes[0]?.summary.serialNumber).toBe(first.serialNumber)
+      expect(watcher.errors).toEqual([])
     } finally {
       watcher.stop()
     }

@@ -2,10 +2,10 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * The suites a mutation run (`npm run test:mutation`) runs against each mutant: those that
- * exercise src/core, src/protocol, src/extender and src/cluster in the test's own process,
- * where Stryker switches mutants on. Left out: suites that only drive `node dist/main.js` or
- * `dist/cli.js` (a mutant cannot reach them), those that measure the heap per call (coverage
- * counters allocate), and those of code outside that scope (bench, deploy, config).
+ * exercise src/core, src/protocol, src/extender, src/cluster and src/config in the test's own
+ * process, where Stryker switches mutants on. Left out: suites that only drive
+ * `node dist/main.js` or `dist/cli.js` (a mutant cannot reach them), those that measure the heap
+ * per call (coverage counters allocate), and the bench's.
  */
 export default defineConfig({
   test: {
@@ -19,6 +19,8 @@ export default defineConfig({
       'test/abuse/**/*.test.ts',
       'test/faults/**/*.test.ts',
       'test/server/**/*.test.ts',
+      'test/config/**/*.test.ts',
+      'test/deploy/**/*.test.ts',
     ],
     exclude: [
       'test/faults/apiserver-down-at-start.test.ts',

@@ -6,7 +6,8 @@
 export interface FlagSpec {
   readonly name: string
   readonly env: string | null
-  readonly kind: 'string' | 'boolean'
+  /** `boolean`: bare, or `=true|false` as pflag takes it; `action`: bare only (`--help`). */
+  readonly kind: 'string' | 'boolean' | 'action'
   readonly default: string | null
   readonly help: string
 }
@@ -125,14 +126,14 @@ export const FLAGS: readonly FlagSpec[] = [
     default: null,
     help: 'Serve /healthz, /livez, /readyz, /metrics and /version on this separate plain-HTTP port (for probes and Prometheus under mutual TLS).',
   },
-  { name: 'help', env: null, kind: 'boolean', default: null, help: 'Print this help and exit.' },
+  { name: 'help', env: null, kind: 'action', default: null, help: 'Print this help and exit.' },
 ]
 
 /** The text `--help` prints. */
 export function helpText(): string {
   const lines = ['Usage: taint-extender [flags]', '', 'Flags (environment variable in brackets):']
   for (const flag of FLAGS) {
-    const value = flag.kind === 'string' ? ' VALUE' : flag.name === 'help' ? '' : '[=true|false]'
+    const value = { string: ' VALUE', boolean: '[=true|false]', action: '' }[flag.kind]
     const env = flag.env ? ` [${flag.env}]` : ''
     const def = flag.default !== null ? ` (default ${flag.default})` : ''
     lines.push(`  --${flag.name}${value}${env}${def}`, `      ${flag.help}`)

@@ -119,12 +119,12 @@ function pickTls(
   return { certFile, keyFile, clientCaFile: clientCaFile === '' ? null : clientCaFile }
 }
 
-/** `--help` is the one flag parseArgs sees as a boolean; the others are read as text (below). */
+/** Only `--help` is a boolean to parseArgs; every other flag is read as text (below). */
 const PARSE_OPTIONS = Object.fromEntries(
-  FLAGS.map((f) => [f.name, { type: f.name === 'help' ? 'boolean' : 'string' } as const])
+  FLAGS.map((f) => [f.name, { type: f.kind === 'action' ? 'boolean' : 'string' } as const])
 )
 const BARE_BOOLEAN_FLAGS = new Set(
-  FLAGS.filter((f) => f.kind === 'boolean' && f.name !== 'help').map((f) => `--${f.name}`)
+  FLAGS.filter((f) => f.kind === 'boolean').map((f) => `--${f.name}`)
 )
 
 /**

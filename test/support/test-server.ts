@@ -1,6 +1,8 @@
 import { Extender, type NodeCache } from '../../src/extender/index.js'
 import {
+  createOperationsHandler,
   createRequestHandler,
+  createVerbsHandler,
   JsonLogger,
   listen,
   Metrics,
@@ -20,6 +22,10 @@ export interface TestServerOptions {
   tls?: ServerTlsMaterial
   /** Shorter header and request deadlines than production's, for slow-sender tests. */
   timeouts?: { headersMs: number; requestMs: number }
+  /** Readiness checks in place of the node cache's. */
+  readinessChecks?: readonly ReadinessCheck[]
+  /** What the port serves: everything (default), or one side of the --probe-port split. */
+  serves?: 'everything' | 'verbs' | 'operations'
 }
 
 export interface TestServer {
@@ -31,6 +37,12 @@ export interface TestServer {
   readonly running: RunningServer
   close(): Promise<void>
 }
+
+const HANDLERS = {
+  everything: createRequestHandler,
+  verbs: createVerbsHandler,
+  operations: createOperationsHandler,
+} as const
 
 /** The real app on a real socket (127.0.0.1, port 0), wired as src/main.ts wires it. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -48,8 +60,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     metrics,
     logger,
   })
-  const checks: ReadinessCheck[] =
-    nodeCache === null
+  const checks: readonly ReadinessCheck[] =
+    options.readinessChecks ??
+    (nodeCache === null
       ? []
       : [
           {
@@ -59,8 +72,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
               return { ok: r.ready, reason: r.reason }
             },
           },
-        ]
-  const app = createRequestHandler({
+        ])
+  const deps = {
     extender,
     metrics,
     logger,
@@ -68,7 +81,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 * 1024,
     explainEndpoint: options.explainEndpoint ?? false,
     version: '0.0.0-test',
-  })
+  }
+  const app = HANDLERS[options.serves ?? 'everything'](deps)
   const running = await listen(app, '127.0.0.1', 0, logger, {
     tls: options.tls ?? null,
     ...(options.timeouts

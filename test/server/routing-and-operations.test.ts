@@ -1,0 +1,281 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ReadinessCheck } from '../../src/server/index.js'
+import { exchange, head, write, type RawResponse } from '../abuse/raw-http.js'
+import { startTestServer, type TestServer, type TestServerOptions } from '../support/test-server.js'
+import { nodesArgs, wireNode, wirePod } from '../support/wire.js'
+
+/**
+ * Which handler answers which request target, in process: the operations endpoints (health,
+ * readiness, metrics, version) beside the verbs on one port, or split between a verbs-only port
+ * and a probe port; the verbs' own routing of request targets; and what a request is counted
+ * as. The process tests check the same endpoints on `node dist/main.js`.
+ */
+
+const servers: TestServer[] = []
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close()
+})
+
+async function serve(options: TestServerOptions = {}): Promise<TestServer & { port: number }> {
+  const server = await startTestServer(options)
+  servers.push(server)
+  return Object.assign(server, { port: server.running.port })
+}
+
+/** One request over a fresh connection, written byte for byte as given. */
+async function send(port: number, request: string | Buffer): Promise<RawResponse> {
+  const result = await exchange(port, {
+    send: (socket) => write(socket, request),
+    untilResponses: 1,
+    timeoutMs: 5000,
+  })
+  const response = result.responses[0]
+  if (response === undefined) throw new Error(`no response (closed: ${result.closed})`)
+  return response
+}
+
+const get = (port: number, target: string): Promise<RawResponse> =>
+  send(port, head('GET', target, []))
+
+const FILTER_BODY = JSON.stringify(
+  nodesArgs(wirePod('p'), [
+    wireNode('n1'),
+    wireNode('n2', { taints: [{ key: 'k', effect: 'NoSchedule' }] }),
+  ])
+)
+
+function postFilter(
+  port: number,
+  target: string,
+  headers: readonly string[] = []
+): Promise<RawResponse> {
+  return send(
+    port,
+    head('POST', target, [
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(FILTER_BODY)}`,
+      ...headers,
+    ]) + FILTER_BODY
+  )
+}
+
+function expectFilterAnswered(response: RawResponse): void {
+  expect(response.status).toBe(200)
+  const reply = JSON.parse(response.body) as { Nodes: { items: { metadata: { name: string } }[] } }
+  expect(reply.Nodes.items.map((n) => n.metadata.name)).toEqual(['n1'])
+}
+
+describe('the operations endpoints beside the verbs', () => {
+  const ENDPOINTS: readonly [string, string, number, RegExp, (body: string) => void][] = [
+    [
+      '/healthz answers ok in plain text',
+      '/healthz',
+      200,
+      /^text\/plain/,
+      (b) => expect(b).toBe('ok\n'),
+    ],
+    [
+      '/livez answers ok in plain text',
+      '/livez',
+      200,
+      /^text\/plain/,
+      (b) => expect(b).toBe('ok\n'),
+    ],
+    [
+      '/readyz answers ok when every check passes',
+      '/readyz',
+      200,
+      /^text\/plain/,
+      (b) => expect(b).toBe('ok\n'),
+    ],
+    [
+      '/version answers the version and the Node.js release in JSON',
+      '/version',
+      200,
+      /^application\/json$/,
+      (b) => expect(JSON.parse(b)).toEqual({ version: '0.0.0-test', node: process.version }),
+    ],
+    [
+      '/metrics answers in the Prometheus text format',
+      '/metrics',
+      200,
+      /^text\/plain; version=0\.0\.4/,
+      (b) => expect(b).toContain('# TYPE taint_extender_requests_total counter'),
+    ],
+    [
+      'a path nothing serves gets a 404 with a JSON Error naming it, query left out',
+      '/nope?x=1',
+      404,
+      /^application\/json$/,
+      (b) => expect(JSON.parse(b)).toEqual({ Error: 'no such endpoint: GET /nope' }),
+    ],
+  ]
+
+  it.each(ENDPOINTS)('%s', async (_name, target, status, contentType, checkBody) => {
+    const server = await serve()
+    const response = await get(server.port, target)
+    expect(response.status).toBe(status)
+    expect(response.headers['content-type']).toMatch(contentType)
+    expect(response.headers.etag).toBeUndefined()
+    expect(response.headers['x-powered-by']).toBeUndefined()
+    checkBody(response.body)
+  })
+
+  it('/readyz names only the failing checks, and ?verbose lists every check', async () => {
+    const checks: ReadinessCheck[] = [
+      { name: 'passing', check: () => ({ ok: true, reason: '' }) },
+      { name: 'node-cache', check: () => ({ ok: false, reason: 'no node list yet' }) },
+    ]
+    const server = await serve({ readinessChecks: checks })
+    const plain = await get(server.port, '/readyz')
+    expect(plain.status).toBe(503)
+    expect(plain.headers['content-type']).toMatch(/^text\/plain/)
+    expect(plain.body).toBe('[-]node-cache failed: no node list yet\nreadyz check failed\n')
+    const verbose = await get(server.port, '/readyz?verbose')
+    expect(verbose.body).toBe(
+      '[+]passing ok\n[-]node-cache failed: no node list yet\nreadyz check failed\n'
+    )
+  })
+
+  it('a readiness check that throws gets a 500 naming no internals, and its stack goes to the log', async () => {
+    const server = await serve({
+      readinessChecks: [
+        {
+          name: 'broken',
+          check: () => {
+            throw new Error('secret detail')
+          },
+        },
+      ],
+    })
+    const response = await get(server.port, '/readyz')
+    expect(response.status).toBe(500)
+    expect(JSON.parse(response.body)).toEqual({
+      Error: 'internal error in the taint extender; see its log',
+    })
+    expect(server.logs).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        msg: 'request failed unexpectedly',
+        verb: 'health',
+        err: 'secret detail',
+        stack: expect.stringContaining('secret detail') as unknown,
+      })
+    )
+  })
+
+  it('counts each request under its endpoint and status, with its duration in seconds', async () => {
+    const server = await serve()
+    await get(server.port, '/healthz')
+    await get(server.port, '/version')
+    await get(server.port, '/nope')
+    await postFilter(server.port, '/filter')
+    const text = await server.metrics.registry.metrics()
+    const sample = (name: string, labels: string): number =>
+      Number(new RegExp(`^${name}\\{${labels}\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN)
+    expect(sample('taint_extender_requests_total', 'verb="health",code="200"')).toBe(1)
+    expect(sample('taint_extender_requests_total', 'verb="version",code="200"')).toBe(1)
+    expect(sample('taint_extender_requests_total', 'verb="other",code="404"')).toBe(1)
+    expect(sample('taint_extender_requests_total', 'verb="filter",code="200"')).toBe(1)
+    // A unit check, not a speed check: milliseconds or a sum of clock readings would be far over.
+    const seconds = sample('taint_extender_request_duration_seconds_sum', 'verb="filter"')
+    expect(seconds).toBeGreaterThan(0)
+    expect(seconds).toBeLessThan(60)
+  })
+})
+
+describe('with a probe port', () => {
+  it('the verbs port serves only the verbs, and says where health and metrics went', async () => {
+    const verbs = await serve({ serves: 'verbs' })
+    expectFilterAnswered(await postFilter(verbs.port, '/filter'))
+    const health = await get(verbs.port, '/healthz?verbose')
+    expect(health.status).toBe(404)
+    expect(health.headers['content-type']).toBe('application/json')
+    expect(JSON.parse(health.body)).toEqual({
+      Error: 'no such endpoint: GET /healthz (health and metrics are on the probe port)',
+    })
+    const text = await verbs.metrics.registry.metrics()
+    expect(text).toMatch(/^taint_extender_requests_total\{verb="other",code="404"\} 1$/m)
+  })
+
+  it('the probe port serves health and metrics, and no verb', async () => {
+    const probe = await serve({ serves: 'operations' })
+    expect((await get(probe.port, '/livez')).status).toBe(200)
+    expect((await get(probe.port, '/metrics')).status).toBe(200)
+    const filter = await postFilter(probe.port, '/filter')
+    expect(filter.status).toBe(404)
+    expect(JSON.parse(filter.body)).toEqual({ Error: 'no such endpoint: POST /filter' })
+  })
+})
+
+describe('the verbs’ request targets', () => {
+  const SERVED: readonly [string, string][] = [
+    ['a query string after the verb is ignored', '/filter?timeout=5s'],
+    ['an absolute-form target (RFC 9112) is served by its path', 'http://127.0.0.1/filter'],
+    ['an absolute-form target with a port and a query', 'http://scheduler.example:8888/filter?a=b'],
+  ]
+  it.each(SERVED)('%s', async (_name, target) => {
+    const server = await serve()
+    expectFilterAnswered(await postFilter(server.port, target))
+  })
+
+  it('an absolute-form target without a path is the root, which nothing serves', async () => {
+    const server = await serve()
+    const response = await postFilter(server.port, 'http://127.0.0.1')
+    expect(response.status).toBe(404)
+    expect(JSON.parse(response.body)).toEqual({ Error: 'no such endpoint: POST /' })
+  })
+
+  it('a verb asked with GET gets a 405 allowing POST, and the connection stays open', async () => {
+    const server = await serve()
+    const response = await get(server.port, '/prioritize?x')
+    expect(response.status).toBe(405)
+    expect(response.headers.allow).toBe('POST')
+    expect(response.headers.connection).not.toBe('close')
+    expect(JSON.parse(response.body)).toEqual({
+      Error: 'GET is not allowed on /prioritize; use POST',
+    })
+  })
+
+  it('a media-type parameter other than charset is ignored', async () => {
+    const server = await serve()
+    const response = await send(
+      server.port,
+      head('POST', '/filter', [
+        'Content-Type: application/json; profile=extender',
+        `Content-Length: ${Buffer.byteLength(FILTER_BODY)}`,
+      ]) + FILTER_BODY
+    )
+    expectFilterAnswered(response)
+  })
+
+  it('an Error quoting bytes beyond ASCII is sent with its length in bytes, not characters', async () => {
+    const server = await serve()
+    const request = Buffer.concat([
+      Buffer.from(
+        head('POST', '/filter', ['Content-Type: text/plaîn', 'Content-Length: 2']),
+        'latin1'
+      ),
+      Buffer.from('{}'),
+    ])
+    const response = await send(server.port, request)
+    expect(response.status).toBe(415)
+    expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.body))
+    expect(JSON.parse(response.body)).toEqual({
+      Error: 'Content-Type must be application/json, got "text/plaîn"',
+    })
+  })
+
+  it('a body of exactly --max-body bytes is read; one byte more is refused', async () => {
+    const limit = Buffer.byteLength(FILTER_BODY)
+    const server = await serve({ maxBodyBytes: limit })
+    expectFilterAnswered(await postFilter(server.port, '/filter'))
+    const tooLarge = await send(
+      server.port,
+      head('POST', '/filter', ['Content-Type: application/json', `Content-Length: ${limit + 1}`]) +
+        FILTER_BODY +
+        ' '
+    )
+    expect(tooLarge.status).toBe(413)
+  })
+})

@@ -16,10 +16,10 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await server.close()
 })
 
-async function serve(options: TestServerOptions = {}): Promise<TestServer & { port: number }> {
+async function serve(options: TestServerOptions = {}): Promise<TestServer> {
   const server = await startTestServer(options)
   servers.push(server)
-  return Object.assign(server, { port: server.running.port })
+  return server
 }
 
 /** One request over a fresh connection, written byte for byte as given. */
@@ -113,7 +113,7 @@ describe('the operations endpoints beside the verbs', () => {
 
   it.each(ENDPOINTS)('%s', async (_name, target, status, contentType, checkBody) => {
     const server = await serve()
-    const response = await get(server.port, target)
+    const response = await get(server.running.port, target)
     expect(response.status).toBe(status)
     expect(response.headers['content-type']).toMatch(contentType)
     expect(response.headers.etag).toBeUndefined()
@@ -127,11 +127,11 @@ describe('the operations endpoints beside the verbs', () => {
       { name: 'node-cache', check: () => ({ ok: false, reason: 'no node list yet' }) },
     ]
     const server = await serve({ readinessChecks: checks })
-    const plain = await get(server.port, '/readyz')
+    const plain = await get(server.running.port, '/readyz')
     expect(plain.status).toBe(503)
     expect(plain.headers['content-type']).toMatch(/^text\/plain/)
     expect(plain.body).toBe('[-]node-cache failed: no node list yet\nreadyz check failed\n')
-    const verbose = await get(server.port, '/readyz?verbose')
+    const verbose = await get(server.running.port, '/readyz?verbose')
     expect(verbose.body).toBe(
       '[+]passing ok\n[-]node-cache failed: no node list yet\nreadyz check failed\n'
     )
@@ -148,7 +148,7 @@ describe('the operations endpoints beside the verbs', () => {
         },
       ],
     })
-    const response = await get(server.port, '/readyz')
+    const response = await get(server.running.port, '/readyz')
     expect(response.status).toBe(500)
     expect(JSON.parse(response.body)).toEqual({
       Error: 'internal error in the taint extender; see its log',
@@ -166,10 +166,10 @@ describe('the operations endpoints beside the verbs', () => {
 
   it('counts each request under its endpoint and status, with its duration in seconds', async () => {
     const server = await serve()
-    await get(server.port, '/healthz')
-    await get(server.port, '/version')
-    await get(server.port, '/nope')
-    await postFilter(server.port, '/filter')
+    await get(server.running.port, '/healthz')
+    await get(server.running.port, '/version')
+    await get(server.running.port, '/nope')
+    await postFilter(server.running.port, '/filter')
     const text = await server.metrics.registry.metrics()
     const sample = (name: string, labels: string): number =>
       Number(new RegExp(`^${name}\\{${labels}\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN)
@@ -187,8 +187,8 @@ describe('the operations endpoints beside the verbs', () => {
 describe('with a probe port', () => {
   it('the verbs port serves only the verbs, and says where health and metrics went', async () => {
     const verbs = await serve({ serves: 'verbs' })
-    expectFilterAnswered(await postFilter(verbs.port, '/filter'))
-    const health = await get(verbs.port, '/healthz?verbose')
+    expectFilterAnswered(await postFilter(verbs.running.port, '/filter'))
+    const health = await get(verbs.running.port, '/healthz?verbose')
     expect(health.status).toBe(404)
     expect(health.headers['content-type']).toBe('application/json')
     expect(JSON.parse(health.body)).toEqual({
@@ -200,9 +200,9 @@ describe('with a probe port', () => {
 
   it('the probe port serves health and metrics, and no verb', async () => {
     const probe = await serve({ serves: 'operations' })
-    expect((await get(probe.port, '/livez')).status).toBe(200)
-    expect((await get(probe.port, '/metrics')).status).toBe(200)
-    const filter = await postFilter(probe.port, '/filter')
+    expect((await get(probe.running.port, '/livez')).status).toBe(200)
+    expect((await get(probe.running.port, '/metrics')).status).toBe(200)
+    const filter = await postFilter(probe.running.port, '/filter')
     expect(filter.status).toBe(404)
     expect(JSON.parse(filter.body)).toEqual({ Error: 'no such endpoint: POST /filter' })
   })
@@ -216,19 +216,19 @@ describe('the verbs’ request targets', () => {
   ]
   it.each(SERVED)('%s', async (_name, target) => {
     const server = await serve()
-    expectFilterAnswered(await postFilter(server.port, target))
+    expectFilterAnswered(await postFilter(server.running.port, target))
   })
 
   it('an absolute-form target without a path is the root, which nothing serves', async () => {
     const server = await serve()
-    const response = await postFilter(server.port, 'http://127.0.0.1')
+    const response = await postFilter(server.running.port, 'http://127.0.0.1')
     expect(response.status).toBe(404)
     expect(JSON.parse(response.body)).toEqual({ Error: 'no such endpoint: POST /' })
   })
 
   it('a verb asked with GET gets a 405 allowing POST, and the connection stays open', async () => {
     const server = await serve()
-    const response = await get(server.port, '/prioritize?x')
+    const response = await get(server.running.port, '/prioritize?x')
     expect(response.status).toBe(405)
     expect(response.headers.allow).toBe('POST')
     expect(response.headers.connection).not.toBe('close')
@@ -240,7 +240,7 @@ describe('the verbs’ request targets', () => {
   it('a media-type parameter other than charset is ignored', async () => {
     const server = await serve()
     const response = await send(
-      server.port,
+      server.running.port,
       head('POST', '/filter', [
         'Content-Type: application/json; profile=extender',
         `Content-Length: ${Buffer.byteLength(FILTER_BODY)}`,
@@ -258,7 +258,7 @@ describe('the verbs’ request targets', () => {
       ),
       Buffer.from('{}'),
     ])
-    const response = await send(server.port, request)
+    const response = await send(server.running.port, request)
     expect(response.status).toBe(415)
     expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.body))
     expect(JSON.parse(response.body)).toEqual({
@@ -269,9 +269,9 @@ describe('the verbs’ request targets', () => {
   it('a body of exactly --max-body bytes is read; one byte more is refused', async () => {
     const limit = Buffer.byteLength(FILTER_BODY)
     const server = await serve({ maxBodyBytes: limit })
-    expectFilterAnswered(await postFilter(server.port, '/filter'))
+    expectFilterAnswered(await postFilter(server.running.port, '/filter'))
     const tooLarge = await send(
-      server.port,
+      server.running.port,
       head('POST', '/filter', ['Content-Type: application/json', `Content-Length: ${limit + 1}`]) +
         FILTER_BODY +
         ' '

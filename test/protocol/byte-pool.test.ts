@@ -70,6 +70,46 @@ describe('BytePool', () => {
     expect(kept.has(pool.take(1).buffer)).toBe(true)
   })
 
+  it.each([
+    ['the smallest is first', [40_000, 60_000]],
+    ['the smallest is last', [60_000, 40_000]],
+  ])(
+    'when full, replaces its smallest buffer with a larger one and drops one smaller than all it keeps (%s)',
+    (_name, firstTwo) => {
+      const pool = new BytePool({ keep: 2, maxBytes: 1 << 20 })
+      const [first, second, large, tiny] = [...firstTwo, 100_000, 10_000].map((size) =>
+        pool.take(size)
+      )
+      // The 40 000 byte buffer is replaced by the large one, whichever place it has.
+      const other = firstTwo[0] === 40_000 ? second : first
+      for (const buffer of [first, second, large, tiny]) pool.give(buffer as Uint8Array)
+      expect(pool.idle).toBe(2)
+      // By identity: toEqual finds any two ArrayBuffers equal.
+      const kept = [pool.take(1).buffer, pool.take(1).buffer]
+      expect(kept).toContain(other?.buffer)
+      expect(kept).toContain(large?.buffer)
+    }
+  )
+
+  it('lends a buffer given back to a request of exactly its size', () => {
+    const pool = new BytePool(options)
+    const first = pool.take(32 * 1024)
+    pool.give(first)
+    expect(pool.take(first.length).buffer).toBe(first.buffer)
+  })
+
+  it('keeps a buffer of exactly maxBytes', () => {
+    const pool = new BytePool({ keep: 1, maxBytes: 32 * 1024 })
+    pool.give(pool.take(32 * 1024))
+    expect(pool.idle).toBe(1)
+  })
+
+  it('accepts a pool that keeps nothing', () => {
+    const pool = new BytePool({ keep: 0, maxBytes: 0 })
+    pool.give(pool.take(10))
+    expect(pool.idle).toBe(0)
+  })
+
   it('does not keep a buffer larger than maxBytes', () => {
     const pool = new BytePool({ keep: 4, maxBytes: 64 * 1024 })
     const huge = pool.take(1 << 20)

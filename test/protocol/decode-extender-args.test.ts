@@ -46,3 +46,31 @@ describe('decodeExtenderArgs: member order in a NodeList', () => {
     expect(candidates.nodes.map((ref) => ref.name)).toEqual(['a', 'b'])
   })
 })
+
+describe('decodeExtenderArgs: whitespace', () => {
+  /** What a decode reads: the pod's identity and tolerations, and the names in order. */
+  function read(text: string) {
+    const { pod, candidates } = decodeExtenderArgs(utf8(text))
+    if (candidates.kind !== 'names') throw new Error('expected names')
+    const names = Array.from({ length: candidates.names.length }, (_, i) =>
+      candidates.names.name(i)
+    )
+    return { name: pod.name, tolerations: pod.tolerations, names }
+  }
+
+  const COMPACT =
+    '{"Pod":{"metadata":{"name":"p"},"spec":{"tolerations":[{"key":"k","operator":"Exists"}]}},' +
+    '"NodeNames":["a","b"]}'
+
+  it.each([
+    ['spaces', ' '],
+    ['tabs', '\t'],
+    ['line feeds', '\n'],
+    ['carriage returns', '\r'],
+    ['CRLF line ends and indentation', '\r\n\t '],
+  ])('reads a body with %s around every token as its compact form', (_name, ws) => {
+    const spaced = COMPACT.replace(/([{}[\]:,])/g, `${ws}$1${ws}`)
+    expect(read(spaced)).toEqual(read(COMPACT))
+    expect(read(COMPACT).names).toEqual(['a', 'b'])
+  })
+})

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { loadConfig, type Config } from '../../src/config/index.js'
-import { configErrorMessage } from '../support/config-error-message.js'
+import { ConfigError, loadConfig, type Config } from '../../src/config/index.js'
+import { thrownMessage } from '../support/thrown-message.js'
 
 /**
  * Flags, environment variables and defaults: what each start-up line means, and which are
@@ -345,7 +345,7 @@ describe('loadConfig', () => {
   ]
 
   it.each(REFUSED)('refuses %s, saying what is wrong', (_name, start, message) => {
-    expect(configErrorMessage(() => load(start))).toMatch(message)
+    expect(thrownMessage(ConfigError, () => load(start))).toMatch(message)
   })
 
   it('answers --help with the help text instead of a config, whatever else is given', () => {

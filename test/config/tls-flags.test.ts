@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { loadConfig, type Config } from '../../src/config/index.js'
-import { configErrorMessage } from '../support/config-error-message.js'
+import { ConfigError, loadConfig, type Config } from '../../src/config/index.js'
+import { thrownMessage } from '../support/thrown-message.js'
 
 /**
  * The TLS and probe-port flags: which combinations start, which are refused before anything
@@ -18,7 +18,7 @@ function load(argv: string[], env: Record<string, string> = {}): Config {
 }
 
 const refusal = (argv: string[], env: Record<string, string> = {}): string =>
-  configErrorMessage(() => load(argv, env))
+  thrownMessage(ConfigError, () => load(argv, env))
 
 const CERT = ['--tls-cert-file', '/tls/tls.crt']
 const KEY = ['--tls-private-key-file', '/tls/tls.key']

@@ -1,9 +1,14 @@
 import { copyFileSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readTlsMaterial, watchTlsMaterial, type TlsMaterial } from '../../src/config/index.js'
+import {
+  ConfigError,
+  readTlsMaterial,
+  watchTlsMaterial,
+  type TlsMaterial,
+} from '../../src/config/index.js'
 import { CertificateWorkshop, type KeyPair } from '../support/certificates.js'
-import { configErrorMessage } from '../support/config-error-message.js'
+import { thrownMessage } from '../support/thrown-message.js'
 import { eventually } from '../support/eventually.js'
 
 /**
@@ -40,7 +45,7 @@ function replace(path: string, from: string): void {
 const quietPeriod = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 100))
 
 const readError = (files: Parameters<typeof readTlsMaterial>[0]): string =>
-  configErrorMessage(() => readTlsMaterial(files))
+  thrownMessage(ConfigError, () => readTlsMaterial(files))
 
 describe('readTlsMaterial', () => {
   it('returns the bytes and what to log about the certificate', () => {

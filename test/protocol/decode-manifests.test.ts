@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest'
+import {
+  decodeManifestNode,
+  decodeManifestPod,
+  listItems,
+  ProtocolError,
+} from '../../src/protocol/index.js'
+import { thrownMessage } from '../support/thrown-message.js'
+
+/**
+ * Nodes and pods as `kubectl get -o json` prints them, for the explain and forecast tools: the
+ * request decoders' field rules (any key casing, null or absent as the zero value) plus labels,
+ * spec.nodeName and status.phase. The tools' own tests run them through `dist/cli.js`.
+ */
+
+const refusal = (decode: () => unknown): string => thrownMessage(ProtocolError, decode)
+
+describe('decodeManifestNode', () => {
+  it('reads the name, version, cordon, taints and labels, in any key casing', () => {
+    const node = decodeManifestNode(
+      {
+        Metadata: { NAME: 'n1', resourceversion: '7', labels: { pool: 'gpu', zone: 'a' } },
+        spec: {
+          Unschedulable: true,
+          taints: [
+            { KEY: 'k', value: 'v', effect: 'NoSchedule' },
+            { key: 'bare', Effect: 'NoExecute' },
+          ],
+        },
+      },
+      'nodes[0]'
+    )
+    expect(node).toEqual({
+      name: 'n1',
+      resourceVersion: '7',
+      unschedulable: true,
+      taints: [
+        { key: 'k', value: 'v', effect: 'NoSchedule' },
+        { key: 'bare', value: '', effect: 'NoExecute' },
+      ],
+      labels: { pool: 'gpu', zone: 'a' },
+    })
+  })
+
+  it('reads a node without spec, labels or version as schedulable, untainted and unlabelled', () => {
+    for (const spec of [undefined, null, {}, { taints: null }]) {
+      const node = decodeManifestNode({ metadata: { name: 'n', labels: null }, spec }, 'n')
+      expect(node).toEqual({
+        name: 'n',
+        resourceVersion: '',
+        unschedulable: false,
+        taints: [],
+        labels: {},
+      })
+    }
+  })
+
+  it.each([
+    ['a node without a name', { metadata: {} }, 'nodes[2].metadata.name is missing or empty'],
+    ['a node without metadata', { spec: {} }, 'nodes[2].metadata'],
+    [
+      'a taint that is not an object',
+      { metadata: { name: 'n' }, spec: { taints: ['k=v:NoSchedule'] } },
+      'nodes[2].spec.taints[0]',
+    ],
+    [
+      'a taint key that is not a string',
+      { metadata: { name: 'n' }, spec: { taints: [{ key: 5 }] } },
+      'nodes[2].spec.taints[0].key',
+    ],
+    [
+      'a label value that is not a string',
+      { metadata: { name: 'n', labels: { tier: 1 } } },
+      'nodes[2].metadata.labels["tier"]',
+    ],
+    [
+      'unschedulable that is not a boolean',
+      { metadata: { name: 'n' }, spec: { unschedulable: 'yes' } },
+      'nodes[2].spec.unschedulable',
+    ],
+  ])('refuses %s, naming the field', (_name, value, path) => {
+    expect(refusal(() => decodeManifestNode(value, 'nodes[2]'))).toContain(path)
+  })
+})
+
+describe('decodeManifestPod', () => {
+  it('reads the tolerations, the node it is bound to and its phase', () => {
+    const pod = decodeManifestPod(
+      {
+        metadata: { name: 'web', namespace: 'shop' },
+        spec: { nodeName: 'n1', tolerations: [{ key: 'k', operator: 'Exists' }] },
+        Status: { Phase: 'Running' },
+      },
+      'pod'
+    )
+    expect(pod).toMatchObject({ name: 'web', namespace: 'shop', nodeName: 'n1', phase: 'Running' })
+    expect(pod.tolerations).toEqual([
+      { key: 'k', operator: 'Exists', value: '', effect: '', tolerationSeconds: null },
+    ])
+  })
+
+  it('reads a pending pod without spec.nodeName or status as unbound, with no phase', () => {
+    expect(decodeManifestPod({ metadata: { name: 'p' }, spec: {} }, 'pod')).toMatchObject({
+      nodeName: '',
+      phase: '',
+    })
+    expect(decodeManifestPod({ metadata: { name: 'p' } }, 'pod')).toMatchObject({
+      nodeName: '',
+      phase: '',
+    })
+  })
+
+  it.each([
+    ['a nodeName that is not a string', { spec: { nodeName: 3 } }, 'pods[1].spec.nodeName'],
+    ['a phase that is not a string', { status: { phase: [] } }, 'pods[1].status.phase'],
+    ['a status that is not an object', { status: 'Running' }, 'pods[1].status'],
+  ])('refuses %s, naming the field', (_name, value, path) => {
+    expect(
+      refusal(() => decodeManifestPod({ metadata: { name: 'p' }, ...value }, 'pods[1]'))
+    ).toContain(path)
+  })
+})
+
+describe('listItems', () => {
+  it('gives the items of a List, none for a List whose items are null, and a single object as one', () => {
+    const a = { kind: 'Node', metadata: { name: 'a' } }
+    expect(listItems({ kind: 'NodeList', items: [a, a] }, 'doc')).toEqual([a, a])
+    expect(listItems({ kind: 'List', items: null }, 'doc')).toEqual([])
+    expect(listItems(a, 'doc')).toEqual([a])
+  })
+
+  it('refuses a document that is not an object, or items that are not an array', () => {
+    expect(refusal(() => listItems([1], 'doc'))).toContain('doc')
+    expect(refusal(() => listItems({ items: {} }, 'doc'))).toContain('doc.items')
+  })
+})

@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs'
 import type { RequestListener } from 'node:http'
 import { pathToFileURL } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
-import { InformerNodeCache, loadKubeConfig, type IndexedList } from './cluster/index.js'
+import { collectGarbageAfterList, InformerNodeCache, loadKubeConfig } from './cluster/index.js'
 import {
   ConfigError,
   loadConfig,
@@ -52,7 +52,7 @@ async function run(config: Config, serveAll: RequestHandlerFactory): Promise<voi
       logger: cacheLogger,
       metrics,
       watchdogMs: config.watchdogSeconds * 1000,
-      afterList: heapCompactor(cacheLogger),
+      afterList: collectGarbageAfterList(cacheLogger),
     })
     nodeCache.start()
     logger.info('node-cache mode on: watching nodes', { source: config.cluster.kind })
@@ -177,35 +177,6 @@ async function run(config: Config, serveAll: RequestHandlerFactory): Promise<voi
         'may then add milliseconds to calls at thousands of nodes',
       { missing: config.missingNodeFlags, start: 'node ' + NODE_FLAGS.join(' ') + ' dist/main.js' }
     )
-  }
-}
-
-/**
- * One full garbage collection after each full node list, where `--expose-gc` (NODE_FLAGS) gives
- * one. A list of 15000 realistic nodes leaves ~50 MB of parsed objects in the old generation,
- * kept (with the heap floor) until an idle spell brings a full collection; until then every young
- * collection walks their pages: 0.85 ms each instead of 0.65 at 5000 names. The first collection
- * runs before the cache reports ready; a relist's runs while serving, one pause of ~20 ms where
- * the list itself took seconds.
- */
-function heapCompactor(logger: JsonLogger): (list: IndexedList) => Promise<void> {
-  const collect = globalThis.gc
-  if (collect === undefined) return () => Promise.resolve()
-  return async (list) => {
-    // One turn of the event loop first, so nothing of the list's requests is still referenced.
-    await new Promise((resolve) => setImmediate(resolve))
-    const before = process.memoryUsage()
-    const start = performance.now()
-    collect()
-    const after = process.memoryUsage()
-    const mib = (bytes: number): number => Math.round(bytes / 104857.6) / 10
-    logger.info('collected the garbage of the node list', {
-      nodes: list.nodes,
-      relist: list.relist,
-      ms: Math.round((performance.now() - start) * 10) / 10,
-      heapUsedMiB: [mib(before.heapUsed), mib(after.heapUsed)],
-      heapTotalMiB: [mib(before.heapTotal), mib(after.heapTotal)],
-    })
   }
 }
 

@@ -12,5 +12,6 @@ export {
   type IndexedList,
   type InformerNodeCacheOptions,
 } from './informer-node-cache.js'
+export { collectGarbageAfterList } from './node-list-garbage.js'
 export { projectNode } from './node-projection.js'
 export { ClusterSnapshot } from './cluster-snapshot.js'

@@ -6,9 +6,9 @@ import { kubeconfigFor } from '../support/kubeconfig-for.js'
 import { startService, type ServiceProcess } from '../support/process.js'
 
 /**
- * The shipped process collects a node list's garbage once the list is indexed (see heapCompactor
- * in main.ts), with the `--expose-gc` of NODE_FLAGS, and says so; started without the flags it
- * skips that and its warning names what is missing.
+ * The shipped process collects a node list's garbage once the list is indexed (see
+ * src/cluster/node-list-garbage.ts), with the `--expose-gc` of NODE_FLAGS, and says so; started
+ * without the flags it skips that and its warning names what is missing.
  */
 const running: (() => Promise<unknown>)[] = []
 afterEach(async () => {

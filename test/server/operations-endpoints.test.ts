@@ -1,69 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ReadinessCheck } from '../../src/server/index.js'
-import { exchange, head, write, type RawResponse } from '../abuse/raw-http.js'
-import { startTestServer, type TestServer, type TestServerOptions } from '../support/test-server.js'
-import { nodesArgs, wireNode, wirePod } from '../support/wire.js'
+import {
+  expectFilterAnswered,
+  get,
+  postFilter,
+  serversClosedAfterEach,
+} from '../support/raw-filter-exchange.js'
 
 /**
- * Which handler answers which request target, in process: the operations endpoints (health,
- * readiness, metrics, version) beside the verbs on one port, or split between a verbs-only port
- * and a probe port; the verbs' own routing of request targets; and what a request is counted
- * as. The process tests check the same endpoints on `node dist/main.js`.
+ * The operations endpoints (health, readiness, metrics, version), in process: beside the verbs on
+ * one port, or split between a verbs-only port and a probe port, and what a request is counted
+ * as. The process tests check the same endpoints on `node dist/main.js`; the verbs' own routing
+ * of request targets is in verb-request-targets.test.ts.
  */
 
-const servers: TestServer[] = []
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close()
-})
-
-async function serve(options: TestServerOptions = {}): Promise<TestServer> {
-  const server = await startTestServer(options)
-  servers.push(server)
-  return server
-}
-
-/** One request over a fresh connection, written byte for byte as given. */
-async function send(port: number, request: string | Buffer): Promise<RawResponse> {
-  const result = await exchange(port, {
-    send: (socket) => write(socket, request),
-    untilResponses: 1,
-    timeoutMs: 5000,
-  })
-  const response = result.responses[0]
-  if (response === undefined) throw new Error(`no response (closed: ${result.closed})`)
-  return response
-}
-
-const get = (port: number, target: string): Promise<RawResponse> =>
-  send(port, head('GET', target, []))
-
-const FILTER_BODY = JSON.stringify(
-  nodesArgs(wirePod('p'), [
-    wireNode('n1'),
-    wireNode('n2', { taints: [{ key: 'k', effect: 'NoSchedule' }] }),
-  ])
-)
-
-function postFilter(
-  port: number,
-  target: string,
-  headers: readonly string[] = []
-): Promise<RawResponse> {
-  return send(
-    port,
-    head('POST', target, [
-      'Content-Type: application/json',
-      `Content-Length: ${Buffer.byteLength(FILTER_BODY)}`,
-      ...headers,
-    ]) + FILTER_BODY
-  )
-}
-
-function expectFilterAnswered(response: RawResponse): void {
-  expect(response.status).toBe(200)
-  const reply = JSON.parse(response.body) as { Nodes: { items: { metadata: { name: string } }[] } }
-  expect(reply.Nodes.items.map((n) => n.metadata.name)).toEqual(['n1'])
-}
+const serve = serversClosedAfterEach()
 
 describe('the operations endpoints beside the verbs', () => {
   const ENDPOINTS: readonly [string, string, number, RegExp, (body: string) => void][] = [
@@ -205,77 +156,5 @@ describe('with a probe port', () => {
     const filter = await postFilter(probe.running.port, '/filter')
     expect(filter.status).toBe(404)
     expect(JSON.parse(filter.body)).toEqual({ Error: 'no such endpoint: POST /filter' })
-  })
-})
-
-describe('the verbs’ request targets', () => {
-  const SERVED: readonly [string, string][] = [
-    ['a query string after the verb is ignored', '/filter?timeout=5s'],
-    ['an absolute-form target (RFC 9112) is served by its path', 'http://127.0.0.1/filter'],
-    ['an absolute-form target with a port and a query', 'http://scheduler.example:8888/filter?a=b'],
-  ]
-  it.each(SERVED)('%s', async (_name, target) => {
-    const server = await serve()
-    expectFilterAnswered(await postFilter(server.running.port, target))
-  })
-
-  it('an absolute-form target without a path is the root, which nothing serves', async () => {
-    const server = await serve()
-    const response = await postFilter(server.running.port, 'http://127.0.0.1')
-    expect(response.status).toBe(404)
-    expect(JSON.parse(response.body)).toEqual({ Error: 'no such endpoint: POST /' })
-  })
-
-  it('a verb asked with GET gets a 405 allowing POST, and the connection stays open', async () => {
-    const server = await serve()
-    const response = await get(server.running.port, '/prioritize?x')
-    expect(response.status).toBe(405)
-    expect(response.headers.allow).toBe('POST')
-    expect(response.headers.connection).not.toBe('close')
-    expect(JSON.parse(response.body)).toEqual({
-      Error: 'GET is not allowed on /prioritize; use POST',
-    })
-  })
-
-  it('a media-type parameter other than charset is ignored', async () => {
-    const server = await serve()
-    const response = await send(
-      server.running.port,
-      head('POST', '/filter', [
-        'Content-Type: application/json; profile=extender',
-        `Content-Length: ${Buffer.byteLength(FILTER_BODY)}`,
-      ]) + FILTER_BODY
-    )
-    expectFilterAnswered(response)
-  })
-
-  it('an Error quoting bytes beyond ASCII is sent with its length in bytes, not characters', async () => {
-    const server = await serve()
-    const request = Buffer.concat([
-      Buffer.from(
-        head('POST', '/filter', ['Content-Type: text/plaîn', 'Content-Length: 2']),
-        'latin1'
-      ),
-      Buffer.from('{}'),
-    ])
-    const response = await send(server.running.port, request)
-    expect(response.status).toBe(415)
-    expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.body))
-    expect(JSON.parse(response.body)).toEqual({
-      Error: 'Content-Type must be application/json, got "text/plaîn"',
-    })
-  })
-
-  it('a body of exactly --max-body bytes is read; one byte more is refused', async () => {
-    const limit = Buffer.byteLength(FILTER_BODY)
-    const server = await serve({ maxBodyBytes: limit })
-    expectFilterAnswered(await postFilter(server.running.port, '/filter'))
-    const tooLarge = await send(
-      server.running.port,
-      head('POST', '/filter', ['Content-Type: application/json', `Content-Length: ${limit + 1}`]) +
-        FILTER_BODY +
-        ' '
-    )
-    expect(tooLarge.status).toBe(413)
   })
 })

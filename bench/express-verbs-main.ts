@@ -69,7 +69,7 @@ function createExpressVerbsHandler(deps: AppDependencies): RequestListener {
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     // express.raw refuses a body before the route runs; such errors are logged as 'other'.
     const verb: unknown = res.locals.verb
-    const reply = mapErrorToReply(err, typeof verb === 'string' ? verb : 'other', deps.logger)
+    const reply = mapErrorToReply(err, typeof verb === 'string' ? verb : 'other', deps)
     res.status(reply.status).type('application/json').send(replyBuffer(reply.body))
   })
   return app

@@ -61,7 +61,7 @@ function createOperationsApp(deps: AppDependencies): express.Express {
     sendJson(res, 404, encodeError(`no such endpoint: ${req.method} ${req.path}`))
   })
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const reply = mapErrorToReply(err, String(res.locals.endpoint), deps.logger)
+    const reply = mapErrorToReply(err, String(res.locals.endpoint), deps)
     if (res.headersSent) {
       res.destroy()
       return

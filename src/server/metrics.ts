@@ -34,6 +34,15 @@ const LOOKUP_LABELS = {
 type LookupLabels = (typeof LOOKUP_LABELS)[keyof typeof LOOKUP_LABELS][number]
 
 /**
+ * Why a reply carried an Error: bad_request (a 4xx), unavailable (the node cache not ready, or
+ * no cluster connection for a NodeNames request), internal (a 500).
+ */
+export type ErrorReplyCause = 'bad_request' | 'unavailable' | 'internal'
+
+const ERROR_REPLY_CAUSES: readonly ErrorReplyCause[] = ['bad_request', 'unavailable', 'internal']
+const SCHEDULING_VERBS: readonly Verb[] = ['filter', 'prioritize', 'preempt']
+
+/**
  * Every metric the service exports, created once with fixed label sets (never a node or pod
  * name), so observing one costs a label lookup and nothing grows with the cluster.
  */
@@ -47,6 +56,7 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
   readonly #relists: Counter
   readonly #indexSize: Gauge
   readonly #unknownLookups: Counter<'outcome'>
+  readonly #errorReplies: Counter<'verb' | 'cause'>
   #lastEventAt: number | null = null
   // Per-request counts are kept as plain numbers and added to their counters when /metrics is
   // scraped: prom-client hashes a label object on every inc, which showed in profiles of the
@@ -134,6 +144,15 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
       labelNames: ['outcome'],
       registers,
     })
+    this.#errorReplies = new Counter({
+      name: 'taint_extender_error_replies_total',
+      help:
+        'Replies carrying an Error, by verb and cause: bad_request (4xx), unavailable (node ' +
+        'cache not ready, or no cluster connection; filter answers it with status 200 and its ' +
+        'Error field), internal (500).',
+      labelNames: ['verb', 'cause'],
+      registers,
+    })
     const lastEventAt = (): number | null => this.#lastEventAt
     new Gauge({
       name: 'taint_extender_seconds_since_last_event',
@@ -145,6 +164,11 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
       },
     })
     for (const reason of REJECTION_REASONS) this.#nodesRejected.inc({ reason }, 0)
+    // At zero from the start, so that an alert on increase() sees the first error: a series
+    // that first appears at 1 shows no increase.
+    for (const verb of SCHEDULING_VERBS) {
+      for (const cause of ERROR_REPLY_CAUSES) this.#errorReplies.inc({ verb, cause }, 0)
+    }
   }
 
   /** Records one finished HTTP request. */
@@ -162,6 +186,11 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
       this.#durationChildren.set(verb, histogram)
     }
     histogram.observe(seconds)
+  }
+
+  /** Records one reply carrying an Error (see ErrorReplyCause); off the path of answers. */
+  errorReply(verb: string, cause: ErrorReplyCause): void {
+    this.#errorReplies.inc({ verb, cause })
   }
 
   nodesEvaluated(verb: Verb, count: number): void {

@@ -109,7 +109,7 @@ export function createVerbHandler(
     }
     const fail = (err: unknown): void => {
       if (res.headersSent || res.destroyed) return
-      const reply = mapErrorToReply(err, verb, deps.logger)
+      const reply = mapErrorToReply(err, verb, deps)
       // A refused body may still be streaming in; do not leave it for the next request.
       send(res, reply.status, reply.body, !req.complete)
     }

@@ -112,13 +112,17 @@ describe('mutual TLS', () => {
 
   it('refuses a client without a certificate at the handshake, before any HTTP', async () => {
     expect(await refusal(`${server.url}/filter`, { ca: ca.cert })).toMatch(NO_CERTIFICATE_ALERT)
-    expect(await server.metrics.registry.metrics()).not.toContain('verb="filter"')
+    expect(await server.metrics.registry.metrics()).not.toContain(
+      'taint_extender_requests_total{verb="filter"'
+    )
   })
 
   it('refuses a client certificate signed by another CA', async () => {
     const stranger = { ca: ca.cert, cert: strangerPair.cert, key: strangerPair.key }
     expect(await refusal(`${server.url}/filter`, stranger)).toMatch(UNTRUSTED_CERTIFICATE)
-    expect(await server.metrics.registry.metrics()).not.toContain('verb="filter"')
+    expect(await server.metrics.registry.metrics()).not.toContain(
+      'taint_extender_requests_total{verb="filter"'
+    )
     // Logged at debug with the verification failure, for whoever wonders why a client is refused.
     await eventually(() =>
       expect(server.logs).toContainEqual(

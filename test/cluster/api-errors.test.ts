@@ -15,6 +15,8 @@ describe('describing client-node errors', () => {
     expect(statusCodeOf(Object.assign(new Error('Gone'), { statusCode: 410 }))).toBe(410)
     expect(statusCodeOf(new Error('plain'))).toBeUndefined()
     expect(statusCodeOf('text')).toBeUndefined()
+    expect(statusCodeOf(null)).toBeUndefined()
+    expect(statusCodeOf({ statusCode: '503' })).toBeUndefined()
   })
 
   it('shows the code and the Status reason and message, but no headers', () => {
@@ -42,7 +44,8 @@ describe('describing client-node errors', () => {
     expect(describeError(new Error('request to https://u:p@h/x failed\nstack'))).toBe(
       'request to https://***@h/x failed'
     )
-    expect(describeError(new Error('x'.repeat(1000)))).toHaveLength(301)
+    expect(describeError(new Error('x'.repeat(1000)))).toBe(`${'x'.repeat(300)}…`)
+    expect(describeError(new Error('y'.repeat(300)))).toBe('y'.repeat(300))
     const aborted = Object.assign(new Error('The user aborted a request.'), { name: 'AbortError' })
     expect(describeError(aborted)).toBe('request cancelled or timed out')
     expect(describeError(42)).toBe('42')
@@ -52,6 +55,11 @@ describe('describing client-node errors', () => {
     expect(statusDetail('<html>')).toBe('')
     expect(statusDetail(undefined)).toBe('')
     expect(statusDetail({ message: 'only a message' })).toBe('only a message')
+    expect(statusDetail({ reason: '', message: 'an empty reason is left out' })).toBe(
+      'an empty reason is left out'
+    )
+    expect(statusDetail('null')).toBe('')
+    expect(statusDetail(null)).toBe('')
   })
 
   it('masks user:password in any URL', () => {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { getEventListeners } from 'node:events'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CappedBackoff, sleep } from '../../src/cluster/capped-backoff.js'
 
 describe('CappedBackoff', () => {
@@ -31,10 +32,40 @@ describe('CappedBackoff', () => {
 })
 
 describe('sleep', () => {
-  it('ends early, without rejecting, when its signal aborts', async () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('ends early, without rejecting, when its signal aborts, and leaves no timer behind', async () => {
+    vi.useFakeTimers()
     const controller = new AbortController()
     const slept = sleep(60_000, controller.signal)
+    expect(vi.getTimerCount()).toBe(1)
     controller.abort()
     await expect(slept).resolves.toBeUndefined()
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('leaves no listener on the long-lived signal it was given, however it ends', async () => {
+    vi.useFakeTimers()
+    const stop = new AbortController()
+    const slept = sleep(1000, stop.signal)
+    expect(getEventListeners(stop.signal, 'abort')).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1000)
+    await expect(slept).resolves.toBeUndefined()
+    expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0)
+
+    const aborted = sleep(1000, stop.signal)
+    stop.abort()
+    await aborted
+    expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0)
+  })
+
+  it('resolves at once, setting no timer, for no delay or a signal already aborted', async () => {
+    vi.useFakeTimers()
+    await sleep(0, new AbortController().signal)
+    await sleep(-5, new AbortController().signal)
+    await sleep(1000, AbortSignal.abort())
+    expect(vi.getTimerCount()).toBe(0)
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { eventually } from '../support/eventually.js'
+import { statusCodeOf } from '../../src/cluster/api-errors.js'
 import { MAX_LOOKUPS_IN_FLIGHT } from '../../src/cluster/unknown-node-lookup.js'
 import { startCache, startServer } from './node-cache-harness.js'
 
@@ -69,8 +70,13 @@ describe('InformerNodeCache: names the index does not know', () => {
 
     await expect(cache.fetch('Not_A/Node')).resolves.toBeNull()
     await expect(cache.fetch('')).resolves.toBeNull()
+    // A DNS subdomain has at most 253 characters.
+    const longest = `${'a'.repeat(63)}.`.repeat(3) + 'a'.repeat(61)
+    await expect(cache.fetch(`${longest}a`)).resolves.toBeNull()
     expect(server.requests('get')).toBe(0)
-    expect(metrics.lookups.not_found).toBe(2)
+    expect(metrics.lookups.not_found).toBe(3)
+    await expect(cache.fetch(longest)).resolves.toBeNull()
+    expect(server.requests('get')).toBe(1)
   })
 
   it('reports a failed GET as an error naming the request, never the token', async () => {
@@ -87,6 +93,10 @@ describe('InformerNodeCache: names the index does not know', () => {
     expect(message).toMatch(/^node cache: GET \/api\/v1\/nodes\/node-a failed: HTTP 500/)
     expect(message).not.toContain(token)
     expect(logger.text()).not.toContain(token)
+    expect(statusCodeOf((failure as Error).cause)).toBe(500)
+    const logged = logger.matching('looking up an unknown node failed')
+    expect(logged.map((e) => [e.level, e.fields?.node])).toEqual([['warn', 'node-a']])
+    expect(logged[0]?.fields?.error).toMatch(/^HTTP 500/)
     expect(metrics.lookups.error).toBe(1)
     // A failure is not remembered: the next lookup asks again.
     await expect(cache.fetch('node-a')).resolves.toMatchObject({ name: 'node-a' })

@@ -5,6 +5,7 @@ import { KubeConfig } from '@kubernetes/client-node'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { apiServerUrl, loadKubeConfig } from '../../src/cluster/index.js'
 import { kubeconfigFor } from '../support/kubeconfig-for.js'
+import { thrownError } from '../support/thrown-message.js'
 
 afterEach(() => {
   vi.unstubAllEnvs()
@@ -23,11 +24,11 @@ describe('loadKubeConfig', () => {
     expect(apiServerUrl(kc)).toBe('http://127.0.0.1:6443')
   })
 
-  it('names the file it could not read', () => {
+  it('names the file it could not read, keeping the error it got as the cause', () => {
     const path = join(tmpdir(), 'no-such-dir-for-taint-extender', 'kubeconfig')
-    expect(() => loadKubeConfig({ kind: 'kubeconfig', path })).toThrow(
-      `cannot load kubeconfig ${path}: ENOENT`
-    )
+    const thrown = thrownError(Error, () => loadKubeConfig({ kind: 'kubeconfig', path }))
+    expect(thrown.message).toMatch(`cannot load kubeconfig ${path}: ENOENT`)
+    expect((thrown.cause as NodeJS.ErrnoException).code).toBe('ENOENT')
   })
 
   it('rejects a kubeconfig whose current context leads to no cluster', () => {
@@ -37,23 +38,34 @@ describe('loadKubeConfig', () => {
     expect(() => loadKubeConfig({ kind: 'kubeconfig', path })).toThrow(
       `kubeconfig ${path} has no usable current context (current-context: "missing")`
     )
-  })
-
-  it('refuses in-cluster configuration outside a pod, and says what to do instead', () => {
-    vi.stubEnv('KUBERNETES_SERVICE_HOST', '')
-    vi.stubEnv('KUBERNETES_SERVICE_PORT', '')
-    expect(() => loadKubeConfig({ kind: 'in-cluster' })).toThrow(
-      /KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT.*--kubeconfig/
+    writeFileSync(path, 'apiVersion: v1\nkind: Config\n')
+    expect(() => loadKubeConfig({ kind: 'kubeconfig', path })).toThrow(
+      `kubeconfig ${path} has no usable current context (current-context: unset)`
     )
   })
+
+  it.each([
+    ['neither variable is set', '', ''],
+    ['only the host is set', '10.0.0.1', ''],
+    ['only the port is set', '', '443'],
+  ])(
+    'refuses in-cluster configuration when %s (outside a pod), and says what to do instead',
+    (_name, host, port) => {
+      vi.stubEnv('KUBERNETES_SERVICE_HOST', host)
+      vi.stubEnv('KUBERNETES_SERVICE_PORT', port)
+      expect(() => loadKubeConfig({ kind: 'in-cluster' })).toThrow(
+        /KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT.*--kubeconfig/
+      )
+    }
+  )
 
   it('refuses in-cluster configuration without a readable service-account token', () => {
     vi.stubEnv('KUBERNETES_SERVICE_HOST', '10.0.0.1')
     vi.stubEnv('KUBERNETES_SERVICE_PORT', '443')
     const pathPrefix = mkdtempSync(join(tmpdir(), 'taint-extender-sa-'))
-    expect(() => loadKubeConfig({ kind: 'in-cluster', pathPrefix })).toThrow(
-      'cannot read the service-account token'
-    )
+    const thrown = thrownError(Error, () => loadKubeConfig({ kind: 'in-cluster', pathPrefix }))
+    expect(thrown.message).toMatch(/^cannot read the service-account token .*: ENOENT/)
+    expect((thrown.cause as NodeJS.ErrnoException).code).toBe('ENOENT')
   })
 
   it('uses the service account of the pod in-cluster', () => {
@@ -74,5 +86,9 @@ describe('loadKubeConfig', () => {
       path: kubeconfigFor('https://admin:hunter2@api.example:6443'),
     })
     expect(apiServerUrl(kc)).toBe('https://***@api.example:6443')
+  })
+
+  it('shows (none) for a config with no current cluster', () => {
+    expect(apiServerUrl(new KubeConfig())).toBe('(none)')
   })
 })

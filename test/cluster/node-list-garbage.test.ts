@@ -12,11 +12,16 @@ afterEach(() => {
   globalThis.gc = realGc
 })
 
-/** Replaces globalThis.gc with one that counts its calls. */
-function countingGc(): { readonly calls: number } {
+/**
+ * Replaces globalThis.gc with one that counts its calls, each taking at least `busyMs`: a lower
+ * bound that no machine's noise can break, for checking the unit of the logged time.
+ */
+function countingGc(busyMs = 0): { readonly calls: number } {
   const counter = { calls: 0 }
   globalThis.gc = (() => {
     counter.calls++
+    const until = performance.now() + busyMs
+    while (performance.now() < until);
   }) as typeof globalThis.gc
   return counter
 }
@@ -46,14 +51,29 @@ describe('collectGarbageAfterList', () => {
       ['info', 14999, true],
     ])
     for (const { fields } of logged) {
-      expect(fields?.ms).toBeGreaterThanOrEqual(0)
       for (const pair of [fields?.heapUsedMiB, fields?.heapTotalMiB]) {
         expect(pair).toEqual([expect.any(Number), expect.any(Number)])
-        // In MiB with one decimal: a count of bytes would be millions.
-        expect((pair as number[])[0]).toBeLessThan(1024 * 1024)
-        expect((pair as number[])[0]).toBeGreaterThan(0)
       }
     }
+  })
+
+  it('logs the collection’s time in milliseconds and the heap in MiB, each to one decimal', async () => {
+    countingGc(5)
+    const logger = new RecordingLogger()
+    const started = performance.now()
+    await collectGarbageAfterList(logger)({ nodes: 1, relist: false })
+    const elapsed = performance.now() - started
+    const heapMiB = process.memoryUsage().heapTotal / 1024 ** 2
+    const fields = logger.matching('collected the garbage')[0]?.fields ?? {}
+    const ms = fields.ms as number
+    // The stub takes at least 5 ms and the whole call no more than `elapsed`.
+    expect(ms).toBeGreaterThanOrEqual(5)
+    expect(ms).toBeLessThanOrEqual(elapsed + 0.05)
+    expect(Math.round(ms * 10) / 10).toBe(ms)
+    const [, totalAfter] = fields.heapTotalMiB as [number, number]
+    expect(Math.round(totalAfter * 10) / 10).toBe(totalAfter)
+    expect(totalAfter / heapMiB).toBeGreaterThan(0.5)
+    expect(totalAfter / heapMiB).toBeLessThan(2)
   })
 
   it('reads the gc function when made, as --expose-gc is fixed for the life of the process', async () => {

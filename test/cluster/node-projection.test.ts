@@ -80,4 +80,11 @@ describe('projectNode', () => {
     expect(objectResourceVersion({ kind: 'Node', metadata: { resourceVersion: '99' } })).toBe('99')
     expect(objectResourceVersion({ metadata: {} })).toBe('')
   })
+
+  it('reads nothing, and throws nothing, from events whose object or metadata is missing', () => {
+    for (const object of [null, undefined, 'text', {}, { metadata: null }, { metadata: 'x' }]) {
+      expect(objectName(object)).toBe('')
+      expect(objectResourceVersion(object)).toBe('')
+    }
+  })
 })

@@ -49,11 +49,6 @@ export class UnknownNodeLookup {
     setMaxListeners(MAX_LOOKUPS_IN_FLIGHT + 1, stopSignal)
   }
 
-  /** Lookups waiting for the API server now. */
-  get inFlight(): number {
-    return this.#inFlight.size
-  }
-
   fetch(name: string): Promise<CompiledNode | null> {
     if (name.length > MAX_NODE_NAME_LENGTH || !NODE_NAME.test(name)) {
       // No node can have this name; asking the API server would only cost a request.

@@ -43,6 +43,7 @@ async function exportedSeries(server: TestServer): Promise<Map<string, Family>> 
   const text = await registry.metrics()
   const series = new Map<string, Family>()
   for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
+    // prom-client keeps each metric's label names on it, though its types do not declare them.
     const metric = registry.getSingleMetric(name as string) as unknown as { labelNames: string[] }
     const labels = new Set(metric.labelNames)
     const names = type === 'histogram' ? ['_bucket', '_sum', '_count'].map((s) => name + s) : [name]

@@ -50,7 +50,7 @@ async function run(config: Config, serveAll: RequestHandlerFactory): Promise<voi
     nodeCache = new InformerNodeCache({
       kubeConfig: loadKubeConfig(config.cluster),
       logger: cacheLogger,
-      metrics,
+      metrics: metrics.nodeCache,
       watchdogMs: config.watchdogSeconds * 1000,
       afterList: collectGarbageAfterList(cacheLogger),
     })
@@ -99,6 +99,7 @@ async function run(config: Config, serveAll: RequestHandlerFactory): Promise<voi
     explainEndpoint: config.explainEndpoint,
     version: config.version,
   }
+  metrics.reportReadiness(deps.readinessChecks)
   // With a probe port the main port serves the verbs only, over TLS when configured, and the
   // operations endpoints are on plain HTTP (kubelet probes and Prometheus carry no client
   // certificate). The main port listens first: its 'listening' line is the first one logged.

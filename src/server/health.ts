@@ -6,6 +6,15 @@ export interface ReadinessCheck {
   check(): { ok: boolean; reason: string }
 }
 
+/** Every check's answer, in order, and whether all passed: what /readyz and the ready gauge say. */
+export function evaluateReadiness(checks: readonly ReadinessCheck[]): {
+  ok: boolean
+  results: { name: string; ok: boolean; reason: string }[]
+} {
+  const results = checks.map((c) => ({ name: c.name, ...c.check() }))
+  return { ok: results.every((r) => r.ok), results }
+}
+
 /**
  * Kubernetes-style readiness: plain `ok` with 200 when every check passes, else 503 naming the
  * failed checks; `?verbose` lists every check as `[+]name ok` / `[-]name failed: reason`, the
@@ -13,8 +22,7 @@ export interface ReadinessCheck {
  */
 export function readyzHandler(checks: () => readonly ReadinessCheck[]) {
   return (req: Request, res: Response): void => {
-    const results = checks().map((c) => ({ name: c.name, ...c.check() }))
-    const ok = results.every((r) => r.ok)
+    const { ok, results } = evaluateReadiness(checks())
     const verbose = req.query.verbose !== undefined
     let text: string
     if (ok && !verbose) {

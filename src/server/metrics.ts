@@ -1,11 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { REJECTION_REASONS, type RejectionReason } from '../core/index.js'
-import type {
-  ExtenderMetrics,
-  NodeCacheMetrics,
-  UnknownNameOutcome,
-  Verb,
-} from '../extender/index.js'
+import { evaluateReadiness, type ReadinessCheck } from './health.js'
+import type { ExtenderMetrics, Verb } from '../extender/index.js'
+import { NodeCacheSeries } from './node-cache-series.js'
 
 /**
  * Sub-millisecond buckets: a node-cache call takes a fraction of a millisecond, and the
@@ -46,18 +43,15 @@ const SCHEDULING_VERBS: readonly Verb[] = ['filter', 'prioritize', 'preempt']
  * Every metric the service exports, created once with fixed label sets (never a node or pod
  * name), so observing one costs a label lookup and nothing grows with the cluster.
  */
-export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
+export class Metrics implements ExtenderMetrics {
   readonly registry = new Registry()
+  /** What the informer's node cache reports (see NodeCacheSeries). */
+  readonly nodeCache = new NodeCacheSeries(this.registry)
   readonly #requests: Counter<'verb' | 'code'>
   readonly #duration: Histogram<'verb'>
   readonly #nodesRejected: Counter<'reason'>
-  readonly #informerEvents: Counter<'type'>
-  readonly #watchRestarts: Counter
-  readonly #relists: Counter
-  readonly #indexSize: Gauge
-  readonly #unknownLookups: Counter<'outcome'>
   readonly #errorReplies: Counter<'verb' | 'cause'>
-  #lastEventAt: number | null = null
+  #readinessChecks: (() => readonly ReadinessCheck[]) | null = null
   // Per-request counts are kept as plain numbers and added to their counters when /metrics is
   // scraped: prom-client hashes a label object on every inc, which showed in profiles of the
   // scheduling path. Keyed by label value, or for lookups by their label set (LOOKUP_LABELS).
@@ -115,35 +109,6 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
         flush(lookups, (labels, count) => this.inc(labels, count))
       },
     })
-    this.#informerEvents = new Counter({
-      name: 'taint_extender_informer_events_total',
-      help: 'Node events applied to the taint index, by type.',
-      labelNames: ['type'],
-      registers,
-    })
-    this.#watchRestarts = new Counter({
-      name: 'taint_extender_watch_restarts_total',
-      help: 'Node watch restarts (errors, stream ends, watchdog).',
-      registers,
-    })
-    this.#relists = new Counter({
-      name: 'taint_extender_relists_total',
-      help: 'Full node lists (start, 410 Gone).',
-      registers,
-    })
-    this.#indexSize = new Gauge({
-      name: 'taint_extender_index_nodes',
-      help: 'Nodes in the taint index.',
-      registers,
-    })
-    this.#unknownLookups = new Counter({
-      name: 'taint_extender_unknown_node_lookups_total',
-      help:
-        'Names the index did not know, by outcome: found or not_found (by a GET, or at once for ' +
-        'a name no node can have), error (the GET failed), shed (not asked: too many in flight).',
-      labelNames: ['outcome'],
-      registers,
-    })
     this.#errorReplies = new Counter({
       name: 'taint_extender_error_replies_total',
       help:
@@ -153,14 +118,20 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
       labelNames: ['verb', 'cause'],
       registers,
     })
-    const lastEventAt = (): number | null => this.#lastEventAt
+    const readinessChecks = (): (() => readonly ReadinessCheck[]) | null => this.#readinessChecks
     new Gauge({
-      name: 'taint_extender_seconds_since_last_event',
-      help: 'Seconds since the node watch last delivered an event or bookmark (-1: never).',
+      name: 'taint_extender_ready',
+      help: '1 when every readiness check passes (/readyz answers 200), else 0.',
       registers,
       collect() {
-        const at = lastEventAt()
-        this.set(at === null ? -1 : (Date.now() - at) / 1000)
+        const checks = readinessChecks()
+        let ready = false
+        try {
+          ready = checks !== null && evaluateReadiness(checks()).ok
+        } catch {
+          // A check that throws fails /readyz with a 500; it is not ready here either.
+        }
+        this.set(ready ? 1 : 0)
       },
     })
     for (const reason of REJECTION_REASONS) this.#nodesRejected.inc({ reason }, 0)
@@ -169,6 +140,14 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
     for (const verb of SCHEDULING_VERBS) {
       for (const cause of ERROR_REPLY_CAUSES) this.#errorReplies.inc({ verb, cause }, 0)
     }
+  }
+
+  /**
+   * The checks taint_extender_ready reports, read at each scrape: those /readyz answers from.
+   * Until given, the gauge says 0.
+   */
+  reportReadiness(checks: () => readonly ReadinessCheck[]): void {
+    this.#readinessChecks = checks
   }
 
   /** Records one finished HTTP request. */
@@ -203,30 +182,6 @@ export class Metrics implements ExtenderMetrics, NodeCacheMetrics {
 
   cacheLookup(cache: 'tolerations' | 'nodes', hit: boolean): void {
     add(this.#pendingLookups, LOOKUP_LABELS[cache][hit ? 1 : 0], 1)
-  }
-
-  informerEvent(type: 'add' | 'update' | 'delete' | 'relist'): void {
-    this.#informerEvents.inc({ type })
-  }
-
-  watchRestart(): void {
-    this.#watchRestarts.inc()
-  }
-
-  relist(): void {
-    this.#relists.inc()
-  }
-
-  indexSize(size: number): void {
-    this.#indexSize.set(size)
-  }
-
-  lastEventNow(): void {
-    this.#lastEventAt = Date.now()
-  }
-
-  unknownNameLookup(outcome: UnknownNameOutcome): void {
-    this.#unknownLookups.inc({ outcome })
   }
 }
 

@@ -28,17 +28,17 @@ async function samples(metrics: Metrics): Promise<Map<string, number>> {
 describe('node-cache metrics', () => {
   it('count informer events by type, watch restarts, relists and unknown names by outcome', async () => {
     const metrics = new Metrics()
-    metrics.informerEvent('add')
-    metrics.informerEvent('add')
-    metrics.informerEvent('delete')
-    metrics.informerEvent('relist')
-    metrics.watchRestart()
-    metrics.relist()
-    metrics.relist()
-    metrics.indexSize(15000)
-    metrics.unknownNameLookup('shed')
-    metrics.unknownNameLookup('found')
-    metrics.unknownNameLookup('found')
+    metrics.nodeCache.informerEvent('add')
+    metrics.nodeCache.informerEvent('add')
+    metrics.nodeCache.informerEvent('delete')
+    metrics.nodeCache.informerEvent('relist')
+    metrics.nodeCache.watchRestart()
+    metrics.nodeCache.relist()
+    metrics.nodeCache.relist()
+    metrics.nodeCache.indexSize(15000)
+    metrics.nodeCache.unknownNameLookup('shed')
+    metrics.nodeCache.unknownNameLookup('found')
+    metrics.nodeCache.unknownNameLookup('found')
     const found = await samples(metrics)
     expect({
       add: found.get('taint_extender_informer_events_total{type="add"}'),
@@ -68,10 +68,10 @@ describe('node-cache metrics', () => {
     const since = async (): Promise<number | undefined> =>
       (await samples(metrics)).get('taint_extender_seconds_since_last_event')
     expect(await since()).toBe(-1)
-    metrics.lastEventNow()
+    metrics.nodeCache.lastEventNow()
     vi.setSystemTime(new Date('2026-11-22T12:01:30.500Z'))
     expect(await since()).toBe(90.5)
-    metrics.lastEventNow()
+    metrics.nodeCache.lastEventNow()
     expect(await since()).toBe(0)
   })
 

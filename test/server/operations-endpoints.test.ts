@@ -115,6 +115,24 @@ describe('the operations endpoints beside the verbs', () => {
     )
   })
 
+  it('reports in taint_extender_ready what /readyz answers, and 0 for a check that throws', async () => {
+    let answer: () => { ok: boolean; reason: string } = () => ({ ok: false, reason: 'listing' })
+    const server = await serve({ readinessChecks: [{ name: 'node-cache', check: () => answer() }] })
+    const ready = async (): Promise<string | undefined> => {
+      const metrics = await get(server.running.port, '/metrics')
+      expect(metrics.status).toBe(200)
+      return /^taint_extender_ready (\S+)$/m.exec(metrics.body)?.[1]
+    }
+    expect(await ready()).toBe('0')
+    answer = () => ({ ok: true, reason: '' })
+    expect(await ready()).toBe('1')
+    expect((await get(server.running.port, '/readyz')).status).toBe(200)
+    answer = () => {
+      throw new Error('broken check')
+    }
+    expect(await ready()).toBe('0')
+  })
+
   it('counts each request under its endpoint and status, with its duration in seconds', async () => {
     const server = await serve()
     await get(server.running.port, '/healthz')

@@ -82,6 +82,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     explainEndpoint: options.explainEndpoint ?? false,
     version: '0.0.0-test',
   }
+  metrics.reportReadiness(deps.readinessChecks)
   const app = HANDLERS[options.serves ?? 'everything'](deps)
   const running = await listen(app, '127.0.0.1', 0, logger, {
     tls: options.tls ?? null,

@@ -27,6 +27,11 @@ describe('fault: the API server is down when the extender starts', () => {
         const response = await fetch(`${base}/readyz`)
         return { status: response.status, text: await response.text() }
       }
+      // What the alerts read, as the process wires it: readiness and the node cache's series.
+      const sample = async (name: string): Promise<number> => {
+        const text = await (await fetch(`${base}/metrics`)).text()
+        return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1])
+      }
 
       // Several attempts, each refused, each logged; not ready all along.
       await eventually(
@@ -42,6 +47,8 @@ describe('fault: the API server is down when the extender starts', () => {
         /\[-\]node-cache failed: node cache: waiting for the first list of nodes .*ECONNREFUSED/
       )
       expect((await fetch(`${base}/healthz`)).status).toBe(200)
+      expect(await sample('taint_extender_ready')).toBe(0)
+      expect(await sample('taint_extender_seconds_since_last_event')).toBe(-1)
 
       await api.listen(port)
 
@@ -49,6 +56,9 @@ describe('fault: the API server is down when the extender starts', () => {
       expect(await filterNames(base)).toEqual(expectedVerdicts(api))
       await eventually(() => expect(api.openWatches).toBe(1))
       expect(api.requests('list')).toBe(1)
+      expect(await sample('taint_extender_ready')).toBe(1)
+      expect(await sample('taint_extender_index_nodes')).toBe(api.nodeCount)
+      expect(await sample('taint_extender_seconds_since_last_event')).toBeGreaterThanOrEqual(0)
     } finally {
       service?.child.kill('SIGKILL')
       await service?.exited

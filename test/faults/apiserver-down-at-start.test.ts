@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { eventually } from '../support/eventually.js'
 import { kubeconfigFor } from '../support/fake-apiserver.js'
 import { freePort } from '../support/free-port.js'
+import { seriesSamples } from '../support/metrics-text.js'
 import { startService, type ServiceProcess } from '../support/process.js'
 import { expectedVerdicts, filterNames, startApiServer } from '../support/informer-rig.js'
 
@@ -28,10 +29,8 @@ describe('fault: the API server is down when the extender starts', () => {
         return { status: response.status, text: await response.text() }
       }
       // What the alerts read, as the process wires it: readiness and the node cache's series.
-      const sample = async (name: string): Promise<number> => {
-        const text = await (await fetch(`${base}/metrics`)).text()
-        return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1])
-      }
+      const sample = async (series: string): Promise<number | undefined> =>
+        seriesSamples(await (await fetch(`${base}/metrics`)).text()).get(series)
 
       // Several attempts, each refused, each logged; not ready all along.
       await eventually(

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { NodeCache } from '../../src/extender/index.js'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
+import { familySamples } from '../support/metrics-text.js'
 import { namesArgs, nodesArgs, wireNode, wirePod } from '../support/wire.js'
 
 /**
@@ -22,13 +23,7 @@ async function serve(nodeCache: NodeCache | null = null): Promise<TestServer> {
 
 /** Every sample of a metric family in /metrics, by its label set as written. */
 async function samples(server: TestServer, family: string): Promise<Map<string, number>> {
-  const text = await (await fetch(`${server.url}/metrics`)).text()
-  const found = new Map<string, number>()
-  for (const line of text.split('\n')) {
-    const match = new RegExp(`^${family}(\\{[^}]*\\}) (\\S+)$`).exec(line)
-    if (match !== null) found.set(match[1] as string, Number(match[2]))
-  }
-  return found
+  return familySamples(await (await fetch(`${server.url}/metrics`)).text(), family)
 }
 
 /** A cache that says it is ready and then fails every lookup: an internal fault. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { REJECTION_REASONS } from '../../src/core/index.js'
 import { Metrics } from '../../src/server/index.js'
+import { seriesSamples } from '../support/metrics-text.js'
 
 /**
  * What the node cache reports through the real Metrics, as /metrics shows it: the series the
@@ -12,17 +13,9 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-/** Every sample of the exposition, keyed by its series as written (name and labels). */
+/** Every sample of /metrics, by series as written (name and labels). */
 async function samples(metrics: Metrics): Promise<Map<string, number>> {
-  const text = await metrics.registry.metrics()
-  const found = new Map<string, number>()
-  for (const line of text.split('\n')) {
-    // Label values may hold spaces (the rejection reasons); the value is after the last one.
-    const space = line.lastIndexOf(' ')
-    if (line.startsWith('taint_extender_'))
-      found.set(line.slice(0, space), Number(line.slice(space)))
-  }
-  return found
+  return seriesSamples(await metrics.registry.metrics())
 }
 
 describe('node-cache metrics', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { eventually } from '../support/eventually.js'
 import { statusCodeOf } from '../../src/cluster/api-errors.js'
+import { TaintIndex } from '../../src/core/index.js'
 import { MAX_LOOKUPS_IN_FLIGHT } from '../../src/cluster/unknown-node-lookup.js'
 import { startCache, startServer } from './node-cache-harness.js'
 
@@ -22,6 +23,32 @@ describe('InformerNodeCache: names the index does not know', () => {
     expect(metrics.lookups).toEqual({ found: 1, not_found: 0, error: 0, shed: 0 })
     expect(metrics.lastIndexSize).toBe(1)
     expect(server.requests('get')).toBe(1)
+  })
+
+  it('keeps what the watch indexed while the GET was in flight, at least as new as the GET', async () => {
+    const server = await startServer()
+    const index = new TaintIndex()
+    const { cache } = startCache(server.url, { index })
+    await eventually(() => expect(cache.readiness().ready).toBe(true))
+    server.addNode({ name: 'node-late', taints: [TAINT] }, { notify: false })
+    const fromWatch = { key: 'drain', value: '', effect: 'NoExecute' }
+    // As the GET arrives, the watch has (here, by hand) indexed a newer version of the node.
+    server.onRequest = (kind) => {
+      if (kind === 'get') {
+        index.upsert({
+          name: 'node-late',
+          resourceVersion: '999',
+          unschedulable: false,
+          taints: [fromWatch],
+        })
+      }
+    }
+
+    const node = await cache.fetch('node-late')
+
+    expect(node?.resourceVersion).toBe('999')
+    expect(node?.profile.hardTaints).toEqual([expect.objectContaining(fromWatch)])
+    expect(cache.get('node-late')).toBe(node)
   })
 
   it('answers null for a name the API server does not have either', async () => {

@@ -70,7 +70,6 @@ export class NodeReflector {
 
   async stop(): Promise<void> {
     this.#stop.abort()
-    this.#activity = 'stopped'
     await this.#loop
   }
 

@@ -111,7 +111,7 @@ describe('InformerNodeCache: names the index does not know', () => {
     const server = await startServer({ token })
     server.addNode({ name: 'node-a' }, { notify: false })
     const { cache, metrics, logger } = startCache(server.url, { token })
-    server.failNextGets(1, 500)
+    server.failNext('get', 1, 500)
 
     const failure = await cache.fetch('node-a').catch((err: unknown) => err)
 

@@ -44,6 +44,7 @@ describe('InformerNodeCache options', () => {
       'logger lacks isEnabled, debug, warn, error',
     ],
     ['missing metrics', { metrics: undefined }, 'metrics lacks informerEvent'],
+    ['a null logger', { logger: null }, 'logger lacks isEnabled, debug, info, warn, error'],
     ['an index that is not a TaintIndex', { index: new Map() }, 'index must be a TaintIndex'],
     ['a zero watchdog', { watchdogMs: 0 }, `watchdogMs ${MS}, got 0`],
     ['a fractional watchdog', { watchdogMs: 1.5 }, `watchdogMs ${MS}, got 1.5`],
@@ -66,5 +67,22 @@ describe('InformerNodeCache options', () => {
   ])('rejects %s with a TypeError that says what is wrong', (_case, overrides, message) => {
     expect(build(overrides)).toThrow(TypeError)
     expect(build(overrides)).toThrow(`InformerNodeCache: ${message}`)
+  })
+
+  it('rejects options that are not an object', () => {
+    const none = null as unknown as InformerNodeCacheOptions
+    expect(() => new InformerNodeCache(none)).toThrow(
+      new TypeError('InformerNodeCache: options must be an object')
+    )
+  })
+
+  it.each([
+    ['a watchdog of 1 ms, the shortest there is', { watchdogMs: 1 }],
+    ["a watchdog at setTimeout's limit", { watchdogMs: 2_147_483_647 }],
+    ['a request timeout of 1 ms', { requestTimeoutMs: 1 }],
+    ['a backoff whose cap equals its start', { backoff: { initialMs: 100, maxMs: 100 } }],
+    ['a page size of one node', { pageSize: 1 }],
+  ])('accepts %s', (_case, overrides) => {
+    expect(build(overrides)).not.toThrow()
   })
 })

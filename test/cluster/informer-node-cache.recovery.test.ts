@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { eventually } from '../support/eventually.js'
 import { freePort } from '../support/free-port.js'
-import { startCache, startServer, unstartedServer } from './node-cache-harness.js'
+import { startCache, startServer, unstartedServer, watchQueries } from './node-cache-harness.js'
 
 const TAINT = { key: 'maintenance', value: '', effect: 'NoExecute' }
-
-function watchQueries(server: { requestLog: { kind: string; url: string }[] }): URLSearchParams[] {
-  return server.requestLog
-    .filter((r) => r.kind === 'watch')
-    .map((r) => new URL(r.url, 'http://x').searchParams)
-}
 
 describe('InformerNodeCache: staying current through failures', () => {
   it('resumes a dropped watch from its last resourceVersion without relisting', async () => {
@@ -61,7 +55,7 @@ describe('InformerNodeCache: staying current through failures', () => {
     const { cache, metrics } = startCache(server.url)
     await eventually(() => expect(server.openWatches).toBe(1))
 
-    server.failNextWatches(1, 410)
+    server.failNext('watch', 1, 410)
     server.dropWatches()
 
     await eventually(() => expect(metrics.relists).toBe(1))
@@ -75,7 +69,7 @@ describe('InformerNodeCache: staying current through failures', () => {
     const { cache, metrics, logger } = startCache(server.url)
     await eventually(() => expect(server.openWatches).toBe(1))
 
-    server.failNextWatches(4, 500)
+    server.failNext('watch', 4, 500)
     server.dropWatches()
     await eventually(() => expect(server.requests('watch')).toBeGreaterThanOrEqual(3))
     expect(cache.readiness().ready).toBe(true)
@@ -131,7 +125,7 @@ describe('InformerNodeCache: staying current through failures', () => {
   it('is not ready while the list fails, says why, and becomes ready once it succeeds', async () => {
     const server = await startServer()
     server.addNode({ name: 'node-a' })
-    server.failNextLists(3, 503)
+    server.failNext('list', 3, 503)
     const { cache } = startCache(server.url)
 
     await eventually(() => expect(cache.readiness().reason).toContain('HTTP 503'))

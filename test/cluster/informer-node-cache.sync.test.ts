@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { eventually } from '../support/eventually.js'
-import { startCache, startServer } from './node-cache-harness.js'
+import { startCache, startServer, watchQueries } from './node-cache-harness.js'
 
 const GPU_TAINT = { key: 'nvidia.com/gpu', value: 'true', effect: 'NoSchedule' }
 const SPOT_TAINT = { key: 'spot', value: 'yes', effect: 'PreferNoSchedule' }
@@ -41,11 +41,9 @@ describe('InformerNodeCache: first sync and following changes', () => {
 
     expect(cache.size).toBe(5)
     expect(server.requests('list')).toBe(3)
-    const watch = server.requestLog.find((r) => r.kind === 'watch')
-    const query = new URL(watch?.url ?? '', 'http://x').searchParams
-    expect(query.get('resourceVersion')).toBe(String(listedAt))
-    expect(query.get('allowWatchBookmarks')).toBe('true')
-    expect(Number(query.get('timeoutSeconds'))).toBeGreaterThan(0)
+    const [query] = watchQueries(server)
+    expect(query?.get('resourceVersion')).toBe(String(listedAt))
+    expect(query?.get('allowWatchBookmarks')).toBe('true')
   })
 
   it('makes a taint added with kubectl taint visible to the next lookup', async () => {

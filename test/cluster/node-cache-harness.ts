@@ -80,3 +80,10 @@ function track(server: FakeApiServer): FakeApiServer {
   servers.add(server)
   return server
 }
+
+/** The query of each watch request the server received, in order. */
+export function watchQueries(server: FakeApiServer): URLSearchParams[] {
+  return server.requestLog
+    .filter((r) => r.kind === 'watch')
+    .map((r) => new URL(r.url, 'http://x').searchParams)
+}

@@ -26,7 +26,7 @@ describe('fault: the API server answers 500s for a while', () => {
 
     // A change the watch never delivers, and history compacted past it: only a relist sees it,
     // and the next twelve lists fail (about a second of retries with a 100 ms backoff cap).
-    api.failNextLists(FAILURES, 500)
+    api.failNext('list', FAILURES, 500)
     api.updateNode('node-00', { taints: [NO_EXECUTE] }, { notify: false })
     api.compactHistory()
     api.dropWatches()
@@ -51,7 +51,7 @@ describe('fault: the API server answers 500s for a while', () => {
     await eventually(() => expect(api.openWatches).toBe(1))
     const before = expectedVerdicts(api)
 
-    api.failNextWatches(FAILURES, 500)
+    api.failNext('watch', FAILURES, 500)
     api.dropWatches()
     api.updateNode('node-04', { taints: [NO_SCHEDULE, NO_EXECUTE] })
 
@@ -72,7 +72,7 @@ describe('fault: the API server answers 500s for a while', () => {
     await eventually(() => expect(api.openWatches).toBe(1))
     // A node whose ADDED event is still on its way: the index does not know it.
     api.addNode({ name: 'node-new' }, { notify: false })
-    api.failNextGets(2, 500)
+    api.failNext('get', 2, 500)
     const names = [...FLEET.map((n) => n.name), 'node-new']
     const known = expectedVerdicts(
       api,

@@ -14,7 +14,6 @@ import { WatchHub } from './fake-watch-hub.js'
 
 export type { FakeNodeSpec, FakeTaint, NodeObject } from './fake-kube-objects.js'
 export { kubeconfigFor } from './kubeconfig-for.js'
-
 export type { RequestKind } from './fake-http.js'
 
 export interface FakeApiServerOptions {
@@ -141,7 +140,22 @@ export class FakeApiServer {
    */
   sendWatchError410(): void {
     this.#watches.compact(this.#resourceVersion)
-    this.#watches.endAllWithError(statusObject(410, 'too old resource version'))
+    this.sendWatchError(410, 'too old resource version')
+  }
+
+  /** Ends every open watch with an ERROR event carrying a Status of `code` (history is kept). */
+  sendWatchError(code: number, message: string): void {
+    this.#watches.endAllWithError(statusObject(code, message))
+  }
+
+  /** Writes one event, as it stands, to every open watch (an event a real server rarely sends). */
+  sendRawWatchEvent(type: string, object: unknown): void {
+    this.#watches.write(type, object)
+  }
+
+  /** Ends every open watch cleanly, as the API server does when its timeoutSeconds is up. */
+  closeWatches(): void {
+    this.#watches.endAll()
   }
 
   /** Forgets watch history: a watch from any version older than now gets an ERROR 410. */
@@ -159,17 +173,9 @@ export class FakeApiServer {
     this.#watches.stall(stall, withHeaders)
   }
 
-  /** The next `count` list requests (each page counts) fail with `status`. */
-  failNextLists(count: number, status = 500): void {
-    this.#failures.list.push(...Array<number>(count).fill(status))
-  }
-
-  failNextWatches(count: number, status = 500): void {
-    this.#failures.watch.push(...Array<number>(count).fill(status))
-  }
-
-  failNextGets(count: number, status = 500): void {
-    this.#failures.get.push(...Array<number>(count).fill(status))
+  /** The next `count` requests of `kind` (for lists, each page counts) fail with `status`. */
+  failNext(kind: RequestKind, count: number, status = 500): void {
+    this.#failures[kind].push(...Array<number>(count).fill(status))
   }
 
   /** Delays every list and GET response by `ms` (watch streams are not delayed). */

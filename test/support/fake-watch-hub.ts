@@ -62,6 +62,16 @@ export class WatchHub {
     this.#history = this.#history.filter((e) => e.resourceVersion > resourceVersion)
   }
 
+  write(type: string, object: unknown): void {
+    for (const watch of this.#open) {
+      if (!watch.stalled) writeEvent(watch.res, type, object)
+    }
+  }
+
+  endAll(): void {
+    for (const watch of this.#open) watch.res.end()
+  }
+
   endAllWithError(status: unknown): void {
     for (const watch of this.#open) {
       if (!watch.stalled) writeEvent(watch.res, 'ERROR', status)

@@ -75,6 +75,26 @@ describe('InformerNodeCache: starting, stopping and saying what it does', () => 
     await eventually(() => expect(cache.readiness().reason).toContain('; watching from'))
   })
 
+  it('stays ready when a relist fails, says why, and retries it', async () => {
+    const server = await startServer()
+    server.addNode({ name: 'node-a' })
+    const { cache } = startCache(server.url, { backoff: { initialMs: 200, maxMs: 200 } })
+    await eventually(() => expect(server.openWatches).toBe(1))
+    server.failNext('list', 1, 503)
+
+    server.sendWatchError410()
+
+    await eventually(() =>
+      expect(cache.readiness()).toEqual({
+        ready: true,
+        reason:
+          'node cache: 1 nodes indexed; retrying the list after: HTTP 503 ServiceUnavailable: injected failure of a list request',
+      })
+    )
+    await eventually(() => expect(server.requests('list')).toBe(3))
+    await eventually(() => expect(cache.readiness().reason).toContain('; watching from'))
+  })
+
   it('asks the API server to end each watch after five to ten minutes, as client-go does', async () => {
     const server = await startServer()
     server.addNode({ name: 'node-a' })
@@ -87,6 +107,8 @@ describe('InformerNodeCache: starting, stopping and saying what it does', () => 
 
     const timeouts = watchQueries(server).map((q) => Number(q.get('timeoutSeconds')))
     expect(timeouts).toHaveLength(6)
+    // Drawn afresh for each watch, so that replicas do not all reconnect at once.
+    expect(new Set(timeouts).size).toBeGreaterThan(1)
     for (const seconds of timeouts) {
       expect(Number.isInteger(seconds)).toBe(true)
       expect(seconds).toBeGreaterThanOrEqual(300)

@@ -60,6 +60,11 @@ describe('InformerNodeCache options', () => {
       'backoff.maxMs (50) must not be below backoff.initialMs (100)',
     ],
     ['a backoff that is not an object', { backoff: 5 }, 'backoff must be { initialMs, maxMs }'],
+    [
+      'a backoff that starts at zero',
+      { backoff: { initialMs: 0, maxMs: 100 } },
+      `backoff.initialMs ${MS}, got 0`,
+    ],
     ['a zero page size', { pageSize: 0 }, 'pageSize must be a positive integer, got 0'],
     ['an afterList that is not a function', { afterList: 'gc' }, 'afterList must be a function'],
     ['a NaN page size', { pageSize: Number.NaN }, 'pageSize must be a positive integer, got NaN'],
@@ -69,9 +74,12 @@ describe('InformerNodeCache options', () => {
     expect(build(overrides)).toThrow(`InformerNodeCache: ${message}`)
   })
 
-  it('rejects options that are not an object', () => {
-    const none = null as unknown as InformerNodeCacheOptions
-    expect(() => new InformerNodeCache(none)).toThrow(
+  it.each([
+    ['null', null],
+    ['a string', 'kubeconfig'],
+  ])('rejects options that are %s, not an object', (_case, options) => {
+    const notOptions = options as unknown as InformerNodeCacheOptions
+    expect(() => new InformerNodeCache(notOptions)).toThrow(
       new TypeError('InformerNodeCache: options must be an object')
     )
   })

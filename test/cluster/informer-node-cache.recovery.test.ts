@@ -52,7 +52,7 @@ describe('InformerNodeCache: staying current through failures', () => {
   it('relists when the watch request itself answers HTTP 410 Gone', async () => {
     const server = await startServer()
     server.addNode({ name: 'node-a' })
-    const { cache, metrics } = startCache(server.url)
+    const { cache, metrics, logger } = startCache(server.url)
     await eventually(() => expect(server.openWatches).toBe(1))
 
     server.failNext('watch', 1, 410)
@@ -61,6 +61,9 @@ describe('InformerNodeCache: staying current through failures', () => {
     await eventually(() => expect(metrics.relists).toBe(1))
     expect(server.requests('list')).toBe(2)
     expect(cache.get('node-a')).toBeDefined()
+    expect(logger.matching('node watch expired (410 Gone); relisting')).toMatchObject([
+      { level: 'info', fields: { end: 'gone', detail: 'HTTP 410' } },
+    ])
   })
 
   it('keeps restarting a failing watch with backoff, staying ready, until it succeeds', async () => {
@@ -95,7 +98,14 @@ describe('InformerNodeCache: staying current through failures', () => {
     server.dropWatches()
     const stalledFrom = server.requests('watch')
     await eventually(() => expect(server.requests('watch')).toBeGreaterThan(stalledFrom + 1))
-    expect(logger.matching('node watch ended').map((e) => e.fields?.end)).toContain('silent')
+    expect(logger.matching('node watch ended')).toContainEqual({
+      level: 'warn',
+      msg: 'node watch ended; restarting it',
+      fields: expect.objectContaining({
+        end: 'silent',
+        detail: 'no event nor bookmark within the watchdog period',
+      }),
+    })
     expect(server.requests('list')).toBe(1)
     expect(cache.readiness().ready).toBe(true)
     server.stallWatches(false)

@@ -77,6 +77,20 @@ describe('InformerNodeCache: what each watch event does', () => {
     expect(metrics.lastEventCalls).toBe(2)
   })
 
+  it('keeps the resourceVersion it has when an event carries none', async () => {
+    const { cache, server } = await watching()
+    const before = cache.resourceVersion
+
+    server.sendRawWatchEvent('MODIFIED', {
+      kind: 'Node',
+      metadata: { name: 'node-a' },
+      spec: { taints: [TAINT] },
+    })
+
+    await eventually(() => expect(cache.get('node-a')?.profile.hardTaints).toHaveLength(1))
+    expect(cache.resourceVersion).toBe(before)
+  })
+
   it('deletes the node a DELETED event names, and counts one deletion', async () => {
     const { cache, server, metrics } = await watching()
 
@@ -123,6 +137,9 @@ describe('InformerNodeCache: what each watch event does', () => {
     expect(watchEnds(logger)).toEqual([
       { level: 'debug', end: 'closed', delayMs: expect.any(Number) },
     ])
+    expect(logger.matching('node watch closed; resuming')[0]?.fields?.detail).toBe(
+      'the API server closed the watch'
+    )
     expect(logger.entries.filter((e) => e.level === 'warn')).toEqual([])
     expect(metrics.watchRestarts).toBe(1)
     expect(server.requests('list')).toBe(1)

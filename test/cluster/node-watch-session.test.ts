@@ -50,6 +50,11 @@ describe('runWatchSession: how one watch ends', () => {
       { kind: 'gone', detail: 'watch ERROR event 410 Expired: too old resource version: 1 (5)' },
     ],
     [
+      'an ERROR event with a bare 410 Status is gone too, its detail no longer than it need be',
+      { kind: 'Status', code: 410 },
+      { kind: 'gone', detail: 'watch ERROR event 410' },
+    ],
+    [
       'an ERROR event with any other Status is a failure worth resuming from the same version',
       { kind: 'Status', code: 500, reason: 'InternalError', message: 'etcdserver: leader changed' },
       { kind: 'failed', detail: 'watch ERROR event 500 InternalError: etcdserver: leader changed' },

@@ -46,9 +46,7 @@ export class WatchHub {
 
   emit(type: string, object: unknown, resourceVersion: number): void {
     this.record(type, object, resourceVersion)
-    for (const watch of this.#open) {
-      if (!watch.stalled) writeEvent(watch.res, type, object)
-    }
+    this.write(type, object)
   }
 
   bookmark(object: unknown): void {
@@ -62,6 +60,7 @@ export class WatchHub {
     this.#history = this.#history.filter((e) => e.resourceVersion > resourceVersion)
   }
 
+  /** Sends an event to every open watch that is not stalled, keeping no history of it. */
   write(type: string, object: unknown): void {
     for (const watch of this.#open) {
       if (!watch.stalled) writeEvent(watch.res, type, object)
@@ -73,10 +72,8 @@ export class WatchHub {
   }
 
   endAllWithError(status: unknown): void {
-    for (const watch of this.#open) {
-      if (!watch.stalled) writeEvent(watch.res, 'ERROR', status)
-      watch.res.end()
-    }
+    this.write('ERROR', status)
+    this.endAll()
   }
 
   dropAll(): void {

@@ -88,8 +88,9 @@ export async function listen(
   let draining = false
   const inFlight = new InFlightReplies()
   const handle: RequestListener = (req, res) => {
+    // Tracked while draining too: the sweeps below must see every reply still being written.
+    inFlight.add(res)
     if (draining) res.shouldKeepAlive = false
-    else inFlight.add(res)
     handler(req, res)
   }
   const httpsServer =
@@ -134,31 +135,49 @@ export async function listen(
   logger.info('listening', { host, port: bound, transport, role: options.role ?? 'main' })
 
   let reaper: NodeJS.Timeout | null = null
+  /** Set by close(): stops the listener, at the first sweep that may call server.close(). */
+  let closeListener: (() => void) | null = null
+  const closeListenerIfPending = (): void => {
+    const closeNow = closeListener
+    closeListener = null
+    closeNow?.()
+  }
+  // Node's closeIdleConnections, which server.close() calls too, destroys a connection whose
+  // reply is ended but not yet all written (a large full-node reply to a slow reader), cutting
+  // it short. So both wait for a sweep that finds no such reply, 50 ms at a time.
+  const sweep = (): void => {
+    if (inFlight.anyEndedButUnflushed()) return
+    server.closeIdleConnections()
+    closeListenerIfPending()
+  }
   const drain = (): void => {
     if (draining) return
     draining = true
     inFlight.closeConnectionsOfRepliesNotBegun()
     // A connection idle when draining starts carries no reply to say `Connection: close` on,
     // and one that finishes its reply is closed by its own header; sweep the idle ones now and
-    // as they appear.
-    server.closeIdleConnections()
-    reaper = setInterval(() => server.closeIdleConnections(), 50)
+    // as they appear (a reply begun before the drain said keep-alive).
+    sweep()
+    reaper = setInterval(sweep, 50)
     reaper.unref()
   }
   let closing: Promise<void> | null = null
   const close = (timeoutMs: number): Promise<void> => {
-    drain()
     closing ??= new Promise<void>((resolve) => {
       const force = setTimeout(() => {
         logger.warn('shutdown timeout reached; closing remaining connections')
+        closeListenerIfPending()
         server.closeAllConnections()
       }, timeoutMs)
       force.unref()
-      server.close(() => {
-        clearTimeout(force)
-        if (reaper !== null) clearInterval(reaper)
-        resolve()
-      })
+      closeListener = () =>
+        server.close(() => {
+          clearTimeout(force)
+          if (reaper !== null) clearInterval(reaper)
+          resolve()
+        })
+      if (draining) sweep()
+      else drain()
     })
     return closing
   }

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http'
 
 /**
  * The replies in flight, so that draining can make the ones not yet begun say
- * `Connection: close`. A slot each, reused through a free list, rather than a Set: a Set that
+ * `Connection: close`, and can tell when none is still being written. A slot each, reused through a free list, rather than a Set: a Set that
  * lives as long as the server and gains and loses one entry per request rebuilds its hash table
  * every few requests, and V8 allocates the rebuilt table in the generation the Set lives in,
  * the old one. With 500-name calls back to back on Node 20, that was about 120 bytes of
@@ -38,5 +38,18 @@ export class InFlightReplies {
     for (const res of this.#slots) {
       if (res !== null && !res.headersSent) res.shouldKeepAlive = false
     }
+  }
+
+  /**
+   * Whether a reply has been ended but its bytes are not all handed to the kernel yet: a large
+   * reply to a client that reads slowly. Node's closeIdleConnections (and so server.close)
+   * counts such a connection idle, since its request is complete and the reply `finished`,
+   * and destroys it, cutting the reply short; the caller sweeps only when this is false.
+   */
+  anyEndedButUnflushed(): boolean {
+    for (const res of this.#slots) {
+      if (res !== null && res.writableEnded && !res.writableFinished) return true
+    }
+    return false
   }
 }

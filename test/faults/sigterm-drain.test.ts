@@ -1,11 +1,11 @@
 import { Agent, request } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { eventually } from '../support/eventually.js'
+import { eventually, pendingAfter } from '../support/eventually.js'
 import { startService } from '../support/process.js'
 import { nodesArgs, wireNode, wirePod } from '../support/wire.js'
 import { afterThisTest } from '../support/informer-rig.js'
-import { pollReadyz, startContinueRequest } from './continue-request.js'
+import { pollReadyz, startContinueRequest } from '../support/continue-request.js'
 
 const body = JSON.stringify(nodesArgs(wirePod('p'), [wireNode('a'), wireNode('b')]))
 
@@ -56,12 +56,6 @@ async function openRaw(port: number): Promise<RawConnection> {
 const rawFilter =
   `POST /filter HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
   `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
-
-/** Whether `promise` is still pending after `ms`. */
-async function pendingAfter(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  const timeout = new Promise((resolve) => setTimeout(() => resolve('pending'), ms))
-  return (await Promise.race([promise, timeout])) === 'pending'
-}
 
 /** What happens to connections between SIGTERM and exit. */
 describe('fault: SIGTERM, the drain', () => {

@@ -9,7 +9,7 @@ import {
   pollReadyz,
   startContinueRequest,
   type FullReply,
-} from './continue-request.js'
+} from '../support/continue-request.js'
 import {
   afterThisTest,
   expectedVerdicts,

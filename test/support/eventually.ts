@@ -29,3 +29,9 @@ export async function eventually<T>(
     await delay(intervalMs)
   }
 }
+
+/** Whether `promise` is still pending after `ms`: for what must wait (a close, a drain). */
+export async function pendingAfter(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  const timeout = new Promise((resolve) => setTimeout(() => resolve('pending'), ms))
+  return (await Promise.race([promise, timeout])) === 'pending'
+}

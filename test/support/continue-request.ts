@@ -4,6 +4,8 @@ import { connect } from 'node:net'
 /** A reply read to its end. */
 export interface FullReply {
   readonly status: number
+  /** The reply's Connection header: `keep-alive`, `close`, or '' when absent. */
+  readonly connection: string
   readonly text: string
 }
 
@@ -73,7 +75,11 @@ export function startContinueRequest(
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.once('end', () => {
         if (res.complete)
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() })
+          resolve({
+            status: res.statusCode ?? 0,
+            connection: res.headers.connection ?? '',
+            text: Buffer.concat(chunks).toString(),
+          })
         else reject(new Error('reply cut short'))
       })
       res.once('error', reject)

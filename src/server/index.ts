@@ -8,7 +8,9 @@ export {
   listen,
   type ListenOptions,
   type RunningServer,
+  HEADERS_TIMEOUT_MS,
   KEEP_ALIVE_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
 } from './http-server.js'
 export { JsonLogger } from './json-logger.js'
 export { Metrics } from './metrics.js'

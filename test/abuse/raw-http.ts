@@ -8,6 +8,8 @@ import { connect, type Socket } from 'node:net'
 
 export interface RawResponse {
   readonly status: number
+  /** The status line's reason phrase, e.g. `Bad Request`. */
+  readonly reason: string
   readonly headers: Readonly<Record<string, string>>
   readonly body: string
 }
@@ -27,7 +29,9 @@ function parseOne(buf: Buffer, atClose: boolean): { response: RawResponse; used:
   const headEnd = buf.indexOf('\r\n\r\n')
   if (headEnd < 0) return null
   const [statusLine = '', ...lines] = buf.subarray(0, headEnd).toString('latin1').split('\r\n')
-  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? NaN)
+  const statusMatch = /^HTTP\/1\.[01] (\d{3}) ?(.*)$/.exec(statusLine)
+  const status = Number(statusMatch?.[1] ?? NaN)
+  const reason = statusMatch?.[2] ?? ''
   const headers: Record<string, string> = {}
   for (const line of lines) {
     const colon = line.indexOf(':')
@@ -40,12 +44,12 @@ function parseOne(buf: Buffer, atClose: boolean): { response: RawResponse; used:
     if (buf.length < end)
       return atClose
         ? {
-            response: { status, headers, body: buf.subarray(bodyStart).toString('utf8') },
+            response: { status, reason, headers, body: buf.subarray(bodyStart).toString('utf8') },
             used: buf.length,
           }
         : null
     return {
-      response: { status, headers, body: buf.subarray(bodyStart, end).toString('utf8') },
+      response: { status, reason, headers, body: buf.subarray(bodyStart, end).toString('utf8') },
       used: end,
     }
   }
@@ -59,7 +63,7 @@ function parseOne(buf: Buffer, atClose: boolean): { response: RawResponse; used:
       if (buf.length < lineEnd + 2 + size + 2) return null
       if (size === 0) {
         return {
-          response: { status, headers, body: Buffer.concat(parts).toString('utf8') },
+          response: { status, reason, headers, body: Buffer.concat(parts).toString('utf8') },
           used: lineEnd + 4,
         }
       }
@@ -70,7 +74,7 @@ function parseOne(buf: Buffer, atClose: boolean): { response: RawResponse; used:
   // No framing: the body runs to the close (what a bare 'Connection: close' reply does).
   if (!atClose) return null
   return {
-    response: { status, headers, body: buf.subarray(bodyStart).toString('utf8') },
+    response: { status, reason, headers, body: buf.subarray(bodyStart).toString('utf8') },
     used: buf.length,
   }
 }

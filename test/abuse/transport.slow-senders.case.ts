@@ -1,6 +1,10 @@
 import { connect, type Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { expectWellFormedFilterAnswered, GOOD_FILTER_BODY } from './expected-replies.js'
+import {
+  expectJsonError,
+  expectWellFormedFilterAnswered,
+  GOOD_FILTER_BODY,
+} from './expected-replies.js'
 import { exchange, head, sleep, write } from './raw-http.js'
 import {
   alongside,
@@ -32,7 +36,8 @@ export function describeSlowSenders(): void {
         HEADERS_TIMEOUT_MS / 2
       )
       expect(result.closed).toBe(true)
-      expect(only(result).status).toBe(408)
+      expectJsonError(only(result), 408, /^request headers or body did not arrive in time$/)
+      expect(only(result).reason).toBe('Request Timeout')
       expect(result.elapsedMs).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS * 0.9)
     })
 

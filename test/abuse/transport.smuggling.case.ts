@@ -113,11 +113,32 @@ export function describeRequestSmugglingFramings(): void {
     })
 
     // A request node:http's parser refuses gets the protocol's {"Error": …} like every other
-    // refusal (from the clientError handler in src/server/http-server.ts).
-    it('answers parser-level refusals with a JSON Error too', async () => {
-      const [, payload] = framings[0] as [string, string]
-      const result = await exchange(port, { send: (s) => write(s, payload) })
-      expectJsonError(only(result), 400, /./)
-    })
+    // refusal (from the clientError handler in src/server/http-server.ts), and the connection
+    // is closed: the parser cannot tell where the next request would begin.
+    const parserRefusals: [string, string, number, string, RegExp][] = [
+      [
+        'an ambiguous framing, naming the parser’s error',
+        (framings[0] as [string, string])[1],
+        400,
+        'Bad Request',
+        /^malformed HTTP request \(HPE_[A-Z_]+\)$/,
+      ],
+      [
+        'headers over Node’s 16 KiB limit',
+        head('GET', '/version', [`X-Padding: ${'a'.repeat(20_000)}`]),
+        431,
+        'Request Header Fields Too Large',
+        /^request headers are too large$/,
+      ],
+    ]
+    for (const [what, payload, status, reason, error] of parserRefusals) {
+      it(`answers ${status} with a JSON Error and closes for ${what}`, async () => {
+        const result = await alongside(() => exchange(port, { send: (s) => write(s, payload) }))
+        expect(result.closed).toBe(true)
+        expectJsonError(only(result), status, error)
+        expect(only(result).reason).toBe(reason)
+        expect(only(result).headers.connection).toBe('close')
+      })
+    }
   })
 }

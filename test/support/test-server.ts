@@ -26,6 +26,10 @@ export interface TestServerOptions {
   readinessChecks?: readonly ReadinessCheck[]
   /** What the port serves: everything (default), or one side of the --probe-port split. */
   serves?: 'everything' | 'verbs' | 'operations'
+  /** Which server this is, for the 'listening' log line (listen's own default otherwise). */
+  role?: string
+  /** The port to listen on; 0 (any free port) by default. */
+  port?: number
 }
 
 export interface TestServer {
@@ -84,8 +88,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
   metrics.reportReadiness(deps.readinessChecks)
   const app = HANDLERS[options.serves ?? 'everything'](deps)
-  const running = await listen(app, '127.0.0.1', 0, logger, {
+  const running = await listen(app, '127.0.0.1', options.port ?? 0, logger, {
     tls: options.tls ?? null,
+    ...(options.role === undefined ? {} : { role: options.role }),
     ...(options.timeouts
       ? {
           headersTimeoutMs: options.timeouts.headersMs,

@@ -5,6 +5,8 @@ import {
   REQUEST_TIMEOUT_MS,
   type ServerTlsMaterial,
 } from '../../src/server/index.js'
+import { expectJsonError } from '../abuse/expected-replies.js'
+import { exchange, write, type RawResponse } from '../abuse/raw-http.js'
 import { CertificateWorkshop } from '../support/certificates.js'
 import { eventually } from '../support/eventually.js'
 import { startTestServer, type TestServer, type TestServerOptions } from '../support/test-server.js'
@@ -136,6 +138,20 @@ describe('listen()', () => {
       expect(got).toEqual(answers)
     })
   }
+
+  it('answers what Node’s HTTP parser refuses with the protocol’s JSON Error, not Node’s bare 400', async () => {
+    const server = await serve()
+    const result = await exchange(server.running.port, {
+      send: (s) => write(s, 'NOT HTTP\r\n\r\n'),
+    })
+    expect(result.closed).toBe(true)
+    expect(result.responses).toHaveLength(1)
+    expectJsonError(
+      result.responses[0] as RawResponse,
+      400,
+      /^malformed HTTP request \(HPE_[A-Z_]+\)$/
+    )
+  })
 
   // Load balancers' TCP checks trip a TLS server's handshake all day: debug, never a warning.
   it('logs a refused handshake at debug, with the reason', async () => {

@@ -5,6 +5,7 @@ import { eventually, pendingAfter } from '../support/eventually.js'
 import { startService } from '../support/process.js'
 import { nodesArgs, wireNode, wirePod } from '../support/wire.js'
 import { afterThisTest } from '../support/informer-rig.js'
+import { startLargeReply } from '../support/large-reply.js'
 import { pollReadyz, startContinueRequest } from '../support/continue-request.js'
 
 const body = JSON.stringify(nodesArgs(wirePod('p'), [wireNode('a'), wireNode('b')]))
@@ -140,6 +141,21 @@ describe('fault: SIGTERM, the drain', () => {
     expect(fresh.received()).toMatch(/\r\nConnection: close\r\n/i)
     expect(JSON.parse(fresh.received().split('\r\n\r\n')[1] ?? '')).toMatchObject({ Error: '' })
   }, 30_000)
+
+  // 5000 production-sized nodes make a full-node reply of up to 100 MiB: kube-scheduler may still
+  // be reading one when SIGTERM arrives, and a reply cut short fails that pod's scheduling cycle.
+  it('lets a large reply that is being read when SIGTERM arrives be read to its end, then exits 0', async () => {
+    const service = await startService(['--port', '0'])
+    afterThisTest(async () => {
+      service.child.kill('SIGKILL')
+    })
+    const large = await startLargeReply(service.port)
+
+    service.child.kill('SIGTERM')
+    expect(await pendingAfter(service.exited, 500)).toBe(true)
+    await large.readToEnd()
+    expect(await service.exited).toBe(0)
+  }, 60_000)
 
   // The reply to a request the server held when the drain began is written after it: it must
   // say `Connection: close` as the replies to requests that arrive later do.

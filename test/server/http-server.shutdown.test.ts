@@ -1,9 +1,8 @@
 import { Agent, type ServerResponse } from 'node:http'
-import { connect } from 'node:net'
-import { once } from 'node:events'
 import { afterEach, describe, expect, it } from 'vitest'
 import { connectionRefused, startContinueRequest } from '../support/continue-request.js'
 import { eventually, pendingAfter } from '../support/eventually.js'
+import { startLargeReply, type LargeReply } from '../support/large-reply.js'
 import { startTestServer, type TestServer } from '../support/test-server.js'
 import { nodesArgs, wireNode, wirePod } from '../support/wire.js'
 
@@ -38,64 +37,18 @@ function keepAliveAgent(): Agent {
   return agent
 }
 
-interface LargeReply {
-  /** The reply's head, as the client's first read had it. */
-  readonly head: string
-  /** Reads on, and checks that every byte the head announced arrived. */
-  readToEnd(): Promise<void>
-  /** Resolves when the server closes the connection. */
-  readonly closed: Promise<unknown>
-}
-
 /**
- * A filter reply of about 25 MB, far more than the two sockets' kernel buffers hold on
- * loopback, to a client that stops reading at its first bytes: the server has ended the reply
- * and is still writing it when this resolves.
+ * startLargeReply on `server`, checking what every use relies on: the server has ended the
+ * reply and is still writing it.
  */
-async function startLargeReply(server: TestServer): Promise<LargeReply> {
+async function startLargeReplyOn(server: TestServer): Promise<LargeReply> {
   let reply: ServerResponse | null = null
-  const capture = (_req: unknown, res: ServerResponse): void => {
-    reply = res
-  }
-  server.running.server.once('request', capture)
-  const pad = 'x'.repeat(4096)
-  const nodes = Array.from({ length: 6000 }, (_, i) => {
-    const node = wireNode(`n${i}`)
-    return { ...node, metadata: { ...(node.metadata as object), annotations: { pad } } }
-  })
-  const body = Buffer.from(JSON.stringify(nodesArgs(wirePod('p'), nodes)))
-  const socket = connect(server.running.port, '127.0.0.1')
-  socket.on('error', () => {})
-  const closed = once(socket, 'close')
-  let received = 0
-  let head = ''
-  socket.on('data', (chunk: Buffer) => {
-    if (received === 0) {
-      head = chunk.toString('latin1')
-      socket.pause()
-    }
-    received += chunk.length
-  })
-  socket.write(
-    `POST /filter HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${body.length}\r\n\r\n`
-  )
-  socket.write(body)
-  await eventually(() => received > 0)
-  expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
-  // The precondition every use relies on: the server is still writing the reply.
+  server.running.server.once('request', (_req, res: ServerResponse) => (reply = res))
+  const large = await startLargeReply(server.running.port)
+  expect(large.head).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
   expect((reply as ServerResponse | null)?.writableEnded).toBe(true)
   expect((reply as ServerResponse | null)?.writableFinished).toBe(false)
-  const expected =
-    head.indexOf('\r\n\r\n') + 4 + Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1])
-  return {
-    head,
-    closed,
-    readToEnd: async () => {
-      socket.resume()
-      await eventually(() => expect(received).toBe(expected), 15_000)
-    },
-  }
+  return large
 }
 
 function warnings(server: TestServer): unknown[] {
@@ -144,7 +97,7 @@ describe('drain()', () => {
   // may cut it (Node's own counts it idle once the reply is ended, written or not).
   it('lets a large reply begun before it be read to its end, then closes that keep-alive connection', async () => {
     const server = await serve()
-    const large = await startLargeReply(server)
+    const large = await startLargeReplyOn(server)
     expect(large.head).toMatch(/\r\nConnection: keep-alive\r\n/i)
 
     server.running.drain()
@@ -155,7 +108,7 @@ describe('drain()', () => {
   it('lets a large reply begun while draining be read to its end', async () => {
     const server = await serve()
     server.running.drain()
-    const large = await startLargeReply(server)
+    const large = await startLargeReplyOn(server)
     expect(large.head).toMatch(/\r\nConnection: close\r\n/i)
     await large.readToEnd()
   })
@@ -192,7 +145,7 @@ describe('close()', () => {
 
   it('waits for a large reply still being written to be read to its end before it stops accepting', async () => {
     const server = await serve()
-    const large = await startLargeReply(server)
+    const large = await startLargeReplyOn(server)
 
     const closed = server.running.close(30_000)
     expect(await pendingAfter(closed, 200)).toBe(true)

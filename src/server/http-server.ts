@@ -60,7 +60,10 @@ export interface RunningServer {
    * delay.
    */
   drain(): void
-  /** Drains, stops accepting, lets in-flight requests finish (up to `timeoutMs`), then resolves. */
+  /**
+   * Drains, stops accepting (once no reply is being written: see the sweep), lets in-flight
+   * requests finish (up to `timeoutMs`, then cuts them), then resolves.
+   */
   close(timeoutMs: number): Promise<void>
   /**
    * Serves new TLS connections with new material (certificate rotation); connections already

@@ -23,7 +23,7 @@ export async function runExplain(
 ): Promise<number> {
   const options = parseExplainOptions(argv, env)
   const pod = readOnePod(options.pod.text, options.pod.origin)
-  const source = await objectsText(options.nodes, options.kubeconfig, 'nodes')
+  const source = await objectsText(options.nodes, 'nodes')
   const nodes = readNodes(source.text, source.origin)
   const rules = { comparisonOperators: options.gates.TaintTolerationComparisonOperators }
   const explanation = explainPlacement(

@@ -113,8 +113,8 @@ export async function runForecast(
 ): Promise<number> {
   const options = parseForecastOptions(argv, env)
   const taint = parseTaint(options.taint)
-  const nodeSource = await objectsText(options.nodes, options.kubeconfig, 'nodes')
-  const podSource = await objectsText(options.pods, options.kubeconfig, 'pods')
+  const nodeSource = await objectsText(options.nodes, 'nodes')
+  const podSource = await objectsText(options.pods, 'pods')
   const nodes = selectNodes(
     readNodes(nodeSource.text, nodeSource.origin),
     options.nodeName,

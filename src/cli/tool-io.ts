@@ -13,15 +13,10 @@ export const EXIT_BAD_INPUT = 2
 /** The objects of a source as text (file, stdin) or from the live cluster. */
 export async function objectsText(
   source: ObjectSource,
-  kubeconfig: string | null,
-  what: 'nodes' | 'pods',
-  fieldSelector?: string
+  what: 'nodes' | 'pods'
 ): Promise<{ text: string; origin: string }> {
   if (source.kind === 'text') return { text: source.text, origin: source.origin }
-  const snapshot = new ClusterSnapshot(
-    kubeconfig ? { kind: 'kubeconfig', path: kubeconfig } : { kind: 'in-cluster' }
-  )
-  const items =
-    what === 'nodes' ? await snapshot.listNodes() : await snapshot.listPods(fieldSelector)
+  const snapshot = new ClusterSnapshot(source.cluster)
+  const items = what === 'nodes' ? await snapshot.listNodes() : await snapshot.listPods()
   return { text: JSON.stringify({ items }), origin: `cluster ${what}` }
 }

@@ -18,9 +18,9 @@ export class ClusterSnapshot {
     return list.items
   }
 
-  /** Pods in every namespace, optionally narrowed by a field selector such as `spec.nodeName=n`. */
-  async listPods(fieldSelector?: string): Promise<unknown[]> {
-    const list = await this.#api.listPodForAllNamespaces(fieldSelector ? { fieldSelector } : {})
+  /** Pods in every namespace. */
+  async listPods(): Promise<unknown[]> {
+    const list = await this.#api.listPodForAllNamespaces()
     return list.items
   }
 }

@@ -1,13 +1,14 @@
 import { accessSync, constants } from 'node:fs'
-import { KubeConfig } from '@kubernetes/client-node'
+import { delimiter } from 'node:path'
+import { KubeConfig, type Cluster, type Context, type User } from '@kubernetes/client-node'
 import { redactUrlCredentials } from './api-errors.js'
 
 /**
- * Where the API server and credentials come from: a kubeconfig file (`--kubeconfig` or
- * `KUBECONFIG`), or the service account mounted into the pod the extender runs in.
+ * Where the API server and credentials come from: kubeconfig files (`--kubeconfig`, or the list
+ * in `KUBECONFIG`), or the service account mounted into the pod the extender runs in.
  */
 export type ClusterSource =
-  | { readonly kind: 'kubeconfig'; readonly path: string }
+  | { readonly kind: 'kubeconfig'; readonly paths: readonly string[] }
   | {
       readonly kind: 'in-cluster'
       /** Prefix for the service-account files (tests only); defaults to "". */
@@ -22,17 +23,12 @@ const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/tok
  * misconfigured extender fails at startup with a message that says what to fix.
  */
 export function loadKubeConfig(source: ClusterSource): KubeConfig {
-  const kubeConfig = new KubeConfig()
   if (source.kind === 'kubeconfig') {
-    try {
-      kubeConfig.loadFromFile(source.path)
-    } catch (err) {
-      throw new Error(`cannot load kubeconfig ${source.path}: ${messageOf(err)}`, { cause: err })
-    }
+    const kubeConfig = mergedKubeconfigs(source.paths)
     const context = kubeConfig.getCurrentContext()
     if (kubeConfig.getCurrentCluster() === null) {
       throw new Error(
-        `kubeconfig ${source.path} has no usable current context` +
+        `kubeconfig ${source.paths.join(delimiter)} has no usable current context` +
           ` (current-context: ${context ? JSON.stringify(context) : 'unset'})`
       )
     }
@@ -57,8 +53,45 @@ export function loadKubeConfig(source: ClusterSource): KubeConfig {
     })
   }
   // The token is re-read by client-node every minute, so bound-token rotation needs no restart.
+  const kubeConfig = new KubeConfig()
   kubeConfig.loadFromCluster(prefix)
   return kubeConfig
+}
+
+/**
+ * Several kubeconfig files merged as kubectl (client-go's loading rules) merges `KUBECONFIG`:
+ * the first file to name a cluster, user or context wins, and so does the first to set
+ * current-context. client-node's own merge does neither: it throws on a repeated name and lets
+ * the last current-context win. Each file is loaded on its own, so relative certificate paths
+ * resolve against that file's directory, as kubectl resolves them.
+ */
+function mergedKubeconfigs(paths: readonly string[]): KubeConfig {
+  const clusters = new Map<string, Cluster>()
+  const users = new Map<string, User>()
+  const contexts = new Map<string, Context>()
+  let currentContext = ''
+  for (const path of paths) {
+    const file = new KubeConfig()
+    try {
+      file.loadFromFile(path)
+    } catch (err) {
+      throw new Error(`cannot load kubeconfig ${path}: ${messageOf(err)}`, { cause: err })
+    }
+    for (const cluster of file.clusters)
+      if (!clusters.has(cluster.name)) clusters.set(cluster.name, cluster)
+    for (const user of file.users) if (!users.has(user.name)) users.set(user.name, user)
+    for (const context of file.contexts)
+      if (!contexts.has(context.name)) contexts.set(context.name, context)
+    if (currentContext === '') currentContext = file.currentContext ?? ''
+  }
+  const merged = new KubeConfig()
+  merged.loadFromOptions({
+    clusters: [...clusters.values()],
+    users: [...users.values()],
+    contexts: [...contexts.values()],
+    currentContext,
+  })
+  return merged
 }
 
 /** The API server URL of the current context, for logs, without any user:password in it. */

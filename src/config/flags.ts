@@ -47,7 +47,7 @@ export const FLAGS: readonly FlagSpec[] = [
     env: 'KUBECONFIG',
     kind: 'string',
     default: null,
-    help: 'Kubeconfig for node-cache mode. Without it, the in-cluster service account is used when running in a pod.',
+    help: 'Kubeconfig for node-cache mode. KUBECONFIG may list several files, merged as kubectl merges them. Without either, the in-cluster service account is used when running in a pod.',
   },
   {
     name: 'disable-node-cache',

@@ -1,7 +1,7 @@
 export { ConfigError } from './config-error.js'
+export type { ClusterSource } from './cluster-source.js'
 export {
   loadConfig,
-  type ClusterSource,
   type Config,
   type LoadResult,
   type LogLevel,

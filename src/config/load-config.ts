@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { findCluster, type ClusterSource } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
 import { FLAGS, helpText } from './flags.js'
 import { missingNodeFlags } from './node-flags.js'
@@ -13,8 +14,6 @@ import {
 } from './parse-values.js'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
-
-export type ClusterSource = { kind: 'kubeconfig'; path: string } | { kind: 'in-cluster' }
 
 /** Files for HTTPS; `clientCaFile` set means mutual TLS (client certificates required). */
 export interface TlsFiles {
@@ -54,7 +53,6 @@ export interface Config {
 export type LoadResult = { kind: 'help'; text: string } | { kind: 'config'; config: Config }
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
-const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token'
 
 export interface Environment {
   readonly argv: readonly string[]
@@ -75,23 +73,16 @@ function readVersion(): string {
 
 function pickCluster(
   values: Map<string, string>,
-  env: Environment['env'],
-  fileExists: (path: string) => boolean
+  flag: string | undefined,
+  environment: Environment
 ): ClusterSource | null {
   if (parseBoolean('disable-node-cache', values.get('disable-node-cache') ?? 'false')) return null
-  const kubeconfig = values.get('kubeconfig')
-  if (kubeconfig !== undefined && kubeconfig !== '') {
-    if (!fileExists(kubeconfig)) throw new ConfigError(`--kubeconfig: no file at ${kubeconfig}`)
-    return { kind: 'kubeconfig', path: kubeconfig }
-  }
-  if (
-    env.KUBERNETES_SERVICE_HOST &&
-    env.KUBERNETES_SERVICE_PORT &&
-    fileExists(SERVICE_ACCOUNT_TOKEN)
-  ) {
-    return { kind: 'in-cluster' }
-  }
-  return null
+  return findCluster({
+    flag,
+    env: environment.env,
+    fileExists: environment.fileExists ?? existsSync,
+    homeKubeconfig: false,
+  })
 }
 
 function pickTls(
@@ -170,7 +161,12 @@ export function loadConfig(environment: Environment): LoadResult {
       `--log-level: "${get('log-level')}" is not one of ${LOG_LEVELS.join(', ')}`
     )
   }
-  const cluster = pickCluster(values, environment.env, environment.fileExists ?? existsSync)
+  const kubeconfigFlag = parsed.values.kubeconfig
+  const cluster = pickCluster(
+    values,
+    typeof kubeconfigFlag === 'string' ? kubeconfigFlag : undefined,
+    environment
+  )
   const config: Config = {
     host: get('host'),
     port: parseIntegerIn('port', get('port'), 0, 65535),

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { findCluster, type ClusterSource } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
 import { parseFeatureGates, type FeatureGates } from './parse-values.js'
 
@@ -10,13 +11,14 @@ import { parseFeatureGates, type FeatureGates } from './parse-values.js'
 
 export type OutputFormat = 'table' | 'json'
 
-/** Where nodes and pods come from: files (or `-` for stdin), or the cluster via kubeconfig. */
-export type ObjectSource = { kind: 'text'; text: string; origin: string } | { kind: 'cluster' }
+/** Where nodes and pods come from: files (or `-` for stdin), or the cluster. */
+export type ObjectSource =
+  | { readonly kind: 'text'; readonly text: string; readonly origin: string }
+  | { readonly kind: 'cluster'; readonly cluster: ClusterSource }
 
 export interface ExplainOptions {
   readonly pod: { text: string; origin: string }
   readonly nodes: ObjectSource
-  readonly kubeconfig: string | null
   readonly output: OutputFormat
   readonly gates: FeatureGates
 }
@@ -27,7 +29,6 @@ export interface ForecastOptions {
   readonly selector: string | null
   readonly nodes: ObjectSource
   readonly pods: ObjectSource
-  readonly kubeconfig: string | null
   readonly output: OutputFormat
   readonly gates: FeatureGates
 }
@@ -64,15 +65,12 @@ function outputOf(value: unknown): OutputFormat {
   throw new ConfigError(`-o: "${String(value)}" is not json or table`)
 }
 
-function sourceOf(
-  value: unknown,
-  flag: string,
-  env: Readonly<Record<string, string | undefined>>
-): ObjectSource {
+function sourceOf(value: unknown, flag: string, cluster: ClusterSource | null): ObjectSource {
   if (typeof value === 'string') return { kind: 'text', ...readInput(value, flag) }
-  if (env.KUBECONFIG || env.KUBERNETES_SERVICE_HOST) return { kind: 'cluster' }
+  if (cluster !== null) return { kind: 'cluster', cluster }
   throw new ConfigError(
-    `--${flag} FILE is required when no cluster is configured (--kubeconfig or KUBECONFIG)`
+    `--${flag} FILE is required when no cluster is found` +
+      " (--kubeconfig, KUBECONFIG, ~/.kube/config or a pod's service account)"
   )
 }
 
@@ -84,24 +82,26 @@ const SHARED_FLAGS = {
 } as const
 
 interface SharedOptions {
-  readonly kubeconfig: string | null
   readonly output: OutputFormat
   readonly gates: FeatureGates
-  /** The environment a cluster source is judged in: --kubeconfig counts as KUBECONFIG. */
-  readonly clusterEnv: Readonly<Record<string, string | undefined>>
 }
 
-function sharedOptions(
-  values: Record<string, unknown>,
-  env: Readonly<Record<string, string | undefined>>
-): SharedOptions {
-  const flag = typeof values.kubeconfig === 'string' ? values.kubeconfig : null
+function sharedOptions(values: Record<string, unknown>): SharedOptions {
   return {
-    kubeconfig: flag ?? env.KUBECONFIG ?? null,
     output: outputOf(values.output),
     gates: parseFeatureGates(String(values['feature-gates'] ?? ''), DEFAULT_GATES),
-    clusterEnv: flag ? { ...env, KUBECONFIG: flag } : env,
   }
+}
+
+/** The cluster is looked for only when some input is not a file: files alone need none. */
+function clusterFor(
+  values: Record<string, unknown>,
+  env: Readonly<Record<string, string | undefined>>,
+  inputs: readonly unknown[]
+): ClusterSource | null {
+  if (inputs.every((input) => typeof input === 'string')) return null
+  const flag = typeof values.kubeconfig === 'string' ? values.kubeconfig : undefined
+  return findCluster({ flag, env, fileExists: existsSync, homeKubeconfig: true })
 }
 
 export function parseExplainOptions(
@@ -115,11 +115,11 @@ export function parseExplainOptions(
   })
   if (typeof values.pod !== 'string')
     throw new ConfigError('--pod FILE (or - for stdin) is required')
-  const { clusterEnv, ...shared } = sharedOptions(values, env)
+  const cluster = clusterFor(values, env, [values.nodes])
   return {
     pod: readInput(values.pod, 'pod'),
-    nodes: sourceOf(values.nodes, 'nodes', clusterEnv),
-    ...shared,
+    nodes: sourceOf(values.nodes, 'nodes', cluster),
+    ...sharedOptions(values),
   }
 }
 
@@ -144,13 +144,13 @@ export function parseForecastOptions(
   }
   if (values.pods === '-' && values.nodes === '-')
     throw new ConfigError('only one of --pods and --nodes can be stdin')
-  const { clusterEnv, ...shared } = sharedOptions(values, env)
+  const cluster = clusterFor(values, env, [values.nodes, values.pods])
   return {
     taint: values.taint,
     nodeName,
     selector,
-    nodes: sourceOf(values.nodes, 'nodes', clusterEnv),
-    pods: sourceOf(values.pods, 'pods', clusterEnv),
-    ...shared,
+    nodes: sourceOf(values.nodes, 'nodes', cluster),
+    pods: sourceOf(values.pods, 'pods', cluster),
+    ...sharedOptions(values),
   }
 }

@@ -5,16 +5,20 @@ import { ProtocolError } from '../../src/protocol/index.js'
 
 export const FIXTURES = new URL('../fixtures/cluster/', import.meta.url).pathname
 
-/** Runs a tool in-process as src/cli.ts does, capturing output and the exit status. */
+/**
+ * Runs a tool in-process as src/cli.ts does, capturing output and the exit status. The
+ * environment is empty unless given, so no KUBECONFIG or ~/.kube/config of the machine counts.
+ */
 export async function runTool(
   tool: 'explain' | 'forecast',
-  argv: string[]
+  argv: string[],
+  env: NodeJS.ProcessEnv = {}
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = ''
   let stderr = ''
   const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t) }
   try {
-    const code = await (tool === 'explain' ? runExplain : runForecast)(argv, io, {})
+    const code = await (tool === 'explain' ? runExplain : runForecast)(argv, io, env)
     return { code, stdout, stderr }
   } catch (err) {
     if (err instanceof ConfigError || err instanceof ProtocolError) {

@@ -8,7 +8,10 @@ import {
 import { NOOP_LOGGER, NOOP_NODE_CACHE_METRICS } from '../../src/extender/ports.js'
 import { kubeconfigFor } from '../support/kubeconfig-for.js'
 
-const kubeConfig = loadKubeConfig({ kind: 'kubeconfig', path: kubeconfigFor('http://127.0.0.1:1') })
+const kubeConfig = loadKubeConfig({
+  kind: 'kubeconfig',
+  paths: [kubeconfigFor('http://127.0.0.1:1')],
+})
 const valid: InformerNodeCacheOptions = {
   kubeConfig,
   logger: NOOP_LOGGER,

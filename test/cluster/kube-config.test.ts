@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, join } from 'node:path'
 import { KubeConfig } from '@kubernetes/client-node'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { apiServerUrl, loadKubeConfig } from '../../src/cluster/index.js'
@@ -14,7 +14,7 @@ afterEach(() => {
 describe('loadKubeConfig', () => {
   it('loads a kubeconfig file with its server and token', () => {
     const path = kubeconfigFor('http://127.0.0.1:6443', { token: 't0ken' })
-    const kc = loadKubeConfig({ kind: 'kubeconfig', path })
+    const kc = loadKubeConfig({ kind: 'kubeconfig', paths: [path] })
     expect(kc).toBeInstanceOf(KubeConfig)
     expect(kc.getCurrentCluster()).toMatchObject({
       server: 'http://127.0.0.1:6443',
@@ -26,7 +26,7 @@ describe('loadKubeConfig', () => {
 
   it('names the file it could not read, keeping the error it got as the cause', () => {
     const path = join(tmpdir(), 'no-such-dir-for-taint-extender', 'kubeconfig')
-    const thrown = thrownError(Error, () => loadKubeConfig({ kind: 'kubeconfig', path }))
+    const thrown = thrownError(Error, () => loadKubeConfig({ kind: 'kubeconfig', paths: [path] }))
     expect(thrown.message).toMatch(`cannot load kubeconfig ${path}: ENOENT`)
     expect((thrown.cause as NodeJS.ErrnoException).code).toBe('ENOENT')
   })
@@ -35,11 +35,11 @@ describe('loadKubeConfig', () => {
     const dir = mkdtempSync(join(tmpdir(), 'taint-extender-test-'))
     const path = join(dir, 'kubeconfig')
     writeFileSync(path, 'apiVersion: v1\nkind: Config\ncurrent-context: missing\n')
-    expect(() => loadKubeConfig({ kind: 'kubeconfig', path })).toThrow(
+    expect(() => loadKubeConfig({ kind: 'kubeconfig', paths: [path] })).toThrow(
       `kubeconfig ${path} has no usable current context (current-context: "missing")`
     )
     writeFileSync(path, 'apiVersion: v1\nkind: Config\n')
-    expect(() => loadKubeConfig({ kind: 'kubeconfig', path })).toThrow(
+    expect(() => loadKubeConfig({ kind: 'kubeconfig', paths: [path] })).toThrow(
       `kubeconfig ${path} has no usable current context (current-context: unset)`
     )
   })
@@ -83,12 +83,103 @@ describe('loadKubeConfig', () => {
   it('masks credentials embedded in a server URL when showing it', () => {
     const kc = loadKubeConfig({
       kind: 'kubeconfig',
-      path: kubeconfigFor('https://admin:hunter2@api.example:6443'),
+      paths: [kubeconfigFor('https://admin:hunter2@api.example:6443')],
     })
     expect(apiServerUrl(kc)).toBe('https://***@api.example:6443')
   })
 
   it('shows (none) for a config with no current cluster', () => {
     expect(apiServerUrl(new KubeConfig())).toBe('(none)')
+  })
+})
+
+/** Writes a kubeconfig (JSON is YAML) into a fresh directory of its own and returns its path. */
+function kubeconfigFile(config: Record<string, unknown>): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'taint-extender-kc-')), 'config')
+  writeFileSync(path, JSON.stringify({ apiVersion: 'v1', kind: 'Config', ...config }))
+  return path
+}
+
+const cluster = (name: string, server: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  cluster: { server, ...extra },
+})
+const context = (name: string, clusterName: string, user: string) => ({
+  name,
+  context: { cluster: clusterName, user },
+})
+
+describe('loadKubeConfig of several files, as kubectl merges KUBECONFIG', () => {
+  const first = () =>
+    kubeconfigFile({
+      clusters: [cluster('shared', 'https://first.example:6443')],
+      users: [{ name: 'shared-user', user: { token: 'first-token' } }],
+      contexts: [context('first', 'shared', 'shared-user')],
+      'current-context': 'first',
+    })
+  const second = () =>
+    kubeconfigFile({
+      clusters: [
+        cluster('shared', 'https://second.example:6443'),
+        cluster('only-second', 'https://only-second.example:6443'),
+      ],
+      users: [
+        { name: 'shared-user', user: { token: 'second-token' } },
+        { name: 'second-user', user: { token: 'only-second-token' } },
+      ],
+      contexts: [
+        context('first', 'only-second', 'second-user'),
+        context('second', 'only-second', 'second-user'),
+      ],
+      'current-context': 'second',
+    })
+
+  it('keeps the first file’s cluster, user, context and current-context where both name one', () => {
+    const kc = loadKubeConfig({ kind: 'kubeconfig', paths: [first(), second()] })
+    expect(kc.getCurrentContext()).toBe('first')
+    expect(kc.getCurrentCluster()?.server).toBe('https://first.example:6443')
+    expect(kc.getCurrentUser()?.token).toBe('first-token')
+  })
+
+  it('adds what only a later file names', () => {
+    const kc = loadKubeConfig({ kind: 'kubeconfig', paths: [first(), second()] })
+    expect(kc.getContexts().map((c) => c.name)).toEqual(['first', 'second'])
+    expect(kc.getClusters().map((c) => [c.name, c.server])).toEqual([
+      ['shared', 'https://first.example:6443'],
+      ['only-second', 'https://only-second.example:6443'],
+    ])
+    expect(kc.getUser('second-user')?.token).toBe('only-second-token')
+  })
+
+  it('takes current-context from a later file when the earlier ones leave it unset', () => {
+    const unset = kubeconfigFile({ clusters: [cluster('c', 'https://unset.example:6443')] })
+    const kc = loadKubeConfig({ kind: 'kubeconfig', paths: [unset, second()] })
+    expect(kc.getCurrentContext()).toBe('second')
+    expect(kc.getCurrentCluster()?.server).toBe('https://only-second.example:6443')
+  })
+
+  it('resolves each file’s relative certificate paths against that file’s own directory', () => {
+    const withCa = kubeconfigFile({
+      clusters: [cluster('ca', 'https://ca.example:6443', { 'certificate-authority': 'ca.crt' })],
+      contexts: [context('ca', 'ca', 'nobody')],
+    })
+    const kc = loadKubeConfig({ kind: 'kubeconfig', paths: [first(), withCa] })
+    expect(kc.getCluster('ca')?.caFile).toBe(join(withCa, '..', 'ca.crt'))
+  })
+
+  it('names the file of the list it could not load', () => {
+    const broken = kubeconfigFile({})
+    writeFileSync(broken, 'clusters: [unclosed')
+    expect(() => loadKubeConfig({ kind: 'kubeconfig', paths: [first(), broken] })).toThrow(
+      `cannot load kubeconfig ${broken}: `
+    )
+  })
+
+  it('names every file when together they leave no usable current context', () => {
+    const a = kubeconfigFile({ clusters: [cluster('a', 'https://a.example:6443')] })
+    const b = kubeconfigFile({ 'current-context': 'nowhere' })
+    expect(() => loadKubeConfig({ kind: 'kubeconfig', paths: [a, b] })).toThrow(
+      `kubeconfig ${a}${delimiter}${b} has no usable current context (current-context: "nowhere")`
+    )
   })
 })

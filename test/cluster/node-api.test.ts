@@ -22,7 +22,7 @@ async function apiWith(
   const server = await FakeApiServer.start()
   servers.push(server)
   for (const name of names) server.addNode({ name })
-  const kubeConfig = loadKubeConfig({ kind: 'kubeconfig', path: kubeconfigFor(server.url) })
+  const kubeConfig = loadKubeConfig({ kind: 'kubeconfig', paths: [kubeconfigFor(server.url)] })
   return [server, new NodeApi(kubeConfig, pageSize, 10_000)]
 }
 

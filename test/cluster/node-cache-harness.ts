@@ -53,7 +53,7 @@ export function startSharedCache(url: string, overrides: Overrides = {}): Starte
   const { token, ...options } = overrides
   const kubeConfig = loadKubeConfig({
     kind: 'kubeconfig',
-    path: kubeconfigFor(url, token === undefined ? {} : { token }),
+    paths: [kubeconfigFor(url, token === undefined ? {} : { token })],
   })
   const metrics = new RecordingNodeCacheMetrics()
   const logger = new RecordingLogger()

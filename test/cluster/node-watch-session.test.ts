@@ -28,7 +28,7 @@ async function session(
   const stop = new AbortController()
   const applied: string[] = []
   const ended = runWatchSession({
-    kubeConfig: loadKubeConfig({ kind: 'kubeconfig', path: kubeconfigFor(server.url) }),
+    kubeConfig: loadKubeConfig({ kind: 'kubeconfig', paths: [kubeconfigFor(server.url)] }),
     resourceVersion: String(server.resourceVersion),
     timeoutSeconds: 300,
     watchdogMs,
@@ -135,7 +135,7 @@ describe('runWatchSession: how one watch ends', () => {
     stop.abort()
 
     const ended = await runWatchSession({
-      kubeConfig: loadKubeConfig({ kind: 'kubeconfig', path: kubeconfigFor(server.url) }),
+      kubeConfig: loadKubeConfig({ kind: 'kubeconfig', paths: [kubeconfigFor(server.url)] }),
       resourceVersion: '1',
       timeoutSeconds: 300,
       watchdogMs: 60_000,

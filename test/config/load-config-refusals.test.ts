@@ -1,3 +1,4 @@
+import { delimiter } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../../src/config/index.js'
 import { thrownMessage } from '../support/thrown-message.js'
@@ -135,6 +136,11 @@ describe('loadConfig refuses', () => {
       'a kubeconfig that is not there',
       { argv: ['--kubeconfig', '/nowhere/config'] },
       /^--kubeconfig: no file at \/nowhere\/config$/,
+    ],
+    [
+      'a KUBECONFIG none of whose files is there, naming them all',
+      { env: { KUBECONFIG: `/nowhere/a${delimiter}/nowhere/b` } },
+      /^KUBECONFIG: none of its files exists \(\/nowhere\/a, \/nowhere\/b\)$/,
     ],
   ]
 

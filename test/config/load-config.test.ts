@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { delimiter } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadConfig, type Config } from '../../src/config/index.js'
 import { load, type Start } from './load-config-start.js'
@@ -140,7 +141,32 @@ describe('loadConfig', () => {
         env: IN_POD_ENV,
         files: ['/etc/kube/config', TOKEN],
       },
-      { cluster: { kind: 'kubeconfig', path: '/etc/kube/config' } },
+      { cluster: { kind: 'kubeconfig', paths: ['/etc/kube/config'] } },
+    ],
+    [
+      'a KUBECONFIG listing several files selects node-cache mode with those that exist, in their order, skipped ones aside as client-go skips them',
+      {
+        env: {
+          ...IN_POD_ENV,
+          KUBECONFIG: ['/a/config', '', '/missing', '/b/config'].join(delimiter),
+        },
+        files: ['/a/config', '/b/config', TOKEN],
+      },
+      { cluster: { kind: 'kubeconfig', paths: ['/a/config', '/b/config'] } },
+    ],
+    [
+      '--kubeconfig is one file and wins over KUBECONFIG',
+      {
+        argv: ['--kubeconfig', '/etc/kube/config'],
+        env: { KUBECONFIG: '/a/config' },
+        files: ['/etc/kube/config', '/a/config'],
+      },
+      { cluster: { kind: 'kubeconfig', paths: ['/etc/kube/config'] } },
+    ],
+    [
+      'the server never reads ~/.kube/config on its own, as no cluster component does',
+      { env: { HOME: '/home/operator' }, files: ['/home/operator/.kube/config'] },
+      { cluster: null },
     ],
     [
       'in a pod, with the service host, port and token, the service account is used',

@@ -24,13 +24,14 @@ export interface FakeApiServerOptions {
 /**
  * A real HTTP server that speaks the part of the Kubernetes API a node informer uses: the paged
  * NodeList, the streamed watch (ADDED/MODIFIED/DELETED/BOOKMARK/ERROR, newline-separated JSON)
- * and GET of one node. Nodes live in memory under one resourceVersion counter, like etcd's
+ * and GET of one node; and, for the tools, the list of pods in every namespace. Nodes live in memory under one resourceVersion counter, like etcd's
  * revision. Tests drive it (add, update, delete, bookmarks, 410s, dropped connections, failures)
  * and read what the client asked for from the request counters.
  */
 export class FakeApiServer {
   readonly #options: FakeApiServerOptions
   readonly #nodes = new Map<string, NodeObject>()
+  #pods: readonly unknown[] = []
   readonly #watches = new WatchHub()
   readonly #pager = new FakeListPager()
   readonly #failures: Record<RequestKind, number[]> = { list: [], watch: [], get: [], other: [] }
@@ -126,6 +127,11 @@ export class FakeApiServer {
     if (known === undefined) throw new Error(`node ${name} does not exist`)
     this.#nodes.delete(name)
     this.#publish('DELETED', this.#nextVersion(specOf(known), known), notify)
+  }
+
+  /** The pods a PodList of every namespace (`GET /api/v1/pods`) returns, as given. */
+  setPods(pods: readonly unknown[]): void {
+    this.#pods = pods
   }
 
   /** Sends a BOOKMARK at the current resourceVersion to watches that asked for bookmarks. */
@@ -237,6 +243,10 @@ export class FakeApiServer {
         ...statusObject(404, `nodes "${name}" not found`),
         details: { name, kind: 'nodes' },
       })
+    }
+    if (req.method === 'GET' && url.pathname === '/api/v1/pods') {
+      const metadata = { resourceVersion: String(this.#resourceVersion) }
+      return sendJson(res, 200, { kind: 'PodList', apiVersion: 'v1', metadata, items: this.#pods })
     }
     sendJson(res, 404, statusObject(404, 'the server could not find the requested resource'))
   }

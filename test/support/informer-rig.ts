@@ -76,7 +76,7 @@ export async function startRig(
   const metrics = new RecordingNodeCacheMetrics()
   const logger = new RecordingLogger()
   const cache = new InformerNodeCache({
-    kubeConfig: loadKubeConfig({ kind: 'kubeconfig', path: kubeconfigFor(url) }),
+    kubeConfig: loadKubeConfig({ kind: 'kubeconfig', paths: [kubeconfigFor(url)] }),
     logger,
     metrics,
     backoff: { initialMs: 10, maxMs: 100 },

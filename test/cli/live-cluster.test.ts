@@ -1,0 +1,170 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { delimiter, join } from 'node:path'
+import { load } from 'js-yaml'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FakeApiServer, kubeconfigFor, type FakeNodeSpec } from '../support/fake-apiserver.js'
+import { FIXTURES, runTool } from './run-tool.js'
+
+const NODES = `${FIXTURES}nodes.yaml`
+const PODS = `${FIXTURES}pods.yaml`
+const POD = `${FIXTURES}pod-web.yaml`
+
+interface FixtureNode {
+  metadata: { name: string; labels?: Record<string, string> }
+  spec: { taints?: FakeNodeSpec['taints']; unschedulable?: boolean }
+}
+
+function items<T>(path: string): T[] {
+  return (load(readFileSync(path, 'utf8')) as { items: T[] }).items
+}
+
+/** The fixture cluster, served as the API server serves it: what the files hold, and no more. */
+async function fixtureApiServer(): Promise<FakeApiServer> {
+  const api = await FakeApiServer.start()
+  for (const node of items<FixtureNode>(NODES)) {
+    api.addNode({
+      name: node.metadata.name,
+      labels: node.metadata.labels ?? {},
+      taints: node.spec.taints ?? [],
+      unschedulable: node.spec.unschedulable === true,
+    })
+  }
+  api.setPods(items<unknown>(PODS))
+  return api
+}
+
+/** A HOME whose ~/.kube/config is a copy of `kubeconfig`. */
+function homeWith(kubeconfig: string): string {
+  const home = mkdtempSync(join(tmpdir(), 'taint-extender-home-'))
+  mkdirSync(join(home, '.kube'))
+  copyFileSync(kubeconfig, join(home, '.kube', 'config'))
+  return home
+}
+
+/**
+ * Explain's JSON with its rows in name order: the API server lists nodes by name, while the
+ * fixture file holds them in its own order.
+ */
+function byNodeName(explainJson: string): unknown {
+  const parsed = JSON.parse(explainJson) as { nodes: { name: string }[] }
+  return { ...parsed, nodes: [...parsed.nodes].sort((a, b) => a.name.localeCompare(b.name)) }
+}
+
+const FORECAST = ['forecast', '--taint', 'maintenance=planned:NoExecute', '--node', 'general-1']
+
+describe('explain and forecast reading the live cluster instead of files', () => {
+  let api: FakeApiServer
+  let kubeconfig: string
+  /** A kubeconfig whose API server refuses connections: reading through it fails. */
+  let deadEnd: string
+  let fromFiles: { explain: string; forecast: string }
+
+  beforeAll(async () => {
+    api = await fixtureApiServer()
+    kubeconfig = kubeconfigFor(api.url)
+    deadEnd = kubeconfigFor('http://127.0.0.1:1')
+    const explain = await runTool('explain', ['--pod', POD, '--nodes', NODES, '-o', 'json'])
+    const forecast = await runTool('forecast', [
+      ...FORECAST.slice(1),
+      ...['--nodes', NODES, '--pods', PODS, '-o', 'json'],
+    ])
+    fromFiles = { explain: explain.stdout, forecast: forecast.stdout }
+  })
+  afterAll(async () => {
+    await api.close()
+  })
+
+  it('explain answers for the cluster’s nodes what it answers for the same nodes in a file', async () => {
+    const result = await runTool('explain', [
+      '--pod',
+      POD,
+      '--kubeconfig',
+      kubeconfig,
+      '-o',
+      'json',
+    ])
+    expect(result).toMatchObject({ code: 0, stderr: '' })
+    expect(byNodeName(result.stdout)).toEqual(byNodeName(fromFiles.explain))
+    expect(api.requestLog.at(-1)?.url).toBe('/api/v1/nodes')
+  })
+
+  it('forecast reads both nodes and pods from the cluster and answers as for the files', async () => {
+    const result = await runTool('forecast', [
+      ...FORECAST.slice(1),
+      ...['--kubeconfig', kubeconfig, '-o', 'json'],
+    ])
+    expect(result).toMatchObject({ code: 0, stderr: '' })
+    expect(JSON.parse(result.stdout)).toEqual(JSON.parse(fromFiles.forecast))
+    expect(api.requestLog.slice(-2).map((r) => r.url)).toEqual(['/api/v1/nodes', '/api/v1/pods'])
+  })
+
+  it('forecast takes the pods from a file and only the nodes from the cluster when given --pods', async () => {
+    const before = api.requestLog.length
+    const result = await runTool('forecast', [
+      ...FORECAST.slice(1),
+      ...['--pods', PODS, '--kubeconfig', kubeconfig, '-o', 'json'],
+    ])
+    expect(JSON.parse(result.stdout)).toEqual(JSON.parse(fromFiles.forecast))
+    expect(api.requestLog.slice(before).map((r) => r.url)).toEqual(['/api/v1/nodes'])
+  })
+
+  it.each([
+    ['--kubeconfig alone', () => ({ argv: ['--kubeconfig', kubeconfig], env: {} })],
+    [
+      'KUBECONFIG listing a file that does not exist, then the right one: the missing one is skipped',
+      () => ({ argv: [], env: { KUBECONFIG: ['/nowhere/config', kubeconfig].join(delimiter) } }),
+    ],
+    [
+      '~/.kube/config when neither --kubeconfig nor KUBECONFIG is set, as kubectl',
+      () => ({ argv: [], env: { HOME: homeWith(kubeconfig) } }),
+    ],
+    [
+      '--kubeconfig ahead of KUBECONFIG and ~/.kube/config',
+      () => ({
+        argv: ['--kubeconfig', kubeconfig],
+        env: { KUBECONFIG: deadEnd, HOME: homeWith(deadEnd) },
+      }),
+    ],
+    [
+      'KUBECONFIG ahead of ~/.kube/config',
+      () => ({ argv: [], env: { KUBECONFIG: kubeconfig, HOME: homeWith(deadEnd) } }),
+    ],
+  ])('finds the cluster through %s', async (_name, given) => {
+    const { argv, env } = given()
+    const result = await runTool('explain', ['--pod', POD, '-o', 'json', ...argv], env)
+    expect(result).toMatchObject({ code: 0, stderr: '' })
+    expect(byNodeName(result.stdout)).toEqual(byNodeName(fromFiles.explain))
+  })
+
+  it.each([
+    [
+      'no file and no cluster to be found',
+      { HOME: mkdtempSync(join(tmpdir(), 'taint-extender-home-')) },
+      [],
+      "--nodes FILE is required when no cluster is found (--kubeconfig, KUBECONFIG, ~/.kube/config or a pod's service account)",
+    ],
+    [
+      'a KUBECONFIG none of whose files exists',
+      { KUBECONFIG: ['/nowhere/a', '', '/nowhere/b'].join(delimiter) },
+      [],
+      'KUBECONFIG: none of its files exists (/nowhere/a, /nowhere/b)',
+    ],
+    [
+      'a --kubeconfig that does not exist',
+      {},
+      ['--kubeconfig', '/nowhere/config'],
+      '--kubeconfig: no file at /nowhere/config',
+    ],
+  ])('exits 2 with a message for %s', async (_name, env, argv, message) => {
+    const result = await runTool('explain', ['--pod', POD, ...argv], env)
+    expect(result).toEqual({ code: 2, stdout: '', stderr: message })
+  })
+
+  it('never looks for a cluster when every input is a file, even with a broken KUBECONFIG', async () => {
+    const result = await runTool('explain', ['--pod', POD, '--nodes', NODES, '-o', 'json'], {
+      KUBECONFIG: '/nowhere/config',
+    })
+    expect(result).toMatchObject({ code: 0, stdout: fromFiles.explain })
+  })
+})

@@ -13,7 +13,8 @@ import { parseForecastOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode, type ManifestPod } from '../protocol/index.js'
 import { readNodes, readPods } from './manifests.js'
 import { renderTable } from './table.js'
-import { parseSelector, parseTaint } from './taint-and-selector.js'
+import { parseSelector } from './label-selector.js'
+import { parseTaint } from './taint-spec.js'
 import { objectsText, type ToolIo } from './tool-io.js'
 
 /**

@@ -83,6 +83,16 @@ describe('taint-extender forecast of a NoExecute taint, by the taint-eviction co
     ])
   })
 
+  it('selects nodes with a set-based selector, as kubectl -l does', async () => {
+    const f = await forecast([
+      '--taint',
+      'maintenance:NoExecute',
+      '--selector',
+      'pool in (spot,gpu)',
+    ])
+    expect(f.nodes.map((n) => n.node)).toEqual(['spot-1', 'gpu-1'])
+  })
+
   it('selects nodes by label and reports the pods of each', async () => {
     const f = await forecast(['--taint', 'maintenance:NoExecute', '--selector', 'pool=spot'])
     expect(f.nodes.map((n) => n.node)).toEqual(['spot-1'])
@@ -144,9 +154,14 @@ describe('taint-extender forecast on bad input', () => {
       /no node named "nope"/,
     ],
     [
-      'a set-based selector',
-      ['--taint', 'a:NoSchedule', '--selector', 'pool in (a,b)'],
-      /set-based selectors are not supported/,
+      'a selector that does not parse',
+      ['--taint', 'a:NoSchedule', '--selector', 'pool in (a b)'],
+      /^--selector "pool in \(a b\)": found 'b', expected: ',', '\)' or identifier$/,
+    ],
+    [
+      'a selector no node matches',
+      ['--taint', 'a:NoSchedule', '--selector', 'pool notin (general,spot,gpu,sla)'],
+      /^no node matches "pool notin \(general,spot,gpu,sla\)"$/,
     ],
   ])('exits 2 with a message for %s', async (_name, argv, message) => {
     const result = await runTool('forecast', [...argv, ...FILES])

@@ -1,0 +1,186 @@
+import { ProtocolError } from '../protocol/index.js'
+import { labelSelectorTokens, type Token } from './label-selector-tokens.js'
+import { isLabelKey, isLabelValue } from './label-syntax.js'
+
+/**
+ * A label selector as `kubectl get -l` takes it, with the grammar, checks and matching of
+ * apimachinery's `labels.Parse` (k8s.io/apimachinery/pkg/labels/selector.go): `a=b`, `a==b`,
+ * `a!=b`, `a`, `!a`, `a in (x,y)`, `a notin (x,y)`, `a>1`, `a<1`, comma-separated, all of which
+ * must hold.
+ */
+export function parseSelector(
+  selector: string
+): (labels: Readonly<Record<string, string>>) => boolean {
+  let requirements: Requirement[]
+  try {
+    requirements = new SelectorParser(labelSelectorTokens(selector)).requirements()
+  } catch (err) {
+    if (!(err instanceof SelectorError)) throw err
+    throw new ProtocolError(`--selector "${selector}": ${err.message}`)
+  }
+  return (labels) => requirements.every((r) => matches(r, labels))
+}
+
+type Operator = '=' | '!=' | 'in' | 'notin' | 'exists' | '!' | '>' | '<'
+
+interface Requirement {
+  readonly key: string
+  readonly operator: Operator
+  readonly values: readonly string[]
+}
+
+class SelectorError extends Error {}
+
+/** apimachinery's Requirement.Matches: a missing label fails `=`, `in`, `>`, `<`; passes `!=`, `notin`. */
+function matches(r: Requirement, labels: Readonly<Record<string, string>>): boolean {
+  const has = Object.hasOwn(labels, r.key)
+  const value = labels[r.key] ?? ''
+  switch (r.operator) {
+    case 'exists':
+      return has
+    case '!':
+      return !has
+    case '=':
+    case 'in':
+      return has && r.values.includes(value)
+    case '!=':
+    case 'notin':
+      return !has || !r.values.includes(value)
+    case '>':
+    case '<': {
+      const label = has ? integerOf(value) : null
+      const bound = integerOf(r.values[0] ?? '')
+      if (label === null || bound === null) return false
+      return r.operator === '>' ? label > bound : label < bound
+    }
+  }
+}
+
+/** strconv.ParseInt(s, 10, 64): an optional sign, decimal digits, within int64. */
+function integerOf(text: string): bigint | null {
+  if (!/^[+-]?\d+$/.test(text)) return null
+  const n = BigInt(text)
+  return n >= -(2n ** 63n) && n < 2n ** 63n ? n : null
+}
+
+function checkKey(key: string): void {
+  if (!isLabelKey(key)) throw new SelectorError(`"${key}" is not a valid label key`)
+}
+
+function checkValue(value: string): void {
+  if (!isLabelValue(value)) throw new SelectorError(`"${value}" is not a valid label value`)
+}
+
+/** apimachinery's Parser, production by production; its error texts where it has one. */
+class SelectorParser {
+  readonly #tokens: readonly Token[]
+  #at = 0
+
+  constructor(tokens: readonly Token[]) {
+    this.#tokens = tokens
+  }
+
+  requirements(): Requirement[] {
+    const found: Requirement[] = []
+    for (;;) {
+      const first = this.#peek()
+      if (first.kind === 'end') return found
+      if (first.kind !== 'identifier' && first.kind !== '!') {
+        throw new SelectorError(
+          `found '${first.text}', expected: !, identifier, or 'end of string'`
+        )
+      }
+      found.push(this.#requirement())
+      const next = this.#next()
+      if (next.kind === 'end') return found
+      if (next.kind !== ',') {
+        throw new SelectorError(`found '${next.text}', expected: ',' or 'end of string'`)
+      }
+      const after = this.#peek()
+      if (after.kind !== 'identifier' && after.kind !== '!') {
+        throw new SelectorError(`found '${after.text}', expected: identifier after ','`)
+      }
+    }
+  }
+
+  #requirement(): Requirement {
+    const negated = this.#peek().kind === '!'
+    if (negated) this.#next()
+    const key = this.#next()
+    if (key.kind !== 'identifier') {
+      throw new SelectorError(`found '${key.text}', expected: identifier`)
+    }
+    checkKey(key.text)
+    const ahead = this.#peek().kind
+    if (negated || ahead === 'end' || ahead === ',') {
+      return { key: key.text, operator: negated ? '!' : 'exists', values: [] }
+    }
+    const operator = this.#operator()
+    const values = operator === 'in' || operator === 'notin' ? this.#valueSet() : [this.#value()]
+    if (operator === '>' || operator === '<') {
+      if (integerOf(values[0] ?? '') === null) {
+        throw new SelectorError(`for 'Gt', 'Lt' operators, the value must be an integer`)
+      }
+    }
+    values.forEach(checkValue)
+    return { key: key.text, operator, values }
+  }
+
+  #operator(): Operator {
+    const token = this.#next()
+    const text = token.text
+    if (token.kind === 'operator') {
+      if (text === '=' || text === '==') return '='
+      if (text === '!=' || text === '>' || text === '<') return text
+    }
+    if (token.kind === 'identifier' && (text === 'in' || text === 'notin')) return text
+    throw new SelectorError(`found '${text}', expected: in, notin, =, ==, !=, gt, lt`)
+  }
+
+  /** `=`, `!=`, `>`, `<` take one value; nothing before a comma or the end is the empty value. */
+  #value(): string {
+    const ahead = this.#peek().kind
+    if (ahead === 'end' || ahead === ',') return ''
+    const token = this.#next()
+    if (token.kind !== 'identifier') {
+      throw new SelectorError(`found '${token.text}', expected: identifier`)
+    }
+    return token.text
+  }
+
+  /** `(x,y)`; empty places (`()`, `(,x)`, `(x,,y)`) stand for the empty value, as upstream. */
+  #valueSet(): string[] {
+    const open = this.#next()
+    if (open.kind !== '(') throw new SelectorError(`found '${open.text}' expected: '('`)
+    const values = new Set<string>()
+    let expectValue = true
+    for (;;) {
+      const token = this.#next()
+      if (token.kind === ')') {
+        if (expectValue) values.add('')
+        return [...values]
+      }
+      if (token.kind === ',') {
+        if (expectValue) values.add('')
+        expectValue = true
+      } else if (token.kind === 'identifier' && expectValue) {
+        values.add(token.text)
+        expectValue = false
+      } else {
+        throw new SelectorError(`found '${token.text}', expected: ',', ')' or identifier`)
+      }
+    }
+  }
+
+  #peek(): Token {
+    return this.#tokens[this.#at] ?? END
+  }
+
+  #next(): Token {
+    const token = this.#peek()
+    this.#at++
+    return token
+  }
+}
+
+const END: Token = { kind: 'end', text: '' }

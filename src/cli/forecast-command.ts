@@ -3,7 +3,6 @@ import {
   forecastPendingPod,
   formatTaint,
   noExecuteTaints,
-  TAINT_EFFECT_NO_EXECUTE,
   withTaint,
   type EvictionOutcome,
   type RuleOptions,
@@ -69,15 +68,14 @@ function forecastNode(
   }))
   return {
     node: node.name,
-    running: running.map((p) => {
-      const before = forecastNoExecuteEviction(noExecuteBefore, p.tolerations, rules)
-      // Only NoExecute taints evict; NoSchedule and PreferNoSchedule leave running pods alone.
-      const after =
-        taint.effect === TAINT_EFFECT_NO_EXECUTE
-          ? forecastNoExecuteEviction(noExecuteAfter, p.tolerations, rules)
-          : before
-      return { namespace: p.namespace, name: p.name, before, after }
-    }),
+    // Only NoExecute taints evict: a NoSchedule or PreferNoSchedule taint leaves the NoExecute
+    // ones, and so every running pod's outcome, as they were.
+    running: running.map((p) => ({
+      namespace: p.namespace,
+      name: p.name,
+      before: forecastNoExecuteEviction(noExecuteBefore, p.tolerations, rules),
+      after: forecastNoExecuteEviction(noExecuteAfter, p.tolerations, rules),
+    })),
     pendingTurnedAway: effects.filter((e) => e.effect.turnedAway).map((e) => podName(e.pod)),
     pendingScoreLower: effects.filter((e) => e.effect.scoresLower).map((e) => podName(e.pod)),
   }

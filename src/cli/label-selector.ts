@@ -21,37 +21,36 @@ export function parseSelector(
   return (labels) => requirements.every((r) => matches(r, labels))
 }
 
-type Operator = '=' | '!=' | 'in' | 'notin' | 'exists' | '!' | '>' | '<'
-
-interface Requirement {
-  readonly key: string
-  readonly operator: Operator
-  readonly values: readonly string[]
-}
+type Requirement =
+  | { readonly key: string; readonly operator: 'exists' | '!' }
+  | { readonly key: string; readonly operator: '>' | '<'; readonly bound: bigint }
+  | {
+      readonly key: string
+      readonly operator: '=' | '!=' | 'in' | 'notin'
+      readonly values: readonly string[]
+    }
 
 class SelectorError extends Error {}
 
 /** apimachinery's Requirement.Matches: a missing label fails `=`, `in`, `>`, `<`; passes `!=`, `notin`. */
 function matches(r: Requirement, labels: Readonly<Record<string, string>>): boolean {
-  const has = Object.hasOwn(labels, r.key)
-  const value = labels[r.key] ?? ''
+  const value = Object.hasOwn(labels, r.key) ? labels[r.key] : undefined
   switch (r.operator) {
     case 'exists':
-      return has
+      return value !== undefined
     case '!':
-      return !has
+      return value === undefined
     case '=':
     case 'in':
-      return has && r.values.includes(value)
+      return value !== undefined && r.values.includes(value)
     case '!=':
     case 'notin':
-      return !has || !r.values.includes(value)
+      return value === undefined || !r.values.includes(value)
     case '>':
     case '<': {
-      const label = has ? integerOf(value) : null
-      const bound = integerOf(r.values[0] ?? '')
-      if (label === null || bound === null) return false
-      return r.operator === '>' ? label > bound : label < bound
+      const label = value === undefined ? null : integerOf(value)
+      if (label === null) return false
+      return r.operator === '>' ? label > r.bound : label < r.bound
     }
   }
 }
@@ -113,28 +112,33 @@ class SelectorParser {
     checkKey(key.text)
     const ahead = this.#peek().kind
     if (negated || ahead === 'end' || ahead === ',') {
-      return { key: key.text, operator: negated ? '!' : 'exists', values: [] }
+      return { key: key.text, operator: negated ? '!' : 'exists' }
     }
     const operator = this.#operator()
-    const values = operator === 'in' || operator === 'notin' ? this.#valueSet() : [this.#value()]
     if (operator === '>' || operator === '<') {
-      if (integerOf(values[0] ?? '') === null) {
+      const value = this.#value()
+      const bound = integerOf(value)
+      if (bound === null) {
         throw new SelectorError(`for 'Gt', 'Lt' operators, the value must be an integer`)
       }
+      checkValue(value)
+      return { key: key.text, operator, bound }
     }
+    const values = operator === 'in' || operator === 'notin' ? this.#valueSet() : [this.#value()]
     values.forEach(checkValue)
     return { key: key.text, operator, values }
   }
 
-  #operator(): Operator {
+  #operator(): '=' | '!=' | 'in' | 'notin' | '>' | '<' {
     const token = this.#next()
-    const text = token.text
-    if (token.kind === 'operator') {
-      if (text === '=' || text === '==') return '='
-      if (text === '!=' || text === '>' || text === '<') return text
+    const operator =
+      token.kind === 'operator' || token.kind === 'identifier'
+        ? OPERATORS.get(token.text)
+        : undefined
+    if (operator === undefined) {
+      throw new SelectorError(`found '${token.text}', expected: in, notin, =, ==, !=, gt, lt`)
     }
-    if (token.kind === 'identifier' && (text === 'in' || text === 'notin')) return text
-    throw new SelectorError(`found '${text}', expected: in, notin, =, ==, !=, gt, lt`)
+    return operator
   }
 
   /** `=`, `!=`, `>`, `<` take one value; nothing before a comma or the end is the empty value. */
@@ -182,5 +186,16 @@ class SelectorParser {
     return token
   }
 }
+
+/** What each operator token means; `in` and `notin` are identifiers everywhere else. */
+const OPERATORS = new Map<string, '=' | '!=' | 'in' | 'notin' | '>' | '<'>([
+  ['=', '='],
+  ['==', '='],
+  ['!=', '!='],
+  ['in', 'in'],
+  ['notin', 'notin'],
+  ['>', '>'],
+  ['<', '<'],
+])
 
 const END: Token = { kind: 'end', text: '' }

@@ -4,9 +4,10 @@ export function renderTable(
   rows: readonly (readonly string[])[]
 ): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)))
+  // The last column is padded too and the spaces trimmed, as kubectl leaves no trailing blanks.
   const line = (cells: readonly string[]): string =>
     cells
-      .map((cell, c) => (c === cells.length - 1 ? cell : cell.padEnd(widths[c] ?? 0)))
+      .map((cell, c) => cell.padEnd(widths[c] ?? 0))
       .join('   ')
       .trimEnd()
   return [line(header), ...rows.map(line)].join('\n') + '\n'

@@ -4,7 +4,7 @@ import { load } from 'js-yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
 import { nodesArgs } from '../support/wire.js'
-import { FIXTURES, runTool } from './run-tool.js'
+import { FIXTURES, runTool, tempFile } from './run-tool.js'
 
 const NODES = `${FIXTURES}nodes.yaml`
 
@@ -64,6 +64,37 @@ describe('taint-extender explain on a fixture cluster', () => {
     )
   })
 
+  it('names every deciding taint of a node, each with every comparison made against it', async () => {
+    const nodes = tempFile(
+      'nodes.yaml',
+      [
+        'items:',
+        '  - metadata: { name: two-taints }',
+        '    spec:',
+        '      taints:',
+        "        - { key: example.com/sla, value: '800', effect: NoSchedule }",
+        '        - { key: dedicated, value: db, effect: NoExecute }',
+      ].join('\n')
+    )
+    const pod = tempFile(
+      'pod.yaml',
+      [
+        'metadata: { name: p, namespace: ns }',
+        'spec:',
+        '  tolerations:',
+        "    - { key: example.com/sla, operator: Gt, value: '950', effect: NoSchedule }",
+        "    - { key: example.com/sla, operator: Lt, value: '700' }",
+      ].join('\n')
+    )
+    const result = await runTool('explain', ['--pod', pod, '--nodes', nodes])
+    expect(result.code).toBe(1)
+    expect(result.stdout.split('\n')[1]).toBe(
+      'two-taints   rejected   0                    -       ' +
+        'example.com/sla=800:NoSchedule (Gt 950: 800 > 950 is false; Lt 700: 800 < 700 is false), ' +
+        'dedicated=db:NoExecute'
+    )
+  })
+
   it('gives scripts JSON with -o json', async () => {
     const result = await runTool('explain', [
       '--pod',
@@ -80,6 +111,7 @@ describe('taint-extender explain on a fixture cluster', () => {
       total: number
       nodes: { name: string; verdict: string; score: number | null }[]
     }
+    expect(result.stdout).toMatch(/}\n$/)
     expect(parsed.pod).toEqual({ namespace: 'jobs', name: 'batch-0' })
     expect(parsed.nodes.map((n) => [n.name, n.verdict, n.score])).toEqual([
       ['general-1', 'fits', 10],

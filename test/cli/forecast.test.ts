@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FIXTURES, runTool } from './run-tool.js'
+import { FIXTURES, runTool, tempFile } from './run-tool.js'
 
 const FILES = ['--nodes', `${FIXTURES}nodes.yaml`, '--pods', `${FIXTURES}pods.yaml`]
 
@@ -132,6 +132,81 @@ describe('taint-extender forecast of NoSchedule and PreferNoSchedule taints', ()
     expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(
       /^maintenance=planned:NoExecute on 1 node\(s\): /
     )
+  })
+})
+
+describe('taint-extender forecast in detail', () => {
+  it('counts each pending pod turned away once, however many of the selected nodes turn it away', async () => {
+    const f = await forecast([
+      '--taint',
+      'other:NoSchedule',
+      '--selector',
+      'pool in (general,spot)',
+    ])
+    expect(f.nodes.map((n) => [n.node, n.pendingTurnedAway.length])).toEqual([
+      ['general-1', 2],
+      ['spot-1', 2],
+      ['general-2', 0],
+    ])
+    expect(f.summary).toMatch(/; 2 pending pod\(s\) turned away\.$/)
+  })
+
+  it('applies the comparison gate to running pods: with it off, an Lt toleration tolerates nothing', async () => {
+    const pods = tempFile(
+      'pods.yaml',
+      [
+        'items:',
+        '  - metadata: { name: lt-tolerant, namespace: ns }',
+        '    spec:',
+        '      nodeName: general-1',
+        '      tolerations:',
+        "        - { key: example.com/sla, operator: Lt, value: '950', effect: NoExecute }",
+      ].join('\n')
+    )
+    const argv = ['--taint', 'example.com/sla=800:NoExecute', '--node', 'general-1']
+    const files = ['--nodes', `${FIXTURES}nodes.yaml`, '--pods', pods, '-o', 'json']
+    const outcome = async (gate: string): Promise<string | undefined> => {
+      const gates = ['--feature-gates', `TaintTolerationComparisonOperators=${gate}`]
+      const result = await runTool('forecast', [...argv, ...files, ...gates])
+      return (JSON.parse(result.stdout) as Forecast).nodes[0]?.running[0]?.after.kind
+    }
+    expect(await outcome('true')).toBe('stays')
+    expect(await outcome('false')).toBe('evicted-now')
+  })
+
+  it('says so in the table when the selected nodes run no pods', async () => {
+    const result = await runTool('forecast', [
+      '--taint',
+      'a:NoExecute',
+      '--node',
+      'gpu-1',
+      ...FILES,
+    ])
+    expect(result.stdout).toBe(
+      'no running pods on the selected node(s)\n\n' +
+        'a:NoExecute on 1 node(s): 0 running pod(s) evicted at once, 0 evicted later, 0 stay; 0 pending pod(s) turned away.\n'
+    )
+  })
+
+  it('lists in the table the pending pods a PreferNoSchedule taint would make rank the node lower', async () => {
+    const argv = ['--taint', 'maintenance:PreferNoSchedule', '--node', 'general-1', ...FILES]
+    const result = await runTool('forecast', argv)
+    const lines = result.stdout.split('\n')
+    expect(lines).toContain('general-1: pending pods that would rank it lower: shop/waiting-plain')
+    expect(lines.filter((l) => l.startsWith('general-1: pending pods turned away'))).toEqual([])
+  })
+
+  it('ends its JSON with a newline, as every line of output', async () => {
+    const result = await runTool('forecast', [
+      '--taint',
+      'a:NoSchedule',
+      '--node',
+      'gpu-1',
+      ...FILES,
+      '-o',
+      'json',
+    ])
+    expect(result.stdout).toMatch(/}\n$/)
   })
 })
 

@@ -38,6 +38,15 @@ const MATCHES: readonly [string, string, Labels, boolean][] = [
   ['< fails an equal value', 'gpus<9', { gpus: '9' }, false],
   ['> fails a label that is not an integer', 'gpus>1', { gpus: 'many' }, false],
   ['> fails a node without the label', 'gpus>1', {}, false],
+  ['> fails a label with a letter before its digits', 'gpus>1', { gpus: 'v10' }, false],
+  ['> fails a label with a letter after its digits', 'gpus>1', { gpus: '10x' }, false],
+  ['in holds the empty value only with an empty place', 'pool in (spot,gpu)', { pool: '' }, false],
+  [
+    'an empty place first in a set stands for the empty value',
+    'pool in (,spot)',
+    { pool: '' },
+    true,
+  ],
   [
     '> fails a label beyond int64, which ParseInt refuses',
     'n>1',
@@ -45,6 +54,12 @@ const MATCHES: readonly [string, string, Labels, boolean][] = [
     false,
   ],
   ['< holds for the smallest int64', 'n<0', { n: '-9223372036854775808' }, true],
+  [
+    'a bare key before a comma is a requirement of its own',
+    'gpu,pool=a',
+    { gpu: '1', pool: 'a' },
+    true,
+  ],
   ['every requirement must hold', 'pool=spot,zone=a', { pool: 'spot', zone: 'b' }, false],
   ['requirements that all hold match', 'pool=spot,zone=a', { pool: 'spot', zone: 'a' }, true],
   ['whitespace around any token is ignored', ' pool = spot , ! gpu ', { pool: 'spot' }, true],
@@ -76,6 +91,8 @@ const REFUSED: readonly [string, string, string][] = [
   ['an operator where a value belongs', 'pool=(a)', "found '(', expected: identifier"],
   ['a value after !key', '!pool=spot', "found '=', expected: ',' or 'end of string'"],
   ['no key after !', '!=spot', "found '!=', expected: !, identifier, or 'end of string'"],
+  ['! and then a comma', '!,pool', "found ',', expected: identifier"],
+  ['! and nothing after it', '!', "found '', expected: identifier"],
   ['in without parentheses', 'pool in spot', "found 'spot' expected: '('"],
   [
     'values of a set not separated by commas',

@@ -164,6 +164,11 @@ describe('loadConfig', () => {
       { cluster: { kind: 'kubeconfig', paths: ['/etc/kube/config'] } },
     ],
     [
+      'an empty --kubeconfig is no kubeconfig: KUBECONFIG is used',
+      { argv: ['--kubeconfig='], env: { KUBECONFIG: '/a/config' }, files: ['/a/config'] },
+      { cluster: { kind: 'kubeconfig', paths: ['/a/config'] } },
+    ],
+    [
       'the server never reads ~/.kube/config on its own, as no cluster component does',
       { env: { HOME: '/home/operator' }, files: ['/home/operator/.kube/config'] },
       { cluster: null },

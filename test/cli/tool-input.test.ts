@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import { FIXTURES, runTool, tempFile } from './run-tool.js'
+
+/** What the tools accept as input and flags, and how they refuse the rest (exit status 2). */
+
+const POD = `${FIXTURES}pod-web.yaml`
+const NODES = `${FIXTURES}nodes.yaml`
+
+const POD_YAML = 'metadata: { name: p, namespace: ns }\nspec: {}\n'
+const NODE_YAML = 'kind: Node\nmetadata: { name: n1 }\nspec: {}\n'
+
+describe('the tools read', () => {
+  it('several YAML documents, empty ones between --- skipped', async () => {
+    const nodes = tempFile(
+      'nodes.yaml',
+      `---\n${NODE_YAML}---\n---\n${NODE_YAML.replace('n1', 'n2')}`
+    )
+    const result = await runTool('explain', ['--pod', POD, '--nodes', nodes, '-o', 'json'])
+    const parsed = JSON.parse(result.stdout) as { nodes: { name: string }[] }
+    expect(parsed.nodes.map((n) => n.name)).toEqual(['n1', 'n2'])
+  })
+
+  it('JSON with a repeated key as JSON.parse reads it: the last one counts', async () => {
+    const nodes = tempFile('nodes.json', '{"metadata":{"name":"first","name":"last"},"spec":{}}')
+    const result = await runTool('explain', ['--pod', POD, '--nodes', nodes, '-o', 'json'])
+    expect((JSON.parse(result.stdout) as { nodes: { name: string }[] }).nodes[0]?.name).toBe('last')
+  })
+
+  it.each(['table', 'wide'])('-o %s as the table', async (output) => {
+    const table = await runTool('explain', ['--pod', POD, '--nodes', NODES])
+    const result = await runTool('explain', ['--pod', POD, '--nodes', NODES, '-o', output])
+    expect(result.stdout).toBe(table.stdout)
+    expect(result.stdout).toMatch(/^NODE {8}VERDICT/)
+  })
+})
+
+describe('the tools refuse, with exit status 2,', () => {
+  const twoPods = tempFile('pods.yaml', `${POD_YAML}---\n${POD_YAML.replace('name: p', 'name: q')}`)
+  const noNodes = tempFile('nodes.yaml', 'kind: List\nitems: []\n')
+  const badSecondPod = tempFile(
+    'pods.yaml',
+    `items:\n  - ${POD_YAML.split('\n')[0]}\n  - { metadata: { name: q }, spec: { tolerations: 5 } }\n`
+  )
+  const aNumber = tempFile('nodes.yaml', '5\n')
+
+  it.each([
+    ['a flag neither tool has', 'explain', ['--pod', POD, '--bogus'], /^Unknown option '--bogus'/],
+    ['a positional argument', 'explain', ['--pod', POD, 'extra'], /^Unexpected argument 'extra'/],
+    [
+      'two pods for explain',
+      'explain',
+      ['--pod', twoPods, '--nodes', NODES],
+      new RegExp(`^${twoPods}: expected one pod, found 2$`),
+    ],
+    [
+      'a node file with no node',
+      'explain',
+      ['--pod', POD, '--nodes', noNodes],
+      new RegExp(`^${noNodes}: no nodes found$`),
+    ],
+    [
+      'a document that is no object, naming which',
+      'explain',
+      ['--pod', POD, '--nodes', aNumber],
+      new RegExp(`^${aNumber}\\[0\\]: expected an object, got a number$`),
+    ],
+    [
+      'a pod that is wrong, naming which',
+      'forecast',
+      ['--taint', 'a:NoSchedule', '--node', 'gpu-1', '--nodes', NODES, '--pods', badSecondPod],
+      new RegExp(`^${badSecondPod}: pod 1\\.spec\\.tolerations: expected an array, got a number$`),
+    ],
+    [
+      'a node file it cannot read',
+      'explain',
+      ['--pod', POD, '--nodes', '/nowhere/nodes.yaml'],
+      /^--nodes: cannot read \/nowhere\/nodes\.yaml: ENOENT$/,
+    ],
+    [
+      'a pod file it cannot read',
+      'forecast',
+      [
+        '--taint',
+        'a:NoSchedule',
+        '--node',
+        'gpu-1',
+        '--nodes',
+        NODES,
+        '--pods',
+        '/nowhere/pods.yaml',
+      ],
+      /^--pods: cannot read \/nowhere\/pods\.yaml: ENOENT$/,
+    ],
+    [
+      'stdin for both --pods and --nodes',
+      'forecast',
+      ['--taint', 'a:NoSchedule', '--node', 'gpu-1', '--nodes', '-', '--pods', '-'],
+      /^only one of --pods and --nodes can be stdin$/,
+    ],
+    [
+      'text that is not YAML, with the parser’s first line',
+      'explain',
+      ['--pod', `${FIXTURES}broken.yaml`, '--nodes', NODES],
+      new RegExp(`^${FIXTURES}broken\\.yaml: not YAML or JSON: [^\\n]+$`),
+    ],
+  ] as const)('%s', async (_name, tool, argv, message) => {
+    const result = await runTool(tool, [...argv])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(message)
+  })
+})

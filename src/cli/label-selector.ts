@@ -32,7 +32,10 @@ type Requirement =
 
 class SelectorError extends Error {}
 
-/** apimachinery's Requirement.Matches: a missing label fails `=`, `in`, `>`, `<`; passes `!=`, `notin`. */
+/**
+ * apimachinery's Requirement.Matches: a node without the label fails `=`, `in`, `>` and `<`, and
+ * passes `!=` and `notin`.
+ */
 function matches(r: Requirement, labels: Readonly<Record<string, string>>): boolean {
   const value = Object.hasOwn(labels, r.key) ? labels[r.key] : undefined
   switch (r.operator) {
@@ -131,10 +134,7 @@ class SelectorParser {
 
   #operator(): '=' | '!=' | 'in' | 'notin' | '>' | '<' {
     const token = this.#next()
-    const operator =
-      token.kind === 'operator' || token.kind === 'identifier'
-        ? OPERATORS.get(token.text)
-        : undefined
+    const operator = OPERATORS.get(token.text)
     if (operator === undefined) {
       throw new SelectorError(`found '${token.text}', expected: in, notin, =, ==, !=, gt, lt`)
     }
@@ -187,7 +187,7 @@ class SelectorParser {
   }
 }
 
-/** What each operator token means; `in` and `notin` are identifiers everywhere else. */
+/** What each operator means; no other token's text is among them. */
 const OPERATORS = new Map<string, '=' | '!=' | 'in' | 'notin' | '>' | '<'>([
   ['=', '='],
   ['==', '='],

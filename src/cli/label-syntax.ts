@@ -6,7 +6,7 @@
 const NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/
 
-/** An optional DNS-subdomain prefix of at most 253 characters and `/`, then a name of at most 63. */
+/** An optional DNS-subdomain prefix (at most 253 characters) and `/`, then a name (at most 63). */
 export function isLabelKey(key: string): boolean {
   const parts = key.split('/')
   if (parts.length > 2) return false

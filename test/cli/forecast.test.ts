@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { FIXTURES, runTool, tempFile } from './run-tool.js'
 
@@ -172,6 +174,77 @@ describe('taint-extender forecast in detail', () => {
     }
     expect(await outcome('true')).toBe('stays')
     expect(await outcome('false')).toBe('evicted-now')
+  })
+
+  it('names in the table every taint that evicts a pod at once, and * for a toleration of any key', async () => {
+    const nodes = tempFile(
+      'nodes.yaml',
+      'items:\n  - metadata: { name: db-1 }\n    spec: { taints: [{ key: dedicated, value: db, effect: NoExecute }] }\n'
+    )
+    const pods = tempFile(
+      'pods.yaml',
+      [
+        'items:',
+        '  - { metadata: { name: plain, namespace: ns }, spec: { nodeName: db-1 } }',
+        '  - metadata: { name: any-key-60s, namespace: ns }',
+        '    spec:',
+        '      nodeName: db-1',
+        '      tolerations: [{ operator: Exists, effect: NoExecute, tolerationSeconds: 60 }]',
+      ].join('\n')
+    )
+    const argv = [
+      '--taint',
+      'maintenance:NoExecute',
+      '--node',
+      'db-1',
+      '--nodes',
+      nodes,
+      '--pods',
+      pods,
+    ]
+    const lines = (await runTool('forecast', argv)).stdout.split('\n')
+    expect(lines[1]).toMatch(
+      /^db-1 {3}ns\/plain {9}evicted at once \(untolerated NoExecute taint: dedicated=db:NoExecute, maintenance:NoExecute\) {3}no$/
+    )
+    expect(lines[2]).toMatch(
+      /^db-1 {3}ns\/any-key-60s {3}evicted after 60s \(tolerationSeconds of the toleration for \*\) +no$/
+    )
+  })
+
+  it('lists every pending pod a node turns away, and every one it would rank lower, on one line each', async () => {
+    const away = await runTool('forecast', [
+      '--taint',
+      'other:NoSchedule',
+      '--node',
+      'general-1',
+      ...FILES,
+    ])
+    expect(away.stdout.split('\n')).toContain(
+      'general-1: pending pods turned away: shop/waiting-plain, shop/waiting-tolerant'
+    )
+    const argv = [
+      '--taint',
+      'cloud.example.com/other:PreferNoSchedule',
+      '--node',
+      'spot-1',
+      ...FILES,
+    ]
+    const lower = await runTool('forecast', argv)
+    expect(lower.stdout.split('\n')).toContain(
+      'spot-1: pending pods that would rank it lower: shop/waiting-plain, shop/waiting-tolerant'
+    )
+  })
+
+  it('reads the pods from stdin with --pods - as the installed bin, and gives what it gives for the file', async () => {
+    const bin = new URL('../../dist/cli.js', import.meta.url).pathname
+    const argv = ['--taint', 'maintenance=planned:NoExecute', '--node', 'general-1']
+    const fromStdin = spawnSync(
+      process.execPath,
+      [bin, 'forecast', ...argv, '--nodes', `${FIXTURES}nodes.yaml`, '--pods', '-'],
+      { encoding: 'utf8', input: readFileSync(`${FIXTURES}pods.yaml`, 'utf8') }
+    )
+    expect(fromStdin.status).toBe(0)
+    expect(fromStdin.stdout).toBe((await runTool('forecast', [...argv, ...FILES])).stdout)
   })
 
   it('says so in the table when the selected nodes run no pods', async () => {

@@ -38,6 +38,14 @@ const MATCHES: readonly [string, string, Labels, boolean][] = [
   ['< fails an equal value', 'gpus<9', { gpus: '9' }, false],
   ['> fails a label that is not an integer', 'gpus>1', { gpus: 'many' }, false],
   ['> fails a node without the label', 'gpus>1', {}, false],
+  ['< fails a label that is not an integer', 'gpus<10', { gpus: 'many' }, false],
+  [
+    '< fails a label below int64, which ParseInt refuses',
+    'n<0',
+    { n: '-9223372036854775809' },
+    false,
+  ],
+  ['key= before a comma asks for the empty value', 'pool=,zone=a', { pool: '', zone: 'a' }, true],
   ['> fails a label with a letter before its digits', 'gpus>1', { gpus: 'v10' }, false],
   ['> fails a label with a letter after its digits', 'gpus>1', { gpus: '10x' }, false],
   ['in holds the empty value only with an empty place', 'pool in (spot,gpu)', { pool: '' }, false],
@@ -98,6 +106,12 @@ const REFUSED: readonly [string, string, string][] = [
     'values of a set not separated by commas',
     'pool in (a b)',
     "found 'b', expected: ',', ')' or identifier",
+  ],
+  ['an operator inside a set', 'pool in (=)', "found '=', expected: ',', ')' or identifier"],
+  [
+    'a key whose prefix is 254 characters',
+    `${'p'.repeat(254)}/pool=x`,
+    `"${'p'.repeat(254)}/pool" is not a valid label key`,
   ],
   ['a set never closed', 'pool in (a', "found '', expected: ',', ')' or identifier"],
   [

@@ -77,6 +77,18 @@ describe('the tools refuse, with exit status 2,', () => {
       /^--nodes: cannot read \/nowhere\/nodes\.yaml: ENOENT$/,
     ],
     [
+      'a node file it cannot read, for forecast too',
+      'forecast',
+      ['--taint', 'a:NoSchedule', '--node', 'gpu-1', '--nodes', '/nowhere/nodes.yaml'],
+      /^--nodes: cannot read \/nowhere\/nodes\.yaml: ENOENT$/,
+    ],
+    [
+      'a pod file for explain it cannot read',
+      'explain',
+      ['--pod', '/nowhere/pod.yaml', '--nodes', NODES],
+      /^--pod: cannot read \/nowhere\/pod\.yaml: ENOENT$/,
+    ],
+    [
       'a pod file it cannot read',
       'forecast',
       [
@@ -101,7 +113,9 @@ describe('the tools refuse, with exit status 2,', () => {
       'text that is not YAML, with the parser’s first line',
       'explain',
       ['--pod', `${FIXTURES}broken.yaml`, '--nodes', NODES],
-      new RegExp(`^${FIXTURES}broken\\.yaml: not YAML or JSON: [^\\n]+$`),
+      new RegExp(
+        `^${FIXTURES}broken\\.yaml: not YAML or JSON: missed comma between flow collection entries \\(1:11\\)$`
+      ),
     ],
   ] as const)('%s', async (_name, tool, argv, message) => {
     const result = await runTool(tool, [...argv])

@@ -51,7 +51,7 @@ function byNodeName(explainJson: string): unknown {
   return { ...parsed, nodes: [...parsed.nodes].sort((a, b) => a.name.localeCompare(b.name)) }
 }
 
-const FORECAST = ['forecast', '--taint', 'maintenance=planned:NoExecute', '--node', 'general-1']
+const FORECAST = ['--taint', 'maintenance=planned:NoExecute', '--node', 'general-1']
 
 describe('explain and forecast reading the live cluster instead of files', () => {
   let api: FakeApiServer
@@ -66,8 +66,13 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     deadEnd = kubeconfigFor('http://127.0.0.1:1')
     const explain = await runTool('explain', ['--pod', POD, '--nodes', NODES, '-o', 'json'])
     const forecast = await runTool('forecast', [
-      ...FORECAST.slice(1),
-      ...['--nodes', NODES, '--pods', PODS, '-o', 'json'],
+      ...FORECAST,
+      '--nodes',
+      NODES,
+      '--pods',
+      PODS,
+      '-o',
+      'json',
     ])
     fromFiles = { explain: explain.stdout, forecast: forecast.stdout }
   })
@@ -91,8 +96,11 @@ describe('explain and forecast reading the live cluster instead of files', () =>
 
   it('forecast reads both nodes and pods from the cluster and answers as for the files', async () => {
     const result = await runTool('forecast', [
-      ...FORECAST.slice(1),
-      ...['--kubeconfig', kubeconfig, '-o', 'json'],
+      ...FORECAST,
+      '--kubeconfig',
+      kubeconfig,
+      '-o',
+      'json',
     ])
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(fromFiles.forecast))
@@ -102,8 +110,13 @@ describe('explain and forecast reading the live cluster instead of files', () =>
   it('forecast takes the pods from a file and only the nodes from the cluster when given --pods', async () => {
     const before = api.requestLog.length
     const result = await runTool('forecast', [
-      ...FORECAST.slice(1),
-      ...['--pods', PODS, '--kubeconfig', kubeconfig, '-o', 'json'],
+      ...FORECAST,
+      '--pods',
+      PODS,
+      '--kubeconfig',
+      kubeconfig,
+      '-o',
+      'json',
     ])
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(fromFiles.forecast))
     expect(api.requestLog.slice(before).map((r) => r.url)).toEqual(['/api/v1/nodes'])

@@ -9,7 +9,7 @@ import {
 import { parseExplainOptions } from '../config/index.js'
 import { readNodes, readOnePod } from './manifests.js'
 import { renderTable } from './table.js'
-import { objectsText, type ToolIo } from './tool-io.js'
+import { nodesText, type ToolIo } from './tool-io.js'
 
 /**
  * `taint-extender explain --pod FILE --nodes FILE [-o json]`: per node, the verdict, the taints
@@ -23,7 +23,7 @@ export async function runExplain(
 ): Promise<number> {
   const options = parseExplainOptions(argv, env)
   const pod = readOnePod(options.pod.text, options.pod.origin)
-  const source = await objectsText(options.nodes, 'nodes')
+  const source = await nodesText(options.nodes)
   const nodes = readNodes(source.text, source.origin)
   const rules = { comparisonOperators: options.gates.TaintTolerationComparisonOperators }
   const explanation = explainPlacement(

@@ -14,7 +14,7 @@ import { readNodes, readPods } from './manifests.js'
 import { renderTable } from './table.js'
 import { parseSelector } from './label-selector.js'
 import { parseTaint } from './taint-spec.js'
-import { objectsText, type ToolIo } from './tool-io.js'
+import { nodesText, podsText, type ToolIo } from './tool-io.js'
 
 /**
  * `taint-extender forecast --taint key=value:Effect --node NAME|--selector LABELS`: what the
@@ -112,12 +112,15 @@ export async function runForecast(
 ): Promise<number> {
   const options = parseForecastOptions(argv, env)
   const taint = parseTaint(options.taint)
-  const nodeSource = await objectsText(options.nodes, 'nodes')
-  const podSource = await objectsText(options.pods, 'pods')
+  const nodeSource = await nodesText(options.nodes)
   const nodes = selectNodes(
     readNodes(nodeSource.text, nodeSource.origin),
     options.nodeName,
     options.selector
+  )
+  const podSource = await podsText(
+    options.pods,
+    nodes.map((n) => n.name)
   )
   const pods = readPods(podSource.text, podSource.origin)
   const rules = { comparisonOperators: options.gates.TaintTolerationComparisonOperators }

@@ -10,13 +10,28 @@ export interface ToolIo {
 /** Exit statuses shared by the tools: 2 is always bad input. */
 export const EXIT_BAD_INPUT = 2
 
-/** The objects of a source as text (file, stdin) or from the live cluster. */
-export async function objectsText(
+/** The nodes of a source as text: a file's (or stdin's), or the cluster's as a List. */
+export async function nodesText(source: ObjectSource): Promise<{ text: string; origin: string }> {
+  if (source.kind === 'text') return { text: source.text, origin: source.origin }
+  const items = await new ClusterSnapshot(source.cluster).listNodes()
+  return { text: JSON.stringify({ items }), origin: 'cluster nodes' }
+}
+
+/**
+ * The pods of a source as text. From the cluster, only the pods forecast looks at: those bound to
+ * `nodeNames` and those bound to none yet, one list each by field selector, as `kubectl drain`
+ * lists a node's pods, rather than every pod of a cluster that may hold a hundred thousand.
+ */
+export async function podsText(
   source: ObjectSource,
-  what: 'nodes' | 'pods'
+  nodeNames: readonly string[]
 ): Promise<{ text: string; origin: string }> {
   if (source.kind === 'text') return { text: source.text, origin: source.origin }
   const snapshot = new ClusterSnapshot(source.cluster)
-  const items = what === 'nodes' ? await snapshot.listNodes() : await snapshot.listPods()
-  return { text: JSON.stringify({ items }), origin: `cluster ${what}` }
+  const items: unknown[] = []
+  for (const nodeName of [...nodeNames, '']) {
+    // Node names are DNS subdomains: nothing in them needs escaping in a field selector.
+    items.push(...(await snapshot.listPods(`spec.nodeName=${nodeName}`)))
+  }
+  return { text: JSON.stringify({ items }), origin: 'cluster pods' }
 }

@@ -1,26 +1,48 @@
 import { CoreV1Api } from '@kubernetes/client-node'
 import { loadKubeConfig, type ClusterSource } from './kube-config.js'
 
+/** kubectl's default `--chunk-size`: lists are read in pages of this many objects. */
+export const SNAPSHOT_PAGE_SIZE = 500
+
+interface Page {
+  readonly items: readonly unknown[]
+  readonly metadata?: { readonly _continue?: string }
+}
+
 /**
  * One-shot reads of nodes and pods for the explain and forecast tools: a plain list, no watch,
  * no cache. The objects come back as client-node models, whose fields carry the same names as
- * the JSON the tools otherwise read from files.
+ * the JSON the tools otherwise read from files. Lists are paged, as kubectl pages them, so a
+ * large cluster is never one response the API server has to build whole.
  */
 export class ClusterSnapshot {
   readonly #api: CoreV1Api
+  readonly #pageSize: number
 
-  constructor(source: ClusterSource) {
+  constructor(source: ClusterSource, pageSize = SNAPSHOT_PAGE_SIZE) {
     this.#api = loadKubeConfig(source).makeApiClient(CoreV1Api)
+    this.#pageSize = pageSize
   }
 
-  async listNodes(): Promise<unknown[]> {
-    const list = await this.#api.listNode()
-    return list.items
+  listNodes(): Promise<unknown[]> {
+    return this.#allPages((_continue) => this.#api.listNode({ limit: this.#pageSize, _continue }))
   }
 
-  /** Pods in every namespace. */
-  async listPods(): Promise<unknown[]> {
-    const list = await this.#api.listPodForAllNamespaces()
-    return list.items
+  /** Pods in every namespace that `fieldSelector` (say `spec.nodeName=n1`) selects. */
+  listPods(fieldSelector: string): Promise<unknown[]> {
+    return this.#allPages((_continue) =>
+      this.#api.listPodForAllNamespaces({ fieldSelector, limit: this.#pageSize, _continue })
+    )
+  }
+
+  async #allPages(read: (continueToken: string | undefined) => Promise<Page>): Promise<unknown[]> {
+    const items: unknown[] = []
+    let continueToken: string | undefined
+    do {
+      const page = await read(continueToken)
+      items.push(...page.items)
+      continueToken = page.metadata?._continue || undefined
+    } while (continueToken !== undefined)
+    return items
   }
 }

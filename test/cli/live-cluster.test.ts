@@ -51,6 +51,22 @@ function byNodeName(explainJson: string): unknown {
   return { ...parsed, nodes: [...parsed.nodes].sort((a, b) => a.name.localeCompare(b.name)) }
 }
 
+/** What each request since the `since`-th asked the API server for. */
+function requestsSince(api: FakeApiServer, since: number): Record<string, string | null>[] {
+  return api.requestLog.slice(since).map(({ url }) => {
+    const parsed = new URL(url, 'http://api')
+    const fieldSelector = parsed.searchParams.get('fieldSelector')
+    return { path: parsed.pathname, fieldSelector, limit: parsed.searchParams.get('limit') }
+  })
+}
+
+const NODE_LIST = { path: '/api/v1/nodes', fieldSelector: null, limit: '500' }
+const podsOn = (nodeName: string) => ({
+  path: '/api/v1/pods',
+  fieldSelector: `spec.nodeName=${nodeName}`,
+  limit: '500',
+})
+
 const FORECAST = ['--taint', 'maintenance=planned:NoExecute', '--node', 'general-1']
 
 describe('explain and forecast reading the live cluster instead of files', () => {
@@ -81,6 +97,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
   })
 
   it('explain answers for the cluster’s nodes what it answers for the same nodes in a file', async () => {
+    const before = api.requestLog.length
     const result = await runTool('explain', [
       '--pod',
       POD,
@@ -91,10 +108,11 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     ])
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(byNodeName(result.stdout)).toEqual(byNodeName(fromFiles.explain))
-    expect(api.requestLog.at(-1)?.url).toBe('/api/v1/nodes')
+    expect(requestsSince(api, before)).toEqual([NODE_LIST])
   })
 
-  it('forecast reads both nodes and pods from the cluster and answers as for the files', async () => {
+  it('forecast reads the nodes, and the pods of the node and those still pending, from the cluster and answers as for the files', async () => {
+    const before = api.requestLog.length
     const result = await runTool('forecast', [
       ...FORECAST,
       '--kubeconfig',
@@ -104,7 +122,31 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     ])
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(fromFiles.forecast))
-    expect(api.requestLog.slice(-2).map((r) => r.url)).toEqual(['/api/v1/nodes', '/api/v1/pods'])
+    expect(requestsSince(api, before)).toEqual([NODE_LIST, podsOn('general-1'), podsOn('')])
+  })
+
+  it('forecast with a selector asks for the pods of each node it selects, and answers as for the files', async () => {
+    const argv = [
+      '--taint',
+      'other:NoSchedule',
+      '--selector',
+      'pool in (general,spot)',
+      '-o',
+      'json',
+    ]
+    const fromFile = await runTool('forecast', [...argv, '--nodes', NODES, '--pods', PODS])
+    const before = api.requestLog.length
+    const result = await runTool('forecast', [...argv, '--kubeconfig', kubeconfig])
+    const nodeNames = (JSON.parse(result.stdout) as { nodes: { node: string }[] }).nodes.map(
+      (n) => n.node
+    )
+    expect(nodeNames).toEqual(['general-1', 'general-2', 'spot-1'])
+    expect(requestsSince(api, before)).toEqual([NODE_LIST, ...nodeNames.map(podsOn), podsOn('')])
+    const byNode = (json: string): unknown => {
+      const parsed = JSON.parse(json) as { nodes: { node: string }[] }
+      return { ...parsed, nodes: [...parsed.nodes].sort((a, b) => a.node.localeCompare(b.node)) }
+    }
+    expect(byNode(result.stdout)).toEqual(byNode(fromFile.stdout))
   })
 
   it('forecast takes the pods from a file and only the nodes from the cluster when given --pods', async () => {
@@ -119,7 +161,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
       'json',
     ])
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(fromFiles.forecast))
-    expect(api.requestLog.slice(before).map((r) => r.url)).toEqual(['/api/v1/nodes'])
+    expect(requestsSince(api, before)).toEqual([NODE_LIST])
   })
 
   it.each([

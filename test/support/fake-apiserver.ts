@@ -9,7 +9,7 @@ import {
   type NodeObject,
 } from './fake-kube-objects.js'
 import { LoopbackListener, requestKind, sendJson, type RequestKind } from './fake-http.js'
-import { FakeListPager } from './fake-list-pager.js'
+import { FakeListPager, podListPage } from './fake-list-pager.js'
 import { WatchHub } from './fake-watch-hub.js'
 
 export type { FakeNodeSpec, FakeTaint, NodeObject } from './fake-kube-objects.js'
@@ -129,7 +129,10 @@ export class FakeApiServer {
     this.#publish('DELETED', this.#nextVersion(specOf(known), known), notify)
   }
 
-  /** The pods a PodList of every namespace (`GET /api/v1/pods`) returns, as given. */
+  /**
+   * The pods a PodList of every namespace (`GET /api/v1/pods`) returns, narrowed by a
+   * `spec.nodeName=` field selector and paged by `limit` and `continue` when asked.
+   */
   setPods(pods: readonly unknown[]): void {
     this.#pods = pods
   }
@@ -245,8 +248,8 @@ export class FakeApiServer {
       })
     }
     if (req.method === 'GET' && url.pathname === '/api/v1/pods') {
-      const metadata = { resourceVersion: String(this.#resourceVersion) }
-      return sendJson(res, 200, { kind: 'PodList', apiVersion: 'v1', metadata, items: this.#pods })
+      const reply = podListPage(this.#pods, url, this.#resourceVersion)
+      return sendJson(res, reply.status, reply.body)
     }
     sendJson(res, 404, statusObject(404, 'the server could not find the requested resource'))
   }

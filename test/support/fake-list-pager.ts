@@ -51,3 +51,33 @@ export class FakeListPager {
     this.#snapshots.clear()
   }
 }
+
+/**
+ * One page of a PodList of every namespace: the pods whose `spec.nodeName` the field selector
+ * names (`spec.nodeName=` for those bound to none), `limit` of them from the offset a `continue`
+ * token carries. Any other field selector gets the 400 the API server gives a field it does not
+ * index.
+ */
+export function podListPage(
+  pods: readonly unknown[],
+  url: URL,
+  resourceVersion: number
+): JsonReply {
+  const selector = url.searchParams.get('fieldSelector') ?? ''
+  const nodeName = /^spec\.nodeName=(.*)$/.exec(selector)?.[1]
+  if (selector !== '' && nodeName === undefined) {
+    return { status: 400, body: statusObject(400, `field label not supported: ${selector}`) }
+  }
+  const bound = (pod: unknown): string =>
+    (pod as { spec?: { nodeName?: string } }).spec?.nodeName ?? ''
+  const selected = nodeName === undefined ? pods : pods.filter((p) => bound(p) === nodeName)
+  const offset = Number(url.searchParams.get('continue') ?? '0')
+  const limit = Number(url.searchParams.get('limit') ?? '0')
+  const end = limit > 0 ? Math.min(offset + limit, selected.length) : selected.length
+  const metadata: Record<string, unknown> = { resourceVersion: String(resourceVersion) }
+  if (end < selected.length) metadata.continue = String(end)
+  return {
+    status: 200,
+    body: { kind: 'PodList', apiVersion: 'v1', metadata, items: selected.slice(offset, end) },
+  }
+}

@@ -170,7 +170,7 @@ describe('loadConfig', () => {
     ],
     [
       'the server never reads ~/.kube/config on its own, as no cluster component does',
-      { env: { HOME: '/home/operator' }, files: ['/home/operator/.kube/config'] },
+      { env: { HOME: '/srv/operator' }, files: ['/srv/operator/.kube/config'] },
       { cluster: null },
     ],
     [

@@ -43,12 +43,13 @@ function homeWith(kubeconfig: string): string {
 }
 
 /**
- * Explain's JSON with its rows in name order: the API server lists nodes by name, while the
- * fixture file holds them in its own order.
+ * A tool's JSON with its per-node rows in name order (`name` in explain's rows, `node` in
+ * forecast's): the API server lists nodes by name, the fixture file in its own order.
  */
-function byNodeName(explainJson: string): unknown {
-  const parsed = JSON.parse(explainJson) as { nodes: { name: string }[] }
-  return { ...parsed, nodes: [...parsed.nodes].sort((a, b) => a.name.localeCompare(b.name)) }
+function rowsByNode(json: string, field: 'name' | 'node'): unknown {
+  const parsed = JSON.parse(json) as { nodes: Record<string, string>[] }
+  const key = (row: Record<string, string>): string => row[field] ?? ''
+  return { ...parsed, nodes: [...parsed.nodes].sort((a, b) => key(a).localeCompare(key(b))) }
 }
 
 /** What each request since the `since`-th asked the API server for. */
@@ -107,7 +108,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
       'json',
     ])
     expect(result).toMatchObject({ code: 0, stderr: '' })
-    expect(byNodeName(result.stdout)).toEqual(byNodeName(fromFiles.explain))
+    expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFiles.explain, 'name'))
     expect(requestsSince(api, before)).toEqual([NODE_LIST])
   })
 
@@ -142,11 +143,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     )
     expect(nodeNames).toEqual(['general-1', 'general-2', 'spot-1'])
     expect(requestsSince(api, before)).toEqual([NODE_LIST, ...nodeNames.map(podsOn), podsOn('')])
-    const byNode = (json: string): unknown => {
-      const parsed = JSON.parse(json) as { nodes: { node: string }[] }
-      return { ...parsed, nodes: [...parsed.nodes].sort((a, b) => a.node.localeCompare(b.node)) }
-    }
-    expect(byNode(result.stdout)).toEqual(byNode(fromFile.stdout))
+    expect(rowsByNode(result.stdout, 'node')).toEqual(rowsByNode(fromFile.stdout, 'node'))
   })
 
   it('forecast takes the pods from a file and only the nodes from the cluster when given --pods', async () => {
@@ -189,7 +186,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     const { argv, env } = given()
     const result = await runTool('explain', ['--pod', POD, '-o', 'json', ...argv], env)
     expect(result).toMatchObject({ code: 0, stderr: '' })
-    expect(byNodeName(result.stdout)).toEqual(byNodeName(fromFiles.explain))
+    expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFiles.explain, 'name'))
   })
 
   it.each([

@@ -1,7 +1,7 @@
 import { ClusterSnapshot } from '../cluster/index.js'
 import type { ObjectSource } from '../config/index.js'
 
-/** Where a tool writes, and how it reaches the cluster when its input is not a file. */
+/** Where a tool writes its output and its error messages. */
 export interface ToolIo {
   readonly stdout: (text: string) => void
   readonly stderr: (text: string) => void

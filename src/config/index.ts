@@ -10,13 +10,8 @@ export {
 export { helpText } from './flags.js'
 export { missingNodeFlags, NODE_FLAGS } from './node-flags.js'
 export { RUNTIME_V8_FLAGS, runtimeV8Flags } from './v8-runtime-flags.js'
-export {
-  readTlsMaterial,
-  watchTlsMaterial,
-  type CertificateSummary,
-  type TlsMaterial,
-  type TlsWatchOptions,
-} from './tls-material.js'
+export { readTlsMaterial, type CertificateSummary, type TlsMaterial } from './tls-material.js'
+export { watchTlsMaterial, type TlsWatchOptions } from './tls-watch.js'
 export {
   parseExplainOptions,
   parseForecastOptions,

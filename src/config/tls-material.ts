@@ -1,6 +1,5 @@
-import { createHash, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto'
+import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { ConfigError } from './config-error.js'
 import type { TlsFiles } from './load-config.js'
 
@@ -20,7 +19,8 @@ export interface CertificateSummary {
   readonly validTo: string
 }
 
-interface RawFiles {
+/** The three files' bytes as one poll read them; `ca` null when no client CA is configured. */
+export interface RawFiles {
   readonly cert: Buffer
   readonly key: Buffer
   readonly ca: Buffer | null
@@ -93,74 +93,4 @@ export function readTlsMaterial(files: TlsFiles): TlsMaterial {
     key: readOrFail('tls-private-key-file', files.keyFile),
     ca: files.clientCaFile === null ? null : readOrFail('client-ca-file', files.clientCaFile),
   })
-}
-
-async function readRaw(files: TlsFiles): Promise<RawFiles> {
-  const [cert, key, ca] = await Promise.all([
-    readFile(files.certFile),
-    readFile(files.keyFile),
-    files.clientCaFile === null ? Promise.resolve(null) : readFile(files.clientCaFile),
-  ])
-  return { cert, key, ca }
-}
-
-function fingerprint(raw: RawFiles): string {
-  const hash = createHash('sha256')
-  for (const part of [raw.cert, raw.key, raw.ca ?? Buffer.alloc(0)]) {
-    hash.update(String(part.length)).update(':').update(part)
-  }
-  return hash.digest('hex')
-}
-
-export interface TlsWatchOptions {
-  /** The material being served now, so only a real change is reported. */
-  readonly initial: TlsMaterial
-  readonly onChange: (material: TlsMaterial) => void
-  /** Files that changed but cannot be served (unreadable, bad PEM, key and cert apart). */
-  readonly onError: (err: Error) => void
-  readonly intervalMs?: number
-}
-
-/**
- * Re-reads the files every `intervalMs` and calls `onChange` when their contents changed and
- * check out. Returns a function that stops watching.
- *
- * Polling contents rather than fs.watch: a Kubernetes Secret volume is updated by swapping a
- * `..data` symlink to a new directory, so an inotify watch on the old file sees its target
- * deleted and then nothing ever again; editors and cert-manager may also rewrite in place
- * within one mtime tick. Hashing three small files each second is cheap and sees all of these.
- * A bad state (a certificate written before its key) is reported once and retried on the next
- * change, while the previous certificate keeps being served.
- */
-export function watchTlsMaterial(files: TlsFiles, options: TlsWatchOptions): () => void {
-  const { initial, onChange, onError, intervalMs = 1000 } = options
-  let seen = fingerprint(initial)
-  let busy = false
-  const poll = async (): Promise<void> => {
-    let raw: RawFiles
-    try {
-      raw = await readRaw(files)
-    } catch (err) {
-      // Once per streak of failures, not every second; the next readable state is re-checked.
-      if (seen !== 'unreadable') onError(err as Error)
-      seen = 'unreadable'
-      return
-    }
-    const current = fingerprint(raw)
-    if (current === seen) return
-    seen = current
-    try {
-      onChange(parseTlsMaterial(files, raw))
-    } catch (err) {
-      onError(err as Error)
-    }
-  }
-  const timer = setInterval(() => {
-    if (busy) return
-    busy = true
-    void poll().finally(() => (busy = false))
-  }, intervalMs)
-  // The servers keep the process alive; a watcher alone must not.
-  timer.unref()
-  return () => clearInterval(timer)
 }

@@ -204,6 +204,33 @@ describe('watchTlsMaterial', () => {
     }
   })
 
+  it('reports a change the server refuses as an error, and goes on watching', async () => {
+    const certFile = scratch('refused.crt', first.cert)
+    const keyFile = scratch('refused.key', first.key)
+    const files = { certFile, keyFile, clientCaFile: null }
+    const served: string[] = []
+    const errors: string[] = []
+    const stop = watchTlsMaterial(files, {
+      initial: readTlsMaterial(files),
+      onChange: (m) => {
+        if (served.push(m.summary.serialNumber) === 1) throw new Error('secure context refused')
+      },
+      onError: (e) => errors.push(e.message),
+      intervalMs: 10,
+    })
+    try {
+      replace(certFile, second.certFile)
+      replace(keyFile, second.keyFile)
+      await eventually(() => expect(errors).toEqual(['secure context refused']))
+      replace(certFile, first.certFile)
+      replace(keyFile, first.keyFile)
+      await eventually(() => expect(served).toEqual([second.serialNumber, first.serialNumber]))
+      expect(errors).toEqual(['secure context refused'])
+    } finally {
+      stop()
+    }
+  })
+
   it('stops when told to', async () => {
     const certFile = scratch('stopped.crt', first.cert)
     const keyFile = scratch('stopped.key', first.key)

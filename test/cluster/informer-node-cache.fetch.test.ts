@@ -66,7 +66,7 @@ describe('InformerNodeCache: names the index does not know', () => {
   it('shares one GET among concurrent lookups of one name', async () => {
     const server = await startServer()
     server.addNode({ name: 'node-late' }, { notify: false })
-    server.setDelay(50)
+    server.faults.setDelay(50)
     const { cache, metrics } = startCache(server.url)
 
     const answers = await Promise.all([
@@ -111,7 +111,7 @@ describe('InformerNodeCache: names the index does not know', () => {
     const server = await startServer({ token })
     server.addNode({ name: 'node-a' }, { notify: false })
     const { cache, metrics, logger } = startCache(server.url, { token })
-    server.failNext('get', 1, 500)
+    server.faults.failNext('get', 1, 500)
 
     const failure = await cache.fetch('node-a').catch((err: unknown) => err)
 
@@ -143,7 +143,7 @@ describe('InformerNodeCache: names the index does not know', () => {
 
   it('keeps at most 32 GETs in flight and refuses further names at once, until one settles', async () => {
     const server = await startServer()
-    server.setDelay(100)
+    server.faults.setDelay(100)
     const { cache, metrics } = startCache(server.url)
     const names = Array.from({ length: 40 }, (_, i) => `node-${i}`)
 
@@ -175,7 +175,7 @@ describe('InformerNodeCache: names the index does not know', () => {
     process.on('warning', onWarning)
     try {
       const server = await startServer()
-      server.setDelay(50)
+      server.faults.setDelay(50)
       const { cache } = startCache(server.url)
       const names = Array.from({ length: MAX_LOOKUPS_IN_FLIGHT }, (_, i) => `node-${i}`)
 

@@ -19,7 +19,7 @@ describe('InformerNodeCache: starting, stopping and saying what it does', () => 
   it('before any answer from the API server, has no resourceVersion and gives no error as the reason', async () => {
     const server = await startServer()
     server.addNode({ name: 'node-a' })
-    server.setDelay(200)
+    server.faults.setDelay(200)
     const { cache } = startCache(server.url)
 
     expect(cache.resourceVersion).toBe('')
@@ -61,7 +61,7 @@ describe('InformerNodeCache: starting, stopping and saying what it does', () => 
     server.addNode({ name: 'node-b' })
     const { cache } = startCache(server.url)
     await eventually(() => expect(server.openWatches).toBe(1))
-    server.setDelay(300)
+    server.faults.setDelay(300)
 
     server.sendWatchError410()
 
@@ -71,7 +71,7 @@ describe('InformerNodeCache: starting, stopping and saying what it does', () => 
         reason: 'node cache: 2 nodes indexed; relisting',
       })
     )
-    server.setDelay(0)
+    server.faults.setDelay(0)
     await eventually(() => expect(cache.readiness().reason).toContain('; watching from'))
   })
 
@@ -80,7 +80,7 @@ describe('InformerNodeCache: starting, stopping and saying what it does', () => 
     server.addNode({ name: 'node-a' })
     const { cache } = startCache(server.url, { backoff: { initialMs: 200, maxMs: 200 } })
     await eventually(() => expect(server.openWatches).toBe(1))
-    server.failNext('list', 1, 503)
+    server.faults.failNext('list', 1, 503)
 
     server.sendWatchError410()
 

@@ -55,7 +55,7 @@ describe('InformerNodeCache: staying current through failures', () => {
     const { cache, metrics, logger } = startCache(server.url)
     await eventually(() => expect(server.openWatches).toBe(1))
 
-    server.failNext('watch', 1, 410)
+    server.faults.failNext('watch', 1, 410)
     server.dropWatches()
 
     await eventually(() => expect(metrics.relists).toBe(1))
@@ -72,7 +72,7 @@ describe('InformerNodeCache: staying current through failures', () => {
     const { cache, metrics, logger } = startCache(server.url)
     await eventually(() => expect(server.openWatches).toBe(1))
 
-    server.failNext('watch', 4, 500)
+    server.faults.failNext('watch', 4, 500)
     server.dropWatches()
     await eventually(() => expect(server.requests('watch')).toBeGreaterThanOrEqual(3))
     expect(cache.readiness().ready).toBe(true)
@@ -135,7 +135,7 @@ describe('InformerNodeCache: staying current through failures', () => {
   it('is not ready while the list fails, says why, and becomes ready once it succeeds', async () => {
     const server = await startServer()
     server.addNode({ name: 'node-a' })
-    server.failNext('list', 3, 503)
+    server.faults.failNext('list', 3, 503)
     const { cache } = startCache(server.url)
 
     await eventually(() => expect(cache.readiness().reason).toContain('HTTP 503'))
@@ -150,12 +150,13 @@ describe('InformerNodeCache: staying current through failures', () => {
   it('gives up on a list the API server does not answer in time, and retries it', async () => {
     const server = await startServer()
     server.addNode({ name: 'node-a' })
-    server.setDelay(2_000)
-    const { cache } = startCache(server.url, { requestTimeoutMs: 50 })
+    const release = server.faults.hold()
+    // Long enough for a loaded machine's answered list, so only the held ones time out.
+    const { cache } = startCache(server.url, { requestTimeoutMs: 1_000 })
 
     await eventually(() => expect(cache.readiness().reason).toContain('timed out'))
     expect(cache.readiness().ready).toBe(false)
-    server.setDelay(0)
+    release()
 
     await eventually(() => expect(cache.readiness().ready).toBe(true))
     expect(cache.size).toBe(1)

@@ -11,7 +11,7 @@ describe('InformerNodeCache: first sync and following changes', () => {
     server.addNode({ name: 'node-a' })
     server.addNode({ name: 'node-b', taints: [GPU_TAINT, SPOT_TAINT] })
     server.addNode({ name: 'node-c', unschedulable: true })
-    server.setDelay(50)
+    server.faults.setDelay(50)
 
     const { cache, metrics } = startCache(server.url)
     const before = cache.readiness()

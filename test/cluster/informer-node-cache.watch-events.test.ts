@@ -148,7 +148,7 @@ describe('InformerNodeCache: what each watch event does', () => {
   it('backs off further with each watch that fails before any event, and not at all after one that delivered events', async () => {
     const { cache, server, logger } = await watching()
 
-    server.failNext('watch', 3, 500)
+    server.faults.failNext('watch', 3, 500)
     server.dropWatches()
     await eventually(() => expect(server.requests('watch')).toBe(5))
     await eventually(() => expect(server.openWatches).toBe(1))

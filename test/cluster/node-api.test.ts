@@ -53,7 +53,7 @@ describe('NodeApi', () => {
     const stop = new AbortController().signal
     await expect(api.read('n1', stop)).resolves.toMatchObject({ name: 'n1', unschedulable: false })
     await expect(api.read('ghost', stop)).resolves.toBeNull()
-    server.failNext('get', 1, 503)
+    server.faults.failNext('get', 1, 503)
     const failure = await api.read('n1', stop).catch((err: unknown) => err)
     expect(statusCodeOf(failure)).toBe(503)
   })

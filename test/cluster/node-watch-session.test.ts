@@ -38,7 +38,9 @@ async function session(
       onEvent(type)
     },
   })
-  await eventually(() => expect(server.openWatches).toBe(1))
+  // The request count, not openWatches: a short watchdog may end the watch before a check.
+  // The fake server opens the watch in the same tick as it counts the request.
+  await eventually(() => expect(server.requests('watch')).toBe(1))
   return { server, stop, ended, applied }
 }
 

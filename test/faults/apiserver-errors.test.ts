@@ -14,7 +14,8 @@ import {
   startRig,
 } from '../support/informer-rig.js'
 
-const FAILURES = 12
+/** Failed attempts a test waits for before it looks at how the server answers meanwhile. */
+const RETRIES = 3
 
 /** The API server answers 500 for a while, to lists, to watches or to GETs of one node. */
 describe('fault: the API server answers 500s for a while', () => {
@@ -25,21 +26,22 @@ describe('fault: the API server answers 500s for a while', () => {
     const before = expectedVerdicts(api)
 
     // A change the watch never delivers, and history compacted past it: only a relist sees it,
-    // and the next twelve lists fail (about a second of retries with a 100 ms backoff cap).
-    api.failNext('list', FAILURES, 500)
+    // and every list fails until the checks below are done.
+    const clearFailures = api.faults.failUntilCleared('list', 500)
     api.updateNode('node-00', { taints: [NO_EXECUTE] }, { notify: false })
     api.compactHistory()
     api.dropWatches()
 
-    await eventually(() => expect(api.requests('list')).toBeGreaterThanOrEqual(3))
-    expect(rig.metrics.relists).toBe(0)
+    await eventually(() => expect(api.requests('list')).toBeGreaterThanOrEqual(1 + RETRIES))
     expect(await filterNames(rig.server.url)).toEqual(before)
     expect(await readyzStatus(rig.server.url)).toBe(200)
+    expect(rig.metrics.relists).toBe(0)
+    const failures = clearFailures()
 
     await eventually(() => expect(rig.metrics.relists).toBe(1))
     await expectAnswersMatchApiServer(rig)
-    expect(api.requests('list')).toBe(1 + FAILURES + 1)
-    expect(rig.logger.matching('listing nodes failed')).toHaveLength(FAILURES)
+    expect(api.requests('list')).toBe(1 + failures + 1)
+    expect(rig.logger.matching('listing nodes failed')).toHaveLength(failures)
     expect(rig.logger.matching('listing nodes failed')[0]?.fields?.error).toBe(
       'HTTP 500 InternalError: injected failure of a list request'
     )
@@ -51,19 +53,20 @@ describe('fault: the API server answers 500s for a while', () => {
     await eventually(() => expect(api.openWatches).toBe(1))
     const before = expectedVerdicts(api)
 
-    api.failNext('watch', FAILURES, 500)
+    const clearFailures = api.faults.failUntilCleared('watch', 500)
     api.dropWatches()
     api.updateNode('node-04', { taints: [NO_SCHEDULE, NO_EXECUTE] })
 
-    await eventually(() => expect(api.requests('watch')).toBeGreaterThanOrEqual(4))
+    await eventually(() => expect(api.requests('watch')).toBeGreaterThanOrEqual(1 + RETRIES))
     expect(await filterNames(rig.server.url)).toEqual(before)
     expect(await readyzStatus(rig.server.url)).toBe(200)
+    const failures = clearFailures()
 
     await eventually(() => expectAnswersMatchApiServer(rig))
-    expect(api.requests('watch')).toBe(1 + FAILURES + 1)
+    expect(api.requests('watch')).toBe(1 + failures + 1)
     expect(api.requests('list')).toBe(1)
     expect(rig.metrics.relists).toBe(0)
-    expect(rig.metrics.watchRestarts).toBeGreaterThanOrEqual(FAILURES + 1)
+    expect(rig.metrics.watchRestarts).toBeGreaterThanOrEqual(failures + 1)
   })
 
   it('on GET of an unknown node: reported as not looked up, never passed, and right once the GET works', async () => {
@@ -72,7 +75,7 @@ describe('fault: the API server answers 500s for a while', () => {
     await eventually(() => expect(api.openWatches).toBe(1))
     // A node whose ADDED event is still on its way: the index does not know it.
     api.addNode({ name: 'node-new' }, { notify: false })
-    api.failNext('get', 2, 500)
+    api.faults.failNext('get', 2, 500)
     const names = [...FLEET.map((n) => n.name), 'node-new']
     const known = expectedVerdicts(
       api,

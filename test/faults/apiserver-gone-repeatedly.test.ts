@@ -44,7 +44,7 @@ describe('fault: the API server answers 410 Gone repeatedly', () => {
     const rig = await startRig(api)
     await eventually(() => expect(api.openWatches).toBe(1))
 
-    api.failNext('watch', 3, 410)
+    api.faults.failNext('watch', 3, 410)
     api.updateNode('node-00', { taints: [NO_SCHEDULE, NO_EXECUTE] }, { notify: false })
     api.dropWatches()
 

@@ -65,7 +65,7 @@ describe('fault: a client disconnects mid-request', () => {
     const rig = await startRig(api)
     await eventually(() => expect(api.openWatches).toBe(1))
     api.addNode({ name: 'node-late', taints: [NO_EXECUTE] }, { notify: false })
-    api.setDelay(300)
+    api.faults.setDelay(300)
     const names = [...FLEET.map((n) => n.name), 'node-late']
     const body = JSON.stringify(namesArgs(wirePod('p', [...TOLERATIONS]), names))
 

@@ -43,7 +43,7 @@ describe('fault: requests overlap', () => {
     const rig = await startRig(api)
     await eventually(() => expect(api.openWatches).toBe(1))
     api.addNode({ name: 'node-late', taints: [NO_EXECUTE] }, { notify: false })
-    api.setDelay(400)
+    const releaseGet = api.faults.hold()
     // Some 110 KB: a body that arrives in several chunks, joined in a lent buffer.
     const waiting = [...cycled(NAMES, 10_000), 'node-late']
 
@@ -66,6 +66,7 @@ describe('fault: requests overlap', () => {
     expect(JSON.parse(priorities)).toHaveLength(12_000)
     expect(settled).toBe(false)
 
+    releaseGet()
     expect(await pending).toEqual(expectedVerdicts(api, waiting))
     expect(api.requests('get')).toBe(1)
   })

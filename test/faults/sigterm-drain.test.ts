@@ -58,6 +58,12 @@ const rawFilter =
   `POST /filter HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
   `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
 
+/**
+ * A drain far longer than any test, for the tests that look inside it and end the process with
+ * SIGKILL: however slowly the machine runs them, the listener is still open.
+ */
+const DRAINING = '600'
+
 /** What happens to connections between SIGTERM and exit. */
 describe('fault: SIGTERM, the drain', () => {
   it('with --probe-port, the probe port answers /readyz 503 while the verbs drain, then it exits 0', async () => {
@@ -87,7 +93,7 @@ describe('fault: SIGTERM, the drain', () => {
   // keep-alive connection moves to another endpoint instead of being reset when the listener
   // closes (Go's transport does not retry a written POST).
   it('while draining, replies tell keep-alive clients to reconnect (Connection: close)', async () => {
-    const service = await startService(['--port', '0', '--shutdown-delay-seconds', '2'])
+    const service = await startService(['--port', '0', '--shutdown-delay-seconds', DRAINING])
     afterThisTest(async () => {
       service.child.kill('SIGKILL')
     })
@@ -105,7 +111,7 @@ describe('fault: SIGTERM, the drain', () => {
   }, 30_000)
 
   it('while draining, a keep-alive connection idle between requests is closed at once', async () => {
-    const service = await startService(['--port', '0', '--shutdown-delay-seconds', '5'])
+    const service = await startService(['--port', '0', '--shutdown-delay-seconds', DRAINING])
     afterThisTest(async () => {
       service.child.kill('SIGKILL')
     })
@@ -117,7 +123,7 @@ describe('fault: SIGTERM, the drain', () => {
 
     service.child.kill('SIGTERM')
     await idle.closedAt
-    // Closed while the process still serves (the delay is 5 s), not by its exit.
+    // Closed while the process still serves (the drain lasts minutes), not by its exit.
     expect(await pollReadyz(service.port)).toBe(503)
   }, 30_000)
 
@@ -125,7 +131,7 @@ describe('fault: SIGTERM, the drain', () => {
   // (until the headers deadline), so a caller that connected just before a sweep is answered,
   // not reset.
   it('while draining, a new connection is left open for its first request, which is answered with Connection: close', async () => {
-    const service = await startService(['--port', '0', '--shutdown-delay-seconds', '5'])
+    const service = await startService(['--port', '0', '--shutdown-delay-seconds', DRAINING])
     afterThisTest(async () => {
       service.child.kill('SIGKILL')
     })
@@ -160,7 +166,7 @@ describe('fault: SIGTERM, the drain', () => {
   // The reply to a request the server held when the drain began is written after it: it must
   // say `Connection: close` as the replies to requests that arrive later do.
   it('while draining, a request held from before the drain is answered with Connection: close', async () => {
-    const service = await startService(['--port', '0', '--shutdown-delay-seconds', '5'])
+    const service = await startService(['--port', '0', '--shutdown-delay-seconds', DRAINING])
     afterThisTest(async () => {
       service.child.kill('SIGKILL')
     })

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { nodesArgs, wireNode, wirePod } from '../support/wire.js'
 import { eventually } from '../support/eventually.js'
 import { startService } from '../support/process.js'
+import { connectionRefused } from '../support/continue-request.js'
 import { runtimeV8Flags } from '../../src/config/index.js'
 
 /** The shipped process: flags, startup without a cluster, and SIGTERM with a request in flight. */
@@ -74,26 +75,18 @@ describe('the taint-extender process', () => {
     let received = ''
     socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')))
     const closed = new Promise((resolve) => socket.once('close', resolve))
-    // Send the headers and half the body, then ask the process to stop.
+    // Send the headers and half the body, then ask the process to stop. The interim 100
+    // Continue says the server has read the headers: the request is surely in flight.
     socket.write(
-      `POST /filter HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`
+      `POST /filter HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`
     )
     socket.write(body.slice(0, 40))
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await eventually(() => expect(received).toBe('HTTP/1.1 100 Continue\r\n\r\n'))
     service.child.kill('SIGTERM')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    const refused = await new Promise<boolean>((resolve) => {
-      const probe = connect(service.port, '127.0.0.1')
-      probe.once('connect', () => {
-        probe.destroy()
-        resolve(false)
-      })
-      probe.once('error', () => resolve(true))
-    })
-    expect(refused).toBe(true)
+    await eventually(async () => expect(await connectionRefused(service.port)).toBe(true))
     socket.write(body.slice(40))
     await closed
-    expect(received).toMatch(/^HTTP\/1\.1 200 OK/)
+    expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK/)
     expect(received).toContain('"FailedAndUnresolvableNodes":{}')
     expect(await service.exited).toBe(0)
   })
@@ -101,7 +94,8 @@ describe('the taint-extender process', () => {
 
 describe('the taint-extender process with --shutdown-delay-seconds', () => {
   it('fails /readyz at once on SIGTERM while still serving verbs, then closes and exits 0', async () => {
-    const service = await startService(['--port', '0', '--shutdown-delay-seconds', '1'])
+    // Three seconds: room for the two calls below on a loaded machine, which a second was not.
+    const service = await startService(['--port', '0', '--shutdown-delay-seconds', '3'])
     const url = `http://127.0.0.1:${service.port}`
     expect((await fetch(`${url}/readyz`)).status).toBe(200)
     service.child.kill('SIGTERM')

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { setTimeout as delay } from 'node:timers/promises'
 import {
   bookmarkObject,
   nodeObject,
@@ -10,6 +9,7 @@ import {
 } from './fake-kube-objects.js'
 import { LoopbackListener, requestKind, sendJson, type RequestKind } from './fake-http.js'
 import { FakeListPager, podListPage } from './fake-list-pager.js'
+import { ResponseFaults } from './fake-response-faults.js'
 import { WatchHub } from './fake-watch-hub.js'
 
 export type { FakeNodeSpec, FakeTaint, NodeObject } from './fake-kube-objects.js'
@@ -24,8 +24,8 @@ export interface FakeApiServerOptions {
 /**
  * A real HTTP server that speaks the part of the Kubernetes API a node informer uses: the paged
  * NodeList, the streamed watch (ADDED/MODIFIED/DELETED/BOOKMARK/ERROR, newline-separated JSON)
- * and GET of one node; and, for the tools, the list of pods in every namespace. Nodes live in memory under one resourceVersion counter, like etcd's
- * revision. Tests drive it (add, update, delete, bookmarks, 410s, dropped connections, failures)
+ * and GET of one node; and, for the tools, the list of pods in every namespace. Nodes live in
+ * memory under one resourceVersion counter, like etcd's revision. Tests drive it (add, update, delete, bookmarks, 410s, dropped connections, failures)
  * and read what the client asked for from the request counters.
  */
 export class FakeApiServer {
@@ -34,12 +34,12 @@ export class FakeApiServer {
   #pods: readonly unknown[] = []
   readonly #watches = new WatchHub()
   readonly #pager = new FakeListPager()
-  readonly #failures: Record<RequestKind, number[]> = { list: [], watch: [], get: [], other: [] }
+  /** Failures, delays and holds of the answers, set by the test. */
+  readonly faults = new ResponseFaults()
   readonly #counts: Record<RequestKind, number> = { list: 0, watch: 0, get: 0, other: 0 }
   readonly #listener = new LoopbackListener()
   #resourceVersion = 1
   #nextUid = 1
-  #delayMs = 0
   /**
    * Called as each request arrives, before any failure or delay is applied: lets a test act at
    * an exact point of the protocol (say, expire continue tokens when page 2 is asked for).
@@ -182,16 +182,6 @@ export class FakeApiServer {
     this.#watches.stall(stall, withHeaders)
   }
 
-  /** The next `count` requests of `kind` (for lists, each page counts) fail with `status`. */
-  failNext(kind: RequestKind, count: number, status = 500): void {
-    this.#failures[kind].push(...Array<number>(count).fill(status))
-  }
-
-  /** Delays every list and GET response by `ms` (watch streams are not delayed). */
-  setDelay(ms: number): void {
-    this.#delayMs = ms
-  }
-
   /** Makes every outstanding continue token invalid (410 on its next page). */
   expireContinueTokens(): void {
     this.#pager.expireAll()
@@ -225,7 +215,7 @@ export class FakeApiServer {
     ) {
       return sendJson(res, 401, statusObject(401, 'Unauthorized'))
     }
-    const failure = this.#failures[kind].shift()
+    const failure = this.faults.failureFor(kind)
     if (failure !== undefined) {
       return sendJson(res, failure, statusObject(failure, `injected failure of a ${kind} request`))
     }
@@ -236,7 +226,7 @@ export class FakeApiServer {
       const current = from === '' || from === '0' ? [...this.#nodes.values()] : undefined
       return this.#watches.open(res, from, bookmarks, timeoutSeconds, current)
     }
-    if (this.#delayMs > 0) await delay(this.#delayMs)
+    await this.faults.beforeAnswer()
     if (kind === 'list') return this.#list(url, res)
     if (kind === 'get') {
       const name = decodeURIComponent(url.pathname.slice('/api/v1/nodes/'.length))

@@ -80,7 +80,9 @@ export async function startRig(
     logger,
     metrics,
     backoff: { initialMs: 10, maxMs: 100 },
-    watchdogMs: 10_000,
+    // Far beyond any test: a watch restarted by the watchdog would replay events a test
+    // holds back on purpose (`notify: false`). The watchdog's own tests set it short.
+    watchdogMs: 600_000,
     ...overrides,
   })
   cache.start()

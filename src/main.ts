@@ -10,6 +10,8 @@ import {
   readTlsMaterial,
   watchTlsMaterial,
   type Config,
+  type TlsFiles,
+  type TlsMaterial,
 } from './config/index.js'
 import { Extender, type NodeCache } from './extender/index.js'
 import {
@@ -19,6 +21,7 @@ import {
   JsonLogger,
   listen,
   Metrics,
+  TlsSeries,
   type AppDependencies,
   type ReadinessCheck,
   type RunningServer,
@@ -30,6 +33,37 @@ import {
  * express, to measure what serving them on node:http saves.
  */
 export type RequestHandlerFactory = (deps: AppDependencies) => RequestListener
+
+/**
+ * Certificate rotation: config re-reads the files, the server swaps its secure context, and the
+ * TLS series say which certificate is served and whether the files on disk could be.
+ */
+function watchCertificates(
+  files: TlsFiles,
+  initial: TlsMaterial,
+  server: RunningServer,
+  logger: JsonLogger,
+  metrics: Metrics
+): () => void {
+  const series = new TlsSeries(metrics.registry, initial.summary)
+  return watchTlsMaterial(files, {
+    initial,
+    onChange: (material) => {
+      // A context the TLS stack refuses throws here, and the watcher reports it to onError.
+      server.reloadTls(material)
+      series.reloaded(material.summary)
+      logger.info('TLS files changed: new connections get the new certificate', {
+        certificate: material.summary,
+      })
+    },
+    onError: (err) => {
+      series.reloadFailed()
+      logger.warn('TLS files changed but cannot be served; keeping the previous ones', {
+        err: err.message,
+      })
+    },
+  })
+}
 
 /**
  * The composition root: the one place that builds concrete parts and wires them together.
@@ -116,29 +150,10 @@ async function run(config: Config, serveAll: RequestHandlerFactory): Promise<voi
       : await listen(createOperationsHandler(deps), config.host, config.probePort, logger, {
           role: 'probe',
         })
-  // Certificate rotation: config re-reads the files, the server swaps its secure context.
-  const keepPrevious = (err: unknown): void =>
-    logger.warn('TLS files changed but cannot be served; keeping the previous ones', {
-      err: err instanceof Error ? err.message : String(err),
-    })
   const stopWatchingTls =
     config.tls === null || tlsMaterial === null
       ? () => {}
-      : watchTlsMaterial(config.tls, {
-          initial: tlsMaterial,
-          onChange: (material) => {
-            try {
-              server.reloadTls(material)
-            } catch (err) {
-              keepPrevious(err)
-              return
-            }
-            logger.info('TLS files changed: new connections get the new certificate', {
-              certificate: material.summary,
-            })
-          },
-          onError: keepPrevious,
-        })
+      : watchCertificates(config.tls, tlsMaterial, server, logger, metrics)
   const shutdown = async (signal: string): Promise<void> => {
     if (shuttingDown) return
     shuttingDown = true

@@ -14,5 +14,6 @@ export {
 } from './http-server.js'
 export { JsonLogger } from './json-logger.js'
 export { Metrics } from './metrics.js'
+export { TlsSeries, type ServedCertificate } from './tls-series.js'
 export type { ReadinessCheck } from './health.js'
 export type { ServerTlsMaterial, Transport } from './tls-options.js'

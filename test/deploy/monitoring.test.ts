@@ -3,6 +3,7 @@ import { load } from 'js-yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { grafanaQueryAsPromql, readPromql, type PromqlReading } from '../support/promql.js'
 import { startTestServer, type TestServer } from '../support/test-server.js'
+import { TlsSeries } from '../../src/server/index.js'
 
 /**
  * deploy/monitoring (PodMonitor, alert rules) and the Grafana dashboard, held to the metrics the
@@ -98,6 +99,8 @@ let server: TestServer
 let series: Map<string, Family>
 beforeAll(async () => {
   server = await startTestServer()
+  // As src/main.ts does when it serves TLS: only then are the certificate's series exported.
+  new TlsSeries(server.metrics.registry, { validTo: 'Nov 22 23:00:00 2027 GMT' })
   series = await exportedSeries(server)
 })
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { X509Certificate } from 'node:crypto'
 import { copyFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CertificateWorkshop, type KeyPair } from '../support/certificates.js'
 import { eventually } from '../support/eventually.js'
 import { startService, type ServiceProcess } from '../support/process.js'
+import { familySamples } from '../support/metrics-text.js'
 import { httpsRequest, refusal } from '../support/tls-client.js'
 import { nodesArgs, wireNode, wirePod } from '../support/wire.js'
 
@@ -21,6 +23,8 @@ const workshop = new CertificateWorkshop()
 let ca: KeyPair
 let served: KeyPair
 let client: KeyPair
+/** The certificate the rotation test puts in place, with a lifetime unlike the first's. */
+let next: KeyPair
 let service: ServiceProcess
 beforeAll(async () => {
   ca = workshop.authority('ca')
@@ -44,6 +48,36 @@ afterAll(() => {
   service.child.kill('SIGKILL')
   workshop.cleanup()
 })
+
+/** The TLS series of the probe port's /metrics: expiry, last reload, and reloads by result. */
+async function tlsSeries(): Promise<[number | undefined, number | undefined, string]> {
+  const text = await (await fetch(`http://127.0.0.1:${service.probePort}/metrics`)).text()
+  const one = (family: string): number | undefined => familySamples(text, family).get('')
+  const reloads = familySamples(text, 'taint_extender_tls_reloads_total')
+  return [
+    one('taint_extender_tls_certificate_expiration_timestamp_seconds'),
+    one('taint_extender_tls_last_reload_successful'),
+    `success ${reloads.get('{result="success"}')}, failure ${reloads.get('{result="failure"}')}`,
+  ]
+}
+
+/** A certificate's notAfter in Unix seconds, read by OpenSSL rather than by the service. */
+const expiryOf = (pair: KeyPair): number =>
+  Date.parse(new X509Certificate(pair.cert).validTo) / 1000
+
+const mtls = (): { ca: Buffer; cert: Buffer; key: Buffer } => ({
+  ca: ca.cert,
+  cert: client.cert,
+  key: client.key,
+})
+
+/** The serial number of the certificate the scheduling port serves to a new connection. */
+async function servedSerial(): Promise<string | undefined> {
+  const reply = await httpsRequest(`https://127.0.0.1:${service.port}/filter`, mtls(), {
+    body: nodesArgs(wirePod('p'), [wireNode('a')]),
+  })
+  return reply.peerSerial
+}
 
 describe('the process under mutual TLS with --probe-port', () => {
   it('says it started with mutual TLS and names both ports', () => {
@@ -79,22 +113,34 @@ describe('the process under mutual TLS with --probe-port', () => {
     )
     const filter = await fetch(`http://127.0.0.1:${service.probePort}/filter`, { method: 'POST' })
     expect(filter.status).toBe(404)
+    expect(await tlsSeries()).toEqual([expiryOf(served), 1, 'success 0, failure 0'])
   })
 
   it('serves a rotated certificate to new connections without a restart', async () => {
-    const next = workshop.issue(ca, 'next', 'server')
+    next = workshop.issue(ca, 'next', 'server', 1)
     copyFileSync(next.certFile, served.certFile)
     copyFileSync(next.keyFile, served.keyFile)
-    const mtls = { ca: ca.cert, cert: client.cert, key: client.key }
-    await eventually(async () => {
-      const reply = await httpsRequest(`https://127.0.0.1:${service.port}/filter`, mtls, {
-        body: nodesArgs(wirePod('p'), [wireNode('a')]),
-      })
-      expect(reply.peerSerial).toBe(next.serialNumber)
-    })
+    await eventually(async () => expect(await servedSerial()).toBe(next.serialNumber))
     const reloaded = service.logs.find((l) => String(l.msg).startsWith('TLS files changed: new'))
     expect(reloaded).toMatchObject({ certificate: { serialNumber: next.serialNumber } })
+    expect(await tlsSeries()).toEqual([expiryOf(next), 1, 'success 1, failure 0'])
     expect(service.child.exitCode).toBeNull()
+  })
+
+  it('keeps serving the last good certificate when the files turn bad, and says so once in its log and metrics', async () => {
+    const stray = workshop.issue(ca, 'stray', 'server')
+    copyFileSync(stray.certFile, served.certFile)
+    await eventually(async () =>
+      expect(await tlsSeries()).toEqual([expiryOf(next), 0, 'success 1, failure 1'])
+    )
+    expect(await servedSerial()).toBe(next.serialNumber)
+    const warnings = service.logs.filter((l) => String(l.msg).startsWith('TLS files changed but'))
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        err: `--tls-private-key-file: ${served.keyFile} is not the key of the first certificate in ${served.certFile}`,
+      }),
+    ])
   })
 
   it('on SIGTERM closes both servers and exits 0', async () => {

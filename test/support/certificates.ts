@@ -83,10 +83,10 @@ export class CertificateWorkshop {
   }
 
   /**
-   * A leaf signed by `ca`, each with a new serial number. A server certificate names
-   * 127.0.0.1 and localhost, the addresses the tests connect to.
+   * A leaf signed by `ca`, each with a new serial number, valid for `days`. A server
+   * certificate names 127.0.0.1 and localhost, the addresses the tests connect to.
    */
-  issue(ca: KeyPair, name: string, usage: Usage): KeyPair {
+  issue(ca: KeyPair, name: string, usage: Usage, days = 2): KeyPair {
     openssl(
       [
         'req',
@@ -122,7 +122,7 @@ export class CertificateWorkshop {
         '-set_serial',
         `0x${this.#serial.toString(16)}`,
         '-days',
-        '2',
+        String(days),
         '-extfile',
         `${name}.ext`,
         '-out',

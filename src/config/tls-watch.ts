@@ -33,23 +33,22 @@ function fingerprint(raw: RawFiles): string {
  * A bad state is reported once, and only a change of bytes is looked at again.
  */
 export class TlsReadings {
+  readonly #files: TlsFiles
   /** The bytes last served or last reported as bad. */
-  private settled: string
+  #settled: string
   /** Bad bytes seen once, waiting for a second reading to confirm them. */
-  private suspect: string | null = null
+  #suspect: string | null = null
 
-  constructor(
-    private readonly files: TlsFiles,
-    initial: TlsMaterial
-  ) {
-    this.settled = fingerprint(initial)
+  constructor(files: TlsFiles, initial: TlsMaterial) {
+    this.#files = files
+    this.#settled = fingerprint(initial)
   }
 
   /** `reading` is the bytes read, or the error that reading them threw. */
   observe(reading: RawFiles | Error): TlsReadingOutcome {
     const print = reading instanceof Error ? UNREADABLE : fingerprint(reading)
-    if (print === this.settled) {
-      this.suspect = null
+    if (print === this.#settled) {
+      this.#suspect = null
       return UNCHANGED
     }
     let error: Error
@@ -57,24 +56,24 @@ export class TlsReadings {
       error = reading
     } else {
       try {
-        const material = parseTlsMaterial(this.files, reading)
-        this.settle(print)
+        const material = parseTlsMaterial(this.#files, reading)
+        this.#settle(print)
         return { kind: 'changed', material }
       } catch (err) {
         error = err as Error
       }
     }
-    if (print !== this.suspect) {
-      this.suspect = print
+    if (print !== this.#suspect) {
+      this.#suspect = print
       return UNCHANGED
     }
-    this.settle(print)
+    this.#settle(print)
     return { kind: 'failed', error }
   }
 
-  private settle(print: string): void {
-    this.settled = print
-    this.suspect = null
+  #settle(print: string): void {
+    this.#settled = print
+    this.#suspect = null
   }
 }
 

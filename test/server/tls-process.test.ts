@@ -65,6 +65,7 @@ async function tlsSeries(): Promise<[number | undefined, number | undefined, str
 const expiryOf = (pair: KeyPair): number =>
   Date.parse(new X509Certificate(pair.cert).validTo) / 1000
 
+/** What kube-scheduler presents: the CA it trusts, and its client certificate. */
 const mtls = (): { ca: Buffer; cert: Buffer; key: Buffer } => ({
   ca: ca.cert,
   cert: client.cert,
@@ -93,12 +94,13 @@ describe('the process under mutual TLS with --probe-port', () => {
 
   it('serves /filter to kube-scheduler with its client certificate, and no one without', async () => {
     const url = `https://127.0.0.1:${service.port}/filter`
-    const mtls = { ca: ca.cert, cert: client.cert, key: client.key }
-    const reply = await httpsRequest(url, mtls, { body: nodesArgs(wirePod('p'), [wireNode('a')]) })
+    const reply = await httpsRequest(url, mtls(), {
+      body: nodesArgs(wirePod('p'), [wireNode('a')]),
+    })
     expect(reply.status).toBe(200)
     expect(await refusal(url, { ca: ca.cert })).toMatch(/alert certificate required|ECONNRESET/)
     // The scheduling port serves the verbs only; operations live on the probe port.
-    const readyz = await httpsRequest(`https://127.0.0.1:${service.port}/readyz`, mtls)
+    const readyz = await httpsRequest(`https://127.0.0.1:${service.port}/readyz`, mtls())
     expect(readyz.status).toBe(404)
   })
 

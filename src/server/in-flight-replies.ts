@@ -7,9 +7,9 @@ import type { ServerResponse } from 'node:http'
  * loses one entry per request rebuilds its hash table every few requests, and V8 allocates the
  * rebuilt table in the generation the Set lives in, the old one. With 500-name calls back to
  * back on Node 20, that was about 120 bytes of old-generation garbage a call: over 100 s the old
- * generation grew 42 MB with the Set and 2.5 MB without. Only a mark-compact frees it: against the 128 MiB floor of node-flags.ts, one
- * about every four minutes of such load with the Set and, by the same arithmetic, about one an
- * hour without.
+ * generation grew 42 MB with the Set and 2.5 MB without. Only a mark-compact frees it: against
+ * the 128 MiB floor of node-flags.ts, one about every four minutes of such load with the Set
+ * and, by the same arithmetic, about one an hour without.
  * Slots are written in place and the free list stays as long as the most replies ever in
  * flight at once: nothing here allocates once the server has seen its peak concurrency.
  */

@@ -35,7 +35,9 @@ export class TlsSeries {
     })
     this.#reloads = new Counter({
       name: 'taint_extender_tls_reloads_total',
-      help: 'Changes of the certificate files, by result: success (served) or failure (kept the old).',
+      help:
+        'Changes of the certificate files, by result: success (served) or failure (the ' +
+        'previous certificate kept).',
       labelNames: ['result'],
       registers,
     })

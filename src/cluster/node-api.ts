@@ -11,6 +11,15 @@ export interface NodeListing {
   readonly resourceVersion: string
   /** Items dropped because they had no name (a real API server never sends one). */
   readonly skipped: number
+  /** 1 when a continue token expired mid-way and the list started again from its first page. */
+  readonly restarts: number
+}
+
+/** A continued page answered 410: the snapshot the token pointed into is gone. */
+class ContinueExpired extends Error {
+  constructor(cause: unknown) {
+    super("the node list's continue token expired", { cause })
+  }
 }
 
 /**
@@ -33,8 +42,23 @@ export class NodeApi {
    * resourceVersion: served from etcd, unlike `"0"`, which the watch cache answers unpaged) and
    * later pages continue that same snapshot, so the list's resourceVersion is a valid watch start.
    * Between pages the event loop gets a turn, so a 5,000-node list never blocks requests.
+   *
+   * A continue token outlives its snapshot only until etcd compacts it (every 5 minutes by
+   * default), so a slow list of a large cluster can get 410 Expired mid-way. client-go's pager
+   * then lists again at once instead of backing off; so does this, from the first page and once
+   * per call, because its fallback (one unpaged list) would hold every whole Node in memory.
+   * A second expiry rejects, and the caller's backoff takes over.
    */
   async listAll(stopSignal: AbortSignal): Promise<NodeListing> {
+    try {
+      return await this.#listPages(stopSignal, 0)
+    } catch (err) {
+      if (!(err instanceof ContinueExpired)) throw err
+      return await this.#listPages(stopSignal, 1)
+    }
+  }
+
+  async #listPages(stopSignal: AbortSignal, restarts: number): Promise<NodeListing> {
     const nodes: NodeTaintsAt[] = []
     let skipped = 0
     let resourceVersion = ''
@@ -43,7 +67,10 @@ export class NodeApi {
       const query = { limit: this.#pageSize, _continue: continueToken }
       const page = await withDeadline(stopSignal, this.#requestTimeoutMs, (signal) =>
         this.#core.listNode(query, abortableRequest(signal))
-      )
+      ).catch((err: unknown) => {
+        const expired = restarts === 0 && query._continue !== undefined && statusCodeOf(err) === 410
+        throw expired ? new ContinueExpired(err) : err
+      })
       for (const item of page.items) {
         const node = projectNode(item)
         if (node === null) skipped++
@@ -53,7 +80,7 @@ export class NodeApi {
       continueToken = page.metadata?._continue || undefined
       if (continueToken !== undefined) await yieldToEventLoop()
     } while (continueToken !== undefined)
-    return { nodes, resourceVersion, skipped }
+    return { nodes, resourceVersion, skipped, restarts }
   }
 
   /** One node by name, or null on 404. Other failures reject with client-node's error. */

@@ -163,6 +163,9 @@ export class NodeReflector {
       metrics.indexSize(index.size)
       metrics.lastEventNow()
       const fields = { nodes: index.size, resourceVersion: listing.resourceVersion }
+      if (listing.restarts > 0) {
+        logger.info('a continue token expired during the node list; it was listed again', fields)
+      }
       if (listing.skipped > 0) {
         logger.warn('listed nodes without a name were skipped', { skipped: listing.skipped })
       }

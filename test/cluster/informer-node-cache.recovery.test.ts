@@ -162,7 +162,7 @@ describe('InformerNodeCache: staying current through failures', () => {
     expect(cache.size).toBe(1)
   })
 
-  it('restarts a paged list whose continue token expired', async () => {
+  it('lists again at once, with no warning and no backoff, when a continue token expires mid-list', async () => {
     const server = await startServer()
     for (let i = 0; i < 4; i++) server.addNode({ name: `node-${i}` })
     let expired = false
@@ -172,11 +172,17 @@ describe('InformerNodeCache: staying current through failures', () => {
         server.expireContinueTokens()
       }
     }
-    const { cache } = startCache(server.url, { pageSize: 2 })
+    // A backoff this long would outlast eventually(): only a list started again at once syncs.
+    const backoff = { initialMs: 600_000, maxMs: 600_000 }
+    const { cache, logger } = startCache(server.url, { pageSize: 2, backoff })
 
     await eventually(() => expect(cache.readiness().ready).toBe(true))
     expect(cache.size).toBe(4)
     expect(server.requests('list')).toBe(4)
+    expect(logger.matching('listing nodes failed')).toEqual([])
+    expect(logger.matching('a continue token expired during the node list')).toMatchObject([
+      { level: 'info', fields: { nodes: 4 } },
+    ])
   })
 
   it('is not ready while the API server is unreachable, keeps retrying, and syncs once it appears', async () => {

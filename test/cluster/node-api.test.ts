@@ -33,11 +33,48 @@ describe('NodeApi', () => {
     expect(listing.nodes.map((n) => n.name)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5'])
     expect(listing.resourceVersion).toBe(String(server.resourceVersion))
     expect(listing.skipped).toBe(0)
+    expect(listing.restarts).toBe(0)
     const lists = server.requestLog.filter((r) => r.kind === 'list').map((r) => r.url)
     expect(lists).toHaveLength(3)
     expect(lists[0]).toMatch(/[?&]limit=2(&|$)/)
     expect(lists[0]).not.toMatch(/continue=|resourceVersion=/)
     for (const later of lists.slice(1)) expect(later).toMatch(/[?&]continue=/)
+  })
+
+  it('lists again from the first page, at once, when a continue token expires mid-way', async () => {
+    const [server, api] = await apiWith(['n1', 'n2', 'n3', 'n4', 'n5'], 2)
+    let expired = false
+    server.onRequest = (kind, url) => {
+      if (expired || kind !== 'list' || !url.searchParams.has('continue')) return
+      expired = true
+      server.expireContinueTokens()
+      server.addNode({ name: 'n6' })
+    }
+    const listing = await api.listAll(new AbortController().signal)
+    // The second list is a snapshot of its own: it has the node added after the first began.
+    expect(listing.nodes.map((n) => n.name)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5', 'n6'])
+    expect(listing.resourceVersion).toBe(String(server.resourceVersion))
+    expect(listing.restarts).toBe(1)
+    const lists = server.requestLog.filter((r) => r.kind === 'list').map((r) => r.url)
+    expect(lists.map((url) => /[?&]continue=/.test(url))).toEqual([false, true, false, true, true])
+  })
+
+  it('rejects with the 410 when the list started again expires too, for the caller to back off', async () => {
+    const [server, api] = await apiWith(['n1', 'n2', 'n3'], 2)
+    server.onRequest = (kind, url) => {
+      if (kind === 'list' && url.searchParams.has('continue')) server.expireContinueTokens()
+    }
+    const failure = await api.listAll(new AbortController().signal).catch((err: unknown) => err)
+    expect(statusCodeOf(failure)).toBe(410)
+    expect(server.requests('list')).toBe(4)
+  })
+
+  it('rejects at once when the first page answers 410, which no fresh list can mend', async () => {
+    const [server, api] = await apiWith(['n1', 'n2', 'n3'], 2)
+    server.faults.failNext('list', 1, 410)
+    const failure = await api.listAll(new AbortController().signal).catch((err: unknown) => err)
+    expect(statusCodeOf(failure)).toBe(410)
+    expect(server.requests('list')).toBe(1)
   })
 
   it('skips and counts listed items without a name', async () => {

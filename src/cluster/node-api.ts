@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
-import { CoreV1Api, type KubeConfig } from '@kubernetes/client-node'
+import { CoreV1Api, type KubeConfig, type V1NodeList } from '@kubernetes/client-node'
 import type { NodeTaintsAt } from '../core/index.js'
 import { statusCodeOf } from './api-errors.js'
 import { projectNode } from './node-projection.js'
@@ -13,13 +13,6 @@ export interface NodeListing {
   readonly skipped: number
   /** 1 when a continue token expired mid-way and the list started again from its first page. */
   readonly restarts: number
-}
-
-/** A continued page answered 410: the snapshot the token pointed into is gone. */
-class ContinueExpired extends Error {
-  constructor(cause: unknown) {
-    super("the node list's continue token expired", { cause })
-  }
 }
 
 /**
@@ -50,27 +43,30 @@ export class NodeApi {
    * A second expiry rejects, and the caller's backoff takes over.
    */
   async listAll(stopSignal: AbortSignal): Promise<NodeListing> {
-    try {
-      return await this.#listPages(stopSignal, 0)
-    } catch (err) {
-      if (!(err instanceof ContinueExpired)) throw err
-      return await this.#listPages(stopSignal, 1)
-    }
+    const first = await this.#listPages(stopSignal, true)
+    if (first !== 'expired') return first
+    return { ...(await this.#listPages(stopSignal, false)), restarts: 1 }
   }
 
-  async #listPages(stopSignal: AbortSignal, restarts: number): Promise<NodeListing> {
+  /** 'expired' when a continued page answered 410 and `expiredOk`; otherwise throws on it. */
+  async #listPages(stopSignal: AbortSignal, expiredOk: true): Promise<NodeListing | 'expired'>
+  async #listPages(stopSignal: AbortSignal, expiredOk: false): Promise<NodeListing>
+  async #listPages(stopSignal: AbortSignal, expiredOk: boolean): Promise<NodeListing | 'expired'> {
     const nodes: NodeTaintsAt[] = []
     let skipped = 0
     let resourceVersion = ''
     let continueToken: string | undefined
     do {
       const query = { limit: this.#pageSize, _continue: continueToken }
-      const page = await withDeadline(stopSignal, this.#requestTimeoutMs, (signal) =>
-        this.#core.listNode(query, abortableRequest(signal))
-      ).catch((err: unknown) => {
-        const expired = restarts === 0 && query._continue !== undefined && statusCodeOf(err) === 410
-        throw expired ? new ContinueExpired(err) : err
-      })
+      let page: V1NodeList
+      try {
+        page = await withDeadline(stopSignal, this.#requestTimeoutMs, (signal) =>
+          this.#core.listNode(query, abortableRequest(signal))
+        )
+      } catch (err) {
+        if (expiredOk && continueToken !== undefined && statusCodeOf(err) === 410) return 'expired'
+        throw err
+      }
       for (const item of page.items) {
         const node = projectNode(item)
         if (node === null) skipped++
@@ -80,7 +76,7 @@ export class NodeApi {
       continueToken = page.metadata?._continue || undefined
       if (continueToken !== undefined) await yieldToEventLoop()
     } while (continueToken !== undefined)
-    return { nodes, resourceVersion, skipped, restarts }
+    return { nodes, resourceVersion, skipped, restarts: 0 }
   }
 
   /** One node by name, or null on 404. Other failures reject with client-node's error. */

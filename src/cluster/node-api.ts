@@ -38,9 +38,9 @@ export class NodeApi {
    *
    * A continue token outlives its snapshot only until etcd compacts it (every 5 minutes by
    * default), so a slow list of a large cluster can get 410 Expired mid-way. client-go's pager
-   * then lists again at once instead of backing off; so does this, from the first page and once
-   * per call, because its fallback (one unpaged list) would hold every whole Node in memory.
-   * A second expiry rejects, and the caller's backoff takes over.
+   * then lists again at once, unpaged. This lists again at once too, but in pages from the
+   * first (one unpaged list would hold every whole Node in memory), and once per call: a second
+   * expiry rejects, and the caller's backoff takes over.
    */
   async listAll(stopSignal: AbortSignal): Promise<NodeListing> {
     const first = await this.#listPages(stopSignal, true)

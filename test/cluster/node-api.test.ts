@@ -72,15 +72,16 @@ describe('NodeApi', () => {
   it('rejects at once, without listing again, when a continued page fails with anything but 410', async () => {
     const [server, api] = await apiWith(['n1', 'n2', 'n3'], 2)
     server.onRequest = (kind, url) => {
-      if (kind === 'list' && url.searchParams.has('continue'))
+      if (kind === 'list' && url.searchParams.has('continue')) {
         server.faults.failNext('list', 1, 500)
+      }
     }
     const failure = await api.listAll(new AbortController().signal).catch((err: unknown) => err)
     expect(statusCodeOf(failure)).toBe(500)
     expect(server.requests('list')).toBe(2)
   })
 
-  it('rejects at once when the first page answers 410, which no fresh list can mend', async () => {
+  it('rejects at once when the first page answers 410: only a continued page outlives its snapshot', async () => {
     const [server, api] = await apiWith(['n1', 'n2', 'n3'], 2)
     server.faults.failNext('list', 1, 410)
     const failure = await api.listAll(new AbortController().signal).catch((err: unknown) => err)

@@ -1,5 +1,10 @@
 import { loadConfig, type Config } from '../../src/config/index.js'
 
+/** What a pod's environment holds: the API server's service host and port. */
+export const IN_POD_ENV = { KUBERNETES_SERVICE_HOST: '10.0.0.1', KUBERNETES_SERVICE_PORT: '443' }
+/** Where a pod's service account token is mounted. */
+export const TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token'
+
 /** One start of the process, as loadConfig sees it. */
 export interface Start {
   readonly argv?: readonly string[]

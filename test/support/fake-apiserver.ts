@@ -25,8 +25,9 @@ export interface FakeApiServerOptions {
  * A real HTTP server that speaks the part of the Kubernetes API a node informer uses: the paged
  * NodeList, the streamed watch (ADDED/MODIFIED/DELETED/BOOKMARK/ERROR, newline-separated JSON)
  * and GET of one node; and, for the tools, the list of pods in every namespace. Nodes live in
- * memory under one resourceVersion counter, like etcd's revision. Tests drive it (add, update, delete, bookmarks, 410s, dropped connections, failures)
- * and read what the client asked for from the request counters.
+ * memory under one resourceVersion counter, like etcd's revision. Tests drive it (add, update,
+ * delete, bookmarks, 410s, dropped connections, failures) and read what the client asked for
+ * from the request counters.
  */
 export class FakeApiServer {
   readonly #options: FakeApiServerOptions
@@ -219,13 +220,7 @@ export class FakeApiServer {
     if (failure !== undefined) {
       return sendJson(res, failure, statusObject(failure, `injected failure of a ${kind} request`))
     }
-    if (kind === 'watch') {
-      const bookmarks = url.searchParams.get('allowWatchBookmarks') === 'true'
-      const timeoutSeconds = Number(url.searchParams.get('timeoutSeconds') ?? 0)
-      const from = url.searchParams.get('resourceVersion') ?? ''
-      const current = from === '' || from === '0' ? [...this.#nodes.values()] : undefined
-      return this.#watches.open(res, from, bookmarks, timeoutSeconds, current)
-    }
+    if (kind === 'watch') return this.#watches.open(res, url.searchParams, this.#nodes.values())
     await this.faults.beforeAnswer()
     if (kind === 'list') return this.#list(url, res)
     if (kind === 'get') {

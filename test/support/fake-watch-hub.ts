@@ -89,16 +89,14 @@ export class WatchHub {
   }
 
   /**
-   * Serves one watch request. `current` is given for a watch from "" or "0", which starts with
-   * a synthetic ADDED per existing node; otherwise history after `from` is replayed first.
+   * Serves one watch request, as its query asks (resourceVersion, allowWatchBookmarks,
+   * timeoutSeconds). A watch from "" or "0" starts with a synthetic ADDED per node of `current`;
+   * otherwise history after its resourceVersion is replayed first.
    */
-  open(
-    res: ServerResponse,
-    from: string,
-    bookmarks: boolean,
-    timeoutSeconds: number,
-    current: readonly unknown[] | undefined
-  ): void {
+  open(res: ServerResponse, query: URLSearchParams, current: Iterable<unknown>): void {
+    const from = query.get('resourceVersion') ?? ''
+    const bookmarks = query.get('allowWatchBookmarks') === 'true'
+    const timeoutSeconds = Number(query.get('timeoutSeconds') ?? 0)
     const watch: OpenWatch = { res, bookmarks, stalled: this.#stall }
     res.on('close', () => this.#forget(watch))
     if (!watch.stalled || this.#stallWithHeaders) {
@@ -108,7 +106,7 @@ export class WatchHub {
     }
     this.#open.add(watch)
     if (watch.stalled) return
-    if (current !== undefined) {
+    if (from === '' || from === '0') {
       for (const object of current) writeEvent(res, 'ADDED', object)
     } else {
       const since = Number(from)

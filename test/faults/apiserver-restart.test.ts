@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { eventually } from '../support/eventually.js'
+import { freePort } from '../support/free-port.js'
 import {
   expectAnswersMatchApiServer,
   expectedVerdicts,
@@ -13,11 +14,11 @@ import {
 /** The API server goes away mid-run and comes back on the same address. */
 describe('fault: the API server restarts mid-run', () => {
   it('keeps answering from the index while it is down, resumes the watch, and sees a change made meanwhile', async () => {
-    const api = await startApiServer()
+    const port = await freePort()
+    const api = await startApiServer(undefined, { port })
     const rig = await startRig(api)
     await eventually(() => expect(api.openWatches).toBe(1))
     await expectAnswersMatchApiServer(rig)
-    const port = Number(new URL(api.url).port)
     const before = expectedVerdicts(api)
 
     await api.close()

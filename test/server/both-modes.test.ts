@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { startCache, unstartedServer } from '../cluster/node-cache-harness.js'
 import { eventually } from '../support/eventually.js'
+import { freePort } from '../support/free-port.js'
 import { post, startTestServer } from '../support/test-server.js'
 import { metaVictimsArgs, namesArgs, nodesArgs, wirePod } from '../support/wire.js'
 import { describeConcurrentReplies } from './both-modes.concurrent-replies.case.js'
@@ -135,9 +136,8 @@ describe('POST /explain in node-cache mode', () => {
 describe('node-cache mode before the first list', () => {
   it('is not ready and refuses NodeNames with a reason until the API server appears, then serves', async () => {
     const late = unstartedServer()
-    const url = await late.listen()
-    await late.close()
-    const { cache } = startCache(url)
+    const port = await freePort()
+    const { cache } = startCache(`http://127.0.0.1:${port}`)
     const waiting = await startTestServer({ nodeCache: cache })
     try {
       const readyz = await fetch(`${waiting.url}/readyz`)
@@ -147,7 +147,7 @@ describe('node-cache mode before the first list', () => {
         .json as { Error: string }
       expect(refused.Error).toMatch(/^node cache not ready: /)
       late.addNode({ name: 'a' })
-      await late.listen(Number(new URL(url).port))
+      await late.listen(port)
       await eventually(
         async () => expect((await fetch(`${waiting.url}/readyz`)).status).toBe(200),
         10_000

@@ -55,14 +55,17 @@ export function afterThisTest(cleanup: () => Promise<void>): void {
   cleanups.push(cleanup)
 }
 
-/** A fake API server, listening unless `listening: false`, holding `nodes`; closed after the test. */
+/**
+ * A fake API server holding `nodes`, closed after the test; listening, on `port` if given (one
+ * from freePort, for a server the test stops and starts again), unless `listening: false`.
+ */
 export async function startApiServer(
   nodes: readonly FakeNodeSpec[] = FLEET,
-  { listening = true }: { listening?: boolean } = {}
+  { listening = true, port = 0 }: { listening?: boolean; port?: number } = {}
 ): Promise<FakeApiServer> {
   const api = new FakeApiServer()
   for (const node of nodes) api.addNode(node)
-  if (listening) await api.listen()
+  if (listening) await api.listen(port)
   afterThisTest(() => api.close())
   return api
 }

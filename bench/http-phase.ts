@@ -6,6 +6,7 @@
  */
 import { placeServer, type CpuPlacement } from './cpu-placement.js'
 import { stolenCell } from './cpu-steal.js'
+import { quietCell } from './steal-windows.js'
 import {
   runConcurrentPart,
   runSequentialPart,
@@ -70,7 +71,8 @@ async function runMatrix(
           `${verb} ${mode} ${size.size} nodes, ${tolerations} tolerations: p50 ${r.extender.p50Us} µs ` +
             `(floor ${r.floor.p50Us} µs, ×${r.ratioP50}), p99 ${r.extender.p99Us} µs ` +
             `(floor ${r.floor.p99Us} µs), background threads ${r.extenderBackgroundCpuMs ?? '?'} ms, ` +
-            `stolen ${stolenCell(r.stolen)} ms` +
+            `stolen ${stolenCell(r.stolen)} ms, ` +
+            `p99 of the blocks without steal ${quietCell(r.extender.bySteal)}` +
             (r.problems.length > 0 ? ` PROBLEMS: ${r.problems.join('; ')}` : '')
         )
       }

@@ -10,6 +10,7 @@ import { stolenCell } from './cpu-steal.js'
 import type { ScenarioResult } from './http-scenarios.js'
 import type { HeapPerCall } from './heap-per-call.js'
 import type { SteadinessSample } from './machine-steadiness.js'
+import { quietCell } from './steal-windows.js'
 import type { DistinctPodStream, MemorySnapshot } from './memory.js'
 import type { MicroResult } from './micro.js'
 import { round1 } from './stats.js'
@@ -46,6 +47,7 @@ export function httpTable(results: readonly ScenarioResult[]): string {
       'p50/floor',
       'p99/floor',
       'stolen ms',
+      'p99, blocks without steal',
       'conc req/s',
       'floor conc req/s',
       'conc/floor',
@@ -65,6 +67,7 @@ export function httpTable(results: readonly ScenarioResult[]): string {
       r.ratioP50,
       r.ratioP99,
       stolenCell(r.stolen),
+      quietCell(r.extender.bySteal),
       r.concurrent?.extender.reqPerSec ?? null,
       r.concurrent?.floor.reqPerSec ?? null,
       r.concurrent?.ratio ?? null,

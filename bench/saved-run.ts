@@ -3,6 +3,7 @@
  * reading so that a file of another kind is named as such rather than tallied as zero.
  */
 import type { StolenCpu } from './cpu-steal.js'
+import type { CallsBySteal } from './steal-windows.js'
 
 /** What this reads of one scenario of a saved run (run.ts's `http` entries). */
 export interface SavedScenario {
@@ -10,7 +11,12 @@ export interface SavedScenario {
   readonly mode: string
   readonly size: number
   readonly tolerations: number
-  readonly extender: { readonly p50Us: number; readonly p99Us: number }
+  readonly extender: {
+    readonly p50Us: number
+    readonly p99Us: number
+    /** Absent in runs saved before the blocks were read; null where /proc had none. */
+    readonly bySteal?: CallsBySteal | null
+  }
   readonly ratioP50: number
   /** Absent in runs saved before steal was read; null where /proc had none. */
   readonly stolen?: StolenCpu | null

@@ -6,8 +6,10 @@
  * the client's own garbage collection stays out of the figures.
  */
 import { Agent, request } from 'node:http'
+import { readStealTicks } from './cpu-steal.js'
 import { KeepAliveConnection, postRequestBytes, type RawReply } from './keep-alive-connection.js'
 import { summarize, type LatencySummary } from './stats.js'
+import { callsByStealBlocks, SLOW_MS, type CallsBySteal, type StealBlock } from './steal-windows.js'
 
 export interface Target {
   readonly port: number
@@ -28,6 +30,12 @@ export interface SequentialResult extends LatencySummary {
   readonly malformed: number
   readonly firstProblem: string | null
   readonly replyBytes: number
+  /**
+   * The measured calls split by whether the host took CPU time during their block: the p99 of
+   * the blocks that lost none is the code's, whatever the neighbours did in the other blocks.
+   * Null where steal cannot be read.
+   */
+  readonly bySteal: CallsBySteal | null
 }
 
 export interface SequentialRun {
@@ -73,6 +81,7 @@ class SequentialRunner {
   #connection: KeepAliveConnection | null = null
   readonly #request: Buffer
   readonly #samples: bigint[] = []
+  readonly #blocks: StealBlock[] = []
   #measuredNs = 0n
   #non200 = 0
   #malformed = 0
@@ -89,6 +98,8 @@ class SequentialRunner {
 
   async block(count: number, measured: boolean): Promise<void> {
     const connection = (this.#connection ??= await KeepAliveConnection.open(this.target.port))
+    // Read between calls, outside every call's timing and the block's.
+    const stealBefore = measured ? readStealTicks() : null
     const blockStart = process.hrtime.bigint()
     for (let i = 0; i < count; i++) {
       const start = process.hrtime.bigint()
@@ -97,7 +108,9 @@ class SequentialRunner {
       if (measured) this.#samples.push(elapsed)
       this.#judge(reply)
     }
-    if (measured) this.#measuredNs += process.hrtime.bigint() - blockStart
+    if (!measured) return
+    this.#measuredNs += process.hrtime.bigint() - blockStart
+    this.#blocks.push({ calls: count, before: stealBefore, after: readStealTicks() })
   }
 
   /** Judges a reply while its bytes are still in the connection's buffer. */
@@ -130,6 +143,11 @@ class SequentialRunner {
       malformed: this.#malformed,
       firstProblem: this.#firstProblem,
       replyBytes: this.#reference?.length ?? 0,
+      bySteal: callsByStealBlocks(
+        this.#samples.map((ns) => Number(ns) / 1e6),
+        this.#blocks,
+        SLOW_MS
+      ),
     }
     return { result, reply: this.#reference }
   }

@@ -5,13 +5,13 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { setTimeout as delay } from 'node:timers/promises'
 import type { StolenCpu } from './cpu-steal.js'
-import type { CallsBySteal } from './steal-windows.js'
+import { SLOW_MS, type CallsBySteal } from './steal-windows.js'
 import type { SteadinessSample } from './machine-steadiness.js'
 import type { Verb } from './payloads.js'
 import type { TolerationCount } from './realistic-pod.js'
 import { percentile, round3 } from './stats.js'
 
-export const SLOW_MS = 2
+export { SLOW_MS }
 export const SPANS = ['before', 'body', 'compute', 'flush', 'after'] as const
 type Span = (typeof SPANS)[number]
 

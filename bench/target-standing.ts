@@ -142,6 +142,38 @@ export function memoryStandingOf(runs: readonly SavedRun[]): MemoryStanding {
   }
 }
 
+/**
+ * The 5000-name target judged on the calls of the blocks in which the host took no CPU
+ * (sequential-client.ts): how many scenarios met it, of those that had such a block.
+ */
+export interface QuietBlocksTally extends Tally {
+  /** The p99 of those calls, ms: [min, max] over the scenarios judged. */
+  readonly p99Ms: readonly [number, number] | null
+  /** Scenarios in which the host took CPU during every block. */
+  readonly noQuietBlock: number
+  /** Scenarios saved before the blocks were read, or with no steal reading. */
+  readonly unread: number
+}
+
+export function quietBlocksTallyOf(runs: readonly SavedRun[]): QuietBlocksTally {
+  const figures: number[] = []
+  let noQuietBlock = 0
+  let unread = 0
+  for (const scenario of runs.flatMap((run) => run.http.filter(P99_AT_5000_NAMES.applies))) {
+    const quiet = scenario.extender.bySteal?.quiet
+    if (quiet === undefined) unread++
+    else if (quiet.p99Ms === null) noQuietBlock++
+    else figures.push(quiet.p99Ms)
+  }
+  return {
+    met: figures.filter(P99_AT_5000_NAMES.met).length,
+    scenarios: figures.length,
+    p99Ms: rangeOf(figures),
+    noQuietBlock,
+    unread,
+  }
+}
+
 /** One run's 5000-name scenarios: how many met p99 under 2 ms, and what each lost to steal. */
 export interface RunTally {
   /** The commit measured, shortened; `?` for runs saved before the bench recorded it. */
@@ -151,6 +183,8 @@ export interface RunTally {
   readonly p99Ms: readonly [number, number]
   /** Stolen ms per 5000-name scenario, in run order; null where not read. */
   readonly stolenMs: readonly (number | null)[]
+  /** The same scenarios judged on their blocks without steal. */
+  readonly quietBlocks: QuietBlocksTally
 }
 
 export function runTallyOf(run: SavedRun): RunTally | null {
@@ -164,5 +198,6 @@ export function runTallyOf(run: SavedRun): RunTally | null {
     scenarios: scenarios.length,
     p99Ms,
     stolenMs: scenarios.map((s) => s.stolen?.totalMs ?? null),
+    quietBlocks: quietBlocksTallyOf([run]),
   }
 }

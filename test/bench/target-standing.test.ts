@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SavedRun, SavedScenario } from '../../bench/saved-run.js'
+import type { SavedScenario } from '../../bench/saved-run.js'
 import { savedRunOf } from '../../bench/saved-run.js'
 import {
   hostOf,
@@ -10,26 +10,7 @@ import {
   TARGETS,
   type Target,
 } from '../../bench/target-standing.js'
-
-function scenario(over: Partial<SavedScenario> & Pick<SavedScenario, 'mode' | 'size'>) {
-  return {
-    verb: 'filter',
-    tolerations: 3,
-    extender: { p50Us: 800, p99Us: 1500 },
-    ratioP50: 0.5,
-    stolen: { totalMs: 0, byCpuMs: [0, 0] },
-    ...over,
-  } satisfies SavedScenario
-}
-
-function run(http: SavedScenario[], over: Partial<SavedRun> = {}): SavedRun {
-  return {
-    machine: { node: 'v24.21.0', date: '2026-11-22T06:00:00Z' },
-    quick: false,
-    http,
-    ...over,
-  }
-}
+import { run, scenario } from './saved-run-fixtures.js'
 
 function target(prefix: string): Target {
   const found = TARGETS.find((t) => t.name.startsWith(prefix))
@@ -145,6 +126,7 @@ describe('runTallyOf', () => {
       scenarios: 2,
       p99Ms: [1.55, 4.82],
       stolenMs: [0, 470],
+      quietBlocks: { met: 0, scenarios: 0, p99Ms: null, noQuietBlock: 0, unread: 2 },
     })
   })
 

@@ -66,7 +66,9 @@ function standingRow(s: Standing): (string | number)[] {
 /** `5 of 6 (1.15–2.31 ms)`, with the scenarios that could not be judged after it. */
 function quietBlocksText(t: QuietBlocksTally): string {
   const judged =
-    t.scenarios === 0 ? 'none judged' : `${t.met} of ${t.scenarios} (${rangeText(t.p99Ms)} ms)`
+    t.scenarios === 0
+      ? 'none judged'
+      : `${t.met} of ${t.scenarios} (${rangeText(t.p99Ms, (v) => v.toFixed(2))} ms)`
   const notJudged = [
     t.noQuietBlock > 0 ? `${t.noQuietBlock} with steal in every block` : '',
     t.unread > 0 ? `${t.unread} not read` : '',

@@ -24,7 +24,12 @@ import { sampleSteadiness, type SteadinessSample } from './machine-steadiness.js
 import { startNodeApiServer } from './node-apiserver.js'
 import { releasePayloadCaches, type Mode } from './payloads.js'
 import type { Plan, SizePlan } from './plan.js'
-import { startExtender, startFloor, type ServiceProcess } from './processes.js'
+import {
+  startExtender,
+  startFloor,
+  type ExtenderProcessOptions,
+  type ServiceProcess,
+} from './processes.js'
 
 export const progress = (line: string): void => void process.stderr.write(`[bench] ${line}\n`)
 
@@ -91,7 +96,15 @@ async function runMatrix(
   }
 }
 
-export async function runHttp(plan: Plan, placement: CpuPlacement | null): Promise<HttpPhase> {
+/**
+ * Both modes' scenarios against the floor. `extraNodeFlags` go on the extender's command line
+ * after NODE_FLAGS, for trying a Node.js or V8 flag (`run.js --node-flag`).
+ */
+export async function runHttp(
+  plan: Plan,
+  placement: CpuPlacement | null,
+  extraNodeFlags: readonly string[] = []
+): Promise<HttpPhase> {
   const phase: HttpPhase = {
     scenarios: [],
     problems: [],
@@ -104,8 +117,9 @@ export async function runHttp(plan: Plan, placement: CpuPlacement | null): Promi
   const floor = await startFloor()
   try {
     placeServer(placement, floor.pid)
-    if (plan.full.length > 0) await runFullNodeMode(plan, floor, phase, placement)
-    if (plan.names.length > 0) await runNodeCacheMode(plan, floor, phase, placement)
+    const options = { extraNodeFlags }
+    if (plan.full.length > 0) await runFullNodeMode(plan, floor, phase, placement, options)
+    if (plan.names.length > 0) await runNodeCacheMode(plan, floor, phase, placement, options)
   } finally {
     await floor.stop()
     phase.notes.push(...floor.complaints)
@@ -117,10 +131,11 @@ async function runFullNodeMode(
   plan: Plan,
   floor: ServiceProcess,
   phase: HttpPhase,
-  placement: CpuPlacement | null
+  placement: CpuPlacement | null,
+  options: ExtenderProcessOptions
 ): Promise<void> {
   progress('full-node mode: starting the extender without a cluster')
-  const full = await startExtender(['--disable-node-cache'])
+  const full = await startExtender(['--disable-node-cache'], undefined, options)
   phase.startup.fullNodeReadyMs = Math.round(full.readyMs)
   try {
     placeServer(placement, full.service.pid)
@@ -141,13 +156,14 @@ async function runNodeCacheMode(
   plan: Plan,
   floor: ServiceProcess,
   phase: HttpPhase,
-  placement: CpuPlacement | null
+  placement: CpuPlacement | null,
+  options: ExtenderProcessOptions
 ): Promise<void> {
   const indexed = plan.memory.indexedNodes
   progress(`node-cache mode: API server with ${indexed} realistic nodes; waiting for /readyz`)
   const api = await startNodeApiServer(indexed)
   try {
-    const cached = await startExtender(['--kubeconfig', api.kubeconfig])
+    const cached = await startExtender(['--kubeconfig', api.kubeconfig], undefined, options)
     phase.startup.nodeCacheReadyMs = Math.round(cached.readyMs)
     phase.startup.indexedNodes = indexed
     progress(`node-cache mode: ready after ${Math.round(cached.readyMs)} ms`)

@@ -1,14 +1,16 @@
 /**
- * The benchmark driver: `node dist-bench/bench/run.js [--quick] [--only=full|names] [--no-pin]`
- * (after `npm run build`); `--only` runs one mode's HTTP scenarios and skips the
- * micro-benchmarks and the heap-per-call count; `--no-pin` leaves CPU placement to the OS (see
- * cpu-placement.ts). Starts the floor server and the real extender as processes, runs the HTTP
+ * The benchmark driver: `node dist-bench/bench/run.js [--quick] [--only=full|names] [--no-pin]
+ * [--node-flag=<flag>]...` (after `npm run build`); `--only` runs one mode's HTTP scenarios and
+ * skips the micro-benchmarks and the heap-per-call count; `--no-pin` leaves CPU placement to the
+ * OS (see cpu-placement.ts); each `--node-flag` goes on the extender's command line after
+ * NODE_FLAGS, to try a flag (the run's JSON keeps them, and bench:targets leaves such runs out
+ * unless named). Starts the floor server and the real extender as processes, runs the HTTP
  * scenarios, the memory checks, the core micro-benchmarks and the heap allocated per call,
  * prints tables and saves JSON. Exits 1 only when something was wrong (non-200s, wrong replies,
  * a process failing), never because of a timing.
  */
 import { loadavg } from 'node:os'
-import { flagValue, hasFlag } from './command-line.js'
+import { flagValue, flagValues, hasFlag } from './command-line.js'
 import { placeClient } from './cpu-placement.js'
 import { runHeapPerCall, type HeapPerCall } from './heap-per-call.js'
 import { progress, runHttp } from './http-phase.js'
@@ -53,7 +55,9 @@ async function main(): Promise<number> {
     `${quick ? 'quick' : 'full'} run on ${machine.cpuModel} ×${machine.cores}, Node ${machine.node}; ${why}`
   )
 
-  const http = await runHttp(plan, placement)
+  const extraNodeFlags = flagValues('node-flag')
+  if (extraNodeFlags.length > 0) progress(`extender flags added: ${extraNodeFlags.join(' ')}`)
+  const http = await runHttp(plan, placement, extraNodeFlags)
   progress('micro-benchmarks of the core')
   const core = only === undefined ? runMicro(plan.micro) : { results: [], problems: [] }
   const wire = only === undefined ? runWireMicro(plan.micro) : { results: [], problems: [] }
@@ -110,6 +114,7 @@ async function main(): Promise<number> {
       machine,
       code,
       quick,
+      extraNodeFlags,
       wallSeconds,
       plan,
       http: http.scenarios,

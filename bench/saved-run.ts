@@ -32,6 +32,8 @@ export interface SavedRun {
   readonly machine: { readonly node: string; readonly date: string }
   readonly code?: { readonly commit: string | null }
   readonly quick: boolean
+  /** Flags `--node-flag` added to the extender's; absent in runs saved before it existed. */
+  readonly extraNodeFlags?: readonly string[]
   readonly http: readonly SavedScenario[]
   readonly memory?: readonly SavedMemory[]
   readonly distinctPodStream?: { readonly checkpoints: readonly SavedMemory[] }

@@ -18,6 +18,15 @@ export interface Target {
   readonly unit: '×' | 'ms'
 }
 
+/**
+ * Whether a run counts when runs are not named: not a quick run, whose few calls tally nothing
+ * worth keeping, nor one with flags added (`run.js --node-flag`), which measured another
+ * process than the one shipped.
+ */
+export function talliedUnnamed(run: SavedRun): boolean {
+  return !run.quick && (run.extraNodeFlags ?? []).length === 0
+}
+
 const ratioWithin = (limit: number) => (ratio: number) => ratio <= limit
 
 /** The one target judged on absolute time; each run's tally (runTallyOf) is of it. */

@@ -3,8 +3,8 @@
  * `node dist-bench/bench/targets.js [<run.json>...] [--since=<ISO date>] [--until=<ISO date>]
  * [--commit=<prefix>]`
  * (`npm run bench:targets`). With no files it reads every full run under bench/results/ (not
- * the quick, tail, ab or peak ones); files named are read whatever they are, quick runs
- * included. Per Node.js release it prints each target's tally (target-standing.ts), the memory
+ * the quick, tail, ab or peak ones, nor runs with `--node-flag`); files named are read whatever
+ * they are, quick runs included. Per Node.js release it prints each target's tally (target-standing.ts), the memory
  * figures, and each run's 5000-name scenarios with the CPU the host took during each. It reads
  * JSON and prints; it runs nothing.
  */
@@ -19,6 +19,7 @@ import {
   quietBlocksTallyOf,
   runTallyOf,
   standingOf,
+  talliedUnnamed,
   TARGETS,
   type QuietBlocksTally,
   type Standing,
@@ -135,8 +136,9 @@ function main(): void {
   const given = process.argv.slice(2).filter((a) => !a.startsWith('--'))
   const runs = (given.length > 0 ? given : savedRunFiles())
     .map((file) => ({ file, run: savedRunOf(readFileSync(file, 'utf8'), file) }))
-    // A quick run's few calls tally nothing worth keeping, unless named (as CI does, as a smoke test).
-    .filter(({ run }) => (given.length > 0 || !run.quick) && run.machine.date >= since)
+    // Quick runs and runs with flags added count only when named (CI names its quick run).
+    .filter(({ run }) => given.length > 0 || talliedUnnamed(run))
+    .filter(({ run }) => run.machine.date >= since)
     .filter(({ run }) => until === undefined || run.machine.date < until)
     .filter(({ run }) => commit === undefined || (run.code?.commit ?? '').startsWith(commit))
   if (runs.length === 0) {

@@ -7,6 +7,7 @@ import {
   P99_AT_5000_NAMES,
   runTallyOf,
   standingOf,
+  talliedUnnamed,
   TARGETS,
   type Target,
 } from '../../bench/target-standing.js'
@@ -133,6 +134,17 @@ describe('runTallyOf', () => {
   it('marks the commit unknown for a run saved before the bench recorded it, and has no tally for a run without 5000 names', () => {
     expect(runTallyOf(run([scenario({ mode: 'names', size: 5000 })]))?.commit).toBe('?')
     expect(runTallyOf(run([scenario({ mode: 'names', size: 500 })]))).toBeNull()
+  })
+})
+
+describe('talliedUnnamed', () => {
+  it.each([
+    ['a full run saved before flags could be added', {}, true],
+    ['a full run with no flag added', { extraNodeFlags: [] }, true],
+    ['a quick run', { quick: true }, false],
+    ['a run whose extender had a flag added', { extraNodeFlags: ['--no-memory-reducer'] }, false],
+  ])('counts %s: %s', (_, over, counted) => {
+    expect(talliedUnnamed(run([], over))).toBe(counted)
   })
 })
 

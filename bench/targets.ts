@@ -4,9 +4,10 @@
  * [--commit=<prefix>]`
  * (`npm run bench:targets`). With no files it reads every full run under bench/results/ (not
  * the quick, tail, ab or peak ones, nor runs with `--node-flag`); files named are read whatever
- * they are, quick runs included. Per Node.js release it prints each target's tally (target-standing.ts), the memory
- * figures, and each run's 5000-name scenarios with the CPU the host took during each. It reads
- * JSON and prints; it runs nothing.
+ * they are, quick runs included. Per Node.js release it prints each target's tally
+ * (target-standing.ts), the 5000-name target judged again on the blocks without steal, the
+ * memory figures, and each run's 5000-name scenarios with the CPU the host took during each. It
+ * reads JSON and prints; it runs nothing.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'

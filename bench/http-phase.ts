@@ -97,13 +97,14 @@ async function runMatrix(
 }
 
 /**
- * Both modes' scenarios against the floor. `extraNodeFlags` go on the extender's command line
- * after NODE_FLAGS, for trying a Node.js or V8 flag (`run.js --node-flag`).
+ * Both modes' scenarios against the floor. `extender` says how to start each extender beyond
+ * the defaults: flags after NODE_FLAGS, for trying a Node.js or V8 flag (`run.js --node-flag`),
+ * and where its stdout goes (`run.js --extender-stdout`).
  */
 export async function runHttp(
   plan: Plan,
   placement: CpuPlacement | null,
-  extraNodeFlags: readonly string[] = []
+  extender: Pick<ExtenderProcessOptions, 'extraNodeFlags' | 'stdoutFile'> = {}
 ): Promise<HttpPhase> {
   const phase: HttpPhase = {
     scenarios: [],
@@ -117,9 +118,8 @@ export async function runHttp(
   const floor = await startFloor()
   try {
     placeServer(placement, floor.pid)
-    const options = { extraNodeFlags }
-    if (plan.full.length > 0) await runFullNodeMode(plan, floor, phase, placement, options)
-    if (plan.names.length > 0) await runNodeCacheMode(plan, floor, phase, placement, options)
+    if (plan.full.length > 0) await runFullNodeMode(plan, floor, phase, placement, extender)
+    if (plan.names.length > 0) await runNodeCacheMode(plan, floor, phase, placement, extender)
   } finally {
     await floor.stop()
     phase.notes.push(...floor.complaints)

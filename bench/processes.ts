@@ -3,6 +3,7 @@
  * the floor server. The load client stays in the driver process.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { closeSync, openSync } from 'node:fs'
 import { get } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -155,6 +156,11 @@ export interface ExtenderProcessOptions {
   readonly extraNodeFlags?: readonly string[]
   /** The extender's main.js: this checkout's build unless given (bench:ab's baseline). */
   readonly main?: string
+  /**
+   * A file the extender's stdout is appended to (its log lines, and what a `--trace-gc` among
+   * extraNodeFlags prints); discarded unless given.
+   */
+  readonly stdoutFile?: string
 }
 
 /**
@@ -168,6 +174,7 @@ export async function startExtender(
   options: ExtenderProcessOptions = {}
 ): Promise<StartedExtender> {
   const port = await freePort()
+  const stdout = options.stdoutFile === undefined ? 'ignore' : openSync(options.stdoutFile, 'a')
   const start = performance.now()
   const child = spawn(
     process.execPath,
@@ -189,9 +196,11 @@ export async function startExtender(
     ],
     {
       env: { PATH: process.env.PATH ?? '', ...options.env },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', stdout, 'pipe'],
     }
   )
+  // The child has its own copy of the descriptor.
+  if (typeof stdout === 'number') closeSync(stdout)
   const service = supervise('extender', child, port)
   await waitFor(service, '/readyz', readyTimeoutMs)
   return { service, readyMs: performance.now() - start }

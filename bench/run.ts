@@ -1,10 +1,12 @@
 /**
  * The benchmark driver: `node dist-bench/bench/run.js [--quick] [--only=full|names] [--no-pin]
- * [--node-flag=<flag>]...` (after `npm run build`); `--only` runs one mode's HTTP scenarios and
- * skips the micro-benchmarks and the heap-per-call count; `--no-pin` leaves CPU placement to the
- * OS (see cpu-placement.ts); each `--node-flag` goes on the extender's command line after
- * NODE_FLAGS, to try a flag (the run's JSON keeps them, and bench:targets leaves such runs out
- * unless named). Starts the floor server and the real extender as processes, runs the HTTP
+ * [--node-flag=<flag>]... [--extender-stdout=<file>]` (after `npm run build`); `--only` runs one
+ * mode's HTTP scenarios and skips the micro-benchmarks and the heap-per-call count; `--no-pin`
+ * leaves CPU placement to the OS (see cpu-placement.ts); each `--node-flag` goes on the
+ * extender's command line after NODE_FLAGS, to try a flag (the run's JSON keeps them, and
+ * bench:targets leaves such runs out unless named); `--extender-stdout` appends each extender's
+ * stdout to a file, e.g. the lines of `--node-flag=--trace-gc`, each headed by its process id.
+ * Starts the floor server and the real extender as processes, runs the HTTP
  * scenarios, the memory checks, the core micro-benchmarks and the heap allocated per call,
  * prints tables and saves JSON. Exits 1 only when something was wrong (non-200s, wrong replies,
  * a process failing), never because of a timing.
@@ -57,7 +59,9 @@ async function main(): Promise<number> {
 
   const extraNodeFlags = flagValues('node-flag')
   if (extraNodeFlags.length > 0) progress(`extender flags added: ${extraNodeFlags.join(' ')}`)
-  const http = await runHttp(plan, placement, extraNodeFlags)
+  const stdoutFile = flagValue('extender-stdout')
+  if (stdoutFile !== undefined) progress(`the extenders' stdout appended to ${stdoutFile}`)
+  const http = await runHttp(plan, placement, { extraNodeFlags, stdoutFile })
   progress('micro-benchmarks of the core')
   const core = only === undefined ? runMicro(plan.micro) : { results: [], problems: [] }
   const wire = only === undefined ? runWireMicro(plan.micro) : { results: [], problems: [] }

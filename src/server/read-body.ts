@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
-import { ProtocolError, type BytePool } from '../protocol/index.js'
+import { ProtocolError } from '../protocol/index.js'
+import type { BodyBuffers } from './body-buffers.js'
 
 /** Why a verb request's headers are refused, or null when they are acceptable. */
 function refuseHeaders(req: IncomingMessage, maxBodyBytes: number): ProtocolError | null {
@@ -39,15 +40,15 @@ function tooLarge(maxBodyBytes: number): ProtocolError {
  * it streams), a content type other than JSON, a compressed or non-UTF-8 body. Calls `done`
  * exactly once; a callback rather than a promise, so the scheduling path settles no promise.
  *
- * A body that came in several chunks is joined in a buffer lent by `pool` (give it back once
- * nothing refers to it); one chunk is used as it came. The buffer is taken only when every
+ * A body that came in several chunks is joined in a buffer lent by `buffers` (give it back
+ * once nothing refers to it); one chunk is used as it came. The buffer is taken only when every
  * byte is in, so a client that declares a large body and sends little makes the server hold
  * what it sent, no more.
  */
 export function readJsonBody(
   req: IncomingMessage,
   maxBodyBytes: number,
-  pool: BytePool,
+  buffers: BodyBuffers,
   done: (err: Error | null, body: Buffer | null) => void
 ): void {
   const refused = refuseHeaders(req, maxBodyBytes)
@@ -74,13 +75,13 @@ export function readJsonBody(
     chunks.push(chunk)
   }
   req.on('data', onData)
-  req.once('end', () => finish(null, joinChunks(chunks, received, pool)))
+  req.once('end', () => finish(null, joinChunks(chunks, received, buffers)))
   req.once('error', (err) => finish(err, null))
 }
 
-function joinChunks(chunks: readonly Buffer[], length: number, pool: BytePool): Buffer {
+function joinChunks(chunks: readonly Buffer[], length: number, buffers: BodyBuffers): Buffer {
   if (chunks.length === 1) return chunks[0] as Buffer
-  const lent = pool.take(length)
+  const lent = buffers.take(length)
   const body = Buffer.from(lent.buffer, lent.byteOffset, length)
   let offset = 0
   for (const chunk of chunks) {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import type { Extender, Logger } from '../extender/index.js'
-import { BytePool, encodeError, type ReplyBody } from '../protocol/index.js'
+import { encodeError, type ReplyBody } from '../protocol/index.js'
+import { BodyBuffers } from './body-buffers.js'
 import { mapErrorToReply } from './error-mapping.js'
 import type { Metrics } from './metrics.js'
 import { readJsonBody } from './read-body.js'
@@ -18,24 +19,9 @@ export interface VerbHandlerDependencies {
 type Verb = 'filter' | 'prioritize' | 'preempt' | 'explain'
 
 /**
- * A body that arrives in several chunks is joined in a buffer lent from here (see BytePool and
- * readJsonBody) and given back as soon as send() has run. Nothing written then still points into
- * it: a node-cache reply is a copy, and a full-node filter reply, made of views of the body's
- * node bytes, is joined into a new buffer by send() before it is written. A send() that wrote
- * those views as they are would have to give the body back on 'finish' instead.
- *
- * 16 MiB holds about 1000 realistic full nodes (16 KiB each). A larger body gets a buffer of its
- * own, which the kernel hands over as fresh zeroed pages: at 500 nodes (8 MB) a lent buffer gave
- * p50 0.88–0.98× a fresh one's in 11 of 12 scenarios (bench:ab, 500 full nodes, Node 20 and 24;
- * 1.16× in the twelfth). Sequential calls, as kube-scheduler makes them, keep one buffer;
- * concurrent ones at most `keep` (64 MiB).
- */
-const BODY_BUFFERS = { keep: 4, maxBytes: 16 * 1024 * 1024 }
-
-/**
  * A reply in one piece. A chunked reply (full-node filter: the passing nodes' request bytes) is
  * joined into one new buffer, written once: measured faster than a corked write per chunk, and
- * it is what lets the body's buffer be reused as soon as send() returns (see BODY_BUFFERS).
+ * it is what lets the body's buffer be reused as soon as send() returns (see BodyBuffers).
  */
 export function wholeReply(body: ReplyBody): string | Uint8Array {
   if (typeof body === 'string' || body instanceof Uint8Array) return body
@@ -93,7 +79,11 @@ export function createVerbHandler(
     ['/preempt', 'preempt'],
   ])
   if (deps.explainEndpoint === true) verbByPath.set('/explain', 'explain')
-  const bodies = new BytePool(BODY_BUFFERS)
+  // A joined body's buffer is given back as soon as send() has run. Nothing written then still
+  // points into it: a node-cache reply is a copy, and a full-node filter reply, made of views of
+  // the body's node bytes, is joined into a new buffer by send() before it is written. A send()
+  // that wrote those views as they are would have to give the body back on 'finish' instead.
+  const bodies = new BodyBuffers(deps.maxBodyBytes)
   return (req: IncomingMessage, res: ServerResponse) => {
     const path = requestPath(req.url ?? '')
     const verb = verbByPath.get(path)

@@ -16,17 +16,19 @@ const SMALL_BODIES = { keep: 4, maxBytes: 16 * 1024 * 1024 }
  * A body over 16 MiB (full-node mode past about 1000 nodes) is joined in the one large buffer
  * kept, the largest such body's, when it is free. A fresh buffer of that size comes from the
  * kernel as zeroed pages, each faulted in as the body is copied there: at 5000 nodes (77 MiB)
- * that was a fifth of the extender's CPU time in a prioritize call (`--cpu-prof`), and reusing
- * one buffer took p50 from 254–283 to 192–239 ms (Node 24, calls on one connection). The price
- * is resident memory: after the first such body, one buffer of the largest body seen, at most
- * `--max-body`, stays. One only: concurrent large bodies beyond it get buffers of their own.
+ * that was a fifth of the extender's CPU time in a prioritize call (`--cpu-prof`). Reusing one
+ * buffer took the median p50 of five `bench:peak` runs from 288 to 243 ms for prioritize and
+ * from 370 to 348 ms for filter on Node 24, and the peak resident size from 453 to 421 MiB
+ * (bench/RESULTS.md, "Large full-node bodies"). The price is resident memory between calls: one
+ * buffer of the largest body seen, at most `--max-body`. One only: concurrent large bodies
+ * beyond it get buffers of their own.
  */
 export class BodyBuffers {
   readonly #small = new BytePool(SMALL_BODIES)
   readonly #large: BytePool
 
   constructor(maxBodyBytes: number) {
-    this.#large = new BytePool({ keep: 1, maxBytes: Math.max(maxBodyBytes, 0) })
+    this.#large = new BytePool({ keep: 1, maxBytes: maxBodyBytes })
   }
 
   /** A buffer of at least `minBytes` to join a body in (its contents are left over). */

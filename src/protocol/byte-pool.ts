@@ -42,6 +42,11 @@ export class BytePool {
     return this.#free.length
   }
 
+  /** Lets go of every buffer waiting to be lent; those lent out come back as usual. */
+  clear(): void {
+    this.#free.length = 0
+  }
+
   /** A buffer of at least `minBytes` (its contents are whatever was last written there). */
   take(minBytes: number): Uint8Array {
     const free = this.#free

@@ -10,6 +10,13 @@ import { BytePool } from '../protocol/index.js'
 const SMALL_BODIES = { keep: 4, maxBytes: 16 * 1024 * 1024 }
 
 /**
+ * How long the large buffer is kept after the last large body: kube-scheduler in full-node mode
+ * sends one every scheduling cycle while pods are pending, and a lone large request (a test, a
+ * tool) should not hold tens of MiB for the life of the process.
+ */
+export const LARGE_BUFFER_IDLE_MS = 60_000
+
+/**
  * The buffers request bodies that arrive in several chunks are joined in (see readJsonBody),
  * lent for one request and given back once its reply is sent.
  *
@@ -19,16 +26,19 @@ const SMALL_BODIES = { keep: 4, maxBytes: 16 * 1024 * 1024 }
  * that was a fifth of the extender's CPU time in a prioritize call (`--cpu-prof`). Reusing one
  * buffer took the median p50 of five `bench:peak` runs from 288 to 243 ms for prioritize and
  * from 370 to 348 ms for filter on Node 24, and the peak resident size from 453 to 421 MiB
- * (bench/RESULTS.md, "Large full-node bodies"). The price is resident memory between calls: one
- * buffer of the largest body seen, at most `--max-body`. One only: concurrent large bodies
- * beyond it get buffers of their own.
+ * (bench/RESULTS.md, "Large full-node bodies"). The price is resident memory while large bodies
+ * keep coming: one buffer of the largest body seen, at most `--max-body`, let go `largeIdleMs`
+ * after the last. One only: concurrent large bodies beyond it get buffers of their own.
  */
 export class BodyBuffers {
   readonly #small = new BytePool(SMALL_BODIES)
   readonly #large: BytePool
+  readonly #largeIdleMs: number
+  #release: NodeJS.Timeout | null = null
 
-  constructor(maxBodyBytes: number) {
+  constructor(maxBodyBytes: number, largeIdleMs = LARGE_BUFFER_IDLE_MS) {
     this.#large = new BytePool({ keep: 1, maxBytes: maxBodyBytes })
+    this.#largeIdleMs = largeIdleMs
   }
 
   /** A buffer of at least `minBytes` to join a body in (its contents are left over). */
@@ -39,11 +49,28 @@ export class BodyBuffers {
   }
 
   /**
-   * Takes back the buffer under `body` if one of the pools lent it (each ignores what it did
-   * not lend, so a body used as it came, in one chunk, is simply left to the collector).
+   * Takes back the buffer under `body` if it was lent here (each pool ignores what it did not
+   * lend, so a body used as it came, in one chunk, is simply left to the collector).
    */
   give(body: Uint8Array): void {
-    this.#small.give(body)
+    if (body.buffer.byteLength <= SMALL_BODIES.maxBytes) {
+      this.#small.give(body)
+      return
+    }
     this.#large.give(body)
+    if (this.#large.idle > 0) this.#releaseLater()
+  }
+
+  /** (Re)starts the countdown to letting the large buffer go; never keeps the process alive. */
+  #releaseLater(): void {
+    if (this.#release !== null) {
+      this.#release.refresh()
+      return
+    }
+    this.#release = setTimeout(() => {
+      this.#release = null
+      this.#large.clear()
+    }, this.#largeIdleMs)
+    this.#release.unref()
   }
 }

@@ -46,6 +46,18 @@ describe('BytePool', () => {
     expect(a.buffer).not.toBe(b.buffer)
   })
 
+  it('lets go of every idle buffer on clear, and takes back one lent before it', () => {
+    const pool = new BytePool(options)
+    const idle = pool.take(1000)
+    const out = pool.take(1000)
+    pool.give(idle)
+    pool.clear()
+    expect(pool.idle).toBe(0)
+    expect(pool.take(1000).buffer).not.toBe(idle.buffer)
+    pool.give(out)
+    expect(pool.take(1000).buffer).toBe(out.buffer)
+  })
+
   it('ignores a buffer it did not lend, such as an encoded constant', () => {
     const pool = new BytePool(options)
     const constant = new TextEncoder().encode('{"Error":""}')

@@ -27,18 +27,17 @@ export const LARGE_BUFFER_IDLE_MS = 60_000
  * buffer took the median p50 of five `bench:peak` runs from 288 to 243 ms for prioritize and
  * from 370 to 348 ms for filter on Node 24, and the peak resident size from 453 to 421 MiB
  * (bench/RESULTS.md, "Large full-node bodies"). The price is resident memory while large bodies
- * keep coming: one buffer of the largest body seen, at most `--max-body`, let go `largeIdleMs`
- * after the last. One only: concurrent large bodies beyond it get buffers of their own.
+ * keep coming: one buffer of the largest body seen, at most `--max-body`, let go
+ * LARGE_BUFFER_IDLE_MS after the last. One only: concurrent large bodies beyond it get buffers
+ * of their own.
  */
 export class BodyBuffers {
   readonly #small = new BytePool(SMALL_BODIES)
   readonly #large: BytePool
-  readonly #largeIdleMs: number
   #release: NodeJS.Timeout | null = null
 
-  constructor(maxBodyBytes: number, largeIdleMs = LARGE_BUFFER_IDLE_MS) {
+  constructor(maxBodyBytes: number) {
     this.#large = new BytePool({ keep: 1, maxBytes: maxBodyBytes })
-    this.#largeIdleMs = largeIdleMs
   }
 
   /** A buffer of at least `minBytes` to join a body in (its contents are left over). */
@@ -70,7 +69,7 @@ export class BodyBuffers {
     this.#release = setTimeout(() => {
       this.#release = null
       this.#large.clear()
-    }, this.#largeIdleMs)
+    }, LARGE_BUFFER_IDLE_MS)
     this.#release.unref()
   }
 }

@@ -1,4 +1,5 @@
 import { CoreV1Api } from '@kubernetes/client-node'
+import { statusCodeOf } from './api-errors.js'
 import { loadKubeConfig, type ClusterSource } from './kube-config.js'
 
 /** kubectl's default `--chunk-size`: lists are read in pages of this many objects. */
@@ -35,14 +36,30 @@ export class ClusterSnapshot {
     )
   }
 
+  /**
+   * A continue token outlives its snapshot only until etcd compacts it (every 5 minutes by
+   * default), so reading a large cluster slowly can get 410 Expired mid-list. client-go's pager
+   * then lists again; this starts again from the first page, once, as NodeApi.listAll does.
+   * A second expiry rejects: the cluster is too large to page through at this pace.
+   */
   async #allPages(read: (continueToken: string | undefined) => Promise<Page>): Promise<unknown[]> {
-    const items: unknown[] = []
+    let items: unknown[] = []
     let continueToken: string | undefined
-    do {
-      const page = await read(continueToken)
+    let restarted = false
+    for (;;) {
+      let page: Page
+      try {
+        page = await read(continueToken)
+      } catch (err) {
+        if (restarted || continueToken === undefined || statusCodeOf(err) !== 410) throw err
+        restarted = true
+        items = []
+        continueToken = undefined
+        continue
+      }
       items.push(...page.items)
       continueToken = page.metadata?._continue || undefined
-    } while (continueToken !== undefined)
-    return items
+      if (continueToken === undefined) return items
+    }
   }
 }

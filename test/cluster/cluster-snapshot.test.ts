@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ClusterSnapshot } from '../../src/cluster/index.js'
 import { FakeApiServer, kubeconfigFor } from '../support/fake-apiserver.js'
 
@@ -22,6 +22,9 @@ describe('ClusterSnapshot', () => {
   })
   afterAll(async () => {
     await api.close()
+  })
+  afterEach(() => {
+    api.onRequest = undefined
   })
 
   function listRequestsSince(since: number): { limit: string | null; continue: string | null }[] {
@@ -48,5 +51,39 @@ describe('ClusterSnapshot', () => {
     expect(listRequestsSince(before)).toHaveLength(4)
     const pending = (await snapshot.listPods('spec.nodeName=')) as { metadata: { name: string } }[]
     expect(pending.map((p) => p.metadata.name)).toEqual(['pending-1', 'pending-2'])
+  })
+
+  /** Makes the next `times` continued pages answer 410, as etcd's compaction does. */
+  function expireContinuedPages(times: number): void {
+    let left = times
+    api.onRequest = (kind, url) => {
+      if (left === 0 || !url.searchParams.has('continue')) return
+      left--
+      if (kind === 'list') api.expireContinueTokens()
+      else api.faults.failNext(kind, 1, 410)
+    }
+  }
+
+  it('starts the node list again from its first page, once, when a continue token expires mid-list', async () => {
+    expireContinuedPages(1)
+    const before = api.requestLog.length
+    const nodes = (await snapshot.listNodes()) as { metadata: { name: string } }[]
+    // Every node once: the pages read before the expiry are not kept twice.
+    expect(nodes.map((n) => n.metadata.name)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5'])
+    const continues = listRequestsSince(before).map((r) => r.continue !== null)
+    expect(continues).toEqual([false, true, false, true, true])
+  })
+
+  it('starts the pod list again from its first page, once, when a continue token expires mid-list', async () => {
+    expireContinuedPages(1)
+    const onN1 = (await snapshot.listPods('spec.nodeName=n1')) as { metadata: { name: string } }[]
+    expect(onN1.map((p) => p.metadata.name)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g'])
+  })
+
+  it("gives up with the API server's 410 when the list started again expires too", async () => {
+    expireContinuedPages(2)
+    const before = api.requestLog.length
+    await expect(snapshot.listNodes()).rejects.toMatchObject({ code: 410 })
+    expect(listRequestsSince(before)).toHaveLength(4)
   })
 })

@@ -82,8 +82,8 @@ export async function runHeapPerCall(
   const metrics = new Metrics()
   const extender = new Extender({
     rules: { comparisonOperators: true },
-    tolerationsCacheSize: 4096,
-    nodesCacheSize: 1024,
+    tolerationsCache: { entries: 4096, bytes: 16 * 1024 * 1024 },
+    nodesCache: { entries: 1024, bytes: 32 * 1024 * 1024 },
     nodeCache: indexedCache(),
     metrics,
     logger: NOOP_LOGGER,

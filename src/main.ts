@@ -99,8 +99,8 @@ async function run(config: Config, serveAll: RequestHandlerFactory): Promise<voi
 
   const extender = new Extender({
     rules: { comparisonOperators: config.featureGates.TaintTolerationComparisonOperators },
-    tolerationsCacheSize: config.tolerationsCacheSize,
-    nodesCacheSize: config.nodesCacheSize,
+    tolerationsCache: { entries: config.tolerationsCacheSize, bytes: config.tolerationsCacheBytes },
+    nodesCache: { entries: config.nodesCacheSize, bytes: config.nodesCacheBytes },
     nodeCache: nodeCache satisfies NodeCache | null,
     metrics,
     logger,

@@ -71,11 +71,25 @@ export const FLAGS: readonly FlagSpec[] = [
     help: 'Distinct toleration sets kept compiled.',
   },
   {
+    name: 'tolerations-cache-bytes',
+    env: 'TOLERATIONS_CACHE_BYTES',
+    kind: 'string',
+    default: '16mb',
+    help: 'Bytes the compiled toleration sets may keep, as estimated from their keys and values (b, kb, mb, gb).',
+  },
+  {
     name: 'nodes-cache-size',
     env: 'NODES_CACHE_SIZE',
     kind: 'string',
     default: '20000',
     help: 'Nodes from full-node requests kept compiled (and remembered for preempt).',
+  },
+  {
+    name: 'nodes-cache-bytes',
+    env: 'NODES_CACHE_BYTES',
+    kind: 'string',
+    default: '32mb',
+    help: 'Bytes the kept nodes may hold, as estimated from their names, taints and spec bytes (b, kb, mb, gb).',
   },
   {
     name: 'shutdown-timeout-seconds',

@@ -33,7 +33,9 @@ export interface Config {
   readonly cluster: ClusterSource | null
   readonly watchdogSeconds: number
   readonly tolerationsCacheSize: number
+  readonly tolerationsCacheBytes: number
   readonly nodesCacheSize: number
+  readonly nodesCacheBytes: number
   readonly shutdownTimeoutSeconds: number
   /** On SIGTERM, seconds to keep serving with readiness off before closing the listener. */
   readonly shutdownDelaySeconds: number
@@ -183,7 +185,9 @@ export function loadConfig(environment: Environment): LoadResult {
       1,
       1_000_000
     ),
+    tolerationsCacheBytes: parseByteSize('tolerations-cache-bytes', get('tolerations-cache-bytes')),
     nodesCacheSize: parseIntegerIn('nodes-cache-size', get('nodes-cache-size'), 1, 1_000_000),
+    nodesCacheBytes: parseByteSize('nodes-cache-bytes', get('nodes-cache-bytes')),
     shutdownTimeoutSeconds: parseIntegerIn(
       'shutdown-timeout-seconds',
       get('shutdown-timeout-seconds'),

@@ -43,14 +43,20 @@ export interface NodeTaintsAt extends NodeTaints {
 const NO_TAINTS: readonly CompiledTaint[] = Object.freeze([])
 
 /**
+ * The byte bound of one StringInterner: some forty thousand fleet-sized taint strings, and a
+ * cap on what distinct long keys and values sent to the extender can keep alive.
+ */
+export const STRING_INTERNER_MAX_BYTES = 8 * 1024 * 1024
+
+/**
  * Shares one copy of each taint string across nodes (a fleet repeats the same few keys and
  * values thousands of times), within a bound (see BoundedInterner).
  */
 export class StringInterner {
   readonly #strings: BoundedInterner<string>
 
-  constructor(maxSize = 65_536) {
-    this.#strings = new BoundedInterner('StringInterner', maxSize)
+  constructor(maxSize = 65_536, maxBytes = STRING_INTERNER_MAX_BYTES) {
+    this.#strings = new BoundedInterner('StringInterner', maxSize, maxBytes)
   }
 
   intern(s: string): string {

@@ -11,6 +11,7 @@ export {
   referenceCountIntolerablePreferNoSchedule,
 } from './reference-rules.js'
 export { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
+export { compiledNodeBytes, compiledTolerationsBytes } from './approximate-bytes.js'
 export { compileNode, StringInterner, EFFECT_SLOT_OTHER } from './compiled-node.js'
 export type { CompiledNode, CompiledTaint, NodeTaintsAt } from './compiled-node.js'
 export { CompiledTolerations, tolerationSetSignature } from './compiled-tolerations.js'

@@ -66,6 +66,9 @@ export class TaintProfile {
   }
 }
 
+/** The byte bound of one TaintProfiles (see BoundedInterner). */
+export const TAINT_PROFILES_MAX_BYTES = 4 * 1024 * 1024
+
 /**
  * Hands out one TaintProfile per distinct cordon state and taint list, within a bound (a
  * cluster whose every node has a taint of its own clears it now and then): a profile is judged
@@ -77,8 +80,8 @@ export class TaintProfile {
 export class TaintProfiles {
   readonly #profiles: BoundedInterner<TaintProfile>
 
-  constructor(maxSize = 8192) {
-    this.#profiles = new BoundedInterner('TaintProfiles', maxSize)
+  constructor(maxSize = 8192, maxBytes = TAINT_PROFILES_MAX_BYTES) {
+    this.#profiles = new BoundedInterner('TaintProfiles', maxSize, maxBytes)
   }
 
   get size(): number {

@@ -5,7 +5,7 @@ import {
   type RejectionReason,
   type TaintProfile,
 } from '../core/index.js'
-import { decodeNodeTaints, type NodeNameList, type NodeRef } from '../protocol/index.js'
+import type { NodeNameList, NodeRef } from '../protocol/index.js'
 import type { SeenNodesCache } from './compiled-caches.js'
 import { ExtenderUnavailableError } from './errors.js'
 import type { Logger, NodeCache } from './ports.js'
@@ -28,15 +28,13 @@ export interface ResolvedNames<T> {
 }
 
 /**
- * Full-node mode: each node compiled once per (name, resourceVersion); the result is aligned
- * with `refs`, so index i of the answer is request node i.
+ * Full-node mode: each node compiled from what the request carries (a kept compilation of the
+ * same bytes is reused, see SeenNodesCache); the result is aligned with `refs`, so index i of
+ * the answer is request node i.
  */
 export function compileNodeRefs(refs: readonly NodeRef[], seen: SeenNodesCache): CompiledNode[] {
   const nodes = new Array<CompiledNode>(refs.length)
-  for (let i = 0; i < refs.length; i++) {
-    const ref = refs[i] as NodeRef
-    nodes[i] = seen.lookup(ref.name, ref.resourceVersion) ?? seen.remember(decodeNodeTaints(ref))
-  }
+  for (let i = 0; i < refs.length; i++) nodes[i] = seen.compile(refs[i] as NodeRef)
   return nodes
 }
 

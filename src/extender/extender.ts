@@ -31,7 +31,7 @@ import {
   resolveNodeProfiles,
   resolveNodes,
 } from './candidates.js'
-import { CompiledTolerationsCache, SeenNodesCache } from './compiled-caches.js'
+import { CompiledTolerationsCache, SeenNodesCache, type CacheBounds } from './compiled-caches.js'
 import { DecisionRecords, podRef } from './decision-records.js'
 import type { ExtenderMetrics, Logger, NodeCache } from './ports.js'
 import { VerbScratchPool, type VerbScratch } from './verb-scratch.js'
@@ -45,9 +45,9 @@ const REPLY_BUFFERS: BytePoolOptions = { keep: 4, maxBytes: 4 * 1024 * 1024 }
 export interface ExtenderOptions {
   readonly rules: RuleOptions
   /** Distinct toleration sets kept compiled. */
-  readonly tolerationsCacheSize: number
+  readonly tolerationsCache: CacheBounds
   /** Nodes from full-node requests kept compiled (and remembered for preempt). */
-  readonly nodesCacheSize: number
+  readonly nodesCache: CacheBounds
   /** The informer-fed node cache; null when there is no cluster connection. */
   readonly nodeCache: NodeCache | null
   readonly metrics: ExtenderMetrics
@@ -71,11 +71,11 @@ export class Extender {
 
   constructor(options: ExtenderOptions) {
     this.#tolerations = new CompiledTolerationsCache(
-      options.tolerationsCacheSize,
+      options.tolerationsCache,
       options.rules,
       options.metrics
     )
-    this.#seenNodes = new SeenNodesCache(options.nodesCacheSize, options.metrics)
+    this.#seenNodes = new SeenNodesCache(options.nodesCache, options.metrics)
     this.#nodeCache = options.nodeCache
     this.#rules = options.rules
     this.#records = new DecisionRecords(options.metrics, options.logger)
@@ -85,6 +85,11 @@ export class Extender {
   /** Sizes of the bounded caches, for tests and diagnostics. */
   cacheSizes(): { tolerations: number; nodes: number } {
     return { tolerations: this.#tolerations.size, nodes: this.#seenNodes.size }
+  }
+
+  /** Bytes the bounded caches count against their byte bounds, for tests and diagnostics. */
+  cacheBytes(): { tolerations: number; nodes: number } {
+    return { tolerations: this.#tolerations.bytes, nodes: this.#seenNodes.bytes }
   }
 
   /** Compiles (or fetches compiled) tolerations of a decoded pod. */

@@ -19,20 +19,29 @@ const BAD_SIZES: readonly [string, number][] = [
 describe('compiled caches', () => {
   it.each(BAD_SIZES)('refuse a tolerations cache size that is %s', (_, size) => {
     expect(
-      () => new CompiledTolerationsCache(size, { comparisonOperators: true }, NOOP_EXTENDER_METRICS)
+      () =>
+        new CompiledTolerationsCache(
+          { entries: size, bytes: 1024 },
+          { comparisonOperators: true },
+          NOOP_EXTENDER_METRICS
+        )
     ).toThrow('tolerations cache size must be a positive integer')
   })
 
   it.each(BAD_SIZES)('refuse a nodes cache size that is %s', (_, size) => {
-    expect(() => new SeenNodesCache(size, NOOP_EXTENDER_METRICS)).toThrow(
+    expect(() => new SeenNodesCache({ entries: size, bytes: 1024 }, NOOP_EXTENDER_METRICS)).toThrow(
       'nodes cache size must be a positive integer'
     )
   })
 
   it('accept a size of one, the smallest bound that still caches', () => {
     expect(
-      new CompiledTolerationsCache(1, { comparisonOperators: true }, NOOP_EXTENDER_METRICS).size
+      new CompiledTolerationsCache(
+        { entries: 1, bytes: 1 },
+        { comparisonOperators: true },
+        NOOP_EXTENDER_METRICS
+      ).size
     ).toBe(0)
-    expect(new SeenNodesCache(1, NOOP_EXTENDER_METRICS).size).toBe(0)
+    expect(new SeenNodesCache({ entries: 1, bytes: 1 }, NOOP_EXTENDER_METRICS).size).toBe(0)
   })
 })

@@ -17,7 +17,9 @@ export interface TestServerOptions {
   maxBodyBytes?: number
   explainEndpoint?: boolean
   tolerationsCacheSize?: number
+  tolerationsCacheBytes?: number
   nodesCacheSize?: number
+  nodesCacheBytes?: number
   /** Serve HTTPS (mutual TLS when it has a client CA); the url is then https://. */
   tls?: ServerTlsMaterial
   /** Shorter header and request deadlines than production's, for slow-sender tests. */
@@ -58,8 +60,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const nodeCache = options.nodeCache ?? null
   const extender = new Extender({
     rules: { comparisonOperators: options.comparisonOperators ?? true },
-    tolerationsCacheSize: options.tolerationsCacheSize ?? 128,
-    nodesCacheSize: options.nodesCacheSize ?? 1024,
+    tolerationsCache: {
+      entries: options.tolerationsCacheSize ?? 128,
+      bytes: options.tolerationsCacheBytes ?? 16 * 1024 * 1024,
+    },
+    nodesCache: {
+      entries: options.nodesCacheSize ?? 1024,
+      bytes: options.nodesCacheBytes ?? 32 * 1024 * 1024,
+    },
     nodeCache,
     metrics,
     logger,

@@ -1,0 +1,28 @@
+import type { Taint, Toleration } from './types.js'
+
+/**
+ * Upper estimates of what a cached compilation keeps alive, for caches bounded in bytes (see
+ * lru-cache's maxSize). Strings count two bytes a character, as V8 may store them; each object
+ * counts a fixed allowance for its header, fields and the containers that index it.
+ */
+const OBJECT_BYTES = 128
+
+/**
+ * A CompiledTolerations keeps each toleration once and, for matching, its key and value again
+ * in per-effect maps (the same strings, but counted twice to stay on the safe side).
+ */
+export function compiledTolerationsBytes(tolerations: readonly Toleration[]): number {
+  let bytes = OBJECT_BYTES
+  for (const t of tolerations) {
+    const text = t.key.length + t.operator.length + t.value.length + t.effect.length
+    bytes += 4 * text + 2 * OBJECT_BYTES
+  }
+  return bytes
+}
+
+/** A CompiledNode: its name, and each taint's strings plus its compiled form. */
+export function compiledNodeBytes(name: string, taints: readonly Taint[]): number {
+  let bytes = OBJECT_BYTES + 2 * name.length
+  for (const t of taints) bytes += 2 * (t.key.length + t.value.length + t.effect.length)
+  return bytes + taints.length * OBJECT_BYTES
+}

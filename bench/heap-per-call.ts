@@ -14,7 +14,13 @@ import { Session } from 'node:inspector/promises'
 import { Worker } from 'node:worker_threads'
 import { TaintIndex, type CompiledNode } from '../src/core/index.js'
 import { Extender, NOOP_LOGGER, type NodeCache } from '../src/extender/index.js'
-import { createRequestHandler, JsonLogger, listen, Metrics } from '../src/server/index.js'
+import {
+  BodyBudget,
+  createRequestHandler,
+  JsonLogger,
+  listen,
+  Metrics,
+} from '../src/server/index.js'
 import type { HeapClientJob } from './heap-client.js'
 import { payload, type Verb } from './payloads.js'
 import { nodeName, nodeTaints } from './realistic-node.js'
@@ -95,6 +101,7 @@ export async function runHeapPerCall(
     logger,
     readinessChecks: () => [],
     maxBodyBytes: 64 * 1024 * 1024,
+    bodyBudget: new BodyBudget(1024 * 1024 * 1024),
     explainEndpoint: false,
     version: 'bench',
   })

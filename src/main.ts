@@ -15,6 +15,7 @@ import {
 } from './config/index.js'
 import { Extender, type NodeCache } from './extender/index.js'
 import {
+  BodyBudget,
   createOperationsHandler,
   createRequestHandler,
   createVerbsHandler,
@@ -130,6 +131,7 @@ async function run(config: Config, serveAll: RequestHandlerFactory): Promise<voi
     logger,
     readinessChecks: () => checks,
     maxBodyBytes: config.maxBodyBytes,
+    bodyBudget: new BodyBudget(config.maxBodyBytesInFlight),
     explainEndpoint: config.explainEndpoint,
     version: config.version,
   }

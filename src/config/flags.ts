@@ -36,6 +36,13 @@ export const FLAGS: readonly FlagSpec[] = [
     help: 'Largest request body accepted (b, kb, mb, gb; 1024-based). The default holds 5000 full nodes with room to spare.',
   },
   {
+    name: 'max-body-bytes-in-flight',
+    env: 'MAX_BODY_BYTES_IN_FLIGHT',
+    kind: 'string',
+    default: null,
+    help: 'Bytes of request bodies held at once across all connections; a body that would pass it gets 503 with Retry-After before it is read. Default: a quarter of the V8 heap limit (--max-old-space-size), at least --max-body.',
+  },
+  {
     name: 'feature-gates',
     env: 'FEATURE_GATES',
     kind: 'string',

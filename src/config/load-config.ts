@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { getHeapStatistics } from 'node:v8'
 import { parseArgs } from 'node:util'
 import { findCluster, type ClusterSource } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
@@ -28,6 +29,8 @@ export interface Config {
   readonly port: number
   readonly logLevel: LogLevel
   readonly maxBodyBytes: number
+  /** Bytes of request bodies held at once across all connections. */
+  readonly maxBodyBytesInFlight: number
   readonly featureGates: FeatureGates
   /** Where node-cache mode learns nodes from; null: full-node mode only. */
   readonly cluster: ClusterSource | null
@@ -65,6 +68,33 @@ export interface Environment {
   readonly execArgv?: readonly string[]
   /** V8's version (process.versions.v8), which decides the runtime V8 flags; none when absent. */
   readonly v8Version?: string
+  /** V8's heap limit in bytes (v8.getHeapStatistics), for the default body budget. */
+  readonly heapSizeLimit?: number
+}
+
+/**
+ * --max-body-bytes-in-flight, or by default a quarter of the V8 heap limit: a body's bytes
+ * become several times as much parsed and compiled state on the heap while it is answered. Never
+ * below --max-body, or a body the limit admits could never be taken.
+ */
+function bodyBytesInFlight(
+  values: Map<string, string>,
+  maxBodyBytes: number,
+  environment: Environment
+): number {
+  const raw = values.get('max-body-bytes-in-flight')
+  if (raw === undefined) {
+    const heapLimit = environment.heapSizeLimit ?? getHeapStatistics().heap_size_limit
+    return Math.max(maxBodyBytes, Math.floor(heapLimit / 4))
+  }
+  const bytes = parseByteSize('max-body-bytes-in-flight', raw)
+  if (bytes < maxBodyBytes) {
+    throw new ConfigError(
+      `--max-body-bytes-in-flight: ${raw} is below --max-body (${maxBodyBytes} bytes); a body ` +
+        'the limit admits could never be taken'
+    )
+  }
+  return bytes
 }
 
 function readVersion(): string {
@@ -169,11 +199,13 @@ export function loadConfig(environment: Environment): LoadResult {
     typeof kubeconfigFlag === 'string' ? kubeconfigFlag : undefined,
     environment
   )
+  const maxBodyBytes = parseByteSize('max-body', get('max-body'))
   const config: Config = {
     host: get('host'),
     port: parseIntegerIn('port', get('port'), 0, 65535),
     logLevel,
-    maxBodyBytes: parseByteSize('max-body', get('max-body')),
+    maxBodyBytes,
+    maxBodyBytesInFlight: bodyBytesInFlight(values, maxBodyBytes, environment),
     featureGates: parseFeatureGates(get('feature-gates'), {
       TaintTolerationComparisonOperators: true,
     }),

@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { Extender, Logger } from '../extender/index.js'
 import { encodeError } from '../protocol/index.js'
+import type { BodyBudget } from './body-budget.js'
 import { mapErrorToReply } from './error-mapping.js'
 import { livezHandler, readyzHandler, type ReadinessCheck } from './health.js'
 import type { Metrics } from './metrics.js'
@@ -14,6 +15,8 @@ export interface AppDependencies {
   readonly logger: Logger
   readonly readinessChecks: () => readonly ReadinessCheck[]
   readonly maxBodyBytes: number
+  /** Bytes of request bodies held at once across all connections (see BodyBudget). */
+  readonly bodyBudget: BodyBudget
   readonly version: string
   /** Serve POST /explain (per-node verdicts with the deciding taints); off by default. */
   readonly explainEndpoint?: boolean
@@ -31,6 +34,7 @@ function sendJson(res: Response, status: number, body: string): void {
   res.writeHead(status, {
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(body),
+    'X-Content-Type-Options': 'nosniff',
   })
   res.end(body)
 }
@@ -43,6 +47,8 @@ function createOperationsApp(deps: AppDependencies): express.Express {
   app.set('query parser', 'simple')
 
   app.use((req: Request, res: Response, next: NextFunction) => {
+    // No reply of ours is meant to be read as anything but its declared type.
+    res.setHeader('X-Content-Type-Options', 'nosniff')
     const endpoint = ENDPOINT_BY_PATH[req.path] ?? 'other'
     res.locals.endpoint = endpoint
     recordRequestOnClose(res, endpoint, deps.metrics)
@@ -104,6 +110,7 @@ export function createVerbsHandler(deps: VerbHandlerDependencies): RequestListen
     res.writeHead(404, {
       'Content-Type': 'application/json',
       'Content-Length': Buffer.byteLength(body),
+      'X-Content-Type-Options': 'nosniff',
     })
     res.end(body)
   })

@@ -1,11 +1,14 @@
 import { ExtenderUnavailableError, type Logger } from '../extender/index.js'
 import { encodeError, encodeFilterError, ProtocolError } from '../protocol/index.js'
+import { BODY_BUDGET_RETRY_AFTER_SECONDS, BodyBudgetExceededError } from './body-budget.js'
 import type { ErrorReplyCause, Metrics } from './metrics.js'
 
 /** A reply ready to send. */
 export interface HttpReply {
   readonly status: number
   readonly body: string
+  /** Sent as Retry-After when set. */
+  readonly retryAfterSeconds?: number
 }
 
 /** Where an error reply is told of: its log line and its count. */
@@ -33,6 +36,14 @@ function replyFor(
 ): HttpReply & { readonly cause: ErrorReplyCause } {
   if (err instanceof ProtocolError) {
     return { status: err.status, body: encodeError(err.message), cause: 'bad_request' }
+  }
+  if (err instanceof BodyBudgetExceededError) {
+    return {
+      status: 503,
+      body: encodeError(err.message),
+      cause: 'overloaded',
+      retryAfterSeconds: BODY_BUDGET_RETRY_AFTER_SECONDS,
+    }
   }
   if (err instanceof ExtenderUnavailableError) {
     // Filter has an Error field kube-scheduler shows in the pod's events; a 503 would be

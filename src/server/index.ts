@@ -12,6 +12,7 @@ export {
   KEEP_ALIVE_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
 } from './http-server.js'
+export { BodyBudget } from './body-budget.js'
 export { JsonLogger } from './json-logger.js'
 export { Metrics } from './metrics.js'
 export { TlsSeries, type ServedCertificate } from './tls-series.js'

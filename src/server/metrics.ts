@@ -34,9 +34,14 @@ type LookupLabels = (typeof LOOKUP_LABELS)[keyof typeof LOOKUP_LABELS][number]
  * Why a reply carried an Error: bad_request (a 4xx), unavailable (the node cache not ready, or
  * no cluster connection for a NodeNames request), internal (a 500).
  */
-export type ErrorReplyCause = 'bad_request' | 'unavailable' | 'internal'
+export type ErrorReplyCause = 'bad_request' | 'unavailable' | 'overloaded' | 'internal'
 
-const ERROR_REPLY_CAUSES: readonly ErrorReplyCause[] = ['bad_request', 'unavailable', 'internal']
+const ERROR_REPLY_CAUSES: readonly ErrorReplyCause[] = [
+  'bad_request',
+  'unavailable',
+  'overloaded',
+  'internal',
+]
 const SCHEDULING_VERBS: readonly Verb[] = ['filter', 'prioritize', 'preempt']
 
 /**
@@ -114,7 +119,8 @@ export class Metrics implements ExtenderMetrics {
       help:
         'Replies carrying an Error, by verb and cause: bad_request (4xx), unavailable (node ' +
         'cache not ready, or no cluster connection; filter answers it with status 200 and its ' +
-        'Error field), internal (500).',
+        'Error field), overloaded (503: the bodies in flight hold --max-body-bytes-in-flight), ' +
+        'internal (500).',
       labelNames: ['verb', 'cause'],
       registers,
     })

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { ProtocolError } from '../protocol/index.js'
 import type { BodyBuffers } from './body-buffers.js'
+import { BodyBudgetExceededError, type BodyLease } from './body-budget.js'
 
 /** Why a verb request's headers are refused, or null when they are acceptable. */
 function refuseHeaders(req: IncomingMessage, maxBodyBytes: number): ProtocolError | null {
@@ -44,16 +45,27 @@ function tooLarge(maxBodyBytes: number): ProtocolError {
  * once nothing refers to it); one chunk is used as it came. The buffer is taken only when every
  * byte is in, so a client that declares a large body and sends little makes the server hold
  * what it sent, no more.
+ *
+ * Every byte is charged to `lease` before it is kept: the declared length up front, or each
+ * chunk as it comes when no length is declared. A body the budget cannot take is refused at
+ * once with BodyBudgetExceededError; the caller releases the lease when the reply is done.
  */
 export function readJsonBody(
   req: IncomingMessage,
   maxBodyBytes: number,
   buffers: BodyBuffers,
+  lease: BodyLease,
   done: (err: Error | null, body: Buffer | null) => void
 ): void {
   const refused = refuseHeaders(req, maxBodyBytes)
   if (refused !== null) {
     done(refused, null)
+    return
+  }
+  const declared =
+    req.headers['content-length'] === undefined ? -1 : Number(req.headers['content-length'])
+  if (declared > 0 && !lease.take(declared)) {
+    done(new BodyBudgetExceededError(lease.maxBytes), null)
     return
   }
   const chunks: Buffer[] = []
@@ -64,12 +76,20 @@ export function readJsonBody(
     finished = true
     done(err, body)
   }
+  const refuse = (err: Error): void => {
+    req.off('data', onData)
+    chunks.length = 0
+    finish(err, null)
+  }
   const onData = (chunk: Buffer): void => {
     received += chunk.length
     if (received > maxBodyBytes) {
-      req.off('data', onData)
-      chunks.length = 0
-      finish(tooLarge(maxBodyBytes), null)
+      refuse(tooLarge(maxBodyBytes))
+      return
+    }
+    // A body with a declared length was charged up front (the parser delivers no more).
+    if (declared < 0 && !lease.take(chunk.length)) {
+      refuse(new BodyBudgetExceededError(lease.maxBytes))
       return
     }
     chunks.push(chunk)

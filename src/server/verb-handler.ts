@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Extender, Logger } from '../extender/index.js'
 import { encodeError, type ReplyBody } from '../protocol/index.js'
 import { BodyBuffers } from './body-buffers.js'
+import type { BodyBudget } from './body-budget.js'
 import { mapErrorToReply } from './error-mapping.js'
 import type { Metrics } from './metrics.js'
 import { readJsonBody } from './read-body.js'
@@ -12,6 +13,8 @@ export interface VerbHandlerDependencies {
   readonly metrics: Metrics
   readonly logger: Logger
   readonly maxBodyBytes: number
+  /** Bytes of request bodies held at once across all connections (see BodyBudget). */
+  readonly bodyBudget: BodyBudget
   /** Serve POST /explain too. */
   readonly explainEndpoint?: boolean
 }
@@ -30,13 +33,21 @@ export function wholeReply(body: ReplyBody): string | Uint8Array {
   )
 }
 
-function send(res: ServerResponse, status: number, body: ReplyBody, closeAfter: boolean): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: ReplyBody,
+  closeAfter: boolean,
+  retryAfterSeconds?: number
+): void {
   const payload = wholeReply(body)
   const headers: Record<string, string | number> = {
     'Content-Type': 'application/json',
     'Content-Length': typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length,
+    'X-Content-Type-Options': 'nosniff',
   }
   if (closeAfter) headers.Connection = 'close'
+  if (retryAfterSeconds !== undefined) headers['Retry-After'] = retryAfterSeconds
   res.writeHead(status, headers)
   res.end(payload)
 }
@@ -101,14 +112,16 @@ export function createVerbHandler(
       if (res.headersSent || res.destroyed) return
       const reply = mapErrorToReply(err, verb, deps)
       // A refused body may still be streaming in; do not leave it for the next request.
-      send(res, reply.status, reply.body, !req.complete)
+      send(res, reply.status, reply.body, !req.complete, reply.retryAfterSeconds)
     }
     const succeed = (reply: ReplyBody): void => {
       // A node-cache reply's buffer is the extender's to reuse once the socket has all of it.
       if (reply instanceof Uint8Array) res.once('finish', () => deps.extender.replySent(reply))
       send(res, 200, reply, false)
     }
-    readJsonBody(req, deps.maxBodyBytes, bodies, (err, body) => {
+    const lease = deps.bodyBudget.lease()
+    res.once('close', () => lease.release())
+    readJsonBody(req, deps.maxBodyBytes, bodies, lease, (err, body) => {
       if (err !== null || body === null) {
         fail(err)
         return

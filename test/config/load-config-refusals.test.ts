@@ -88,6 +88,16 @@ describe('loadConfig refuses', () => {
     ],
     ['a negative body size', { argv: ['--max-body=-5mb'] }, /^--max-body: "-5mb" is not a size/],
     [
+      'a budget for bodies in flight below --max-body, which could never take the largest body',
+      { argv: ['--max-body=64mb', '--max-body-bytes-in-flight=32mb'] },
+      /^--max-body-bytes-in-flight: 32mb is below --max-body \(67108864 bytes\)/,
+    ],
+    [
+      'a cache byte bound that is not a size',
+      { argv: ['--nodes-cache-bytes=lots'] },
+      /^--nodes-cache-bytes: "lots" is not a size/,
+    ],
+    [
       'a body size followed by more',
       { argv: ['--max-body', '5mb!'] },
       /^--max-body: "5mb!" is not a size/,

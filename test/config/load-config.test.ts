@@ -26,7 +26,9 @@ describe('loadConfig', () => {
       cluster: null,
       watchdogSeconds: 300,
       tolerationsCacheSize: 4096,
+      tolerationsCacheBytes: 16 * 1024 ** 2,
       nodesCacheSize: 20000,
+      nodesCacheBytes: 32 * 1024 ** 2,
       shutdownTimeoutSeconds: 25,
       shutdownDelaySeconds: 0,
       explainEndpoint: false,
@@ -148,6 +150,16 @@ describe('loadConfig', () => {
       { featureGates: { TaintTolerationComparisonOperators: false } },
     ],
     [
+      'the caches take byte bounds in the sizes --max-body takes',
+      { argv: ['--tolerations-cache-bytes=1mb'], env: { NODES_CACHE_BYTES: '2 MiB' } },
+      { tolerationsCacheBytes: 1024 ** 2, nodesCacheBytes: 2 * 1024 ** 2 },
+    ],
+    [
+      'the budget for bodies in flight is taken as given when it holds at least one body',
+      { argv: ['--max-body=32mb', '--max-body-bytes-in-flight=96mb'] },
+      { maxBodyBytes: 32 * 1024 ** 2, maxBodyBytesInFlight: 96 * 1024 ** 2 },
+    ],
+    [
       'a probe port of 0 beside a port of 0 is allowed: the system picks two ports',
       { argv: ['--port', '0', '--probe-port', '0'] },
       { port: 0, probePort: 0 },
@@ -156,6 +168,17 @@ describe('loadConfig', () => {
 
   it.each(ACCEPTED)('%s', (_name, start, expected) => {
     expect(load(start)).toMatchObject(expected)
+  })
+
+  it('derives the budget for bodies in flight from the V8 heap limit, never below --max-body', () => {
+    const start = (heapSizeLimit: number, maxBody: string): number => {
+      const result = loadConfig({ argv: [`--max-body=${maxBody}`], env: {}, heapSizeLimit })
+      if (result.kind !== 'config') throw new Error('expected a config')
+      return result.config.maxBodyBytesInFlight
+    }
+    expect(start(400 * 1024 ** 2, '32mb')).toBe(100 * 1024 ** 2)
+    expect(start(400 * 1024 ** 2, '256mb')).toBe(256 * 1024 ** 2)
+    expect(start(4096 * 1024 ** 2, '256mb')).toBe(1024 * 1024 ** 2)
   })
 
   it('answers --help with the help text instead of a config, whatever else is given', () => {

@@ -43,7 +43,7 @@ describe('error replies are counted by verb and cause', () => {
     const counted = await samples(server, 'taint_extender_error_replies_total')
     const expected = new Map<string, number>()
     for (const verb of ['filter', 'prioritize', 'preempt']) {
-      for (const cause of ['bad_request', 'unavailable', 'internal']) {
+      for (const cause of ['bad_request', 'unavailable', 'overloaded', 'internal']) {
         expected.set(`{verb="${verb}",cause="${cause}"}`, 0)
       }
     }

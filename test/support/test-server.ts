@@ -1,5 +1,6 @@
 import { Extender, type NodeCache } from '../../src/extender/index.js'
 import {
+  BodyBudget,
   createOperationsHandler,
   createRequestHandler,
   createVerbsHandler,
@@ -15,6 +16,7 @@ export interface TestServerOptions {
   nodeCache?: NodeCache | null
   comparisonOperators?: boolean
   maxBodyBytes?: number
+  maxBodyBytesInFlight?: number
   explainEndpoint?: boolean
   tolerationsCacheSize?: number
   tolerationsCacheBytes?: number
@@ -91,6 +93,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
     readinessChecks: () => checks,
     maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 * 1024,
+    bodyBudget: new BodyBudget(options.maxBodyBytesInFlight ?? 1024 * 1024 * 1024),
     explainEndpoint: options.explainEndpoint ?? false,
     version: '0.0.0-test',
   }

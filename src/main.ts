@@ -87,6 +87,7 @@ async function run(config: Config, serveAll: RequestHandlerFactory): Promise<voi
       logger: cacheLogger,
       metrics: metrics.nodeCache,
       watchdogMs: config.watchdogSeconds * 1000,
+      lookupsPerSecond: config.unknownNodeLookupsPerSecond,
       afterList: collectGarbageAfterList(cacheLogger),
     })
     nodeCache.start()

@@ -1,6 +1,12 @@
 import { KubeConfig } from '@kubernetes/client-node'
 import { TaintIndex, type CompiledNode, type TaintProfile } from '../core/index.js'
-import type { CacheReadiness, Logger, NodeCache, NodeCacheMetrics } from '../extender/ports.js'
+import type {
+  CacheReadiness,
+  Logger,
+  NodeCache,
+  NodeCacheMetrics,
+  UnknownNameAnswer,
+} from '../extender/ports.js'
 import { CappedBackoff } from './capped-backoff.js'
 import { NodeApi } from './node-api.js'
 import { NodeReflector, type IndexedList } from './node-reflector.js'
@@ -22,6 +28,13 @@ export interface InformerNodeCacheOptions {
   readonly pageSize?: number
   /** Limit for each list page and each GET. Default 30 s. */
   readonly requestTimeoutMs?: number
+  /** GETs of unknown names per second, across all calls. Default 20. */
+  readonly lookupsPerSecond?: number
+  /**
+   * The clock in milliseconds for the lookups' rate and their not-found memory; replaceable so
+   * tests can move time. Default performance.now.
+   */
+  readonly now?: () => number
   /**
    * Called after each full list is indexed (the first sync and every relist); the first sync
    * makes the cache ready only once it has returned (or its promise settled). A full list leaves
@@ -41,6 +54,7 @@ export const DEFAULT_WATCHDOG_MS = 180_000
 export const DEFAULT_BACKOFF = Object.freeze({ initialMs: 1_000, maxMs: 30_000 })
 export const DEFAULT_PAGE_SIZE = 500
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+export const DEFAULT_LOOKUPS_PER_SECOND = 20
 
 /** setTimeout's limit; longer delays fire at once. */
 const MAX_TIMER_MS = 2_147_483_647
@@ -61,6 +75,15 @@ export class InformerNodeCache implements NodeCache {
     const o = validateOptions(options)
     this.#index = o.index ?? new TaintIndex()
     const api = new NodeApi(o.kubeConfig, o.pageSize, o.requestTimeoutMs)
+    this.#lookup = new UnknownNodeLookup({
+      api,
+      index: this.#index,
+      metrics: o.metrics,
+      logger: o.logger,
+      stopSignal: this.#stop.signal,
+      lookupsPerSecond: o.lookupsPerSecond,
+      now: o.now,
+    })
     this.#reflector = new NodeReflector({
       kubeConfig: o.kubeConfig,
       api,
@@ -70,8 +93,8 @@ export class InformerNodeCache implements NodeCache {
       watchdogMs: o.watchdogMs,
       backoff: new CappedBackoff(o.backoff.initialMs, o.backoff.maxMs),
       afterList: o.afterList,
+      onIndexed: (name) => this.#lookup.forgetNotFound(name),
     })
-    this.#lookup = new UnknownNodeLookup(api, this.#index, o.metrics, o.logger, this.#stop.signal)
   }
 
   /** Begins listing and watching in the background; returns at once. Later calls do nothing. */
@@ -101,7 +124,7 @@ export class InformerNodeCache implements NodeCache {
     this.#index.profilesByBytes(view, spans, out)
   }
 
-  fetch(name: string): Promise<CompiledNode | null> {
+  fetch(name: string): Promise<CompiledNode | null> | UnknownNameAnswer {
     return this.#lookup.fetch(name)
   }
 
@@ -115,8 +138,8 @@ export class InformerNodeCache implements NodeCache {
   }
 }
 
-type ValidatedOptions = Required<Omit<InformerNodeCacheOptions, 'index'>> &
-  Pick<InformerNodeCacheOptions, 'index'>
+type ValidatedOptions = Required<Omit<InformerNodeCacheOptions, 'index' | 'now'>> &
+  Pick<InformerNodeCacheOptions, 'index' | 'now'>
 
 function validateOptions(options: InformerNodeCacheOptions): ValidatedOptions {
   if (typeof options !== 'object' || options === null) {
@@ -156,6 +179,12 @@ function validateOptions(options: InformerNodeCacheOptions): ValidatedOptions {
   if (typeof afterList !== 'function') {
     throw new TypeError('InformerNodeCache: afterList must be a function when given')
   }
+  const lookupsPerSecond = options.lookupsPerSecond ?? DEFAULT_LOOKUPS_PER_SECOND
+  if (!Number.isFinite(lookupsPerSecond) || lookupsPerSecond <= 0) {
+    throw new TypeError(
+      `InformerNodeCache: lookupsPerSecond must be a positive number, got ${String(lookupsPerSecond)}`
+    )
+  }
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE
   if (!Number.isSafeInteger(pageSize) || pageSize < 1) {
     throw new TypeError(`InformerNodeCache: pageSize must be a positive integer, got ${pageSize}`)
@@ -168,6 +197,8 @@ function validateOptions(options: InformerNodeCacheOptions): ValidatedOptions {
     watchdogMs: milliseconds('watchdogMs', options.watchdogMs ?? DEFAULT_WATCHDOG_MS),
     backoff: { initialMs, maxMs },
     pageSize,
+    lookupsPerSecond,
+    now: options.now,
     afterList,
     requestTimeoutMs: milliseconds(
       'requestTimeoutMs',

@@ -16,6 +16,8 @@ export interface NodeReflectorOptions {
   readonly watchdogMs: number
   readonly backoff: CappedBackoff
   readonly afterList: (list: IndexedList) => void | Promise<void>
+  /** Told each node the watch indexes by name, and null after a whole list replaced the index. */
+  readonly onIndexed: (name: string | null) => void
 }
 
 /** What the after-list hook is told about the list just indexed. */
@@ -155,6 +157,7 @@ export class NodeReflector {
       const listing = await api.listAll(this.#stop.signal)
       if (this.#stop.signal.aborted) return false
       index.replaceAll(listing.nodes)
+      this.#o.onIndexed(null)
       this.#resourceVersion = listing.resourceVersion
       this.#lastError = null
       // The very first list is a sync, not a relist; both replace the index wholesale.
@@ -188,6 +191,7 @@ export class NodeReflector {
         logger.warn('node watch event without a node name ignored', { type })
       } else {
         index.upsert(node)
+        this.#o.onIndexed(node.name)
         metrics.informerEvent(type === 'ADDED' ? 'add' : 'update')
       }
     } else if (type === 'DELETED') {

@@ -71,6 +71,13 @@ export const FLAGS: readonly FlagSpec[] = [
     help: 'Restart the node watch when it has been silent this long.',
   },
   {
+    name: 'unknown-node-lookups-per-second',
+    env: 'UNKNOWN_NODE_LOOKUPS_PER_SECOND',
+    kind: 'string',
+    default: '20',
+    help: 'GETs to the API server for node names the index does not know, per second across all calls (bursts of 32). Names past it are answered as not looked up; a name the API server does not have is remembered for 5 s.',
+  },
+  {
     name: 'tolerations-cache-size',
     env: 'TOLERATIONS_CACHE_SIZE',
     kind: 'string',

@@ -35,6 +35,8 @@ export interface Config {
   /** Where node-cache mode learns nodes from; null: full-node mode only. */
   readonly cluster: ClusterSource | null
   readonly watchdogSeconds: number
+  /** GETs of node names the index does not know, per second across all calls. */
+  readonly unknownNodeLookupsPerSecond: number
   readonly tolerationsCacheSize: number
   readonly tolerationsCacheBytes: number
   readonly nodesCacheSize: number
@@ -211,6 +213,12 @@ export function loadConfig(environment: Environment): LoadResult {
     }),
     cluster,
     watchdogSeconds: parseIntegerIn('watchdog-seconds', get('watchdog-seconds'), 1, 86_400),
+    unknownNodeLookupsPerSecond: parseIntegerIn(
+      'unknown-node-lookups-per-second',
+      get('unknown-node-lookups-per-second'),
+      1,
+      10_000
+    ),
     tolerationsCacheSize: parseIntegerIn(
       'tolerations-cache-size',
       get('tolerations-cache-size'),

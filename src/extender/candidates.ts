@@ -77,21 +77,26 @@ export function resolveNodeProfiles(
   // stays a packed array that the per-node loops read unchecked.
   cache.profilesByBytes(names.view, names.spans(), known)
   if (known.length !== names.length) known.length = names.length
-  let misses: number[] | null = null
+  let misses: Misses | null = null
   for (let i = 0; i < names.length; i++) {
     if (known[i] !== undefined) continue
     // Only a miss is decoded (and so validated, throwing for a malformed literal) and looked up
     // by its string.
-    const profile = cache.get(names.name(i))?.profile
+    const name = names.name(i)
+    const profile = cache.get(name)?.profile
     known[i] = profile
-    if (profile === undefined) (misses ??= []).push(i)
+    if (profile === undefined) {
+      misses ??= { positions: [], names: [] }
+      misses.positions.push(i)
+      misses.names.push(name)
+    }
   }
   // The common case: the index knows every name, and the profiles line up with the request.
   if (misses === null) {
     const found = known as TaintProfile[]
     return { found, positions: null, unresolvedPositions: [], unresolvedReasons: [] }
   }
-  return fetchMisses(names, known, misses, cache, logger, (node) => node.profile)
+  return fetchMisses(known, misses, cache, logger, (node) => node.profile)
 }
 
 /** resolveNodeProfiles for whole compiled nodes, by name string: for explain, off the hot path. */
@@ -100,54 +105,111 @@ export async function resolveNodes(
   cache: NodeCache,
   logger: Logger
 ): Promise<ResolvedNames<CompiledNode>> {
+  // Awaited: explain is async already, whether or not a name is fetched.
   const known: (CompiledNode | undefined)[] = []
-  const misses: number[] = []
+  const misses: Misses = { positions: [], names: [] }
   for (let i = 0; i < names.length; i++) {
-    known[i] = cache.get(names.name(i))
-    if (known[i] === undefined) misses.push(i)
+    const name = names.name(i)
+    known[i] = cache.get(name)
+    if (known[i] === undefined) {
+      misses.positions.push(i)
+      misses.names.push(name)
+    }
   }
-  return fetchMisses(names, known, misses, cache, logger, (node) => node)
+  return fetchMisses(known, misses, cache, logger, (node) => node)
 }
 
-async function fetchMisses<T>(
-  names: NodeNameList,
+/** The names the index did not know: where each sits in the request, and the name. */
+interface Misses {
+  readonly positions: number[]
+  readonly names: string[]
+}
+
+/**
+ * Resolves the names the index did not know. Most are answered at once (see NodeCache.fetch):
+ * only names actually sent to the API server are waited for, all together, so a call whose
+ * misses are all answered at once stays synchronous.
+ */
+function fetchMisses<T>(
   known: (T | undefined)[],
-  misses: readonly number[],
+  misses: Misses,
   cache: NodeCache,
   logger: Logger,
   pick: (node: CompiledNode) => T
-): Promise<ResolvedNames<T>> {
-  const unresolvedPositions: number[] = []
-  const unresolvedReasons: RejectionReason[] = []
-  let failed = 0
-  let firstFailure: { node: string; err: string } | null = null
-  const fetched = await Promise.allSettled(misses.map((i) => cache.fetch(names.name(i))))
-  for (let m = 0; m < misses.length; m++) {
-    const i = misses[m] as number
-    const result = fetched[m] as PromiseSettledResult<CompiledNode | null>
-    if (result.status === 'fulfilled' && result.value !== null) {
-      known[i] = pick(result.value)
-      continue
-    }
-    unresolvedPositions.push(i)
-    if (result.status === 'fulfilled') {
-      unresolvedReasons.push(REASON_UNKNOWN_NODE)
-    } else {
-      unresolvedReasons.push(REASON_LOOKUP_FAILED)
-      failed++
-      firstFailure ??= { node: names.name(i), err: String(result.reason) }
+): ResolvedNames<T> | Promise<ResolvedNames<T>> {
+  const outcome = new MissOutcome()
+  // Which misses were sent to the API server (indices into `misses`), and their lookups.
+  let asked: number[] | null = null
+  let lookups: Promise<CompiledNode | null>[] | null = null
+  for (let m = 0; m < misses.positions.length; m++) {
+    const i = misses.positions[m] as number
+    const answer = cache.fetch(misses.names[m] as string)
+    if (answer === 'not_found') outcome.unresolved(i, REASON_UNKNOWN_NODE)
+    else if (answer === 'not_looked_up') outcome.failed(i, misses.names[m] as string, NOT_LOOKED_UP)
+    else {
+      ;(asked ??= []).push(m)
+      ;(lookups ??= []).push(answer)
     }
   }
-  // One line per request, not per name: a call can name thousands of nodes nobody could look up.
-  if (firstFailure !== null) logger.warn('node lookups failed', { failed, first: firstFailure })
-  const found: T[] = []
-  const positions: number[] = []
-  for (let i = 0; i < known.length; i++) {
-    const item = known[i]
-    if (item !== undefined) {
-      found.push(item)
-      positions.push(i)
+  if (asked === null || lookups === null) return outcome.resolve(known, logger)
+  const waitedFor = asked
+  return Promise.allSettled(lookups).then((settled) => {
+    for (let k = 0; k < waitedFor.length; k++) {
+      const m = waitedFor[k] as number
+      const i = misses.positions[m] as number
+      const result = settled[k] as PromiseSettledResult<CompiledNode | null>
+      if (result.status === 'rejected') {
+        outcome.failed(i, misses.names[m] as string, String(result.reason))
+      } else if (result.value === null) {
+        outcome.unresolved(i, REASON_UNKNOWN_NODE)
+      } else {
+        known[i] = pick(result.value)
+      }
+    }
+    return outcome.resolve(known, logger)
+  })
+}
+
+const NOT_LOOKED_UP = 'not looked up: the lookups in flight or per second are used up'
+
+/** The names set aside while resolving misses, and the one log line for those that failed. */
+class MissOutcome {
+  readonly unresolvedPositions: number[] = []
+  readonly unresolvedReasons: RejectionReason[] = []
+  #failed = 0
+  #firstFailure: { node: string; err: string } | null = null
+
+  unresolved(position: number, reason: RejectionReason): void {
+    this.unresolvedPositions.push(position)
+    this.unresolvedReasons.push(reason)
+  }
+
+  failed(position: number, node: string, err: string): void {
+    this.unresolved(position, REASON_LOOKUP_FAILED)
+    this.#failed++
+    this.#firstFailure ??= { node, err }
+  }
+
+  /** The result, with `known`'s found items in request order; logs failures once. */
+  resolve<T>(known: readonly (T | undefined)[], logger: Logger): ResolvedNames<T> {
+    // One line per request, not per name: a call can name thousands of nodes nobody looked up.
+    if (this.#firstFailure !== null) {
+      logger.warn('node lookups failed', { failed: this.#failed, first: this.#firstFailure })
+    }
+    const found: T[] = []
+    const positions: number[] = []
+    for (let i = 0; i < known.length; i++) {
+      const item = known[i]
+      if (item !== undefined) {
+        found.push(item)
+        positions.push(i)
+      }
+    }
+    return {
+      found,
+      positions,
+      unresolvedPositions: this.unresolvedPositions,
+      unresolvedReasons: this.unresolvedReasons,
     }
   }
-  return { found, positions, unresolvedPositions, unresolvedReasons }
 }

@@ -29,9 +29,18 @@ export interface ExtenderMetrics {
 
 /**
  * What became of a name the index did not know: found or not_found (by a GET, or at once for a
- * name no node can have), error (the GET failed), shed (not asked: too many GETs in flight).
+ * name no node can have), not_found_remembered (the API server said so within seconds), error
+ * (the GET failed), shed (not asked: too many GETs in flight), throttled (not asked: the
+ * per-second rate of GETs is used up).
  */
-export type UnknownNameOutcome = 'found' | 'not_found' | 'error' | 'shed'
+export type UnknownNameOutcome =
+  'found' | 'not_found' | 'not_found_remembered' | 'error' | 'shed' | 'throttled'
+
+/**
+ * An answer for an unknown name known at once, with no request: no such node, or not looked up
+ * (GETs in flight or per second used up; the caller reports it as a failed lookup).
+ */
+export type UnknownNameAnswer = 'not_found' | 'not_looked_up'
 
 /** Counters and gauges the node cache feeds. */
 export interface NodeCacheMetrics {
@@ -65,8 +74,11 @@ export interface NodeCache {
    * see TaintIndex.profilesByBytes.
    */
   profilesByBytes(view: DataView, spans: Int32Array, out: (TaintProfile | undefined)[]): void
-  /** The node from the API server, indexed on success; null when the API server has none. */
-  fetch(name: string): Promise<CompiledNode | null>
+  /**
+   * For a name the index does not know: the node from the API server (indexed on success; null
+   * when the API server has none), or an answer known at once, with no promise to settle.
+   */
+  fetch(name: string): Promise<CompiledNode | null> | UnknownNameAnswer
   readonly size: number
 }
 

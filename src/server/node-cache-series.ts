@@ -11,7 +11,12 @@ export class NodeCacheSeries implements NodeCacheMetrics {
   readonly #watchRestarts: Counter
   readonly #relists: Counter
   readonly #indexSize: Gauge
-  readonly #unknownLookups: Counter<'outcome'>
+  /**
+   * Counts per outcome since the last scrape, handed to the counter when it is collected: a
+   * call can name thousands of unknown nodes, and a plain add per name costs far less than
+   * prom-client's per-label increment.
+   */
+  readonly #pendingLookups = new Map<UnknownNameOutcome, number>()
   #lastEventAt: number | null = null
 
   constructor(registry: Registry) {
@@ -37,13 +42,20 @@ export class NodeCacheSeries implements NodeCacheMetrics {
       help: 'Nodes in the taint index.',
       registers,
     })
-    this.#unknownLookups = new Counter({
+    const pendingLookups = this.#pendingLookups
+    new Counter({
       name: 'taint_extender_unknown_node_lookups_total',
       help:
         'Names the index did not know, by outcome: found or not_found (by a GET, or at once for ' +
-        'a name no node can have), error (the GET failed), shed (not asked: too many in flight).',
+        'a name no node can have), not_found_remembered (a GET said so within seconds), error ' +
+        '(the GET failed), shed (not asked: too many in flight), throttled (not asked: the ' +
+        'per-second rate of GETs is used up).',
       labelNames: ['outcome'],
       registers,
+      collect() {
+        for (const [outcome, count] of pendingLookups) this.inc({ outcome }, count)
+        pendingLookups.clear()
+      },
     })
     const lastEventAt = (): number | null => this.#lastEventAt
     new Gauge({
@@ -78,6 +90,6 @@ export class NodeCacheSeries implements NodeCacheMetrics {
   }
 
   unknownNameLookup(outcome: UnknownNameOutcome): void {
-    this.#unknownLookups.inc({ outcome })
+    this.#pendingLookups.set(outcome, (this.#pendingLookups.get(outcome) ?? 0) + 1)
   }
 }

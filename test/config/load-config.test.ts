@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       featureGates: { TaintTolerationComparisonOperators: true },
       cluster: null,
       watchdogSeconds: 300,
+      unknownNodeLookupsPerSecond: 20,
       tolerationsCacheSize: 4096,
       tolerationsCacheBytes: 16 * 1024 ** 2,
       nodesCacheSize: 20000,

@@ -99,10 +99,15 @@ describe('fault: the API server answers 500s for a while', () => {
 
   it('a call naming a thousand nodes nobody has: at most 32 GETs, the rest not looked up, one log line', async () => {
     const api = await startApiServer()
-    const rig = await startRig(api)
+    // A clock that stands still: no token comes back between the calls below.
+    const rig = await startRig(api, api.url, { now: () => 0 })
     await eventually(() => expect(api.openWatches).toBe(1))
     const ghosts = Array.from({ length: 1000 }, (_, i) => `ghost-${i}`)
     const fleet = FLEET.map((n) => n.name)
+    const ghostReasonsOf = (verdicts: { FailedNodes: Record<string, string> }) =>
+      Object.entries(verdicts.FailedNodes)
+        .filter(([n]) => n.startsWith('ghost-'))
+        .map(([, r]) => r)
 
     const verdicts = await filterNames(rig.server.url, [...fleet, ...ghosts])
 
@@ -110,7 +115,7 @@ describe('fault: the API server answers 500s for a while', () => {
     expect(verdicts.NodeNames).toEqual(known.NodeNames)
     const failed = Object.entries(verdicts.FailedNodes)
     expect(failed.filter(([n]) => fleet.includes(n))).toEqual(Object.entries(known.FailedNodes))
-    const ghostReasons = failed.filter(([n]) => n.startsWith('ghost-')).map(([, r]) => r)
+    const ghostReasons = ghostReasonsOf(verdicts)
     expect(ghostReasons).toHaveLength(1000)
     // Asked: the first 32, which the API server does not have; the rest were never asked.
     expect(ghostReasons.filter((r) => r === REASON_UNKNOWN_NODE)).toHaveLength(
@@ -131,8 +136,29 @@ describe('fault: the API server answers 500s for a while', () => {
       first: { node: `ghost-${MAX_LOOKUPS_IN_FLIGHT}` },
     })
 
-    // The cap is on GETs in flight, not a budget: the next call asks again.
-    await filterNames(rig.server.url, [...fleet, ...ghosts])
-    expect(api.requests('get')).toBe(2 * MAX_LOOKUPS_IN_FLIGHT)
+    // The next call asks nothing: the 32 are remembered as not found, and the rate has no token.
+    const again = await filterNames(rig.server.url, [...fleet, ...ghosts])
+    expect(ghostReasonsOf(again).filter((r) => r === REASON_UNKNOWN_NODE)).toHaveLength(
+      MAX_LOOKUPS_IN_FLIGHT
+    )
+    expect(api.requests('get')).toBe(MAX_LOOKUPS_IN_FLIGHT)
+    expect(rig.metrics.lookups).toMatchObject({
+      not_found_remembered: MAX_LOOKUPS_IN_FLIGHT,
+      throttled: 1000 - MAX_LOOKUPS_IN_FLIGHT,
+    })
+  })
+
+  it('twenty calls a tenth of a second apart naming the same thousand unknown nodes cost the burst and the rate, not a GET per name per call', async () => {
+    const api = await startApiServer()
+    let now = 0
+    const rig = await startRig(api, api.url, { now: () => now, lookupsPerSecond: 20 })
+    await eventually(() => expect(api.openWatches).toBe(1))
+    const ghosts = Array.from({ length: 1000 }, (_, i) => `ghost-${i}`)
+    for (let call = 0; call < 20; call++) {
+      await filterNames(rig.server.url, ghosts)
+      now += 100
+    }
+    // The burst, then two a call (a tenth of a second at 20 a second).
+    expect(api.requests('get')).toBe(MAX_LOOKUPS_IN_FLIGHT + 19 * 2)
   })
 })

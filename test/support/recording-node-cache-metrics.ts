@@ -6,7 +6,14 @@ type LookupOutcome = Parameters<NodeCacheMetrics['unknownNameLookup']>[0]
 /** A NodeCacheMetrics that remembers what it was fed, for assertions. */
 export class RecordingNodeCacheMetrics implements NodeCacheMetrics {
   readonly events: Record<InformerEvent, number> = { add: 0, update: 0, delete: 0, relist: 0 }
-  readonly lookups: Record<LookupOutcome, number> = { found: 0, not_found: 0, error: 0, shed: 0 }
+  readonly lookups: Record<LookupOutcome, number> = {
+    found: 0,
+    not_found: 0,
+    not_found_remembered: 0,
+    error: 0,
+    shed: 0,
+    throttled: 0,
+  }
   watchRestarts = 0
   relists = 0
   lastIndexSize: number | undefined

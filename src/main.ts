@@ -145,13 +145,14 @@ async function run(config: Config, serveAll: RequestHandlerFactory): Promise<voi
     config.host,
     config.port,
     logger,
-    { tls: tlsMaterial, role: 'main' }
+    { tls: tlsMaterial, role: 'main', maxConnections: config.maxConnections }
   )
   const probeServer: RunningServer | null =
     config.probePort === null
       ? null
       : await listen(createOperationsHandler(deps), config.host, config.probePort, logger, {
           role: 'probe',
+          maxConnections: config.maxConnections,
         })
   const stopWatchingTls =
     config.tls === null || tlsMaterial === null

@@ -43,6 +43,13 @@ export const FLAGS: readonly FlagSpec[] = [
     help: 'Bytes of request bodies held at once across all connections; a body that would pass it gets 503 with Retry-After before it is read. Default: a quarter of the V8 heap limit (--max-old-space-size), at least --max-body.',
   },
   {
+    name: 'max-connections',
+    env: 'MAX_CONNECTIONS',
+    kind: 'string',
+    default: '512',
+    help: 'Connections each port keeps open at once; one past it is closed when accepted, and the open ones are served as before. kube-scheduler keeps a few.',
+  },
+  {
     name: 'feature-gates',
     env: 'FEATURE_GATES',
     kind: 'string',

@@ -50,6 +50,8 @@ export interface Config {
   readonly tls: TlsFiles | null
   /** A separate plain-HTTP port for health and metrics; null: served on --port. */
   readonly probePort: number | null
+  /** Connections each port keeps open at once. */
+  readonly maxConnections: number
   readonly version: string
   /** NODE_FLAGS the process was started without (see node-flags.ts); empty when all are set. */
   readonly missingNodeFlags: readonly string[]
@@ -245,6 +247,7 @@ export function loadConfig(environment: Environment): LoadResult {
     probePort: values.has('probe-port')
       ? parseIntegerIn('probe-port', get('probe-port'), 0, 65535)
       : null,
+    maxConnections: parseIntegerIn('max-connections', get('max-connections'), 1, 1_000_000),
     version: readVersion(),
     missingNodeFlags: missingNodeFlags(environment.execArgv ?? []),
     v8Flags: runtimeV8Flags(environment.v8Version ?? '', environment.execArgv ?? [], {

@@ -1,6 +1,7 @@
 import type { Toleration } from '../core/index.js'
 import { decodeTolerations, type PodTolerations } from './decode-objects.js'
 import { readArray } from './json-fields.js'
+import { ProtocolError } from './protocol-error.js'
 import type { JsonDocument } from './json-index.js'
 import { forEachMember, isNullSpan, keyIs, parseSpan, type Span } from './json-walk.js'
 
@@ -24,6 +25,28 @@ export function members(
 }
 
 const utf8 = new TextDecoder()
+
+/** A `tolerationSeconds` key and its value's token, in any casing (Go matches keys so). */
+const TOLERATION_SECONDS_TOKEN = /"tolerationseconds"\s*:\s*([^\s,}\]]+)/gi
+const INT64_TOKEN = /^-?(0|[1-9][0-9]*)$/
+const INT64_MIN = -(2n ** 63n)
+const INT64_MAX = 2n ** 63n - 1n
+
+/**
+ * Go decodes `tolerationSeconds` into an int64 and refuses the whole body for a number that is
+ * not one: a fraction or exponent (`1.0`, `1e3`) or a value past int64. JSON.parse has already
+ * rounded such numbers, so their tokens are checked in the text as received. A quote cannot
+ * stand unescaped inside a JSON string, so the pattern finds keys only.
+ */
+function requireInt64TolerationSeconds(text: string, path: string): void {
+  for (const [, token = ''] of text.matchAll(TOLERATION_SECONDS_TOKEN)) {
+    if (token === 'null') continue
+    const value = INT64_TOKEN.test(token) ? BigInt(token) : null
+    if (value === null || value < INT64_MIN || value > INT64_MAX) {
+      throw new ProtocolError(`${path}: tolerationSeconds ${token} is not an int64`)
+    }
+  }
+}
 
 /**
  * A pod read from request bytes. Its containers, volumes and managedFields are validated by the
@@ -56,6 +79,7 @@ class PodFromBytes implements PodTolerations {
       const parsed =
         this.#list === null ? null : readArray(JSON.parse(this.tolerationsText), listPath)
       this.#tolerations = decodeTolerations(parsed, listPath)
+      requireInt64TolerationSeconds(this.tolerationsText, listPath)
     }
     return this.#tolerations
   }

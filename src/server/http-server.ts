@@ -1,6 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import type { TLSSocket } from 'node:tls'
 import type { Logger } from '../extender/index.js'
 import { InFlightReplies } from './in-flight-replies.js'
@@ -32,6 +32,11 @@ export interface ListenOptions {
   readonly headersTimeoutMs?: number
   /** Deadline for a whole request, body included; defaults to REQUEST_TIMEOUT_MS. */
   readonly requestTimeoutMs?: number
+  /**
+   * Connections open at once; one past it is closed as soon as it is accepted, so a flood of
+   * connections cannot take the descriptors the open ones need. Default: no cap.
+   */
+  readonly maxConnections?: number
 }
 
 /** The raw reply to a request Node's HTTP parser refused, with the protocol's Error body. */
@@ -47,6 +52,62 @@ function clientErrorReply(code: string | undefined): string {
     `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   )
+}
+
+/**
+ * Runs `then` once a turn of the event loop has accepted no new connection. Closing a listener
+ * resets the connections the kernel has queued but the process has not accepted yet, requests
+ * already written on them included; a process busy with a large call when SIGTERM comes may
+ * have many. Go's server, whose accept loop never waits on request work, has accepted them by
+ * then and answers them while it shuts down; so here they are accepted first.
+ */
+function afterQueuedAccepts(server: Server, then: () => void): void {
+  let accepted = false
+  const onConnection = (): void => {
+    accepted = true
+  }
+  server.on('connection', onConnection)
+  const check = (): void => {
+    if (accepted) {
+      accepted = false
+      setImmediate(check)
+      return
+    }
+    server.off('connection', onConnection)
+    then()
+  }
+  // setImmediate runs after the poll phase, where the listener's queued connections are taken.
+  setImmediate(check)
+}
+
+/** How long a connection may take, once accepted, to send its first bytes before a drain closes it. */
+const FIRST_REQUEST_GRACE_MS = 1_000
+
+/**
+ * Connections that have not had a byte read from them yet, for a grace period after they are
+ * accepted. Node's closeIdleConnections (and server.close, which calls it) counts such a
+ * connection idle and destroys it with its request unread: one accepted in the same turn as
+ * SIGTERM (the process was busy) would be reset. The sweep waits for them instead, so their
+ * requests are answered, with Connection: close. Kept per connection, never per request.
+ */
+class UnreadConnections {
+  readonly #acceptedAt = new Map<Socket, number>()
+
+  constructor(server: Server) {
+    server.on('connection', (socket: Socket) => {
+      this.#acceptedAt.set(socket, Date.now())
+      socket.once('close', () => this.#acceptedAt.delete(socket))
+    })
+  }
+
+  /** Whether one accepted within the grace period has had nothing read from it yet. */
+  any(): boolean {
+    const now = Date.now()
+    for (const [socket, at] of this.#acceptedAt) {
+      if (socket.bytesRead > 0 || now - at > FIRST_REQUEST_GRACE_MS) this.#acceptedAt.delete(socket)
+    }
+    return this.#acceptedAt.size > 0
+  }
 }
 
 export interface RunningServer {
@@ -103,6 +164,7 @@ export async function listen(
   const server: Server = httpsServer ?? createServer(timeouts, handle)
   const transport = describeTransport(tls)
   server.headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS
+  if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     // Malformed HTTP or a timed-out sender: answer with a JSON Error where the socket can still
     // take it (and no reply has begun on it), never crash.
@@ -148,8 +210,9 @@ export async function listen(
   // Node's closeIdleConnections, which server.close() calls too, destroys a connection whose
   // reply is ended but not yet all written (a large full-node reply to a slow reader), cutting
   // it short. So both wait for a sweep that finds no such reply, 50 ms at a time.
+  const unread = new UnreadConnections(server)
   const sweep = (): void => {
-    if (inFlight.anyEndedButUnflushed()) return
+    if (inFlight.anyEndedButUnflushed() || unread.any()) return
     server.closeIdleConnections()
     closeListenerIfPending()
   }
@@ -179,8 +242,8 @@ export async function listen(
           if (reaper !== null) clearInterval(reaper)
           resolve()
         })
-      if (draining) sweep()
-      else drain()
+      drain()
+      afterQueuedAccepts(server, sweep)
     })
     return closing
   }

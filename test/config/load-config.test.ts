@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       explainEndpoint: false,
       tls: null,
       probePort: null,
+      maxConnections: 512,
       version: PACKAGE_VERSION,
     })
   })

@@ -74,3 +74,28 @@ describe('decodeExtenderArgs: whitespace', () => {
     expect(read(COMPACT).names).toEqual(['a', 'b'])
   })
 })
+
+describe('decodeExtenderArgs: tolerationSeconds as Go decodes an int64', () => {
+  const withSeconds = (token: string) =>
+    utf8(
+      `{"Pod":{"spec":{"tolerations":[{"key":"k","operator":"Exists","TolerationSeconds":${token}}]}},"NodeNames":[]}`
+    )
+
+  it.each(['9223372036854775807', '-9223372036854775808'])(
+    'accepts %s, at the edge of int64 (kept as JSON.parse reads it: only the eviction forecast reads it)',
+    (token) => {
+      const pod = decodeExtenderArgs(withSeconds(token)).pod
+      expect(pod.tolerations[0]?.tolerationSeconds).toBe(BigInt(Number(token)))
+    }
+  )
+
+  it.each([
+    ['0', 0n],
+    ['300', 300n],
+    ['null', null],
+  ])('reads %s exactly, with the key in any casing', (token, expected) => {
+    expect(decodeExtenderArgs(withSeconds(token)).pod.tolerations[0]?.tolerationSeconds).toBe(
+      expected
+    )
+  })
+})

@@ -19,7 +19,30 @@ export interface BadCase {
   error: RegExp
 }
 
+/** A filter body whose one toleration has `tolerationSeconds` spelled as `token`. */
+function tolerationSecondsBody(token: string): string {
+  const body = JSON.stringify(
+    nodesArgs(wirePod('p', [{ key: 'k', operator: 'Exists', tolerationSeconds: 7 }]), [node])
+  )
+  return body.replace('"tolerationSeconds":7', `"tolerationSeconds":${token}`)
+}
+
 export const BAD_INPUT_CASES: BadCase[] = [
+  ...[
+    ['past int64, which Go refuses though JSON.parse rounds it', '9223372036854775808'],
+    ['below int64', '-9223372036854775809'],
+    ['a fraction, which Go will not decode into an int64', '30.0'],
+    ['an exponent, which Go will not decode into an int64', '3e1'],
+  ].map(([what, token]) => ({
+    name: `a tolerationSeconds ${what}`,
+    path: '/filter',
+    body: tolerationSecondsBody(token as string),
+    raw: true,
+    status: 400,
+    error: new RegExp(
+      `^Pod\\.spec\\.tolerations: tolerationSeconds ${(token as string).replace('.', '\\.')} is not an int64$`
+    ),
+  })),
   {
     name: 'a body that is not JSON',
     path: '/filter',

@@ -34,6 +34,7 @@ export interface TestServerOptions {
   role?: string
   /** The port to listen on; 0 (any free port) by default. */
   port?: number
+  maxConnections?: number
 }
 
 export interface TestServer {
@@ -102,6 +103,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const running = await listen(app, '127.0.0.1', options.port ?? 0, logger, {
     tls: options.tls ?? null,
     ...(options.role === undefined ? {} : { role: options.role }),
+    ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
     ...(options.timeouts
       ? {
           headersTimeoutMs: options.timeouts.headersMs,

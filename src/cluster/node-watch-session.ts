@@ -1,5 +1,6 @@
-import { Watch, type KubeConfig } from '@kubernetes/client-node'
+import type { KubeConfig } from '@kubernetes/client-node'
 import { describeError, statusCodeOf, statusDetail } from './api-errors.js'
+import { openWatchStream } from './watch-stream.js'
 
 /** How one watch request ended; the reflector decides what to do next from it. */
 export type WatchEnd =
@@ -26,19 +27,16 @@ export interface WatchSessionOptions {
 }
 
 /**
- * Runs one `GET /api/v1/nodes?watch=true` through client-node's `Watch` and resolves once it
- * has ended, for whatever reason, with the connection closed. client-node 1.4 gives no way to
- * cancel a watch whose response headers have not arrived (the AbortController comes back only
- * afterwards, and its 30 s timeout is overwritten), so the KubeConfig handed to `Watch` notes the
- * http.Agent it creates for the request; destroying that agent ends even a stalled connect.
+ * Runs one `GET /api/v1/nodes?watch=true` (see openWatchStream) and resolves once it has ended,
+ * for whatever reason, with the connection closed: aborting the request's signal ends even a
+ * connect or a response whose headers never come.
  */
 export function runWatchSession(options: WatchSessionOptions): Promise<WatchEnd> {
   const { stopSignal, watchdogMs } = options
   return new Promise<WatchEnd>((resolve) => {
     let ended = false
     let eventsSeen = 0
-    let controller: AbortController | undefined
-    let agent: { destroy(): void } | undefined
+    const controller = new AbortController()
     let watchdog: NodeJS.Timeout | undefined
 
     const end = (outcome: WatchEnd): void => {
@@ -46,8 +44,7 @@ export function runWatchSession(options: WatchSessionOptions): Promise<WatchEnd>
       ended = true
       clearTimeout(watchdog)
       stopSignal.removeEventListener('abort', onStop)
-      controller?.abort()
-      agent?.destroy()
+      controller.abort()
       resolve(outcome)
     }
     const onStop = (): void => end({ kind: 'stopped', eventsSeen })
@@ -67,7 +64,7 @@ export function runWatchSession(options: WatchSessionOptions): Promise<WatchEnd>
       try {
         options.onEvent(type, object)
       } catch (err) {
-        // client-node swallows exceptions thrown by the callback; end loudly instead.
+        // A rule failing on an event ends the watch loudly; the reflector resumes it.
         end({
           kind: 'failed',
           detail: `applying a ${type} event: ${describeError(err)}`,
@@ -84,22 +81,19 @@ export function runWatchSession(options: WatchSessionOptions): Promise<WatchEnd>
     if (stopSignal.aborted) return onStop()
     stopSignal.addEventListener('abort', onStop, { once: true })
     armWatchdog()
-    const watch = new Watch(
-      noteFetchAgent(options.kubeConfig, (a) => {
-        agent = a
-        if (ended) a.destroy()
-      })
-    )
     const query = {
       resourceVersion: options.resourceVersion,
-      allowWatchBookmarks: true,
-      timeoutSeconds: options.timeoutSeconds,
+      allowWatchBookmarks: 'true',
+      timeoutSeconds: String(options.timeoutSeconds),
     }
-    watch.watch('/api/v1/nodes', query, onEvent, onDone).then(
-      (c) => {
-        controller = c
-        if (ended) c.abort()
-      },
+    openWatchStream(
+      options.kubeConfig,
+      '/api/v1/nodes',
+      query,
+      controller.signal,
+      onEvent,
+      onDone
+    ).catch(
       // Raised before the request is sent: no current cluster, credentials that fail to load.
       (err: unknown) => end({ kind: 'failed', detail: describeError(err), eventsSeen })
     )
@@ -113,27 +107,4 @@ function errorEventEnd(status: unknown, eventsSeen: number): WatchEnd {
   return code === 410
     ? { kind: 'gone', detail: detail.trim(), eventsSeen }
     : { kind: 'failed', detail: detail.trim(), eventsSeen }
-}
-
-/**
- * The same KubeConfig, except that the agent built for each fetch is reported. A Proxy rather
- * than a copy: authenticators (exec plugins, token files) keep their state in the original.
- */
-function noteFetchAgent(
-  kubeConfig: KubeConfig,
-  onAgent: (agent: { destroy(): void }) => void
-): KubeConfig {
-  return new Proxy(kubeConfig, {
-    get(target, property, receiver) {
-      if (property !== 'applyToFetchOptions') return Reflect.get(target, property, receiver)
-      return async (opts: Parameters<KubeConfig['applyToFetchOptions']>[0]) => {
-        const init = await target.applyToFetchOptions(opts)
-        const agent: unknown = init.agent
-        if (typeof agent === 'object' && agent !== null && 'destroy' in agent) {
-          onAgent(agent as { destroy(): void })
-        }
-        return init
-      }
-    },
-  })
 }

@@ -150,7 +150,23 @@ describe('runWatchSession: how one watch ends', () => {
     expect(server.requests('watch')).toBe(0)
   })
 
-  it('ends failed at once, without waiting for the watchdog, when client-node cannot even build the request', async () => {
+  it('ends failed, quoting the line, when a watch line is not valid JSON, as client-go ends its watch on a decode error', async () => {
+    const { server, ended, applied } = await session()
+    await eventually(() => expect(server.openWatches).toBe(1))
+    server.sendRawWatchEvent('MODIFIED', { metadata: { name: 'node-a' } })
+    server.sendRawWatchLine('{"type":"MODIFIED","object":{"metadata"')
+    server.sendRawWatchEvent('MODIFIED', { metadata: { name: 'node-a' } })
+
+    expect(await ended).toEqual({
+      kind: 'failed',
+      detail: 'a watch line is not valid JSON: {"type":"MODIFIED","object":{"metadata"',
+      eventsSeen: 1,
+    })
+    // Nothing after the bad line is applied: the reflector resumes from the last version.
+    expect(applied).toEqual(['MODIFIED'])
+  })
+
+  it('ends failed at once, without waiting for the watchdog, when the kubeconfig has no cluster', async () => {
     const stop = new AbortController()
 
     const ended = await runWatchSession({
@@ -162,7 +178,11 @@ describe('runWatchSession: how one watch ends', () => {
       onEvent: () => {},
     })
 
-    expect(ended).toEqual({ kind: 'failed', detail: 'No currently active cluster', eventsSeen: 0 })
+    expect(ended).toEqual({
+      kind: 'failed',
+      detail: 'no current cluster in the kubeconfig',
+      eventsSeen: 0,
+    })
     expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0)
   })
 })

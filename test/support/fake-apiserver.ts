@@ -163,6 +163,11 @@ export class FakeApiServer {
     this.#watches.write(type, object)
   }
 
+  /** Writes one line as it is to every open watch (a proxy's garbage, a truncated event). */
+  sendRawWatchLine(line: string): void {
+    this.#watches.writeLine(line)
+  }
+
   /** Ends every open watch cleanly, as the API server does when its timeoutSeconds is up. */
   closeWatches(): void {
     this.#watches.endAll()

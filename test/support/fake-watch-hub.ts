@@ -67,6 +67,11 @@ export class WatchHub {
     }
   }
 
+  /** Sends one line as it is to every open watch that is not stalled. */
+  writeLine(line: string): void {
+    for (const watch of this.#open) if (!watch.stalled) watch.res.write(`${line}\n`)
+  }
+
   endAll(): void {
     for (const watch of this.#open) watch.res.end()
   }

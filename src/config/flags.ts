@@ -3,6 +3,8 @@
  * from this table, so it cannot drift from what is parsed.
  */
 
+import { DEFAULT_FEATURE_GATES, featureGatesText } from './parse-values.js'
+
 export interface FlagSpec {
   readonly name: string
   readonly env: string | null
@@ -39,8 +41,8 @@ export const FLAGS: readonly FlagSpec[] = [
     name: 'feature-gates',
     env: 'FEATURE_GATES',
     kind: 'string',
-    default: 'TaintTolerationComparisonOperators=true',
-    help: 'Comma-separated Gate=true|false. Known: TaintTolerationComparisonOperators (Lt/Gt tolerations; set it as your kube-scheduler has it).',
+    default: featureGatesText(DEFAULT_FEATURE_GATES),
+    help: 'Comma-separated Gate=true|false, as your kube-scheduler has them; the defaults are upstream’s. Known: TaintTolerationComparisonOperators (Lt/Gt tolerations).',
   },
   {
     name: 'kubeconfig',

@@ -8,6 +8,7 @@ import { runtimeV8Flags } from './v8-runtime-flags.js'
 import {
   parseBoolean,
   parseByteSize,
+  DEFAULT_FEATURE_GATES,
   parseFeatureGates,
   parseIntegerIn,
   type FeatureGates,
@@ -172,9 +173,7 @@ export function loadConfig(environment: Environment): LoadResult {
     port: parseIntegerIn('port', get('port'), 0, 65535),
     logLevel,
     maxBodyBytes: parseByteSize('max-body', get('max-body')),
-    featureGates: parseFeatureGates(get('feature-gates'), {
-      TaintTolerationComparisonOperators: true,
-    }),
+    featureGates: parseFeatureGates(get('feature-gates'), DEFAULT_FEATURE_GATES),
     cluster,
     watchdogSeconds: parseIntegerIn('watchdog-seconds', get('watchdog-seconds'), 1, 86_400),
     tolerationsCacheSize: parseIntegerIn(

@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       port: 8888,
       logLevel: 'info',
       maxBodyBytes: 256 * 1024 ** 2,
-      featureGates: { TaintTolerationComparisonOperators: true },
+      featureGates: { TaintTolerationComparisonOperators: false },
       cluster: null,
       watchdogSeconds: 300,
       tolerationsCacheSize: 4096,
@@ -133,9 +133,9 @@ describe('loadConfig', () => {
       },
     ],
     [
-      'an empty --feature-gates leaves the comparison operators gate at its default, on',
+      'an empty --feature-gates leaves the comparison operators gate at its default, off as upstream’s',
       { argv: ['--feature-gates='] },
-      { featureGates: { TaintTolerationComparisonOperators: true } },
+      { featureGates: { TaintTolerationComparisonOperators: false } },
     ],
     [
       'numbers and sizes with spaces around them, as a ConfigMap may leave, are read without',
@@ -143,9 +143,9 @@ describe('loadConfig', () => {
       { port: 8080, maxBodyBytes: 64 * 1024 ** 2, watchdogSeconds: 60 },
     ],
     [
-      'the comparison operators gate can be turned off, with spaces and empty entries ignored',
-      { argv: ['--feature-gates', ' , TaintTolerationComparisonOperators = false ,'] },
-      { featureGates: { TaintTolerationComparisonOperators: false } },
+      'the comparison operators gate can be turned on, with spaces and empty entries ignored',
+      { argv: ['--feature-gates', ' , TaintTolerationComparisonOperators = true ,'] },
+      { featureGates: { TaintTolerationComparisonOperators: true } },
     ],
     [
       'a probe port of 0 beside a port of 0 is allowed: the system picks two ports',

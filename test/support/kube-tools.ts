@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { dump, loadAll } from 'js-yaml'
 
@@ -74,6 +74,26 @@ export function helmLint(values: object): string {
 /** `kubectl kustomize <dir>`, as `kubectl apply -k` builds it. */
 export function kustomize(dir: string): KubeObject[] {
   return objects(run('kubectl', ['kustomize', dir]))
+}
+
+/**
+ * `kubectl kustomize` of an overlay of deploy/ with these components (folders under deploy/), as
+ * a user's kustomization listing them builds it. kustomize takes no absolute paths, so the
+ * overlay, written to a temporary folder, names them relative to itself.
+ */
+export function kustomizeWithComponents(components: readonly string[]): KubeObject[] {
+  const dir = mkdtempSync(join(tmpdir(), 'taint-extender-overlay-'))
+  try {
+    const up = relative(dir, root)
+    const overlay = {
+      resources: [join(up, 'deploy')],
+      components: components.map((c) => join(up, 'deploy', c)),
+    }
+    writeFileSync(join(dir, 'kustomization.yaml'), dump(overlay))
+    return objects(run('kubectl', ['kustomize', dir]))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 /** The one object of `kind` (and `name`, when several) among `objects`. */

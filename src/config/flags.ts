@@ -131,14 +131,28 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'help', env: null, kind: 'action', default: null, help: 'Print this help and exit.' },
 ]
 
-/** The text `--help` prints. */
+/** The text `taint-extender [serve] --help` prints: what it does, every flag, examples. */
 export function helpText(): string {
-  const lines = ['Usage: taint-extender [flags]', '', 'Flags (environment variable in brackets):']
+  const lines = [
+    'Usage: taint-extender [serve] [flags]',
+    '',
+    'Runs the extender: the filter, prioritize and preempt verbs kube-scheduler calls, with health,',
+    'readiness, metrics and version. Other commands: taint-extender help.',
+    '',
+    'Flags (environment variable in brackets):',
+  ]
   for (const flag of FLAGS) {
     const value = { string: ' VALUE', boolean: '[=true|false]', action: '' }[flag.kind]
     const env = flag.env ? ` [${flag.env}]` : ''
     const def = flag.default !== null ? ` (default ${flag.default})` : ''
     lines.push(`  --${flag.name}${value}${env}${def}`, `      ${flag.help}`)
   }
+  lines.push(
+    '',
+    'Examples:',
+    '  taint-extender serve --kubeconfig ~/.kube/config      node-cache mode, outside the cluster',
+    '  taint-extender serve --disable-node-cache --port 8888  full-node mode, no cluster needed',
+    '  LOG_LEVEL=debug taint-extender serve                    in a pod, every decision logged'
+  )
   return lines.join('\n') + '\n'
 }

@@ -52,7 +52,7 @@ export interface FeatureGates {
  * Every gate at upstream's default, for the server and the tools alike: kube-scheduler's own
  * `TaintTolerationComparisonOperators` is alpha and off (pkg/features/kube_features.go, v1.35
  * through v1.37), so an extender left at its defaults answers as a kube-scheduler left at its
- * defaults. README.md#feature-gates says when to turn it on.
+ * defaults. docs/compatibility.md#feature-gates says when to turn it on.
  */
 export const DEFAULT_FEATURE_GATES: FeatureGates = { TaintTolerationComparisonOperators: false }
 

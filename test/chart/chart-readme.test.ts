@@ -40,10 +40,10 @@ function documented(): Map<string, string> {
   return new Map([...rows].map(([, key, cell]) => [key as string, cell as string]))
 }
 
-/** The helm commands of the README's sh blocks, continued lines joined. */
-function helmCommands(): string[][] {
+/** The helm commands of a Markdown file's sh blocks, continued lines joined. */
+function helmCommands(markdown = README): string[][] {
   const commands: string[][] = []
-  for (const [, block] of README.matchAll(/```sh\n([\s\S]*?)```/g)) {
+  for (const [, block] of markdown.matchAll(/```sh\n([\s\S]*?)```/g)) {
     for (const line of (block ?? '').replace(/\\\n\s*/g, '').split('\n')) {
       const words = line.trim().split(/\s+/)
       if (words[0] === 'helm') commands.push(words.slice(1))
@@ -58,9 +58,16 @@ describe('the chart’s README', () => {
     expect(Object.fromEntries(documented())).toEqual(Object.fromEntries(expected))
   })
 
-  it('shows helm install and upgrade commands that render the chart as written', () => {
-    const commands = helmCommands()
-    expect(commands.map((c) => c[0])).toEqual(['install', 'upgrade'])
+  it.each([
+    ['the chart’s README', README, ['install', 'upgrade']],
+    [
+      'the project’s README',
+      readFileSync(new URL('../../README.md', import.meta.url), 'utf8'),
+      ['install'],
+    ],
+  ])('%s shows helm commands that render the chart as written', (_name, markdown, verbs) => {
+    const commands = helmCommands(markdown)
+    expect(commands.map((c) => c[0])).toEqual(verbs)
     for (const command of commands) {
       // `helm template` takes what `install` takes, but talks to no cluster.
       const args = command.filter((word) => word !== 'upgrade' && word !== '--install')

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs'
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { helmLint, helmRefusal, helmTemplate, kustomize, only } from '../support/kube-tools.js'
-import { configOf, extenderPod } from '../deploy/rendered.js'
-import { VALUE_SETS } from './value-sets.js'
+import { configOf, extenderPod, VALUE_SETS } from '../deploy/renderings.js'
 
 /**
  * The chart with its defaults installs what `kubectl apply -k deploy/` does, both built by the

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { only } from '../support/kube-tools.js'
-import { configOf, extenderPod, type Container } from './rendered.js'
+import { configOf, extenderPod, RENDERINGS, type Container } from './renderings.js'
 import { startTestServer, type TestServer } from '../support/test-server.js'
-import { RENDERINGS } from './renderings.js'
 
 /**
  * charts/taint-extender rendered by the real helm over each value set, held to what the process

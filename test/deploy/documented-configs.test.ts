@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../../src/config/index.js'
+import { DEFAULT_FEATURE_GATES } from '../../src/config/parse-values.js'
 
 /**
  * What the documentation shows, held to the files: every KubeSchedulerConfiguration in a doc is
@@ -78,6 +80,19 @@ describe('the documentation', () => {
         expect(config.percentageOfNodesToScore).toBe(100)
       }
     }
+  })
+
+  it('shows a sidecar container whose args the extender accepts, gates at their defaults', () => {
+    const sidecars = yamlBlocks(read('deploy/README.md'))
+      .map((block) => load(block) as unknown)
+      .filter((y): y is { name: string; args: string[] }[] => Array.isArray(y))
+      .flat()
+      .filter((c) => c.name === 'taint-extender')
+    expect(sidecars).toHaveLength(1)
+    const loaded = loadConfig({ argv: sidecars[0]?.args ?? [], env: {}, fileExists: () => true })
+    if (loaded.kind !== 'config') throw new Error('expected a config')
+    expect([loaded.config.cluster, loaded.config.host]).toEqual([null, '127.0.0.1'])
+    expect(loaded.config.featureGates).toEqual(DEFAULT_FEATURE_GATES)
   })
 
   it.each(DOCS)('%s links only to files and headings that exist', (doc) => {

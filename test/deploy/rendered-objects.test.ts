@@ -1,3 +1,4 @@
+import { DEFAULT_FEATURE_GATES } from '../../src/config/parse-values.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { only } from '../support/kube-tools.js'
 import { configOf, extenderPod, RENDERINGS, type Container } from './renderings.js'
@@ -55,6 +56,12 @@ describe.each(Object.entries(RENDERINGS))('%s', (_, rendering) => {
     const secret = tlsVolume?.secret?.secretName
     if (rendering.givenTlsSecret === undefined) expect(issued).toContain(secret)
     else expect([secret, issued]).toEqual([rendering.givenTlsSecret, []])
+  })
+
+  it('leaves every feature gate at the binary’s default unless the installer set it', () => {
+    expect(config.featureGates).toEqual({ ...DEFAULT_FEATURE_GATES, ...rendering.featureGates })
+    const setsGates = container.args.some((a) => a.startsWith('--feature-gates'))
+    expect(setsGates).toBe(rendering.featureGates !== undefined)
   })
 
   it('talks to the cluster in node-cache mode only, with no more than get, list, watch nodes', () => {

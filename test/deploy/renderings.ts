@@ -84,16 +84,23 @@ export interface Rendering {
   readonly givenTlsSecret?: string
   /** Full-node mode: no cluster credentials at all. */
   readonly fullNode?: boolean
+  /** Feature gates the installer set; none: every gate at the binary's (upstream's) default. */
+  readonly featureGates?: Record<string, boolean>
 }
 
 /** The chart over each value set, and deploy/ as `kubectl apply -k` builds it, with and without components. */
 export const RENDERINGS: Readonly<Record<string, Rendering>> = {
   ...Object.fromEntries(
     Object.entries(VALUE_SETS).map(([name, values]) => {
-      const { tls, mode } = values as { tls?: { secretName?: string }; mode?: string }
+      const { tls, mode, featureGates } = values as {
+        tls?: { secretName?: string }
+        mode?: string
+        featureGates?: Record<string, boolean>
+      }
       const rendering: Rendering = {
         objects: () => helmTemplate(values),
         fullNode: mode === 'full-node',
+        ...(featureGates ? { featureGates } : {}),
       }
       return [
         `the chart with ${name}`,

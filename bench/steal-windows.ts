@@ -12,7 +12,7 @@
 import { lostAtMostPerCpu, stolenBetween } from './cpu-steal.js'
 import { percentile, round3 } from './stats.js'
 
-/** A call slower than this is slow: the p99 target at 5000 names (README, "Performance"). */
+/** A call slower than this is slow: the p99 target at 5000 names (docs/performance.md). */
 export const SLOW_MS = 2
 
 /** About half a second of 5000-name calls: short enough to set a spell of steal apart. */

@@ -1,8 +1,8 @@
 /**
- * Where the performance targets (README, "Performance") stand over a set of full bench runs:
+ * Where the performance targets (docs/performance.md) stand over a set of full bench runs:
  * for each, how many scenarios met it and the range of the figure judged, per Node.js release.
  * One run says little on a shared host, where p99 at 5000 names follows the neighbours
- * (bench/RESULTS.md); the tally over many runs is what the README reports, and this makes it
+ * (bench/RESULTS.md); the tally over many runs is what docs/performance.md reports, and this makes it
  * a command instead of a sum done by hand (`npm run bench:targets`, targets.ts).
  */
 import { lostAtMostPerCpu } from './cpu-steal.js'
@@ -38,7 +38,7 @@ export const P99_AT_5000_NAMES: Target = {
   unit: 'ms',
 }
 
-/** The targets, as the README words them; ratios are p50 against the floor. */
+/** The targets, as docs/performance.md words them; ratios are p50 against the floor. */
 export const TARGETS: readonly Target[] = [
   ...['filter', 'prioritize'].map((verb): Target => ({
     name: `node cache, 500 names, ${verb}: within 1.2× the floor`,

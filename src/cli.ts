@@ -1,44 +1,70 @@
 #!/usr/bin/env node
 import { runExplain } from './cli/explain-command.js'
 import { runForecast } from './cli/forecast-command.js'
-import { EXIT_BAD_INPUT, type ToolIo } from './cli/tool-io.js'
+import { helpFor, type Command } from './cli/help.js'
+import {
+  ClusterReadError,
+  EXIT_BAD_INPUT,
+  EXIT_CLUSTER_FAILED,
+  type ToolIo,
+} from './cli/tool-io.js'
 import { ConfigError } from './config/index.js'
 import { main as serve } from './main.js'
 import { ProtocolError } from './protocol/index.js'
-
-const USAGE = `Usage:
-  taint-extender [serve] [flags]     run the extender (see --help)
-  taint-extender explain --pod FILE|- [--nodes FILE|-] [--kubeconfig FILE] [-o json] [--feature-gates …]
-  taint-extender forecast --taint key=value:Effect (--node NAME | --selector LABELS)
-                          [--nodes FILE] [--pods FILE] [--kubeconfig FILE] [-o json]
-`
 
 const io: ToolIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 }
 
-async function runTool(tool: typeof runExplain, argv: string[]): Promise<number> {
+const TOOLS = { explain: runExplain, forecast: runForecast } as const
+const COMMANDS: readonly Command[] = ['serve', 'explain', 'forecast', 'help']
+const HELP_FLAGS = ['--help', '-h']
+
+/** Runs a tool; bad usage exits 2, a cluster that cannot be read 3, each with one line. */
+async function runTool(tool: keyof typeof TOOLS, argv: string[]): Promise<number> {
   try {
-    return await tool(argv, io, process.env)
+    return await TOOLS[tool](argv, io, process.env)
   } catch (err) {
+    io.stderr(`taint-extender ${tool}: ${err instanceof Error ? err.message : String(err)}\n`)
+    if (err instanceof ClusterReadError) return EXIT_CLUSTER_FAILED
     if (err instanceof ConfigError || err instanceof ProtocolError) {
-      io.stderr(`taint-extender: ${err.message}\n`)
-      return EXIT_BAD_INPUT
+      io.stderr(`Run 'taint-extender ${tool} --help' for its flags.\n`)
     }
-    io.stderr(`taint-extender: ${err instanceof Error ? err.message : String(err)}\n`)
     return EXIT_BAD_INPUT
   }
 }
 
-const [command, ...rest] = process.argv.slice(2)
+function help(topic: string | undefined): number {
+  if (topic === undefined || COMMANDS.includes(topic as Command)) {
+    io.stdout(helpFor(topic as Command | undefined))
+    return 0
+  }
+  io.stderr(`taint-extender help: no command "${topic}" (commands: ${COMMANDS.join(', ')})\n`)
+  return EXIT_BAD_INPUT
+}
+
+/** A bare `taint-extender` serves; it says so, as a log line like the server's own. */
+function noteBareInvocation(): void {
+  const msg = 'no command given: serving the extender; taint-extender help lists the commands'
+  io.stderr(JSON.stringify({ ts: Date.now() / 1000, level: 'info', msg }) + '\n')
+}
+
+const argv = process.argv.slice(2)
+const [command, ...rest] = argv
 if (command === 'explain' || command === 'forecast') {
-  process.exitCode = await runTool(command === 'explain' ? runExplain : runForecast, rest)
-} else if (command === 'serve') {
-  serve(rest)
-} else if (command === undefined || command.startsWith('-')) {
-  serve(process.argv.slice(2))
+  const wantsHelp = rest.some((a) => HELP_FLAGS.includes(a))
+  process.exitCode = wantsHelp ? help(command) : await runTool(command, rest)
+} else if (command === 'help') {
+  process.exitCode = help(rest[0])
+} else if (command === 'serve' || command === undefined || command.startsWith('-')) {
+  const flags = command === 'serve' ? rest : argv
+  if (flags.some((a) => HELP_FLAGS.includes(a))) process.exitCode = help('serve')
+  else {
+    if (command === undefined) noteBareInvocation()
+    serve(flags)
+  }
 } else {
-  process.stderr.write(`taint-extender: unknown command "${command}"\n${USAGE}`)
+  io.stderr(`taint-extender: unknown command "${command}"; taint-extender help lists them\n`)
   process.exitCode = EXIT_BAD_INPUT
 }

@@ -1,4 +1,4 @@
-import { ClusterSnapshot } from '../cluster/index.js'
+import { ClusterSnapshot, describeError } from '../cluster/index.js'
 import type { ObjectSource } from '../config/index.js'
 
 /** Where a tool writes its output and its error messages. */
@@ -7,13 +7,36 @@ export interface ToolIo {
   readonly stderr: (text: string) => void
 }
 
-/** Exit statuses shared by the tools: 2 is always bad input. */
+/** Exit statuses shared by the tools: 2 is always bad usage or input, 3 a cluster that failed. */
 export const EXIT_BAD_INPUT = 2
+export const EXIT_CLUSTER_FAILED = 3
+
+/**
+ * A read of the cluster that failed: the API server unreachable, the credentials refused, or the
+ * list answered with an error. Not the user's typing, so not exit 2: scripts can tell the two.
+ */
+export class ClusterReadError extends Error {
+  override readonly name = 'ClusterReadError'
+}
+
+/** Runs a read of the cluster, turning its failure into a ClusterReadError naming the server. */
+async function readCluster<T>(
+  snapshot: ClusterSnapshot,
+  what: string,
+  read: () => Promise<T>
+): Promise<T> {
+  try {
+    return await read()
+  } catch (err) {
+    throw new ClusterReadError(`cannot list ${what} from ${snapshot.server}: ${describeError(err)}`)
+  }
+}
 
 /** The nodes of a source as text: a file's (or stdin's), or the cluster's as a List. */
 export async function nodesText(source: ObjectSource): Promise<{ text: string; origin: string }> {
   if (source.kind === 'text') return { text: source.text, origin: source.origin }
-  const items = await new ClusterSnapshot(source.cluster).listNodes()
+  const snapshot = new ClusterSnapshot(source.cluster)
+  const items = await readCluster(snapshot, 'nodes', () => snapshot.listNodes())
   return { text: JSON.stringify({ items }), origin: 'cluster nodes' }
 }
 
@@ -31,7 +54,8 @@ export async function podsText(
   const items: unknown[] = []
   for (const nodeName of [...nodeNames, '']) {
     // Node names are DNS subdomains: nothing in them needs escaping in a field selector.
-    items.push(...(await snapshot.listPods(`spec.nodeName=${nodeName}`)))
+    const selector = `spec.nodeName=${nodeName}`
+    items.push(...(await readCluster(snapshot, 'pods', () => snapshot.listPods(selector))))
   }
   return { text: JSON.stringify({ items }), origin: 'cluster pods' }
 }

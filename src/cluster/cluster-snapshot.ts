@@ -1,6 +1,6 @@
 import { CoreV1Api } from '@kubernetes/client-node'
 import { statusCodeOf } from './api-errors.js'
-import { loadKubeConfig, type ClusterSource } from './kube-config.js'
+import { apiServerUrl, loadKubeConfig, type ClusterSource } from './kube-config.js'
 
 /** kubectl's default `--chunk-size`: lists are read in pages of this many objects. */
 export const SNAPSHOT_PAGE_SIZE = 500
@@ -19,10 +19,14 @@ interface Page {
 export class ClusterSnapshot {
   readonly #api: CoreV1Api
   readonly #pageSize: number
+  /** The API server's URL, credentials masked, for messages. */
+  readonly server: string
 
   constructor(source: ClusterSource, pageSize = SNAPSHOT_PAGE_SIZE) {
-    this.#api = loadKubeConfig(source).makeApiClient(CoreV1Api)
+    const kubeConfig = loadKubeConfig(source)
+    this.#api = kubeConfig.makeApiClient(CoreV1Api)
     this.#pageSize = pageSize
+    this.server = apiServerUrl(kubeConfig)
   }
 
   listNodes(): Promise<unknown[]> {

@@ -15,3 +15,4 @@ export {
 export { collectGarbageAfterList } from './node-list-garbage.js'
 export { projectNode } from './node-projection.js'
 export { ClusterSnapshot } from './cluster-snapshot.js'
+export { describeError } from './api-errors.js'

@@ -3,6 +3,8 @@
  * from this table, so it cannot drift from what is parsed.
  */
 
+import { DEFAULT_FEATURE_GATES, featureGatesText } from './parse-values.js'
+
 export interface FlagSpec {
   readonly name: string
   readonly env: string | null
@@ -53,8 +55,8 @@ export const FLAGS: readonly FlagSpec[] = [
     name: 'feature-gates',
     env: 'FEATURE_GATES',
     kind: 'string',
-    default: 'TaintTolerationComparisonOperators=true',
-    help: 'Comma-separated Gate=true|false. Known: TaintTolerationComparisonOperators (Lt/Gt tolerations; set it as your kube-scheduler has it).',
+    default: featureGatesText(DEFAULT_FEATURE_GATES),
+    help: 'Comma-separated Gate=true|false, as your kube-scheduler has them; the defaults are upstream’s. Known: TaintTolerationComparisonOperators (Lt/Gt tolerations).',
   },
   {
     name: 'kubeconfig',
@@ -164,14 +166,28 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'help', env: null, kind: 'action', default: null, help: 'Print this help and exit.' },
 ]
 
-/** The text `--help` prints. */
+/** The text `taint-extender [serve] --help` prints: what it does, every flag, examples. */
 export function helpText(): string {
-  const lines = ['Usage: taint-extender [flags]', '', 'Flags (environment variable in brackets):']
+  const lines = [
+    'Usage: taint-extender [serve] [flags]',
+    '',
+    'Runs the extender: the filter, prioritize and preempt verbs kube-scheduler calls, with health,',
+    'readiness, metrics and version. Other commands: taint-extender help.',
+    '',
+    'Flags (environment variable in brackets):',
+  ]
   for (const flag of FLAGS) {
     const value = { string: ' VALUE', boolean: '[=true|false]', action: '' }[flag.kind]
     const env = flag.env ? ` [${flag.env}]` : ''
     const def = flag.default !== null ? ` (default ${flag.default})` : ''
     lines.push(`  --${flag.name}${value}${env}${def}`, `      ${flag.help}`)
   }
+  lines.push(
+    '',
+    'Examples:',
+    '  taint-extender serve --kubeconfig ~/.kube/config      node-cache mode, outside the cluster',
+    '  taint-extender serve --disable-node-cache --port 8888  full-node mode, no cluster needed',
+    '  LOG_LEVEL=debug taint-extender serve                    in a pod, every decision logged'
+  )
   return lines.join('\n') + '\n'
 }

@@ -9,6 +9,7 @@ import { runtimeV8Flags } from './v8-runtime-flags.js'
 import {
   parseBoolean,
   parseByteSize,
+  DEFAULT_FEATURE_GATES,
   parseFeatureGates,
   parseIntegerIn,
   type FeatureGates,
@@ -210,9 +211,7 @@ export function loadConfig(environment: Environment): LoadResult {
     logLevel,
     maxBodyBytes,
     maxBodyBytesInFlight: bodyBytesInFlight(values, maxBodyBytes, environment),
-    featureGates: parseFeatureGates(get('feature-gates'), {
-      TaintTolerationComparisonOperators: true,
-    }),
+    featureGates: parseFeatureGates(get('feature-gates'), DEFAULT_FEATURE_GATES),
     cluster,
     watchdogSeconds: parseIntegerIn('watchdog-seconds', get('watchdog-seconds'), 1, 86_400),
     unknownNodeLookupsPerSecond: parseIntegerIn(

@@ -49,6 +49,21 @@ export interface FeatureGates {
 }
 
 /**
+ * Every gate at upstream's default, for the server and the tools alike: kube-scheduler's own
+ * `TaintTolerationComparisonOperators` is alpha and off (pkg/features/kube_features.go, v1.35
+ * through v1.37), so an extender left at its defaults answers as a kube-scheduler left at its
+ * defaults. docs/compatibility.md#feature-gates says when to turn it on.
+ */
+export const DEFAULT_FEATURE_GATES: FeatureGates = { TaintTolerationComparisonOperators: false }
+
+/** The defaults in `--feature-gates` syntax, for help texts. */
+export function featureGatesText(gates: FeatureGates): string {
+  return Object.entries(gates)
+    .map(([gate, on]) => `${gate}=${String(on)}`)
+    .join(',')
+}
+
+/**
  * Kubernetes' `--feature-gates` syntax, `Gate=true,Other=false`. Unknown gates are refused, as
  * Kubernetes components refuse them, so a typo cannot silently leave a gate at its default.
  */

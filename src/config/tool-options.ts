@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { findCluster, type ClusterSource } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
-import { parseFeatureGates, type FeatureGates } from './parse-values.js'
+import { DEFAULT_FEATURE_GATES, parseFeatureGates, type FeatureGates } from './parse-values.js'
 
 /**
  * Flags of the `explain` and `forecast` tools, and the reading of their input files. Input is
@@ -32,8 +32,6 @@ export interface ForecastOptions {
   readonly output: OutputFormat
   readonly gates: FeatureGates
 }
-
-const DEFAULT_GATES: FeatureGates = { TaintTolerationComparisonOperators: true }
 
 function readInput(path: string, flag: string): { text: string; origin: string } {
   try {
@@ -89,7 +87,7 @@ interface SharedOptions {
 function sharedOptions(values: Record<string, unknown>): SharedOptions {
   return {
     output: outputOf(values.output),
-    gates: parseFeatureGates(String(values['feature-gates'] ?? ''), DEFAULT_GATES),
+    gates: parseFeatureGates(String(values['feature-gates'] ?? ''), DEFAULT_FEATURE_GATES),
   }
 }
 

@@ -32,3 +32,15 @@ export const REJECTION_REASONS = [
 ] as const
 
 export type RejectionReason = (typeof REJECTION_REASONS)[number]
+
+/**
+ * The short name of each reason, for the `reason` label of taint_extender_nodes_rejected_total:
+ * easy to write in PromQL. The sentence stays where people read it: in FailedNodes, and so in
+ * kube-scheduler's events, and in explain's output.
+ */
+export const REASON_LABELS: Readonly<Record<RejectionReason, string>> = {
+  [REASON_UNSCHEDULABLE]: 'unschedulable',
+  [REASON_UNTOLERATED_TAINT]: 'untolerated_taint',
+  [REASON_UNKNOWN_NODE]: 'node_not_found',
+  [REASON_LOOKUP_FAILED]: 'node_lookup_failed',
+}

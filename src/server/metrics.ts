@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import { REJECTION_REASONS, type RejectionReason } from '../core/index.js'
+import { REASON_LABELS, REJECTION_REASONS, type RejectionReason } from '../core/index.js'
 import { evaluateReadiness, type ReadinessCheck } from './health.js'
 import type { ExtenderMetrics, Verb } from '../extender/index.js'
 import { NodeCacheSeries } from './node-cache-series.js'
@@ -98,11 +98,14 @@ export class Metrics implements ExtenderMetrics {
     })
     this.#nodesRejected = new Counter({
       name: 'taint_extender_nodes_rejected_total',
-      help: 'Candidate nodes rejected by filter, by reason.',
+      help:
+        'Candidate nodes rejected by filter, by reason: ' +
+        REJECTION_REASONS.map((r) => `${REASON_LABELS[r]} (${r})`).join(', ') +
+        '.',
       labelNames: ['reason'],
       registers,
       collect() {
-        flush(rejected, (reason, count) => this.inc({ reason }, count))
+        flush(rejected, (reason, count) => this.inc({ reason: REASON_LABELS[reason] }, count))
       },
     })
     new Counter({
@@ -140,7 +143,9 @@ export class Metrics implements ExtenderMetrics {
         this.set(ready ? 1 : 0)
       },
     })
-    for (const reason of REJECTION_REASONS) this.#nodesRejected.inc({ reason }, 0)
+    for (const reason of REJECTION_REASONS) {
+      this.#nodesRejected.inc({ reason: REASON_LABELS[reason] }, 0)
+    }
     // At zero from the start, so that an alert on increase() sees the first error: a series
     // that first appears at 1 shows no increase.
     for (const verb of SCHEDULING_VERBS) {

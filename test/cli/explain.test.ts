@@ -10,7 +10,14 @@ const NODES = `${FIXTURES}nodes.yaml`
 
 describe('taint-extender explain on a fixture cluster', () => {
   it('prints a row per node with every verdict, the deciding taints, the Gt comparison and upstream summary', async () => {
-    const result = await runTool('explain', ['--pod', `${FIXTURES}pod-web.yaml`, '--nodes', NODES])
+    const result = await runTool('explain', [
+      '--pod',
+      `${FIXTURES}pod-web.yaml`,
+      '--nodes',
+      NODES,
+      '--feature-gates',
+      'TaintTolerationComparisonOperators=true',
+    ])
     expect(result.code).toBe(0)
     expect(result.stdout).toBe(
       [
@@ -50,15 +57,8 @@ describe('taint-extender explain on a fixture cluster', () => {
     )
   })
 
-  it('reports with the comparison gate off that Gt cannot tolerate, as kube-scheduler with the gate off', async () => {
-    const result = await runTool('explain', [
-      '--pod',
-      `${FIXTURES}pod-web.yaml`,
-      '--nodes',
-      NODES,
-      '--feature-gates',
-      'TaintTolerationComparisonOperators=false',
-    ])
+  it('reports by default, with the comparison gate off as upstream’s is, that Gt cannot tolerate', async () => {
+    const result = await runTool('explain', ['--pod', `${FIXTURES}pod-web.yaml`, '--nodes', NODES])
     expect(result.stdout).toContain(
       'example.com/sla=800:NoSchedule (Gt 950: comparison operators are disabled)'
     )
@@ -86,7 +86,8 @@ describe('taint-extender explain on a fixture cluster', () => {
         "    - { key: example.com/sla, operator: Lt, value: '700' }",
       ].join('\n')
     )
-    const result = await runTool('explain', ['--pod', pod, '--nodes', nodes])
+    const gateOn = ['--feature-gates', 'TaintTolerationComparisonOperators=true']
+    const result = await runTool('explain', ['--pod', pod, '--nodes', nodes, ...gateOn])
     expect(result.code).toBe(1)
     expect(result.stdout.split('\n')[1]).toBe(
       'two-taints   rejected   0                    -       ' +

@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       port: 8888,
       logLevel: 'info',
       maxBodyBytes: 256 * 1024 ** 2,
-      featureGates: { TaintTolerationComparisonOperators: true },
+      featureGates: { TaintTolerationComparisonOperators: false },
       cluster: null,
       watchdogSeconds: 300,
       unknownNodeLookupsPerSecond: 20,
@@ -137,9 +137,9 @@ describe('loadConfig', () => {
       },
     ],
     [
-      'an empty --feature-gates leaves the comparison operators gate at its default, on',
+      'an empty --feature-gates leaves the comparison operators gate at its default, off as upstream’s',
       { argv: ['--feature-gates='] },
-      { featureGates: { TaintTolerationComparisonOperators: true } },
+      { featureGates: { TaintTolerationComparisonOperators: false } },
     ],
     [
       'numbers and sizes with spaces around them, as a ConfigMap may leave, are read without',
@@ -147,9 +147,9 @@ describe('loadConfig', () => {
       { port: 8080, maxBodyBytes: 64 * 1024 ** 2, watchdogSeconds: 60 },
     ],
     [
-      'the comparison operators gate can be turned off, with spaces and empty entries ignored',
-      { argv: ['--feature-gates', ' , TaintTolerationComparisonOperators = false ,'] },
-      { featureGates: { TaintTolerationComparisonOperators: false } },
+      'the comparison operators gate can be turned on, with spaces and empty entries ignored',
+      { argv: ['--feature-gates', ' , TaintTolerationComparisonOperators = true ,'] },
+      { featureGates: { TaintTolerationComparisonOperators: true } },
     ],
     [
       'the caches take byte bounds in the sizes --max-body takes',
@@ -188,9 +188,9 @@ describe('loadConfig', () => {
     expect(result.kind).toBe('help')
     if (result.kind !== 'help') return
     expect(result.text).toMatch(
-      /^Usage: taint-extender \[flags\]\n\nFlags \(environment variable in brackets\):\n {2}--port VALUE \[PORT\] \(default 8888\)\n {6}Port for /
+      /^Usage: taint-extender \[serve\] \[flags\]\n\nRuns the extender: [^]*\nFlags \(environment variable in brackets\):\n {2}--port VALUE \[PORT\] \(default 8888\)\n {6}Port for /
     )
-    expect(result.text).toMatch(/\n {2}--help\n {6}Print this help and exit\.\n$/)
+    expect(result.text).toMatch(/\n {2}--help\n {6}Print this help and exit\.\n\nExamples:\n/)
     expect(result.text).toContain(
       '  --disable-node-cache[=true|false] [DISABLE_NODE_CACHE] (default false)\n'
     )

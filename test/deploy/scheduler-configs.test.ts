@@ -53,8 +53,8 @@ describe('the shipped kube-scheduler configurations', () => {
   })
   afterAll(() => server.close())
 
-  it('are all found: the three modes and both copies of the second scheduler’s', () => {
-    expect(CONFIGS).toHaveLength(5)
+  it('are all found: the three modes, both copies of the second scheduler’s, and the one without the in-tree plugins', () => {
+    expect(CONFIGS).toHaveLength(6)
   })
 
   it('are checked against a server that answers 404 for a verb it does not serve', async () => {

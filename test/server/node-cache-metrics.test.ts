@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { REJECTION_REASONS } from '../../src/core/index.js'
+import { REASON_LABELS, REJECTION_REASONS } from '../../src/core/index.js'
 import { Metrics } from '../../src/server/index.js'
 import { seriesSamples } from '../support/metrics-text.js'
 
@@ -70,8 +70,15 @@ describe('node-cache metrics', () => {
 
   it('start every rejection reason at zero, so that a rate over them is defined from the first scrape', async () => {
     const found = await samples(new Metrics())
-    for (const reason of REJECTION_REASONS) {
-      expect(found.get(`taint_extender_nodes_rejected_total{reason="${reason}"}`)).toBe(0)
+    const labels = REJECTION_REASONS.map((reason) => REASON_LABELS[reason])
+    expect(labels).toEqual([
+      'unschedulable',
+      'untolerated_taint',
+      'node_not_found',
+      'node_lookup_failed',
+    ])
+    for (const label of labels) {
+      expect(found.get(`taint_extender_nodes_rejected_total{reason="${label}"}`)).toBe(0)
     }
   })
 })

@@ -83,12 +83,10 @@ describe('metrics', () => {
     expect(text).toMatch(/taint_extender_requests_total\{verb="filter",code="400"\} 1/)
     expect(text).toMatch(/taint_extender_requests_total\{verb="prioritize",code="200"\} 1/)
     expect(text).toMatch(/taint_extender_nodes_evaluated_total\{verb="prioritize"\} 1/)
-    expect(text).toMatch(
-      /taint_extender_nodes_rejected_total\{reason="node\(s\) had untolerated taint\(s\)"\} 1/
-    )
-    expect(text).toMatch(
-      /taint_extender_nodes_rejected_total\{reason="node\(s\) were unschedulable"\} 1/
-    )
+    expect(text).toMatch(/taint_extender_nodes_rejected_total\{reason="untolerated_taint"\} 1/)
+    expect(text).toMatch(/taint_extender_nodes_rejected_total\{reason="unschedulable"\} 1/)
+    // The label is short; HELP keeps the sentence each stands for.
+    expect(text).toContain('untolerated_taint (node(s) had untolerated taint(s))')
     expect(text).toMatch(
       /taint_extender_request_duration_seconds_bucket\{le="0.0001",verb="filter"\}/
     )
@@ -113,13 +111,9 @@ describe('metrics', () => {
       filter: count('taint_extender_nodes_evaluated_total{verb="filter"}'),
       prioritize: count('taint_extender_nodes_evaluated_total{verb="prioritize"}'),
       preempt: count('taint_extender_nodes_evaluated_total{verb="preempt"}'),
-      untolerated: count(
-        'taint_extender_nodes_rejected_total{reason="node(s) had untolerated taint(s)"}'
-      ),
-      cordoned: count('taint_extender_nodes_rejected_total{reason="node(s) were unschedulable"}'),
-      notFound: count(
-        'taint_extender_nodes_rejected_total{reason="node(s) were not found by the taint extender"}'
-      ),
+      untolerated: count('taint_extender_nodes_rejected_total{reason="untolerated_taint"}'),
+      cordoned: count('taint_extender_nodes_rejected_total{reason="unschedulable"}'),
+      notFound: count('taint_extender_nodes_rejected_total{reason="node_not_found"}'),
     }).toEqual({ filter: 5, prioritize: 3, preempt: 2, untolerated: 1, cordoned: 1, notFound: 1 })
   })
 

@@ -1,0 +1,126 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { FLAGS } from '../../src/config/flags.js'
+import { kubeconfigFor } from '../support/kubeconfig-for.js'
+import { FIXTURES, runTool } from './run-tool.js'
+
+/**
+ * The shipped command line (`node dist/cli.js`): every command's help, how to reach it, and exit
+ * statuses that tell bad usage (2) from a cluster that cannot be read (3).
+ */
+const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
+const POD = `${FIXTURES}pod-web.yaml`
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env },
+  })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+/** Every `--flag` and `-x` a help text names in its Flags section. */
+function flagsNamed(help: string): string[] {
+  const section = /\nFlags[^\n]*:\n([\s\S]*?)\n\n/.exec(help)?.[1] ?? ''
+  return [...section.matchAll(/^ {2}(?:(-\w), )?(--[\w-]+)/gm)].flatMap((m) =>
+    [m[1], m[2]].filter((f): f is string => f !== undefined)
+  )
+}
+
+describe('help', () => {
+  it('taint-extender help names every command, with examples and the exit statuses', () => {
+    const result = cli(['help'])
+    expect(result.code).toBe(0)
+    for (const command of ['serve', 'explain', 'forecast', 'help']) {
+      expect(result.stdout).toContain(`taint-extender ${command}`)
+    }
+    expect(result.stdout).toContain('Examples:\n')
+    expect(result.stdout).toContain('  3  the cluster could not be read')
+  })
+
+  it.each([
+    ['explain', 'Usage: taint-extender explain --pod FILE|-'],
+    ['forecast', 'Usage: taint-extender forecast --taint KEY[=VALUE]:EFFECT'],
+    ['serve', 'Usage: taint-extender [serve] [flags]'],
+  ])(
+    '%s: help COMMAND, COMMAND --help and COMMAND -h print the same usage with examples, exit 0',
+    (command, usage) => {
+      const texts = [
+        ['help', command],
+        [command, '--help'],
+        [command, '-h'],
+      ].map((args) => {
+        const result = cli(args)
+        expect([args, result.code, result.stderr]).toEqual([args, 0, ''])
+        return result.stdout
+      })
+      expect(new Set(texts).size).toBe(1)
+      expect(texts[0]).toMatch(new RegExp(`^${usage.replace(/[[\]|.]/g, '\\$&')}`))
+      expect(texts[0]).toContain('\nExamples:\n')
+    }
+  )
+
+  it('--help and -h without a command give the server’s help, listing every flag it parses', () => {
+    for (const args of [['--help'], ['-h']]) {
+      const result = cli(args)
+      expect(result.code).toBe(0)
+      expect(flagsNamed(result.stdout)).toEqual(FLAGS.map((f) => `--${f.name}`))
+    }
+  })
+
+  it.each(['explain', 'forecast'] as const)(
+    '%s accepts every flag its help names',
+    async (command) => {
+      const named = flagsNamed(cli(['help', command]).stdout)
+      expect(named.length).toBeGreaterThan(6)
+      for (const flag of named.filter((f) => f !== '--help' && f !== '-h')) {
+        const result = await runTool(command, [flag, 'x'])
+        expect([flag, result.stderr]).not.toEqual([flag, expect.stringContaining('Unknown option')])
+      }
+    }
+  )
+})
+
+describe('exit statuses', () => {
+  it.each([
+    ['an unknown command', ['deploy'], /unknown command "deploy"; taint-extender help/],
+    ['help on an unknown command', ['help', 'deploy'], /no command "deploy"/],
+    ['an unknown flag of explain', ['explain', '--pods', POD], /Unknown option '--pods'/],
+    ['a file that is not there', ['explain', '--pod', '/nowhere.yaml'], /--pod: cannot read/],
+    ['an unknown server flag', ['--prot', '8080'], /--prot/],
+  ])('2 for %s, with a message naming it', (_name, args, message) => {
+    const result = cli(args)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(message)
+  })
+
+  it('3 when the cluster cannot be reached, naming the API server', () => {
+    const kubeconfig = kubeconfigFor('http://127.0.0.1:1')
+    const result = cli(['explain', '--pod', POD, '--kubeconfig', kubeconfig])
+    expect(result.code).toBe(3)
+    expect(result.stderr).toMatch(
+      /^taint-extender explain: cannot list nodes from http:\/\/127\.0\.0\.1:1: /
+    )
+  })
+})
+
+describe('a bare taint-extender', () => {
+  it('says it is serving and where help is, then serves', async () => {
+    const child = spawn(process.execPath, [CLI], {
+      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    let stderr = ''
+    await new Promise<void>((resolve) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString()
+        if (stderr.includes('taint-extender started')) resolve()
+      })
+    })
+    child.kill('SIGKILL')
+    const first = JSON.parse(stderr.split('\n')[0] ?? '') as { level: string; msg: string }
+    expect(first).toMatchObject({ level: 'info', msg: expect.stringContaining('serving') })
+    expect(first.msg).toContain('taint-extender help')
+  })
+})

@@ -1,0 +1,97 @@
+import { DEFAULT_FEATURE_GATES } from '../../src/config/parse-values.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { only } from '../support/kube-tools.js'
+import { configOf, extenderPod, RENDERINGS, type Container } from './renderings.js'
+import { startTestServer, type TestServer } from '../support/test-server.js'
+
+/**
+ * charts/taint-extender rendered by the real helm over each value set, held to what the process
+ * and Kubernetes accept: args the flag parser takes, probes and scrapes on ports that serve
+ * them, a Service, NetworkPolicy and PodMonitor that name ports the pod has.
+ */
+const portNamed = (c: Container, name: string): number | undefined =>
+  c.ports.find((p) => p.name === name)?.containerPort
+
+describe.each(Object.entries(RENDERINGS))('%s', (_, rendering) => {
+  const objects = rendering.objects()
+  const pod = extenderPod(objects)
+  const container = pod.containers[0] as Container
+  const config = configOf(container)
+  let server: TestServer
+  beforeAll(async () => {
+    // Under mutual TLS the probe port serves operations only; without it one port serves all.
+    server = await startTestServer({ serves: config.tls ? 'operations' : 'everything' })
+  })
+  afterAll(() => server.close())
+
+  it('passes args the flag parser accepts, listening on the port the container declares', () => {
+    expect(portNamed(container, config.tls ? 'https' : 'http')).toBe(config.port)
+    if (config.tls) expect(portNamed(container, 'probes')).toBe(config.probePort)
+  })
+
+  it('probes paths the port they name serves, on plain HTTP', async () => {
+    const probes = [container.startupProbe, container.livenessProbe, container.readinessProbe]
+    for (const { httpGet } of probes) {
+      expect(httpGet.port).toBe(config.tls ? 'probes' : 'http')
+      const response = await fetch(`${server.url}${httpGet.path}`)
+      expect([httpGet.path, response.status]).toEqual([httpGet.path, 200])
+    }
+  })
+
+  it('mounts the TLS Secret as a directory holding the files the flags name', () => {
+    const tlsMount = container.volumeMounts.find((m) => m.name === 'tls')
+    const tlsVolume = pod.volumes.find((v) => v.name === 'tls')
+    if (!config.tls) {
+      expect([tlsMount, tlsVolume]).toEqual([undefined, undefined])
+      return
+    }
+    const files = container.args.filter((a) => /^--(tls-|client-ca)/.test(a))
+    expect(files.map((a) => a.split('=')[1]?.startsWith(`${tlsMount?.mountPath}/`))).toEqual([
+      true,
+      true,
+      true,
+    ])
+    const certificates = objects.filter((o) => o.kind === 'Certificate')
+    const issued = certificates.map((c) => (c.spec as { secretName: string }).secretName)
+    const secret = tlsVolume?.secret?.secretName
+    if (rendering.givenTlsSecret === undefined) expect(issued).toContain(secret)
+    else expect([secret, issued]).toEqual([rendering.givenTlsSecret, []])
+  })
+
+  it('leaves every feature gate at the binary’s default unless the installer set it', () => {
+    expect(config.featureGates).toEqual({ ...DEFAULT_FEATURE_GATES, ...rendering.featureGates })
+    const setsGates = container.args.some((a) => a.startsWith('--feature-gates'))
+    expect(setsGates).toBe(rendering.featureGates !== undefined)
+  })
+
+  it('talks to the cluster in node-cache mode only, with no more than get, list, watch nodes', () => {
+    const nodeCache = !rendering.fullNode
+    expect(config.cluster?.kind ?? 'none').toBe(nodeCache ? 'in-cluster' : 'none')
+    expect(pod.automountServiceAccountToken).toBe(nodeCache)
+    const roles = objects.filter((o) => o.kind === 'ClusterRole')
+    expect(roles.map((r) => r.rules)).toEqual(
+      nodeCache
+        ? [[{ apiGroups: [''], resources: ['nodes'], verbs: ['get', 'list', 'watch'] }]]
+        : []
+    )
+  })
+
+  it('gives the Service, NetworkPolicy and PodMonitor ports the container declares', () => {
+    const service = only(objects, 'Service') as unknown as {
+      spec: { ports: { port: number; targetPort: string }[] }
+    }
+    for (const p of service.spec.ports) expect(portNamed(container, p.targetPort)).toBe(p.port)
+    const policies = objects.filter((o) => o.kind === 'NetworkPolicy') as unknown as {
+      spec: { ingress: { ports: { port: string }[] }[] }
+    }[]
+    for (const rule of policies.flatMap((p) => p.spec.ingress)) {
+      for (const p of rule.ports) expect(portNamed(container, p.port)).toBeDefined()
+    }
+    const monitors = objects.filter((o) => o.kind === 'PodMonitor') as unknown as {
+      spec: { podMetricsEndpoints: { port: string }[] }
+    }[]
+    for (const endpoint of monitors.flatMap((m) => m.spec.podMetricsEndpoints)) {
+      expect(endpoint.port).toBe(config.tls ? 'probes' : 'http')
+    }
+  })
+})

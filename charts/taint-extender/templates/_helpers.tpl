@@ -47,6 +47,7 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 - --port={{ .Values.port }}
 - --log-level={{ .Values.logLevel }}
 - --max-body={{ .Values.maxBody }}
+- --max-body-bytes-in-flight={{ .Values.maxBodyBytesInFlight }}
 {{- if .Values.featureGates }}
 {{- $gates := list }}
 {{- range $gate, $on := .Values.featureGates }}

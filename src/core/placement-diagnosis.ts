@@ -1,0 +1,256 @@
+import type { CompiledNode } from './compiled-node.js'
+import type { CompiledTolerations } from './compiled-tolerations.js'
+import {
+  explainPlacement,
+  summarizeAvailability,
+  type DecidingTaint,
+  type NodeExplanation,
+} from './explain.js'
+import {
+  InterPodAffinityState,
+  REASON_POD_AFFINITY,
+  type AffinityPod,
+  type NamespaceLabels,
+} from './inter-pod-affinity.js'
+import {
+  nodeAffinityMismatch,
+  nodeAffinityPreFilterNames,
+  normalizeNodeAffinityScores,
+  preferredNodeAffinityWeight,
+  REASON_NODE_AFFINITY,
+  REASON_NODE_AFFINITY_CONFLICT,
+  type LabelledNode,
+  type NodeAffinitySpec,
+} from './node-affinity.js'
+import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
+import type { RuleOptions } from './types.js'
+
+/**
+ * kube-scheduler's diagnosis of one pod over a set of nodes, for the constraints this project
+ * judges: PreFilter (NodeAffinity narrowing to `metadata.name` fields, or rejecting conflicting
+ * ones), then the default profile's Filter order (pkg/scheduler/apis/config/v1
+ * default_plugins.go: NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, …,
+ * InterPodAffinity), where a node's reason is its first rejecting plugin's; then the FitError
+ * summary (pkg/scheduler/framework types.go `FitError.Error`).
+ */
+
+export const PLUGIN_NODE_UNSCHEDULABLE = 'NodeUnschedulable'
+export const PLUGIN_NODE_NAME = 'NodeName'
+export const PLUGIN_TAINT_TOLERATION = 'TaintToleration'
+export const PLUGIN_NODE_AFFINITY = 'NodeAffinity'
+export const PLUGIN_INTER_POD_AFFINITY = 'InterPodAffinity'
+
+/** NodeName's ErrReason. */
+export const REASON_NODE_NAME = "node(s) didn't match the requested node name"
+
+/** The default profile's other Filter plugins, none of which is judged here. */
+export const UNJUDGED_CONSTRAINTS = [
+  'resources (NodeResourcesFit)',
+  'host ports (NodePorts)',
+  'volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)',
+  'topology spread (PodTopologySpread)',
+  'DRA (DynamicResources)',
+] as const
+
+/** The pod as the diagnosis reads it. */
+export interface PlacementPod extends AffinityPod {
+  readonly nodeAffinity: NodeAffinitySpec
+}
+
+export interface PlacementNode extends LabelledNode {
+  readonly compiled: CompiledNode
+}
+
+export interface PlacementInput {
+  readonly pod: PlacementPod
+  readonly tolerations: CompiledTolerations
+  readonly nodes: readonly PlacementNode[]
+  /** Pods bound to nodes (terminal ones left out); null when unknown: InterPodAffinity unjudged. */
+  readonly placedPods: readonly AffinityPod[] | null
+  readonly namespaces: NamespaceLabels
+  /** False when node labels are unknown (names-only requests): NodeAffinity unjudged. */
+  readonly nodeLabelsKnown: boolean
+  readonly options: RuleOptions
+}
+
+export type NodeVerdict = 'fits' | 'rejected' | 'cordoned'
+
+export interface NodeDiagnosis {
+  readonly name: string
+  readonly verdict: NodeVerdict
+  /** The plugin that rejected the node (at PreFilter or Filter); null when it fits. */
+  readonly plugin: string | null
+  readonly reason: string | null
+  /** UnschedulableAndUnresolvable: preemption cannot help on this node. */
+  readonly unresolvable: boolean
+  /** What decided: the label, expression, taint, or pod and term; "" when it fits. */
+  readonly detail: string
+  readonly decidingTaints: readonly DecidingTaint[]
+  readonly untoleratedPreferNoSchedule: number
+  /** TaintToleration's score on the extender's 0–10 scale over the feasible nodes. */
+  readonly score: number | null
+  /** Sum of the matching preferred node affinity terms' weights. */
+  readonly nodeAffinityWeight: number
+  /** NodeAffinity's normalised score (0–100) over the feasible nodes. */
+  readonly nodeAffinityScore: number | null
+}
+
+export interface PlacementDiagnosis {
+  readonly nodes: readonly NodeDiagnosis[]
+  readonly available: number
+  readonly total: number
+  readonly summary: string
+  /** The PreFilter message when PreFilter rejected the pod outright; null otherwise. */
+  readonly preFilterRejection: string | null
+  readonly notJudged: readonly string[]
+}
+
+interface Rejection {
+  readonly plugin: string
+  readonly reason: string
+  readonly unresolvable: boolean
+  readonly detail: string
+}
+
+/** NodeAffinity PreFilter: the candidate names, or the rejection of every node. */
+function preFilter(input: PlacementInput): { names: Set<string> | null; rejection: string | null } {
+  if (!input.nodeLabelsKnown) return { names: null, rejection: null }
+  const names = nodeAffinityPreFilterNames(input.pod.nodeAffinity)
+  if (names !== null && names.size === 0)
+    return { names: null, rejection: REASON_NODE_AFFINITY_CONFLICT }
+  return { names, rejection: null }
+}
+
+function filterNode(
+  input: PlacementInput,
+  node: PlacementNode,
+  taints: NodeExplanation | undefined,
+  interPod: InterPodAffinityState | null
+): Rejection | null {
+  const { pod } = input
+  const taintReason = taints?.reason ?? null
+  if (taintReason !== null && taints?.verdict === 'cordoned')
+    return {
+      plugin: PLUGIN_NODE_UNSCHEDULABLE,
+      reason: taintReason,
+      unresolvable: true,
+      detail: '',
+    }
+  if (pod.nodeName !== '' && pod.nodeName !== node.name)
+    return {
+      plugin: PLUGIN_NODE_NAME,
+      reason: REASON_NODE_NAME,
+      unresolvable: true,
+      detail: `spec.nodeName is ${pod.nodeName}`,
+    }
+  if (taintReason !== null)
+    return { plugin: PLUGIN_TAINT_TOLERATION, reason: taintReason, unresolvable: true, detail: '' }
+  if (input.nodeLabelsKnown) {
+    const miss = nodeAffinityMismatch(pod.nodeAffinity, node)
+    if (miss !== null)
+      return {
+        plugin: PLUGIN_NODE_AFFINITY,
+        reason: REASON_NODE_AFFINITY,
+        unresolvable: true,
+        detail: miss,
+      }
+  }
+  const hit = interPod?.filter(node) ?? null
+  if (hit === null) return null
+  // Only an unmet affinity is unresolvable; anti-affinity may be resolved by preemption.
+  const unresolvable = hit.reason === REASON_POD_AFFINITY
+  return { plugin: PLUGIN_INTER_POD_AFFINITY, ...hit, unresolvable }
+}
+
+/** Diagnoses the pod over the nodes as kube-scheduler's default profile would. */
+export function diagnosePlacement(input: PlacementInput): PlacementDiagnosis {
+  const taints = explainPlacement(
+    input.tolerations,
+    input.nodes.map((n) => n.compiled),
+    input.options
+  )
+  const interPod =
+    input.placedPods === null
+      ? null
+      : new InterPodAffinityState(input.pod, input.placedPods, input.nodes, input.namespaces)
+  const notJudged: string[] = [...UNJUDGED_CONSTRAINTS]
+  if (!input.nodeLabelsKnown) notJudged.unshift('node affinity (NodeAffinity: no node labels)')
+  if (interPod === null) notJudged.push('inter-pod affinity (InterPodAffinity: no pods given)')
+
+  const pre = preFilter(input)
+  const rejections = input.nodes.map((node, i): Rejection | null => {
+    if (pre.rejection !== null)
+      return {
+        plugin: PLUGIN_NODE_AFFINITY,
+        reason: pre.rejection,
+        unresolvable: true,
+        detail: 'PreFilter: the metadata.name fields of the terms leave no node',
+      }
+    if (pre.names !== null && !pre.names.has(node.name))
+      return {
+        plugin: PLUGIN_NODE_AFFINITY,
+        reason: `node(s) didn't satisfy plugin(s) [${PLUGIN_NODE_AFFINITY}]`,
+        unresolvable: true,
+        detail: `PreFilter: not among metadata.name in (${[...pre.names].join(',')})`,
+      }
+    return filterNode(input, node, taints.nodes[i], interPod)
+  })
+  return assemble(input, taints.nodes, rejections, pre.rejection, notJudged)
+}
+
+function assemble(
+  input: PlacementInput,
+  taintRows: readonly NodeExplanation[],
+  rejections: readonly (Rejection | null)[],
+  preFilterRejection: string | null,
+  notJudged: string[]
+): PlacementDiagnosis {
+  const feasible = input.nodes.filter((_, i) => rejections[i] === null)
+  const taintScores = Int32Array.from(feasible, (n) =>
+    input.tolerations.countIntolerablePreferNoSchedule(n.compiled)
+  )
+  normalizeReversedScores(taintScores, MAX_EXTENDER_PRIORITY)
+  const weights = input.nodes.map((n) =>
+    input.nodeLabelsKnown ? preferredNodeAffinityWeight(input.pod.nodeAffinity, n) : 0
+  )
+  const affinityScores = normalizeNodeAffinityScores(
+    input.nodes.flatMap((_, i) => (rejections[i] === null ? [weights[i] ?? 0] : []))
+  )
+  const nodes = input.nodes.map((node, i): NodeDiagnosis => {
+    const rejection = rejections[i] ?? null
+    const at = feasible.indexOf(node)
+    const taintRow = taintRows[i]
+    return {
+      name: node.name,
+      verdict:
+        rejection === null
+          ? 'fits'
+          : rejection.plugin === PLUGIN_NODE_UNSCHEDULABLE
+            ? 'cordoned'
+            : 'rejected',
+      plugin: rejection?.plugin ?? null,
+      reason: rejection?.reason ?? null,
+      unresolvable: rejection?.unresolvable ?? false,
+      detail: rejection?.detail ?? '',
+      decidingTaints:
+        rejection?.plugin === PLUGIN_TAINT_TOLERATION ||
+        rejection?.plugin === PLUGIN_NODE_UNSCHEDULABLE
+          ? (taintRow?.decidingTaints ?? [])
+          : [],
+      untoleratedPreferNoSchedule: taintRow?.untoleratedPreferNoSchedule ?? 0,
+      score: at < 0 ? null : (taintScores[at] as number),
+      nodeAffinityWeight: weights[i] ?? 0,
+      nodeAffinityScore: at < 0 ? null : (affinityScores[at] as number),
+    }
+  })
+  const total = input.nodes.length
+  const summary =
+    preFilterRejection !== null
+      ? `0/${total} nodes are available: ${preFilterRejection}.`
+      : summarizeAvailability(
+          total,
+          feasible.length,
+          rejections.flatMap((r) => (r === null ? [] : [r.reason]))
+        )
+  return { nodes, available: feasible.length, total, summary, preFilterRejection, notJudged }
+}

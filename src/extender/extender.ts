@@ -1,5 +1,5 @@
 import {
-  explainPlacement,
+  diagnosePlacement,
   filterNodes,
   judgeProfiles,
   scoreNodes,
@@ -7,6 +7,7 @@ import {
   type CompiledNode,
   type CompiledTolerations,
   type IntList,
+  type PlacementNode,
   type RuleOptions,
 } from '../core/index.js'
 import {
@@ -32,6 +33,7 @@ import {
   resolveNodes,
 } from './candidates.js'
 import { CompiledTolerationsCache, SeenNodesCache } from './compiled-caches.js'
+import { explainedPod, nodeLabels } from './explain-inputs.js'
 import { DecisionRecords, podRef } from './decision-records.js'
 import type { ExtenderMetrics, Logger, NodeCache } from './ports.js'
 import { VerbScratchPool, type VerbScratch } from './verb-scratch.js'
@@ -186,26 +188,44 @@ export class Extender {
   }
 
   /**
-   * The filter and prioritize decisions for every candidate with the taints that decided them
-   * (served only behind --enable-explain-endpoint: taint keys and values can be sensitive).
+   * kube-scheduler's diagnosis for every candidate, as `explain` gives it: the deciding plugin
+   * and what decided (taints, node affinity when the nodes' labels are in the request), the
+   * scores and the summary. Inter-pod affinity is reported as not judged: kube-scheduler sends
+   * no other pods. Served only behind --enable-explain-endpoint: taint keys and values, and
+   * labels, can be sensitive.
    */
   async explain(body: Uint8Array): Promise<ReplyBody> {
     const args = decodeExtenderArgs(body)
     const pod = this.compilePod(args.pod)
-    let nodes: CompiledNode[]
+    const placement = explainedPod(body)
+    let nodes: PlacementNode[]
     let unknownNodes: readonly string[] = []
     if (args.candidates.kind === 'nodes') {
-      nodes = compileNodeRefs(args.candidates.nodes, this.#seenNodes)
+      const refs = args.candidates.nodes
+      const compiled = compileNodeRefs(refs, this.#seenNodes)
+      nodes = compiled.map((node, i) => ({
+        name: node.name,
+        labels: nodeLabels(refs[i] as NodeRef),
+        compiled: node,
+      }))
     } else {
       const names = args.candidates.names
       const cache = requireReadyNodeCache(this.#nodeCache, names)
       const resolved = await resolveNodes(names, cache, this.#logger)
-      nodes = resolved.found
+      nodes = resolved.found.map((node) => ({ name: node.name, labels: {}, compiled: node }))
       unknownNodes = resolved.unresolvedPositions.map((i) => names.name(i))
     }
     this.#records.evaluated('explain', nodes.length)
-    const explanation = explainPlacement(pod, nodes, this.#rules)
-    return JSON.stringify({ pod: podRef(args.pod), ...explanation, unknownNodes })
+    const diagnosis = diagnosePlacement({
+      pod: placement,
+      tolerations: pod,
+      nodes,
+      placedPods: null,
+      namespaces: new Map(),
+      nodeLabelsKnown: args.candidates.kind === 'nodes',
+      options: this.#rules,
+    })
+    return JSON.stringify({ pod: podRef(args.pod), ...diagnosis, unknownNodes })
   }
 
   /**

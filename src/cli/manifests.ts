@@ -40,10 +40,6 @@ export function readNodes(text: string, origin: string): ManifestNode[] {
   return objects.map((o, i) => decodeManifestNode(o, `${origin}: node ${i}`))
 }
 
-export function readPods(text: string, origin: string): ManifestPod[] {
-  return objectsOf(text, origin).map((o, i) => decodeManifestPod(o, `${origin}: pod ${i}`))
-}
-
 /** Exactly one pod: explain answers for one pod at a time. */
 export function readOnePod(text: string, origin: string): ManifestPod {
   return readOnePlacedPod(text, origin).pod
@@ -64,6 +60,11 @@ export function readOnePlacedPod(text: string, origin: string): PlacedPod {
   if (objects.length !== 1)
     throw new ProtocolError(`${origin}: expected one pod, found ${objects.length}`)
   return placedPod(objects[0], `${origin}: pod 0`)
+}
+
+/** Pods in any of the forms `documents` reads, each with its placement constraints. */
+export function readPlacedPods(text: string, origin: string): PlacedPod[] {
+  return objectsOf(text, origin).map((o, i) => placedPod(o, `${origin}: pod ${i}`))
 }
 
 /** A pod list as `kubectl get pods -A -o json|yaml` prints it: every document a List. */

@@ -68,6 +68,13 @@ const podsOn = (nodeName: string) => ({
   limit: '500',
 })
 
+/** explain's one list of pods: those bound to a node and not finished, as kube-scheduler's own. */
+const PLACED_PODS = {
+  path: '/api/v1/pods',
+  fieldSelector: 'spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed',
+  limit: '500',
+}
+
 const FORECAST = ['--taint', 'maintenance=planned:NoExecute', '--node', 'general-1']
 
 describe('explain and forecast reading the live cluster instead of files', () => {
@@ -81,23 +88,16 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     api = await fixtureApiServer()
     kubeconfig = kubeconfigFor(api.url)
     deadEnd = kubeconfigFor('http://127.0.0.1:1')
-    const explain = await runTool('explain', ['--pod', POD, '--nodes', NODES, '-o', 'json'])
-    const forecast = await runTool('forecast', [
-      ...FORECAST,
-      '--nodes',
-      NODES,
-      '--pods',
-      PODS,
-      '-o',
-      'json',
-    ])
+    const files = ['--nodes', NODES, '--pods', PODS, '-o', 'json']
+    const explain = await runTool('explain', ['--pod', POD, ...files])
+    const forecast = await runTool('forecast', [...FORECAST, ...files])
     fromFiles = { explain: explain.stdout, forecast: forecast.stdout }
   })
   afterAll(async () => {
     await api.close()
   })
 
-  it('explain answers for the cluster’s nodes what it answers for the same nodes in a file', async () => {
+  it('explain answers for the cluster’s nodes and placed pods what it answers for the same in files', async () => {
     const before = api.requestLog.length
     const result = await runTool('explain', [
       '--pod',
@@ -109,7 +109,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     ])
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFiles.explain, 'name'))
-    expect(requestsSince(api, before)).toEqual([NODE_LIST])
+    expect(requestsSince(api, before)).toEqual([NODE_LIST, PLACED_PODS])
   })
 
   it('forecast reads the nodes, and the pods of the node and those still pending, from the cluster and answers as for the files', async () => {
@@ -214,9 +214,8 @@ describe('explain and forecast reading the live cluster instead of files', () =>
   })
 
   it('never looks for a cluster when every input is a file, even with a broken KUBECONFIG', async () => {
-    const result = await runTool('explain', ['--pod', POD, '--nodes', NODES, '-o', 'json'], {
-      KUBECONFIG: '/nowhere/config',
-    })
+    const argv = ['--pod', POD, '--nodes', NODES, '--pods', PODS, '-o', 'json']
+    const result = await runTool('explain', argv, { KUBECONFIG: '/nowhere/config' })
     expect(result).toMatchObject({ code: 0, stdout: fromFiles.explain })
   })
 })

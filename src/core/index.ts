@@ -88,8 +88,8 @@ export {
   type NamespaceLabels,
   type PodAffinityTerm,
 } from './inter-pod-affinity.js'
+export { diagnosePlacement } from './placement-diagnosis.js'
 export {
-  diagnosePlacement,
   REASON_NODE_NAME,
   UNJUDGED_CONSTRAINTS,
   type NodeDiagnosis,
@@ -97,4 +97,4 @@ export {
   type PlacementInput,
   type PlacementNode,
   type PlacementPod,
-} from './placement-diagnosis.js'
+} from './placement-types.js'

@@ -1,17 +1,5 @@
-import type { CompiledNode } from './compiled-node.js'
-import type { CompiledTolerations } from './compiled-tolerations.js'
-import {
-  explainPlacement,
-  summarizeAvailability,
-  type DecidingTaint,
-  type NodeExplanation,
-} from './explain.js'
-import {
-  InterPodAffinityState,
-  REASON_POD_AFFINITY,
-  type AffinityPod,
-  type NamespaceLabels,
-} from './inter-pod-affinity.js'
+import { explainPlacement, summarizeAvailability, type NodeExplanation } from './explain.js'
+import { InterPodAffinityState, REASON_POD_AFFINITY } from './inter-pod-affinity.js'
 import {
   nodeAffinityMismatch,
   nodeAffinityPreFilterNames,
@@ -19,11 +7,21 @@ import {
   preferredNodeAffinityWeight,
   REASON_NODE_AFFINITY,
   REASON_NODE_AFFINITY_CONFLICT,
-  type LabelledNode,
-  type NodeAffinitySpec,
 } from './node-affinity.js'
 import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
-import type { RuleOptions } from './types.js'
+import {
+  PLUGIN_INTER_POD_AFFINITY,
+  PLUGIN_NODE_AFFINITY,
+  PLUGIN_NODE_NAME,
+  PLUGIN_NODE_UNSCHEDULABLE,
+  PLUGIN_TAINT_TOLERATION,
+  REASON_NODE_NAME,
+  UNJUDGED_CONSTRAINTS,
+  type NodeDiagnosis,
+  type PlacementDiagnosis,
+  type PlacementInput,
+  type PlacementNode,
+} from './placement-types.js'
 
 /**
  * kube-scheduler's diagnosis of one pod over a set of nodes, for the constraints this project
@@ -33,77 +31,6 @@ import type { RuleOptions } from './types.js'
  * InterPodAffinity), where a node's reason is its first rejecting plugin's; then the FitError
  * summary (pkg/scheduler/framework types.go `FitError.Error`).
  */
-
-export const PLUGIN_NODE_UNSCHEDULABLE = 'NodeUnschedulable'
-export const PLUGIN_NODE_NAME = 'NodeName'
-export const PLUGIN_TAINT_TOLERATION = 'TaintToleration'
-export const PLUGIN_NODE_AFFINITY = 'NodeAffinity'
-export const PLUGIN_INTER_POD_AFFINITY = 'InterPodAffinity'
-
-/** NodeName's ErrReason. */
-export const REASON_NODE_NAME = "node(s) didn't match the requested node name"
-
-/** The default profile's other Filter plugins, none of which is judged here. */
-export const UNJUDGED_CONSTRAINTS = [
-  'resources (NodeResourcesFit)',
-  'host ports (NodePorts)',
-  'volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)',
-  'topology spread (PodTopologySpread)',
-  'DRA (DynamicResources)',
-] as const
-
-/** The pod as the diagnosis reads it. */
-export interface PlacementPod extends AffinityPod {
-  readonly nodeAffinity: NodeAffinitySpec
-}
-
-export interface PlacementNode extends LabelledNode {
-  readonly compiled: CompiledNode
-}
-
-export interface PlacementInput {
-  readonly pod: PlacementPod
-  readonly tolerations: CompiledTolerations
-  readonly nodes: readonly PlacementNode[]
-  /** Pods bound to nodes (terminal ones left out); null when unknown: InterPodAffinity unjudged. */
-  readonly placedPods: readonly AffinityPod[] | null
-  readonly namespaces: NamespaceLabels
-  /** False when node labels are unknown (names-only requests): NodeAffinity unjudged. */
-  readonly nodeLabelsKnown: boolean
-  readonly options: RuleOptions
-}
-
-export type NodeVerdict = 'fits' | 'rejected' | 'cordoned'
-
-export interface NodeDiagnosis {
-  readonly name: string
-  readonly verdict: NodeVerdict
-  /** The plugin that rejected the node (at PreFilter or Filter); null when it fits. */
-  readonly plugin: string | null
-  readonly reason: string | null
-  /** UnschedulableAndUnresolvable: preemption cannot help on this node. */
-  readonly unresolvable: boolean
-  /** What decided: the label, expression, taint, or pod and term; "" when it fits. */
-  readonly detail: string
-  readonly decidingTaints: readonly DecidingTaint[]
-  readonly untoleratedPreferNoSchedule: number
-  /** TaintToleration's score on the extender's 0–10 scale over the feasible nodes. */
-  readonly score: number | null
-  /** Sum of the matching preferred node affinity terms' weights. */
-  readonly nodeAffinityWeight: number
-  /** NodeAffinity's normalised score (0–100) over the feasible nodes. */
-  readonly nodeAffinityScore: number | null
-}
-
-export interface PlacementDiagnosis {
-  readonly nodes: readonly NodeDiagnosis[]
-  readonly available: number
-  readonly total: number
-  readonly summary: string
-  /** The PreFilter message when PreFilter rejected the pod outright; null otherwise. */
-  readonly preFilterRejection: string | null
-  readonly notJudged: readonly string[]
-}
 
 interface Rejection {
   readonly plugin: string

@@ -1,4 +1,4 @@
-import type { Labels, PlacementPod } from '../core/index.js'
+import type { CompiledNode, Labels, PlacementNode, PlacementPod } from '../core/index.js'
 import {
   decodePlacementPod,
   field,
@@ -32,11 +32,23 @@ export function explainedPod(body: Uint8Array): PlacementPod {
 }
 
 /** A candidate node's `metadata.labels`. */
-export function nodeLabels(ref: NodeRef): Labels {
+function nodeLabels(ref: NodeRef): Labels {
   const node = parse(ref.raw, ref.path)
   if (!isJsonObject(node)) return {}
   const metadata = field(node, 'metadata')
   return isJsonObject(metadata)
     ? readStringMap(field(metadata, 'labels'), `${ref.path}.metadata.labels`)
     : {}
+}
+
+/** The candidates with their labels, beside their compiled taints (`compiled[i]` is `refs[i]`). */
+export function labelledNodes(
+  refs: readonly NodeRef[],
+  compiled: readonly CompiledNode[]
+): PlacementNode[] {
+  return compiled.map((node, i) => ({
+    name: node.name,
+    labels: nodeLabels(refs[i] as NodeRef),
+    compiled: node,
+  }))
 }

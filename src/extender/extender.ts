@@ -33,7 +33,7 @@ import {
   resolveNodes,
 } from './candidates.js'
 import { CompiledTolerationsCache, SeenNodesCache } from './compiled-caches.js'
-import { explainedPod, nodeLabels } from './explain-inputs.js'
+import { explainedPod, labelledNodes } from './explain-inputs.js'
 import { DecisionRecords, podRef } from './decision-records.js'
 import type { ExtenderMetrics, Logger, NodeCache } from './ports.js'
 import { VerbScratchPool, type VerbScratch } from './verb-scratch.js'
@@ -188,11 +188,9 @@ export class Extender {
   }
 
   /**
-   * kube-scheduler's diagnosis for every candidate, as `explain` gives it: the deciding plugin
-   * and what decided (taints, node affinity when the nodes' labels are in the request), the
-   * scores and the summary. Inter-pod affinity is reported as not judged: kube-scheduler sends
-   * no other pods. Served only behind --enable-explain-endpoint: taint keys and values, and
-   * labels, can be sensitive.
+   * `explain`'s diagnosis for what the request carries (node affinity only with full nodes;
+   * inter-pod affinity not judged: kube-scheduler sends no other pods). Served only behind
+   * --enable-explain-endpoint: taint keys and values can be sensitive.
    */
   async explain(body: Uint8Array): Promise<ReplyBody> {
     const args = decodeExtenderArgs(body)
@@ -202,12 +200,7 @@ export class Extender {
     let unknownNodes: readonly string[] = []
     if (args.candidates.kind === 'nodes') {
       const refs = args.candidates.nodes
-      const compiled = compileNodeRefs(refs, this.#seenNodes)
-      nodes = compiled.map((node, i) => ({
-        name: node.name,
-        labels: nodeLabels(refs[i] as NodeRef),
-        compiled: node,
-      }))
+      nodes = labelledNodes(refs, compileNodeRefs(refs, this.#seenNodes))
     } else {
       const names = args.candidates.names
       const cache = requireReadyNodeCache(this.#nodeCache, names)

@@ -3,7 +3,11 @@ import { nodeAffinityMismatch, REASON_NODE_AFFINITY } from '../../src/core/index
 import { node, nodeNamed, diagnose, pod, req, term } from './placement/builders.js'
 import { DIAGNOSIS_CASES } from './placement/diagnosis.cases.js'
 import { INTER_POD_CASES } from './placement/inter-pod-affinity.cases.js'
-import { NODE_AFFINITY_CASES, PREFERRED_CASES } from './placement/node-affinity.cases.js'
+import { OUR_NODE_AFFINITY } from './placement/node-affinity.ours.js'
+import { PREFERRED_CASES } from './placement/node-affinity.scores.js'
+import { UPSTREAM_NODE_AFFINITY } from './placement/node-affinity.upstream.js'
+
+const NODE_AFFINITY_CASES = [...UPSTREAM_NODE_AFFINITY, ...OUR_NODE_AFFINITY]
 
 /**
  * The placement semantics tables, run through diagnosePlacement: the code `explain` and

@@ -1,3 +1,4 @@
+import { REASON_NODE_AFFINITY } from '../../../src/core/index.js'
 import type {
   AffinityPod,
   LabelRequirement,
@@ -132,4 +133,26 @@ export function nodeNamed(diagnosis: PlacementDiagnosis, name: string): NodeDiag
   const found = diagnosis.nodes.find((n) => n.name === name)
   if (found === undefined) throw new Error(`no node ${name} in the diagnosis`)
   return found
+}
+
+export interface NodeAffinityCase {
+  readonly name: string
+  readonly pod: PlacementPod
+  readonly node: TestNode
+  readonly reason: string | null
+}
+
+export function row(
+  name: string,
+  spec: PodSpec,
+  labels: Record<string, string>,
+  fits: boolean,
+  nodeName = 'node-1'
+): NodeAffinityCase {
+  return {
+    name,
+    pod: pod(spec),
+    node: node(nodeName, { labels }),
+    reason: fits ? null : REASON_NODE_AFFINITY,
+  }
 }

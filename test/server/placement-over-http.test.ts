@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { termProblem, type NodeSelectorTerm, type PlacementPod } from '../../src/core/index.js'
+import type { TestNode } from '../core/placement/builders.js'
+import { OUR_NODE_AFFINITY } from '../core/placement/node-affinity.ours.js'
+import { PREFERRED_CASES } from '../core/placement/node-affinity.scores.js'
+import { UPSTREAM_NODE_AFFINITY } from '../core/placement/node-affinity.upstream.js'
+import { post, startTestServer, type TestServer } from '../support/test-server.js'
+import { nodesArgs } from '../support/wire.js'
+
+/**
+ * The NodeAffinity semantics tables (test/core/placement) run over real HTTP against
+ * POST /explain in full-node mode, the one mode whose request carries the nodes' labels. The
+ * endpoint validates the pod as the API server would, so a row whose pod holds an unparsable
+ * term is answered 400 there rather than judged.
+ */
+
+function wireTerm(term: NodeSelectorTerm): Record<string, unknown> {
+  return { matchExpressions: term.matchExpressions, matchFields: term.matchFields }
+}
+
+function wirePod(pod: PlacementPod): Record<string, unknown> {
+  const { nodeSelector, required, preferred } = pod.nodeAffinity
+  const nodeAffinity: Record<string, unknown> = {
+    preferredDuringSchedulingIgnoredDuringExecution: preferred.map((p) => ({
+      weight: p.weight,
+      preference: wireTerm(p.preference),
+    })),
+  }
+  if (required !== null)
+    nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution = {
+      nodeSelectorTerms: required.map(wireTerm),
+    }
+  return {
+    metadata: { name: pod.name, namespace: pod.namespace, labels: pod.labels },
+    spec: { nodeName: pod.nodeName, nodeSelector, affinity: { nodeAffinity } },
+  }
+}
+
+function wireNode(node: TestNode): Record<string, unknown> {
+  return { metadata: { name: node.name, resourceVersion: '1', labels: node.spec.labels ?? {} } }
+}
+
+interface Explained {
+  nodes: { name: string; plugin: string | null; nodeAffinityScore: number | null }[]
+}
+
+describe('POST /explain over the NodeAffinity semantics tables', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ explainEndpoint: true })
+  })
+  afterAll(async () => {
+    await server.close()
+  })
+
+  const filterRows = [...UPSTREAM_NODE_AFFINITY, ...OUR_NODE_AFFINITY]
+  it.each(filterRows.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const reply = await post(`${server.url}/explain`, nodesArgs(wirePod(c.pod), [wireNode(c.node)]))
+    const unparsable = (c.pod.nodeAffinity.required ?? []).some((t) => termProblem(t) !== null)
+    if (unparsable) {
+      expect(reply.status).toBe(400)
+      return
+    }
+    expect(reply.status).toBe(200)
+    const only = (reply.json as Explained).nodes[0]
+    expect(only?.plugin).toBe(c.reason === null ? null : 'NodeAffinity')
+  })
+
+  it.each(PREFERRED_CASES.map((c) => [c.name, c] as const))('scores: %s', async (_name, c) => {
+    const reply = await post(
+      `${server.url}/explain`,
+      nodesArgs(wirePod(c.pod), c.nodes.map(wireNode))
+    )
+    expect(reply.status).toBe(200)
+    expect((reply.json as Explained).nodes.map((n) => n.nodeAffinityScore)).toEqual(c.scores)
+  })
+})

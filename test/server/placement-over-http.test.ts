@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { termProblem, type NodeSelectorTerm, type PlacementPod } from '../../src/core/index.js'
-import type { TestNode } from '../core/placement/builders.js'
+import { termProblem } from '../../src/core/index.js'
 import { OUR_NODE_AFFINITY } from '../core/placement/node-affinity.ours.js'
 import { PREFERRED_CASES } from '../core/placement/node-affinity.scores.js'
 import { UPSTREAM_NODE_AFFINITY } from '../core/placement/node-affinity.upstream.js'
+import { wireNode, wirePod } from '../core/placement/wire.js'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
 import { nodesArgs } from '../support/wire.js'
 
@@ -13,32 +13,6 @@ import { nodesArgs } from '../support/wire.js'
  * endpoint validates the pod as the API server would, so a row whose pod holds an unparsable
  * term is answered 400 there rather than judged.
  */
-
-function wireTerm(term: NodeSelectorTerm): Record<string, unknown> {
-  return { matchExpressions: term.matchExpressions, matchFields: term.matchFields }
-}
-
-function wirePod(pod: PlacementPod): Record<string, unknown> {
-  const { nodeSelector, required, preferred } = pod.nodeAffinity
-  const nodeAffinity: Record<string, unknown> = {
-    preferredDuringSchedulingIgnoredDuringExecution: preferred.map((p) => ({
-      weight: p.weight,
-      preference: wireTerm(p.preference),
-    })),
-  }
-  if (required !== null)
-    nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution = {
-      nodeSelectorTerms: required.map(wireTerm),
-    }
-  return {
-    metadata: { name: pod.name, namespace: pod.namespace, labels: pod.labels },
-    spec: { nodeName: pod.nodeName, nodeSelector, affinity: { nodeAffinity } },
-  }
-}
-
-function wireNode(node: TestNode): Record<string, unknown> {
-  return { metadata: { name: node.name, resourceVersion: '1', labels: node.spec.labels ?? {} } }
-}
 
 interface Explained {
   nodes: { name: string; plugin: string | null; nodeAffinityScore: number | null }[]

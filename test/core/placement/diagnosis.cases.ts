@@ -84,7 +84,12 @@ export const DIAGNOSIS_CASES: readonly DiagnosisCase[] = [
   },
   {
     name: 'PreFilter narrows to the metadata.name fields and the others count as not satisfying NodeAffinity',
-    pod: pod({ required: [fieldTerm([req('metadata.name', 'In', 'a', 'missing')])] }),
+    pod: pod({
+      required: [
+        fieldTerm([req('metadata.name', 'In', 'a')]),
+        fieldTerm([req('metadata.name', 'In', 'missing')]),
+      ],
+    }),
     cluster: { nodes: [node('a', { taints: ['x=y:NoSchedule'] }), node('b'), node('c')] },
     expected: {
       a: ['TaintToleration', REASON_UNTOLERATED_TAINT],

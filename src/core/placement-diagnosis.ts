@@ -9,6 +9,7 @@ import {
   REASON_NODE_AFFINITY_CONFLICT,
 } from './node-affinity.js'
 import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
+import { postFilterMessage } from './post-filter.js'
 import {
   PLUGIN_INTER_POD_AFFINITY,
   PLUGIN_NODE_AFFINITY,
@@ -29,7 +30,8 @@ import {
  * ones), then the default profile's Filter order (pkg/scheduler/apis/config/v1
  * default_plugins.go: NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, …,
  * InterPodAffinity), where a node's reason is its first rejecting plugin's; then the FitError
- * summary (pkg/scheduler/framework types.go `FitError.Error`).
+ * summary (pkg/scheduler/framework types.go `FitError.Error`) and, where known, what PostFilter
+ * appends to it (post-filter.ts).
  */
 
 interface Rejection {
@@ -171,7 +173,7 @@ function assemble(
     }
   })
   const total = input.nodes.length
-  const summary =
+  const filterSummary =
     preFilterRejection !== null
       ? `0/${total} nodes are available: ${preFilterRejection}.`
       : summarizeAvailability(
@@ -179,5 +181,19 @@ function assemble(
           feasible.length,
           rejections.flatMap((r) => (r === null ? [] : [r.reason]))
         )
-  return { nodes, available: feasible.length, total, summary, preFilterRejection, notJudged }
+  const everyNodeUnresolvable = rejections.every((r) => r?.unresolvable === true)
+  const postFilter =
+    feasible.length > 0 ? null : postFilterMessage(input.pod, total, everyNodeUnresolvable)
+  if (feasible.length === 0 && postFilter === null)
+    notJudged.push('preemption (DefaultPreemption: depends on the priorities of the pods placed)')
+  const summary = postFilter === null ? filterSummary : `${filterSummary} ${postFilter}`
+  return {
+    nodes,
+    available: feasible.length,
+    total,
+    summary,
+    postFilter,
+    preFilterRejection,
+    notJudged,
+  }
 }

@@ -3,6 +3,7 @@ import type { CompiledTolerations } from './compiled-tolerations.js'
 import type { DecidingTaint } from './explain.js'
 import type { AffinityPod, NamespaceLabels } from './inter-pod-affinity.js'
 import type { LabelledNode, NodeAffinitySpec } from './node-affinity.js'
+import type { PostFilterPod } from './post-filter.js'
 import type { RuleOptions } from './types.js'
 
 /** What the placement diagnosis (placement-diagnosis.ts) reads and answers, and its names. */
@@ -26,7 +27,7 @@ export const UNJUDGED_CONSTRAINTS = [
 ] as const
 
 /** The pod as the diagnosis reads it. */
-export interface PlacementPod extends AffinityPod {
+export interface PlacementPod extends AffinityPod, PostFilterPod {
   readonly nodeAffinity: NodeAffinitySpec
 }
 
@@ -72,7 +73,10 @@ export interface PlacementDiagnosis {
   readonly nodes: readonly NodeDiagnosis[]
   readonly available: number
   readonly total: number
+  /** FailedScheduling's message: FitError.Error, with the PostFilter part when it is known. */
   readonly summary: string
+  /** The PostFilter part of the message; null when not known (or when the pod fits). */
+  readonly postFilter: string | null
   /** The PreFilter message when PreFilter rejected the pod outright; null otherwise. */
   readonly preFilterRejection: string | null
   readonly notJudged: readonly string[]

@@ -166,6 +166,11 @@ export function decodePlacementPod(value: unknown, path: string): PlacementPod {
     nodeAffinity: readNodeAffinity(spec, affinity, specAt),
     requiredAffinity: readPodAffinityTerms(affinity, 'podAffinity', specAt),
     requiredAntiAffinity: readPodAffinityTerms(affinity, 'podAntiAffinity', specAt),
+    preemptionPolicy:
+      spec === null
+        ? ''
+        : readString(field(spec, 'preemptionPolicy'), `${specAt}.preemptionPolicy`),
+    resourceClaims: list(spec, 'resourceClaims', specAt).length,
   }
 }
 

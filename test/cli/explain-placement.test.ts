@@ -43,34 +43,41 @@ describe('taint-extender explain with node affinity, inter-pod affinity and plac
       notJudged: string[]
     }
     expect(parsed.nodes.map((n) => [n.name, n.verdict, n.plugin, n.unresolvable])).toEqual([
-      ['web-a1', 'rejected', 'InterPodAffinity', false],
-      ['web-a2', 'rejected', 'InterPodAffinity', false],
+      ['web-a1', 'rejected', 'InterPodAffinity', true],
+      ['web-a2', 'rejected', 'InterPodAffinity', true],
       ['batch-b1', 'rejected', 'NodeAffinity', true],
       ['batch-b2', 'rejected', 'NodeAffinity', true],
       ['gpu-c1', 'rejected', 'TaintToleration', true],
     ])
     expect(parsed.nodes[0]?.detail).toBe(
-      'anti-affinity term 0: shop/web-1 in topology.kubernetes.io/zone=zone-a'
+      'affinity term 0: no matching pod in topology.kubernetes.io/zone=zone-a'
     )
-    expect(parsed.summary).toMatch(/^0\/5 nodes are available: /)
+    expect(parsed.summary).toMatch(
+      /^0\/5 nodes are available: .* 5 Preemption is not helpful for scheduling\.$/
+    )
     expect(parsed.notJudged).toHaveLength(5)
   })
 
   it('leaves out finished pods, as kube-scheduler does', async () => {
-    // web-old (Succeeded) is still bound to gpu-c1, and web-2 (the pod itself) is listed.
+    // cache-old (Succeeded) is still bound to web-a1: counted, it would satisfy the affinity.
     const nodes = tempFile(
       'nodes.yaml',
-      'items:\n  - metadata: { name: gpu-c1, labels: { topology.kubernetes.io/zone: zone-c } }'
+      'items:\n  - metadata: { name: web-a1, labels: { disk: ssd, topology.kubernetes.io/zone: zone-a } }'
     )
-    const pod = podFile(
-      '  affinity:',
-      '    podAntiAffinity:',
-      '      requiredDuringSchedulingIgnoredDuringExecution:',
-      '        - { labelSelector: { matchLabels: { app: web } }, topologyKey: topology.kubernetes.io/zone }'
-    )
-    const result = await runTool('explain', ['--pod', pod, '--nodes', nodes, '--pods', PODS])
-    expect(result.stdout).toContain('gpu-c1   fits')
-    expect(result.code).toBe(0)
+    const result = await runTool('explain', [
+      '--pod',
+      `${FIXTURES}pod-web-2.yaml`,
+      '--nodes',
+      nodes,
+      '--pods',
+      PODS,
+      '-o',
+      'json',
+    ])
+    expect(result.code).toBe(1)
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      nodes: [{ name: 'web-a1', plugin: 'InterPodAffinity' }],
+    })
   })
 
   it('judges a namespaceSelector with the labels of --namespaces', async () => {

@@ -36,7 +36,11 @@ async function explain(pod: PlacementPod, cluster: Cluster) {
     '--pods',
     tempFile(
       'pods.json',
-      list((cluster.pods ?? []).map((p) => wirePod({ ...p, nodeAffinity: NO_NODE_AFFINITY })))
+      list(
+        (cluster.pods ?? []).map((p) =>
+          wirePod({ ...p, nodeAffinity: NO_NODE_AFFINITY, preemptionPolicy: '', resourceClaims: 0 })
+        )
+      )
     ),
     '--namespaces',
     tempFile('namespaces.json', list(namespaces)),

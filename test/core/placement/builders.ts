@@ -62,6 +62,8 @@ export interface PodSpec {
   readonly preferred?: NodeAffinitySpec['preferred']
   readonly affinity?: readonly PodAffinityTerm[]
   readonly antiAffinity?: readonly PodAffinityTerm[]
+  readonly preemptionPolicy?: string
+  readonly resourceClaims?: number
 }
 
 export function pod(spec: PodSpec = {}): PlacementPod {
@@ -77,6 +79,8 @@ export function pod(spec: PodSpec = {}): PlacementPod {
     },
     requiredAffinity: spec.affinity ?? [],
     requiredAntiAffinity: spec.antiAffinity ?? [],
+    preemptionPolicy: spec.preemptionPolicy ?? '',
+    resourceClaims: spec.resourceClaims ?? 0,
   }
 }
 

@@ -29,6 +29,13 @@ const EVERYTHING_WRONG = {
   unschedulable: true,
 }
 const wantsSsd = pod({ nodeSelector: { disk: 'ssd' } })
+
+/**
+ * What PostFilter appends when every node is UnschedulableAndUnresolvable: DynamicResources has
+ * no claim to free, and DefaultPreemption's own FitError counts every node as beyond its help.
+ */
+const helpless = (total: number): string =>
+  ` no new claims to deallocate, preemption: 0/${total} nodes are available: ${total} Preemption is not helpful for scheduling.`
 const many = (count: number, prefix: string, spec: Parameters<typeof node>[1]) =>
   Array.from({ length: count }, (_, i) => node(`${prefix}-${i}`, spec))
 
@@ -38,7 +45,7 @@ export const DIAGNOSIS_CASES: readonly DiagnosisCase[] = [
     pod: wantsSsd,
     cluster: { nodes: [node('n', EVERYTHING_WRONG)] },
     expected: { n: ['NodeUnschedulable', REASON_UNSCHEDULABLE] },
-    summary: '0/1 nodes are available: 1 node(s) were unschedulable.',
+    summary: '0/1 nodes are available: 1 node(s) were unschedulable.' + helpless(1),
   },
   {
     name: 'NodeName comes after the cordon and before the taints',
@@ -63,7 +70,7 @@ export const DIAGNOSIS_CASES: readonly DiagnosisCase[] = [
     pod: wantsSsd,
     cluster: { nodes: [node('n', { ...EVERYTHING_WRONG, unschedulable: false })] },
     expected: { n: ['TaintToleration', REASON_UNTOLERATED_TAINT] },
-    summary: '0/1 nodes are available: 1 node(s) had untolerated taint(s).',
+    summary: '0/1 nodes are available: 1 node(s) had untolerated taint(s).' + helpless(1),
   },
   {
     name: 'node affinity decides before inter-pod affinity',
@@ -97,7 +104,8 @@ export const DIAGNOSIS_CASES: readonly DiagnosisCase[] = [
       c: ['NodeAffinity', "node(s) didn't satisfy plugin(s) [NodeAffinity]"],
     },
     summary:
-      "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't satisfy plugin(s) [NodeAffinity].",
+      "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't satisfy plugin(s) [NodeAffinity]." +
+      helpless(3),
   },
   {
     name: 'PreFilter rejects every node when one term names two nodes at once, with its own message',
@@ -110,7 +118,7 @@ export const DIAGNOSIS_CASES: readonly DiagnosisCase[] = [
       b: ['NodeAffinity', 'pod affinity terms conflict'],
       c: ['NodeAffinity', 'pod affinity terms conflict'],
     },
-    summary: '0/3 nodes are available: pod affinity terms conflict.',
+    summary: '0/3 nodes are available: pod affinity terms conflict.' + helpless(3),
   },
   {
     name: 'a term without metadata.name keeps every node a candidate for PreFilter',
@@ -135,6 +143,22 @@ export const DIAGNOSIS_CASES: readonly DiagnosisCase[] = [
     },
     expected: {},
     summary:
-      "0/12 nodes are available: 10 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s).",
+      "0/12 nodes are available: 10 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s)." +
+      helpless(12),
+  },
+  {
+    name: 'a pod with preemptionPolicy Never gets DefaultPreemption refusal, whatever the nodes',
+    pod: pod({ preemptionPolicy: 'Never', antiAffinity: [podTerm('zone', selector())] }),
+    cluster: { nodes: [node('a', { labels: { zone: 'a' } })], pods: [placed('a')] },
+    expected: { a: ['InterPodAffinity', REASON_POD_ANTI_AFFINITY] },
+    summary:
+      "0/1 nodes are available: 1 node(s) didn't match pod anti-affinity rules. no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never.",
+  },
+  {
+    name: 'a pod with resource claims gets no PostFilter part: DRA is not judged',
+    pod: pod({ resourceClaims: 1, nodeSelector: { disk: 'ssd' } }),
+    cluster: { nodes: [node('a')] },
+    expected: { a: ['NodeAffinity', AFFINITY] },
+    summary: "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector.",
   },
 ]

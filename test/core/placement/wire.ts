@@ -33,6 +33,10 @@ export function wirePod(pod: PlacementPod): Record<string, unknown> {
     spec: {
       nodeName: pod.nodeName,
       nodeSelector,
+      preemptionPolicy: pod.preemptionPolicy,
+      resourceClaims: Array.from({ length: pod.resourceClaims }, (_, i) => ({
+        name: `claim-${i}`,
+      })),
       affinity: {
         nodeAffinity,
         podAffinity: {

@@ -37,8 +37,9 @@ export async function podsText(
 }
 
 /**
- * Every pod bound to a node and not finished, as kube-scheduler's own informer sees them (it
- * leaves out `Succeeded` and `Failed` pods): what inter-pod affinity is judged against.
+ * Every pod bound to a node and not finished, as kube-scheduler's own informer sees them
+ * (pkg/scheduler/scheduler.go `newPodInformer` leaves out `Succeeded` and `Failed` pods): what
+ * inter-pod affinity is judged against.
  */
 export async function placedPodsText(
   source: ObjectSource

@@ -41,7 +41,12 @@ interface Rejection {
   readonly detail: string
 }
 
-/** NodeAffinity PreFilter: the candidate names, or the rejection of every node. */
+/**
+ * NodeAffinity PreFilter: the candidate names, or the rejection of every node. NodeName's own
+ * PreFilter is left out: kube-scheduler never schedules a pod that already has `spec.nodeName`
+ * (its informer skips assigned pods), and whether that PreFilter narrows to the named node has
+ * varied between releases; NodeName's Filter then rejects the other nodes with its own reason.
+ */
 function preFilter(input: PlacementInput): { names: Set<string> | null; rejection: string | null } {
   if (!input.nodeLabelsKnown) return { names: null, rejection: null }
   const names = nodeAffinityPreFilterNames(input.pod.nodeAffinity)

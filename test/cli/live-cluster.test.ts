@@ -4,7 +4,7 @@ import { delimiter, join } from 'node:path'
 import { load } from 'js-yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FakeApiServer, kubeconfigFor, type FakeNodeSpec } from '../support/fake-apiserver.js'
-import { FIXTURES, runTool } from './run-tool.js'
+import { FIXTURES, runTool, tempFile } from './run-tool.js'
 
 const NODES = `${FIXTURES}nodes.yaml`
 const PODS = `${FIXTURES}pods.yaml`
@@ -110,6 +110,44 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFiles.explain, 'name'))
     expect(requestsSince(api, before)).toEqual([NODE_LIST, PLACED_PODS])
+  })
+
+  it('explain reads the namespaces too when a namespaceSelector needs them, and answers as for the files', async () => {
+    const namespaces = [{ metadata: { name: 'shop', labels: { team: 'web' } } }]
+    api.setNamespaces(namespaces)
+    const pod = tempFile(
+      'pod.yaml',
+      [
+        'metadata: { name: p, namespace: shop }',
+        'spec:',
+        '  affinity:',
+        '    podAntiAffinity:',
+        '      requiredDuringSchedulingIgnoredDuringExecution:',
+        '        - labelSelector: {}',
+        '          namespaceSelector: { matchLabels: { team: web } }',
+        '          topologyKey: topology.kubernetes.io/zone',
+      ].join('\n')
+    )
+    const namespacesFile = tempFile('namespaces.json', JSON.stringify({ items: namespaces }))
+    const files = ['--nodes', NODES, '--pods', PODS, '--namespaces', namespacesFile]
+    const fromFile = await runTool('explain', ['--pod', pod, ...files, '-o', 'json'])
+    const before = api.requestLog.length
+    const result = await runTool('explain', [
+      '--pod',
+      pod,
+      '--kubeconfig',
+      kubeconfig,
+      '-o',
+      'json',
+    ])
+    // The shop pods of zone-a repel it there, and zone-b's nodes are tainted or cordoned.
+    expect(result).toMatchObject({ code: 1, stderr: '' })
+    expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFile.stdout, 'name'))
+    expect(requestsSince(api, before)).toEqual([
+      NODE_LIST,
+      PLACED_PODS,
+      { path: '/api/v1/namespaces', fieldSelector: null, limit: '500' },
+    ])
   })
 
   it('forecast reads the nodes, and the pods of the node and those still pending, from the cluster and answers as for the files', async () => {

@@ -97,16 +97,12 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     await api.close()
   })
 
+  const explainFromCluster = (pod: string) =>
+    runTool('explain', ['--pod', pod, '--kubeconfig', kubeconfig, '-o', 'json'])
+
   it('explain answers for the cluster’s nodes and placed pods what it answers for the same in files', async () => {
     const before = api.requestLog.length
-    const result = await runTool('explain', [
-      '--pod',
-      POD,
-      '--kubeconfig',
-      kubeconfig,
-      '-o',
-      'json',
-    ])
+    const result = await explainFromCluster(POD)
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFiles.explain, 'name'))
     expect(requestsSince(api, before)).toEqual([NODE_LIST, PLACED_PODS])
@@ -132,14 +128,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     const files = ['--nodes', NODES, '--pods', PODS, '--namespaces', namespacesFile]
     const fromFile = await runTool('explain', ['--pod', pod, ...files, '-o', 'json'])
     const before = api.requestLog.length
-    const result = await runTool('explain', [
-      '--pod',
-      pod,
-      '--kubeconfig',
-      kubeconfig,
-      '-o',
-      'json',
-    ])
+    const result = await explainFromCluster(pod)
     // The shop pods of zone-a repel it there, and zone-b's nodes are tainted or cordoned.
     expect(result).toMatchObject({ code: 1, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFile.stdout, 'name'))

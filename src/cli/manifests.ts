@@ -50,8 +50,12 @@ export interface PlacedPod {
   readonly placement: PlacementPod
 }
 
-function placedPod(object: unknown, path: string): PlacedPod {
-  return { pod: decodeManifestPod(object, path), placement: decodePlacementPod(object, path) }
+/** `check`: refuse, naming the place, what the API server would refuse (see decodePlacementPod). */
+function placedPod(object: unknown, path: string, check: boolean): PlacedPod {
+  return {
+    pod: decodeManifestPod(object, path),
+    placement: decodePlacementPod(object, path, check),
+  }
 }
 
 /** The one pod explain answers for, with its placement constraints. */
@@ -59,12 +63,12 @@ export function readOnePlacedPod(text: string, origin: string): PlacedPod {
   const objects = objectsOf(text, origin)
   if (objects.length !== 1)
     throw new ProtocolError(`${origin}: expected one pod, found ${objects.length}`)
-  return placedPod(objects[0], `${origin}: pod 0`)
+  return placedPod(objects[0], `${origin}: pod 0`, true)
 }
 
 /** Pods in any of the forms `documents` reads, each with its placement constraints. */
 export function readPlacedPods(text: string, origin: string): PlacedPod[] {
-  return objectsOf(text, origin).map((o, i) => placedPod(o, `${origin}: pod ${i}`))
+  return objectsOf(text, origin).map((o, i) => placedPod(o, `${origin}: pod ${i}`, false))
 }
 
 /** A pod list as `kubectl get pods -A -o json|yaml` prints it: every document a List. */
@@ -75,7 +79,9 @@ export function readPodList(text: string, origin: string): PlacedPod[] {
         `${origin}[${i}]: not a list of pods (want kubectl get pods -A -o json|yaml)`
       )
     }
-    return listItems(doc, `${origin}[${i}]`).map((o, j) => placedPod(o, `${origin}: pod ${j}`))
+    return listItems(doc, `${origin}[${i}]`).map((o, j) =>
+      placedPod(o, `${origin}: pod ${j}`, false)
+    )
   })
 }
 

@@ -52,7 +52,7 @@ function readRequirement(value: unknown, path: string): LabelRequirement {
   }
 }
 
-function readTerm(value: unknown, path: string): NodeSelectorTerm {
+function readTerm(value: unknown, path: string, check: boolean): NodeSelectorTerm {
   const obj = readObject(value, path, false)
   const term = {
     matchExpressions: list(obj, 'matchExpressions', path).map((r, i) =>
@@ -62,7 +62,7 @@ function readTerm(value: unknown, path: string): NodeSelectorTerm {
       readRequirement(r, `${path}.matchFields[${i}]`)
     ),
   }
-  const problem = termProblem(term)
+  const problem = check ? termProblem(term) : null
   if (problem !== null) throw new ProtocolError(`${path}.${problem}`)
   return term
 }
@@ -70,7 +70,8 @@ function readTerm(value: unknown, path: string): NodeSelectorTerm {
 function readNodeAffinity(
   spec: JsonObject | null,
   affinity: JsonObject | null,
-  path: string
+  path: string,
+  check: boolean
 ): NodeAffinitySpec {
   const nodeAffinity = child(affinity, 'nodeAffinity', `${path}.affinity`)
   const at = `${path}.affinity.nodeAffinity`
@@ -84,18 +85,18 @@ function readNodeAffinity(
       required === null
         ? null
         : list(required, 'nodeSelectorTerms', requiredAt).map((t, i) =>
-            readTerm(t, `${requiredAt}.nodeSelectorTerms[${i}]`)
+            readTerm(t, `${requiredAt}.nodeSelectorTerms[${i}]`, check)
           ),
     preferred: list(nodeAffinity, 'preferredDuringSchedulingIgnoredDuringExecution', at).map(
       (item, i): PreferredSchedulingTerm => {
         const itemAt = `${preferredAt}[${i}]`
         const obj = readObject(item, itemAt, true)
         const weight = readInteger(field(obj, 'weight'), `${itemAt}.weight`) ?? 0n
-        if (weight < 0n || weight > 100n)
+        if (check && (weight < 0n || weight > 100n))
           throw new ProtocolError(`${itemAt}.weight: ${weight} is not in 1..100`)
         return {
           weight: Number(weight),
-          preference: readTerm(field(obj, 'preference'), `${itemAt}.preference`),
+          preference: readTerm(field(obj, 'preference'), `${itemAt}.preference`, check),
         }
       }
     ),
@@ -103,7 +104,11 @@ function readNodeAffinity(
 }
 
 /** A metav1.LabelSelector; null when absent (which selects nothing). */
-export function readLabelSelector(value: unknown, path: string): LabelSelector | null {
+export function readLabelSelector(
+  value: unknown,
+  path: string,
+  check = true
+): LabelSelector | null {
   const obj = readObject(value, path, false)
   if (obj === null) return null
   const selector = {
@@ -112,7 +117,7 @@ export function readLabelSelector(value: unknown, path: string): LabelSelector |
       readRequirement(r, `${path}.matchExpressions[${i}]`)
     ),
   }
-  const problem = labelSelectorProblem(selector)
+  const problem = check ? labelSelectorProblem(selector) : null
   if (problem !== null) throw new ProtocolError(`${path}.${problem}`)
   return selector
 }
@@ -120,7 +125,8 @@ export function readLabelSelector(value: unknown, path: string): LabelSelector |
 function readPodAffinityTerms(
   affinity: JsonObject | null,
   kind: string,
-  path: string
+  path: string,
+  check: boolean
 ): PodAffinityTerm[] {
   const at = `${path}.affinity.${kind}`
   const terms = list(
@@ -132,23 +138,34 @@ function readPodAffinityTerms(
     const itemAt = `${at}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`
     const obj = readObject(item, itemAt, true)
     const topologyKey = readString(field(obj, 'topologyKey'), `${itemAt}.topologyKey`)
-    if (topologyKey === '') throw new ProtocolError(`${itemAt}.topologyKey is empty`)
+    if (check && topologyKey === '') throw new ProtocolError(`${itemAt}.topologyKey is empty`)
     return {
-      labelSelector: readLabelSelector(field(obj, 'labelSelector'), `${itemAt}.labelSelector`),
+      labelSelector: readLabelSelector(
+        field(obj, 'labelSelector'),
+        `${itemAt}.labelSelector`,
+        check
+      ),
       namespaces: list(obj, 'namespaces', itemAt).map((n, j) =>
         readString(n, `${itemAt}.namespaces[${j}]`)
       ),
       namespaceSelector: readLabelSelector(
         field(obj, 'namespaceSelector'),
-        `${itemAt}.namespaceSelector`
+        `${itemAt}.namespaceSelector`,
+        check
       ),
       topologyKey,
     }
   })
 }
 
-/** The placement constraints of a parsed Pod object at `path`. */
-export function decodePlacementPod(value: unknown, path: string): PlacementPod {
+/**
+ * The placement constraints of a parsed Pod object at `path`. `check`: refuse what the API
+ * server's validation refuses (the pod explain answers for); off for the pods read only as
+ * context (placed pods, forecast's pending pods), whose unparsable terms the rules then treat
+ * as upstream does (a node selector term that cannot be parsed never matches), rather than
+ * one odd pod of the cluster stopping the tool.
+ */
+export function decodePlacementPod(value: unknown, path: string, check = true): PlacementPod {
   const pod = readObject(value, path, true)
   const metadata = readObject(field(pod, 'metadata'), `${path}.metadata`, false)
   const spec = readObject(field(pod, 'spec'), `${path}.spec`, false)
@@ -163,9 +180,9 @@ export function decodePlacementPod(value: unknown, path: string): PlacementPod {
     labels:
       metadata === null ? {} : readStringMap(field(metadata, 'labels'), `${path}.metadata.labels`),
     nodeName: spec === null ? '' : readString(field(spec, 'nodeName'), `${specAt}.nodeName`),
-    nodeAffinity: readNodeAffinity(spec, affinity, specAt),
-    requiredAffinity: readPodAffinityTerms(affinity, 'podAffinity', specAt),
-    requiredAntiAffinity: readPodAffinityTerms(affinity, 'podAntiAffinity', specAt),
+    nodeAffinity: readNodeAffinity(spec, affinity, specAt, check),
+    requiredAffinity: readPodAffinityTerms(affinity, 'podAffinity', specAt, check),
+    requiredAntiAffinity: readPodAffinityTerms(affinity, 'podAntiAffinity', specAt, check),
     preemptionPolicy:
       spec === null
         ? ''

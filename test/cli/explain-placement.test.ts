@@ -80,6 +80,29 @@ describe('taint-extender explain with node affinity, inter-pod affinity and plac
     })
   })
 
+  it('reads placed pods as context: one whose terms the API server would refuse does not stop it', async () => {
+    const pods = tempFile(
+      'pods.yaml',
+      [
+        'items:',
+        '  - metadata: { name: odd, namespace: shop, labels: { app: cache } }',
+        '    spec:',
+        '      nodeName: gpu-c1',
+        '      affinity:',
+        '        nodeAffinity:',
+        '          requiredDuringSchedulingIgnoredDuringExecution:',
+        "            nodeSelectorTerms: [{ matchExpressions: [{ key: cores, operator: Gt, values: ['-5'] }] }]",
+        '        podAntiAffinity:',
+        '          requiredDuringSchedulingIgnoredDuringExecution:',
+        '            - { labelSelector: { matchExpressions: [{ key: app, operator: Foo }] }, topologyKey: zone }',
+      ].join('\n')
+    )
+    const result = await explainWeb2(pods)
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain('web-a1     rejected')
+  })
+
   it('judges a namespaceSelector with the labels of --namespaces', async () => {
     const nodes = tempFile('nodes.yaml', 'items:\n  - metadata: { name: a1, labels: { zone: a } }')
     const pods = tempFile(

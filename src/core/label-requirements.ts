@@ -51,31 +51,38 @@ export function labelOf(labels: Labels, key: string): string | undefined {
 }
 
 /**
- * `NewRequirement`'s checks: what is wrong with a requirement, or null when it is sound. The
- * operators are the node selector's (`Gt`/`Lt` included); a label selector allows fewer, which
- * `labelSelectorProblem` checks.
+ * What the API server's validation refuses in a node selector requirement
+ * (pkg/apis/core/validation `ValidateNodeSelectorRequirement`): an unknown operator, values
+ * where they do not belong, a key that is not a label name. It does not look at the values.
  */
-export function requirementProblem(r: LabelRequirement): string | null {
+export function requirementValidationProblem(r: LabelRequirement): string | null {
   if (r.key === '') return 'key is empty'
   if (!isLabelKey(r.key)) return `key "${r.key}" is not a valid label key`
   switch (r.operator) {
     case 'In':
     case 'NotIn':
-      if (r.values.length === 0) return `operator ${r.operator} needs at least one value`
-      break
+      return r.values.length === 0 ? `operator ${r.operator} needs at least one value` : null
     case 'Exists':
     case 'DoesNotExist':
-      if (r.values.length !== 0) return `operator ${r.operator} takes no values`
-      break
+      return r.values.length !== 0 ? `operator ${r.operator} takes no values` : null
     case 'Gt':
     case 'Lt':
-      if (r.values.length !== 1) return `operator ${r.operator} takes exactly one value`
-      if (parseGoInt64(r.values[0] as string) === null)
-        return `operator ${r.operator} needs an integer value, not "${r.values[0]}"`
-      break
+      return r.values.length !== 1 ? `operator ${r.operator} takes exactly one value` : null
     default:
       return `unknown operator "${r.operator}" (${REQUIREMENT_OPERATORS.join(', ')})`
   }
+}
+
+/**
+ * `NewRequirement`'s checks, which the scheduler applies when it parses a term: validation's,
+ * and besides an integer `Gt`/`Lt` bound and label-value syntax for every value. A requirement
+ * the API server admits can still fail here, and its term then never matches.
+ */
+export function requirementProblem(r: LabelRequirement): string | null {
+  const invalid = requirementValidationProblem(r)
+  if (invalid !== null) return invalid
+  if ((r.operator === 'Gt' || r.operator === 'Lt') && parseGoInt64(r.values[0] as string) === null)
+    return `operator ${r.operator} needs an integer value, not "${r.values[0]}"`
   const bad = r.values.find((v) => !isLabelValue(v))
   return bad === undefined ? null : `value "${bad}" is not a valid label value`
 }

@@ -3,6 +3,7 @@ import {
   labelOf,
   requirementMatches,
   requirementProblem,
+  requirementValidationProblem,
   type LabelRequirement,
   type Labels,
 } from './label-requirements.js'
@@ -59,8 +60,23 @@ export function fieldRequirementProblem(r: LabelRequirement): string | null {
 
 /** What makes a term unparsable (`newNodeSelectorTerm`'s parse errors), or null. */
 export function termProblem(term: NodeSelectorTerm): string | null {
+  return termCheck(term, requirementProblem)
+}
+
+/**
+ * What the API server refuses in a term (`ValidateNodeSelectorTerm`), or null: a pod it admits
+ * may still hold a term the scheduler cannot parse (see termProblem).
+ */
+export function termValidationProblem(term: NodeSelectorTerm): string | null {
+  return termCheck(term, requirementValidationProblem)
+}
+
+function termCheck(
+  term: NodeSelectorTerm,
+  expressionProblem: (r: LabelRequirement) => string | null
+): string | null {
   for (const [i, r] of term.matchExpressions.entries()) {
-    const problem = requirementProblem(r)
+    const problem = expressionProblem(r)
     if (problem !== null) return `matchExpressions[${i}]: ${problem}`
   }
   for (const [i, r] of term.matchFields.entries()) {

@@ -1,6 +1,6 @@
 import {
   labelSelectorProblem,
-  termProblem,
+  termValidationProblem,
   type LabelRequirement,
   type LabelSelector,
   type NodeAffinitySpec,
@@ -62,7 +62,7 @@ function readTerm(value: unknown, path: string, check: boolean): NodeSelectorTer
       readRequirement(r, `${path}.matchFields[${i}]`)
     ),
   }
-  const problem = check ? termProblem(term) : null
+  const problem = check ? termValidationProblem(term) : null
   if (problem !== null) throw new ProtocolError(`${path}.${problem}`)
   return term
 }

@@ -162,15 +162,15 @@ describe('taint-extender explain with node affinity, inter-pod affinity and plac
       /nodeSelectorTerms\[0\]\.matchExpressions\[0\]: key is empty/,
     ],
     [
-      'a Gt requirement whose value is not an integer',
+      'a Gt requirement with two values',
       podFile(
         '  affinity:',
         '    nodeAffinity:',
         '      preferredDuringSchedulingIgnoredDuringExecution:',
         '        - weight: 5',
-        '          preference: { matchExpressions: [{ key: cores, operator: Gt, values: [many] }] }'
+        '          preference: { matchExpressions: [{ key: cores, operator: Gt, values: ["1", "2"] }] }'
       ),
-      /preferredDuringSchedulingIgnoredDuringExecution\[0\]\.preference\.matchExpressions\[0\]: operator Gt needs an integer value, not "many"/,
+      /preferredDuringSchedulingIgnoredDuringExecution\[0\]\.preference\.matchExpressions\[0\]: operator Gt takes exactly one value/,
     ],
     [
       'a pod anti-affinity term with no topologyKey',
@@ -186,6 +186,26 @@ describe('taint-extender explain with node affinity, inter-pod affinity and plac
     const result = await runTool('explain', ['--pod', pod, '--nodes', NODES, '--pods', PODS])
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(message)
+  })
+
+  it('explains rather than refuses a term the API server admits but the scheduler cannot parse', async () => {
+    // Validation only counts Gt's values; the scheduler's NewRequirement wants an integer, so
+    // the term never matches, as upstream's Filter ignores the parse error.
+    const pod = podFile(
+      '  affinity:',
+      '    nodeAffinity:',
+      '      requiredDuringSchedulingIgnoredDuringExecution:',
+      '        nodeSelectorTerms: [{ matchExpressions: [{ key: cores, operator: Gt, values: [many] }] }]'
+    )
+    const nodes = tempFile(
+      'nodes.yaml',
+      'items:\n  - metadata: { name: n, labels: { cores: "8" } }'
+    )
+    const result = await runTool('explain', ['--pod', pod, '--nodes', nodes])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain(
+      'NodeAffinity: term 0: invalid, never matches (matchExpressions[0]: operator Gt needs an integer value, not "many")'
+    )
   })
 
   it('exits 2 when the pods file is a single pod rather than a list', async () => {

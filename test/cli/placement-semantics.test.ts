@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { termProblem } from '../../src/core/index.js'
+import { termValidationProblem } from '../../src/core/index.js'
 import type { Cluster } from '../core/placement/builders.js'
 import { DIAGNOSIS_CASES } from '../core/placement/diagnosis.cases.js'
 import { INTER_POD_CASES } from '../core/placement/inter-pod-affinity.cases.js'
@@ -58,7 +58,7 @@ describe('explain over the NodeAffinity Filter table', () => {
   const rows = [...UPSTREAM_NODE_AFFINITY, ...OUR_NODE_AFFINITY]
   it.each(rows.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const result = await explain(c.pod, { nodes: [c.node] })
-    if ((c.pod.nodeAffinity.required ?? []).some((t) => termProblem(t) !== null)) {
+    if ((c.pod.nodeAffinity.required ?? []).some((t) => termValidationProblem(t) !== null)) {
       // The tool refuses what the API server would refuse, naming the place.
       expect(result.code).toBe(2)
       expect(result.stderr).toMatch(/nodeSelectorTerms\[\d+\]\.matchExpressions\[\d+\]: /)

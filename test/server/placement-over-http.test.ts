@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { termProblem } from '../../src/core/index.js'
+import { termValidationProblem } from '../../src/core/index.js'
 import { OUR_NODE_AFFINITY } from '../core/placement/node-affinity.ours.js'
 import { PREFERRED_CASES } from '../core/placement/node-affinity.scores.js'
 import { UPSTREAM_NODE_AFFINITY } from '../core/placement/node-affinity.upstream.js'
@@ -30,7 +30,9 @@ describe('POST /explain over the NodeAffinity semantics tables', () => {
   const filterRows = [...UPSTREAM_NODE_AFFINITY, ...OUR_NODE_AFFINITY]
   it.each(filterRows.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const reply = await post(`${server.url}/explain`, nodesArgs(wirePod(c.pod), [wireNode(c.node)]))
-    const unparsable = (c.pod.nodeAffinity.required ?? []).some((t) => termProblem(t) !== null)
+    const unparsable = (c.pod.nodeAffinity.required ?? []).some(
+      (t) => termValidationProblem(t) !== null
+    )
     if (unparsable) {
       expect(reply.status).toBe(400)
       return

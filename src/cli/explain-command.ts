@@ -1,20 +1,26 @@
 import {
   compileNode,
   CompiledTolerations,
-  explainPlacement,
+  diagnosePlacement,
   formatTaint,
-  type NodeExplanation,
-  type PlacementExplanation,
+  type AffinityPod,
+  type NamespaceLabels,
+  type NodeDiagnosis,
+  type PlacementDiagnosis,
+  type PlacementPod,
 } from '../core/index.js'
-import { parseExplainOptions } from '../config/index.js'
-import { readNodes, readOnePod } from './manifests.js'
+import { parseExplainOptions, type ExplainOptions } from '../config/index.js'
+import { ProtocolError } from '../protocol/index.js'
+import { readNamespaces, readNodes, readOnePlacedPod, readPodList } from './manifests.js'
 import { renderTable } from './table.js'
-import { nodesText, type ToolIo } from './tool-io.js'
+import { namespacesText, nodesText, placedPodsText, type ToolIo } from './tool-io.js'
 
 /**
- * `taint-extender explain --pod FILE --nodes FILE [-o json]`: per node, the verdict, the taints
- * that decided it and the score, with the very rules the server runs. Exit 0 when the pod fits
- * somewhere, 1 when it fits nowhere (2 on bad input, set by the caller).
+ * `taint-extender explain --pod FILE [--nodes FILE] [--pods FILE] [--namespaces FILE] [-o json]`:
+ * per node, the verdict kube-scheduler's default profile reaches for the constraints judged here
+ * (cordon, nodeName, taints, node affinity, inter-pod affinity), the constraint that decided it
+ * and the scores. Exit 0 when the pod fits somewhere, 1 when it fits nowhere (2 on bad input,
+ * set by the caller).
  */
 export async function runExplain(
   argv: readonly string[],
@@ -22,47 +28,97 @@ export async function runExplain(
   env: NodeJS.ProcessEnv
 ): Promise<number> {
   const options = parseExplainOptions(argv, env)
-  const pod = readOnePod(options.pod.text, options.pod.origin)
+  const { pod, placement } = readOnePlacedPod(options.pod.text, options.pod.origin)
   const source = await nodesText(options.nodes)
   const nodes = readNodes(source.text, source.origin)
+  const placed = await readPlacedPods(options, placement)
+  const namespaces = await readNamespaceLabels(options, placement, placed)
   const rules = { comparisonOperators: options.gates.TaintTolerationComparisonOperators }
-  const explanation = explainPlacement(
-    new CompiledTolerations(pod.tolerations, rules),
-    nodes.map((n) => compileNode(n)),
-    rules
-  )
+  const diagnosis = diagnosePlacement({
+    pod: placement,
+    tolerations: new CompiledTolerations(pod.tolerations, rules),
+    nodes: nodes.map((n) => ({ name: n.name, labels: n.labels, compiled: compileNode(n) })),
+    placedPods: placed,
+    namespaces,
+    nodeLabelsKnown: true,
+    options: rules,
+  })
   if (options.output === 'json') {
-    io.stdout(
-      JSON.stringify(
-        { pod: { namespace: pod.namespace, name: pod.name }, ...explanation },
-        null,
-        2
-      ) + '\n'
-    )
+    const podRef = { namespace: pod.namespace, name: pod.name }
+    io.stdout(JSON.stringify({ pod: podRef, ...diagnosis }, null, 2) + '\n')
   } else {
-    io.stdout(renderExplanation(explanation))
+    io.stdout(renderExplanation(diagnosis, placement))
   }
-  return explanation.available > 0 ? 0 : 1
+  return diagnosis.available > 0 ? 0 : 1
 }
 
-function decidedBy(node: NodeExplanation): string {
-  if (node.decidingTaints.length === 0) return '-'
-  return node.decidingTaints
+/**
+ * The pods bound to nodes and not finished, the incoming pod itself left out (it may be listed
+ * while Pending; kube-scheduler never counts a pod against itself).
+ */
+async function readPlacedPods(
+  options: ExplainOptions,
+  incoming: PlacementPod
+): Promise<AffinityPod[] | null> {
+  if (options.pods === null) return null
+  const source = await placedPodsText(options.pods)
+  return readPodList(source.text, source.origin)
+    .filter(({ pod }) => pod.nodeName !== '' && pod.phase !== 'Succeeded' && pod.phase !== 'Failed')
+    .filter(({ pod }) => !(pod.namespace === incoming.namespace && pod.name === incoming.name))
+    .map(({ placement }) => placement)
+}
+
+/** Namespace labels, read only when some term has a namespaceSelector to apply them to. */
+async function readNamespaceLabels(
+  options: ExplainOptions,
+  incoming: PlacementPod,
+  placed: readonly AffinityPod[] | null
+): Promise<NamespaceLabels> {
+  const owners = [incoming, ...(placed ?? [])]
+  const needer = owners.find((p) =>
+    [...p.requiredAffinity, ...p.requiredAntiAffinity].some((t) => t.namespaceSelector !== null)
+  )
+  if (needer === undefined) return new Map()
+  if (options.namespaces === null) {
+    throw new ProtocolError(
+      `--namespaces FILE is required: ${needer.namespace}/${needer.name} has a namespaceSelector`
+    )
+  }
+  const source = await namespacesText(options.namespaces)
+  return readNamespaces(source.text, source.origin)
+}
+
+function decidedBy(node: NodeDiagnosis): string {
+  if (node.plugin === null) return '-'
+  if (node.decidingTaints.length === 0) return `${node.plugin}: ${node.detail || node.reason}`
+  const taints = node.decidingTaints
     .map(({ taint, comparisons }) => {
       const detail = comparisons.map((c) => `${c.operator} ${c.threshold}: ${c.outcome}`).join('; ')
       return detail === '' ? formatTaint(taint) : `${formatTaint(taint)} (${detail})`
     })
     .join(', ')
+  return `${node.plugin}: ${taints}`
 }
 
-export function renderExplanation(explanation: PlacementExplanation): string {
-  const rows = explanation.nodes.map((node) => [
+const score = (value: number | null): string => (value === null ? '-' : String(value))
+
+export function renderExplanation(diagnosis: PlacementDiagnosis, pod: PlacementPod): string {
+  const rows = diagnosis.nodes.map((node) => [
     node.name,
     node.verdict,
     String(node.untoleratedPreferNoSchedule),
-    node.score === null ? '-' : String(node.score),
+    score(node.score),
+    score(node.nodeAffinityScore),
     decidedBy(node),
   ])
-  const table = renderTable(['NODE', 'VERDICT', 'PREFER-NO-SCHEDULE', 'SCORE', 'DECIDED BY'], rows)
-  return `${table}\n${explanation.summary}\n`
+  const table = renderTable(
+    ['NODE', 'VERDICT', 'PREFER-NO-SCHEDULE', 'SCORE', 'NODE-AFFINITY', 'DECIDED BY'],
+    rows
+  )
+  const notes = [diagnosis.summary, `Not judged: ${diagnosis.notJudged.join(', ')}.`]
+  if (pod.nodeName !== '')
+    notes.push(
+      `spec.nodeName is set: kube-scheduler does not schedule this pod; the kubelet of ${pod.nodeName} admits it or not.`
+    )
+  return `${table}\n${notes.join('\n')}\n`
 }

@@ -1,4 +1,7 @@
 import {
+  compileNode,
+  CompiledTolerations,
+  diagnosePlacement,
   forecastNoExecuteEviction,
   forecastPendingPod,
   formatTaint,
@@ -9,8 +12,8 @@ import {
   type Taint,
 } from '../core/index.js'
 import { parseForecastOptions } from '../config/index.js'
-import { ProtocolError, type ManifestNode, type ManifestPod } from '../protocol/index.js'
-import { readNodes, readPods } from './manifests.js'
+import { ProtocolError, type ManifestNode } from '../protocol/index.js'
+import { readNodes, readPlacedPods, type PlacedPod } from './manifests.js'
 import { renderTable } from './table.js'
 import { parseSelector } from './label-selector.js'
 import { parseTaint } from './taint-spec.js'
@@ -51,20 +54,40 @@ function selectNodes(
   return chosen
 }
 
+/**
+ * Whether a pending pod fits the node, by the diagnosis explain gives (cordon, nodeName, taints,
+ * node affinity), so that a pod the node refuses already is not said to be turned away by the
+ * taint. Inter-pod affinity is left out: forecast reads only the selected nodes' pods.
+ */
+function pendingPodFits(pending: PlacedPod, node: ManifestNode, rules: RuleOptions): boolean {
+  const diagnosis = diagnosePlacement({
+    pod: pending.placement,
+    tolerations: new CompiledTolerations(pending.pod.tolerations, rules),
+    nodes: [{ name: node.name, labels: node.labels, compiled: compileNode(node) }],
+    placedPods: null,
+    namespaces: new Map(),
+    nodeLabelsKnown: true,
+    options: rules,
+  })
+  return diagnosis.available === 1
+}
+
 function forecastNode(
   node: ManifestNode,
   taint: Taint,
-  pods: ManifestPod[],
+  pods: readonly PlacedPod[],
   rules: RuleOptions
 ): NodeForecast {
-  const running = pods.filter((p) => p.nodeName === node.name)
-  const pending = pods.filter((p) => p.nodeName === '')
+  const running = pods.map((p) => p.pod).filter((p) => p.nodeName === node.name)
+  const pending = pods.filter((p) => p.pod.nodeName === '')
   const noExecuteBefore = noExecuteTaints(node.taints)
   const noExecuteAfter = noExecuteTaints(withTaint(node.taints, taint))
-  const podName = (p: ManifestPod): string => `${p.namespace}/${p.name}`
+  const tainted: ManifestNode = { ...node, taints: withTaint(node.taints, taint) }
+  const podName = (p: PlacedPod): string => `${p.pod.namespace}/${p.pod.name}`
   const effects = pending.map((p) => ({
     pod: p,
-    effect: forecastPendingPod(node, taint, p.tolerations, rules),
+    turnedAway: pendingPodFits(p, node, rules) && !pendingPodFits(p, tainted, rules),
+    effect: forecastPendingPod(node, taint, p.pod.tolerations, rules),
   }))
   return {
     node: node.name,
@@ -76,7 +99,7 @@ function forecastNode(
       before: forecastNoExecuteEviction(noExecuteBefore, p.tolerations, rules),
       after: forecastNoExecuteEviction(noExecuteAfter, p.tolerations, rules),
     })),
-    pendingTurnedAway: effects.filter((e) => e.effect.turnedAway).map((e) => podName(e.pod)),
+    pendingTurnedAway: effects.filter((e) => e.turnedAway).map((e) => podName(e.pod)),
     pendingScoreLower: effects.filter((e) => e.effect.scoresLower).map((e) => podName(e.pod)),
   }
 }
@@ -122,7 +145,7 @@ export async function runForecast(
     options.pods,
     nodes.map((n) => n.name)
   )
-  const pods = readPods(podSource.text, podSource.origin)
+  const pods = readPlacedPods(podSource.text, podSource.origin)
   const rules = { comparisonOperators: options.gates.TaintTolerationComparisonOperators }
   const forecasts = nodes.map((node) => forecastNode(node, taint, pods, rules))
   const summary = summarize(taint, forecasts)

@@ -35,12 +35,17 @@ account of the pod the tool runs in. Files are kubectl get -o json|yaml output, 
 
 const EXPLAIN = `Usage: taint-extender explain --pod FILE|- [--nodes FILE|-] [flags]
 
-Why a pod fits on some nodes and not others: per node, the verdict, the taints that decided it
-(with each Gt/Lt comparison), the score, and kube-scheduler's own summary line.
+Why a pod fits on some nodes and not others, as kube-scheduler decides it: per node, the first
+constraint that turns it away (nodeName, nodeSelector and node affinity, inter-pod affinity,
+taints with each Gt/Lt comparison, cordons) and its detail, the scores, and kube-scheduler's own
+summary line.
 
 Flags:
   --pod FILE|-              the pod, as kubectl get pod -o yaml prints it (required)
   --nodes FILE|-            the nodes; without it, the cluster's
+  --pods FILE               the pods already placed (kubectl get pods -A -o yaml), for
+                            inter-pod affinity; without --nodes, the cluster's
+  --namespaces FILE         the namespaces (kubectl get ns -o yaml), for a namespaceSelector
   --kubeconfig FILE         the cluster to read
   -o, --output json|table   json for scripts (default table)
   --feature-gates G=true    as your kube-scheduler has them (default upstream's:
@@ -52,6 +57,7 @@ ${CLUSTER}
 Examples:
   kubectl get pod web-0 -o yaml | taint-extender explain --pod -
   taint-extender explain --pod pod.yaml --nodes nodes.yaml -o json
+  taint-extender explain --pod pod.yaml --nodes nodes.yaml --pods pods.yaml --namespaces ns.yaml
 
 ${EXIT_CODES}`
 

@@ -1,6 +1,6 @@
+import { isLabelKey, isLabelValue, parseGoInt64 } from '../core/index.js'
 import { ProtocolError } from '../protocol/index.js'
 import { labelSelectorTokens, type Token } from './label-selector-tokens.js'
-import { isLabelKey, isLabelValue } from './label-syntax.js'
 
 /**
  * A label selector as `kubectl get -l` takes it, with the grammar, checks and matching of
@@ -51,18 +51,11 @@ function matches(r: Requirement, labels: Readonly<Record<string, string>>): bool
       return value === undefined || !r.values.includes(value)
     case '>':
     case '<': {
-      const label = value === undefined ? null : integerOf(value)
+      const label = value === undefined ? null : parseGoInt64(value)
       if (label === null) return false
       return r.operator === '>' ? label > r.bound : label < r.bound
     }
   }
-}
-
-/** strconv.ParseInt(s, 10, 64): an optional sign, decimal digits, within int64. */
-function integerOf(text: string): bigint | null {
-  if (!/^[+-]?\d+$/.test(text)) return null
-  const n = BigInt(text)
-  return n >= -(2n ** 63n) && n < 2n ** 63n ? n : null
 }
 
 function checkKey(key: string): void {
@@ -120,7 +113,7 @@ class SelectorParser {
     const operator = this.#operator()
     if (operator === '>' || operator === '<') {
       const value = this.#value()
-      const bound = integerOf(value)
+      const bound = parseGoInt64(value)
       if (bound === null) {
         throw new SelectorError(`for 'Gt', 'Lt' operators, the value must be an integer`)
       }

@@ -1,7 +1,12 @@
 import { loadAll } from 'js-yaml'
+import type { PlacementPod } from '../core/index.js'
 import {
   decodeManifestNode,
   decodeManifestPod,
+  decodeNamespace,
+  decodePlacementPod,
+  field,
+  isJsonObject,
   listItems,
   ProtocolError,
   type ManifestNode,
@@ -35,14 +40,57 @@ export function readNodes(text: string, origin: string): ManifestNode[] {
   return objects.map((o, i) => decodeManifestNode(o, `${origin}: node ${i}`))
 }
 
-export function readPods(text: string, origin: string): ManifestPod[] {
-  return objectsOf(text, origin).map((o, i) => decodeManifestPod(o, `${origin}: pod ${i}`))
-}
-
 /** Exactly one pod: explain answers for one pod at a time. */
 export function readOnePod(text: string, origin: string): ManifestPod {
-  const pods = readPods(text, origin)
-  if (pods.length !== 1)
-    throw new ProtocolError(`${origin}: expected one pod, found ${pods.length}`)
-  return pods[0] as ManifestPod
+  return readOnePlacedPod(text, origin).pod
+}
+
+export interface PlacedPod {
+  readonly pod: ManifestPod
+  readonly placement: PlacementPod
+}
+
+/** `check`: refuse, naming the place, what the API server would refuse (see decodePlacementPod). */
+function placedPod(object: unknown, path: string, check: boolean): PlacedPod {
+  return {
+    pod: decodeManifestPod(object, path),
+    placement: decodePlacementPod(object, path, check),
+  }
+}
+
+/** The one pod explain answers for, with its placement constraints. */
+export function readOnePlacedPod(text: string, origin: string): PlacedPod {
+  const objects = objectsOf(text, origin)
+  if (objects.length !== 1)
+    throw new ProtocolError(`${origin}: expected one pod, found ${objects.length}`)
+  return placedPod(objects[0], `${origin}: pod 0`, true)
+}
+
+/** Pods in any of the forms `documents` reads, each with its placement constraints. */
+export function readPlacedPods(text: string, origin: string): PlacedPod[] {
+  return objectsOf(text, origin).map((o, i) => placedPod(o, `${origin}: pod ${i}`, false))
+}
+
+/** A pod list as `kubectl get pods -A -o json|yaml` prints it: every document a List. */
+export function readPodList(text: string, origin: string): PlacedPod[] {
+  return documents(text, origin).flatMap((doc, i) => {
+    if (!isJsonObject(doc) || field(doc, 'items') === undefined) {
+      throw new ProtocolError(
+        `${origin}[${i}]: not a list of pods (want kubectl get pods -A -o json|yaml)`
+      )
+    }
+    return listItems(doc, `${origin}[${i}]`).map((o, j) =>
+      placedPod(o, `${origin}: pod ${j}`, false)
+    )
+  })
+}
+
+export function readNamespaces(
+  text: string,
+  origin: string
+): Map<string, Readonly<Record<string, string>>> {
+  const namespaces = objectsOf(text, origin).map((o, i) =>
+    decodeNamespace(o, `${origin}: namespace ${i}`)
+  )
+  return new Map(namespaces.map((n) => [n.name, n.labels]))
 }

@@ -1,11 +1,12 @@
 import {
+  isLabelKey,
+  isLabelValue,
   TAINT_EFFECT_NO_EXECUTE,
   TAINT_EFFECT_NO_SCHEDULE,
   TAINT_EFFECT_PREFER_NO_SCHEDULE,
   type Taint,
 } from '../core/index.js'
 import { ProtocolError } from '../protocol/index.js'
-import { isLabelKey, isLabelValue } from './label-syntax.js'
 
 const EFFECTS = [TAINT_EFFECT_NO_SCHEDULE, TAINT_EFFECT_PREFER_NO_SCHEDULE, TAINT_EFFECT_NO_EXECUTE]
 

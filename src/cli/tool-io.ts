@@ -59,3 +59,26 @@ export async function podsText(
   }
   return { text: JSON.stringify({ items }), origin: 'cluster pods' }
 }
+
+/**
+ * Every pod bound to a node and not finished, as kube-scheduler's own informer sees them
+ * (pkg/scheduler/scheduler.go `newPodInformer` leaves out `Succeeded` and `Failed` pods): what
+ * inter-pod affinity is judged against.
+ */
+export async function placedPodsText(
+  source: ObjectSource
+): Promise<{ text: string; origin: string }> {
+  if (source.kind === 'text') return source
+  const items = await new ClusterSnapshot(source.cluster).listPods(
+    'spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed'
+  )
+  return { text: JSON.stringify({ items }), origin: 'cluster pods' }
+}
+
+export async function namespacesText(
+  source: ObjectSource
+): Promise<{ text: string; origin: string }> {
+  if (source.kind === 'text') return source
+  const items = await new ClusterSnapshot(source.cluster).listNamespaces()
+  return { text: JSON.stringify({ items }), origin: 'cluster namespaces' }
+}

@@ -33,6 +33,12 @@ export class ClusterSnapshot {
     return this.#allPages((_continue) => this.#api.listNode({ limit: this.#pageSize, _continue }))
   }
 
+  listNamespaces(): Promise<unknown[]> {
+    return this.#allPages((_continue) =>
+      this.#api.listNamespace({ limit: this.#pageSize, _continue })
+    )
+  }
+
   /** Pods in every namespace that `fieldSelector` (say `spec.nodeName=n1`) selects. */
   listPods(fieldSelector: string): Promise<unknown[]> {
     return this.#allPages((_continue) =>

@@ -19,6 +19,10 @@ export type ObjectSource =
 export interface ExplainOptions {
   readonly pod: { text: string; origin: string }
   readonly nodes: ObjectSource
+  /** The pods already placed; null when neither a file nor the cluster gives them. */
+  readonly pods: ObjectSource | null
+  /** Namespaces, for namespaceSelector; null when neither a file nor the cluster gives them. */
+  readonly namespaces: ObjectSource | null
   readonly output: OutputFormat
   readonly gates: FeatureGates
 }
@@ -109,14 +113,26 @@ export function parseExplainOptions(
   const values = parse(argv, {
     pod: { type: 'string' },
     nodes: { type: 'string' },
+    pods: { type: 'string' },
+    namespaces: { type: 'string' },
     ...SHARED_FLAGS,
   })
   if (typeof values.pod !== 'string')
     throw new ConfigError('--pod FILE (or - for stdin) is required')
+  const stdin = [values.pod, values.nodes, values.pods, values.namespaces].filter((v) => v === '-')
+  if (stdin.length > 1) throw new ConfigError('only one of the input files can be stdin')
   const cluster = clusterFor(values, env, [values.nodes])
+  // Without --nodes everything comes from the cluster; with it, pods and namespaces come only
+  // from the files given, and what is not given is reported as not judged.
+  const optional = (flag: 'pods' | 'namespaces'): ObjectSource | null =>
+    typeof values[flag] === 'string' || cluster !== null
+      ? sourceOf(values[flag], flag, cluster)
+      : null
   return {
     pod: readInput(values.pod, 'pod'),
     nodes: sourceOf(values.nodes, 'nodes', cluster),
+    pods: optional('pods'),
+    namespaces: optional('namespaces'),
     ...sharedOptions(values),
   }
 }

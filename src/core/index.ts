@@ -52,3 +52,52 @@ export {
   type EvictionOutcome,
   type PendingPodEffect,
 } from './eviction-forecast.js'
+export { isLabelKey, isLabelValue } from './label-syntax.js'
+export {
+  formatRequirement,
+  labelSelectorMatches,
+  labelSelectorProblem,
+  parseGoInt64,
+  requirementMatches,
+  requirementProblem,
+  requirementValidationProblem,
+  REQUIREMENT_OPERATORS,
+  type LabelRequirement,
+  type LabelSelector,
+  type Labels,
+} from './label-requirements.js'
+export {
+  fieldRequirementProblem,
+  MAX_NODE_SCORE,
+  nodeAffinityMismatch,
+  nodeAffinityPreFilterNames,
+  normalizeNodeAffinityScores,
+  preferredNodeAffinityWeight,
+  REASON_NODE_AFFINITY,
+  REASON_NODE_AFFINITY_CONFLICT,
+  termProblem,
+  termValidationProblem,
+  type LabelledNode,
+  type NodeAffinitySpec,
+  type NodeSelectorTerm,
+  type PreferredSchedulingTerm,
+} from './node-affinity.js'
+export {
+  InterPodAffinityState,
+  REASON_EXISTING_ANTI_AFFINITY,
+  REASON_POD_AFFINITY,
+  REASON_POD_ANTI_AFFINITY,
+  type AffinityPod,
+  type NamespaceLabels,
+  type PodAffinityTerm,
+} from './inter-pod-affinity.js'
+export { diagnosePlacement } from './placement-diagnosis.js'
+export {
+  REASON_NODE_NAME,
+  UNJUDGED_CONSTRAINTS,
+  type NodeDiagnosis,
+  type PlacementDiagnosis,
+  type PlacementInput,
+  type PlacementNode,
+  type PlacementPod,
+} from './placement-types.js'

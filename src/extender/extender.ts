@@ -1,5 +1,5 @@
 import {
-  explainPlacement,
+  diagnosePlacement,
   filterNodes,
   judgeProfiles,
   scoreNodes,
@@ -7,6 +7,7 @@ import {
   type CompiledNode,
   type CompiledTolerations,
   type IntList,
+  type PlacementNode,
   type RuleOptions,
 } from '../core/index.js'
 import {
@@ -32,6 +33,7 @@ import {
   resolveNodes,
 } from './candidates.js'
 import { CompiledTolerationsCache, SeenNodesCache, type CacheBounds } from './compiled-caches.js'
+import { explainedPod, labelledNodes } from './explain-inputs.js'
 import { DecisionRecords, podRef } from './decision-records.js'
 import type { ExtenderMetrics, Logger, NodeCache } from './ports.js'
 import { VerbScratchPool, type VerbScratch } from './verb-scratch.js'
@@ -191,26 +193,37 @@ export class Extender {
   }
 
   /**
-   * The filter and prioritize decisions for every candidate with the taints that decided them
-   * (served only behind --enable-explain-endpoint: taint keys and values can be sensitive).
+   * `explain`'s diagnosis for what the request carries (node affinity only with full nodes;
+   * inter-pod affinity not judged: kube-scheduler sends no other pods). Served only behind
+   * --enable-explain-endpoint: taint keys and values can be sensitive.
    */
   async explain(body: Uint8Array): Promise<ReplyBody> {
     const args = decodeExtenderArgs(body)
     const pod = this.compilePod(args.pod)
-    let nodes: CompiledNode[]
+    const placement = explainedPod(body)
+    let nodes: PlacementNode[]
     let unknownNodes: readonly string[] = []
     if (args.candidates.kind === 'nodes') {
-      nodes = compileNodeRefs(args.candidates.nodes, this.#seenNodes)
+      const refs = args.candidates.nodes
+      nodes = labelledNodes(refs, compileNodeRefs(refs, this.#seenNodes))
     } else {
       const names = args.candidates.names
       const cache = requireReadyNodeCache(this.#nodeCache, names)
       const resolved = await resolveNodes(names, cache, this.#logger)
-      nodes = resolved.found
+      nodes = resolved.found.map((node) => ({ name: node.name, labels: {}, compiled: node }))
       unknownNodes = resolved.unresolvedPositions.map((i) => names.name(i))
     }
     this.#records.evaluated('explain', nodes.length)
-    const explanation = explainPlacement(pod, nodes, this.#rules)
-    return JSON.stringify({ pod: podRef(args.pod), ...explanation, unknownNodes })
+    const diagnosis = diagnosePlacement({
+      pod: placement,
+      tolerations: pod,
+      nodes,
+      placedPods: null,
+      namespaces: new Map(),
+      nodeLabelsKnown: args.candidates.kind === 'nodes',
+      options: this.#rules,
+    })
+    return JSON.stringify({ pod: podRef(args.pod), ...diagnosis, unknownNodes })
   }
 
   /**

@@ -32,3 +32,9 @@ export {
   type ManifestNode,
   type ManifestPod,
 } from './decode-manifests.js'
+export {
+  decodeNamespace,
+  decodePlacementPod,
+  readLabelSelector,
+  readStringMap,
+} from './decode-placement.js'

@@ -9,7 +9,7 @@ import { FIXTURES, runTool, tempFile } from './run-tool.js'
 const NODES = `${FIXTURES}nodes.yaml`
 
 describe('taint-extender explain on a fixture cluster', () => {
-  it('prints a row per node with every verdict, the deciding taints, the Gt comparison and upstream summary', async () => {
+  it('prints a row per node with every verdict, the deciding plugin and taints, the Gt comparison, upstream summary and what it does not judge', async () => {
     const result = await runTool('explain', [
       '--pod',
       `${FIXTURES}pod-web.yaml`,
@@ -21,14 +21,15 @@ describe('taint-extender explain on a fixture cluster', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toBe(
       [
-        'NODE        VERDICT    PREFER-NO-SCHEDULE   SCORE   DECIDED BY',
-        'general-1   fits       0                    10      -',
-        'spot-1      fits       1                    0       -',
-        'gpu-1       rejected   0                    -       nvidia.com/gpu=present:NoSchedule',
-        'sla-800     rejected   0                    -       example.com/sla=800:NoSchedule (Gt 950: 800 > 950 is false)',
-        'general-2   cordoned   0                    -       node.kubernetes.io/unschedulable:NoSchedule',
+        'NODE        VERDICT    PREFER-NO-SCHEDULE   SCORE   NODE-AFFINITY   DECIDED BY',
+        'general-1   fits       0                    10      0               -',
+        'spot-1      fits       1                    0       0               -',
+        'gpu-1       rejected   0                    -       -               TaintToleration: nvidia.com/gpu=present:NoSchedule',
+        'sla-800     rejected   0                    -       -               TaintToleration: example.com/sla=800:NoSchedule (Gt 950: 800 > 950 is false)',
+        'general-2   cordoned   0                    -       -               NodeUnschedulable: node.kubernetes.io/unschedulable:NoSchedule',
         '',
         '2/5 nodes are available: 1 node(s) were unschedulable, 2 node(s) had untolerated taint(s).',
+        'Not judged: resources (NodeResourcesFit), host ports (NodePorts), volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone), topology spread (PodTopologySpread), DRA (DynamicResources), inter-pod affinity (InterPodAffinity: no pods given).',
         '',
       ].join('\n')
     )
@@ -90,7 +91,7 @@ describe('taint-extender explain on a fixture cluster', () => {
     const result = await runTool('explain', ['--pod', pod, '--nodes', nodes, ...gateOn])
     expect(result.code).toBe(1)
     expect(result.stdout.split('\n')[1]).toBe(
-      'two-taints   rejected   0                    -       ' +
+      'two-taints   rejected   0                    -       -               TaintToleration: ' +
         'example.com/sla=800:NoSchedule (Gt 950: 800 > 950 is false; Lt 700: 800 < 700 is false), ' +
         'dedicated=db:NoExecute'
     )

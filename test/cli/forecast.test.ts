@@ -121,6 +121,34 @@ describe('taint-extender forecast of NoSchedule and PreferNoSchedule taints', ()
   })
 })
 
+describe('taint-extender forecast of pending pods, by the diagnosis explain gives', () => {
+  it('does not say a taint turns away a pending pod the node refuses already for its nodeSelector or node affinity', async () => {
+    const pods = tempFile(
+      'pods.yaml',
+      [
+        'items:',
+        '  - { metadata: { name: wants-gpu, namespace: shop }, spec: { nodeSelector: { pool: gpu } } }',
+        '  - { metadata: { name: pinned, namespace: shop }, spec: { nodeName: "" , affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [ { matchFields: [ { key: metadata.name, operator: In, values: [spot-1] } ] } ] } } } } }',
+        '  - { metadata: { name: wants-general, namespace: shop }, spec: { nodeSelector: { pool: general } } }',
+      ].join('\n')
+    )
+    const result = await runTool('forecast', [
+      '--taint',
+      'maintenance:NoSchedule',
+      '--node',
+      'general-1',
+      '--nodes',
+      `${FIXTURES}nodes.yaml`,
+      '--pods',
+      pods,
+      '-o',
+      'json',
+    ])
+    const f = JSON.parse(result.stdout) as Forecast
+    expect(f.nodes[0]?.pendingTurnedAway).toEqual(['shop/wants-general'])
+  })
+})
+
 describe('taint-extender forecast in detail', () => {
   it('counts each pending pod turned away once, however many of the selected nodes turn it away', async () => {
     const f = await forecast([

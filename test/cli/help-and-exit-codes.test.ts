@@ -86,7 +86,7 @@ describe('exit statuses', () => {
   it.each([
     ['an unknown command', ['deploy'], /unknown command "deploy"; taint-extender help/],
     ['help on an unknown command', ['help', 'deploy'], /no command "deploy"/],
-    ['an unknown flag of explain', ['explain', '--pods', POD], /Unknown option '--pods'/],
+    ['an unknown flag of explain', ['explain', '--podz', POD], /Unknown option '--podz'/],
     ['a file that is not there', ['explain', '--pod', '/nowhere.yaml'], /--pod: cannot read/],
     ['an unknown server flag', ['--prot', '8080'], /--prot/],
   ])('2 for %s, with a message naming it', (_name, args, message) => {

@@ -4,7 +4,7 @@ import { delimiter, join } from 'node:path'
 import { load } from 'js-yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FakeApiServer, kubeconfigFor, type FakeNodeSpec } from '../support/fake-apiserver.js'
-import { FIXTURES, runTool } from './run-tool.js'
+import { FIXTURES, runTool, tempFile } from './run-tool.js'
 
 const NODES = `${FIXTURES}nodes.yaml`
 const PODS = `${FIXTURES}pods.yaml`
@@ -68,6 +68,13 @@ const podsOn = (nodeName: string) => ({
   limit: '500',
 })
 
+/** explain's one list of pods: those bound to a node and not finished, as kube-scheduler's own. */
+const PLACED_PODS = {
+  path: '/api/v1/pods',
+  fieldSelector: 'spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed',
+  limit: '500',
+}
+
 const FORECAST = ['--taint', 'maintenance=planned:NoExecute', '--node', 'general-1']
 
 describe('explain and forecast reading the live cluster instead of files', () => {
@@ -81,35 +88,55 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     api = await fixtureApiServer()
     kubeconfig = kubeconfigFor(api.url)
     deadEnd = kubeconfigFor('http://127.0.0.1:1')
-    const explain = await runTool('explain', ['--pod', POD, '--nodes', NODES, '-o', 'json'])
-    const forecast = await runTool('forecast', [
-      ...FORECAST,
-      '--nodes',
-      NODES,
-      '--pods',
-      PODS,
-      '-o',
-      'json',
-    ])
+    const files = ['--nodes', NODES, '--pods', PODS, '-o', 'json']
+    const explain = await runTool('explain', ['--pod', POD, ...files])
+    const forecast = await runTool('forecast', [...FORECAST, ...files])
     fromFiles = { explain: explain.stdout, forecast: forecast.stdout }
   })
   afterAll(async () => {
     await api.close()
   })
 
-  it('explain answers for the cluster’s nodes what it answers for the same nodes in a file', async () => {
+  const explainFromCluster = (pod: string) =>
+    runTool('explain', ['--pod', pod, '--kubeconfig', kubeconfig, '-o', 'json'])
+
+  it('explain answers for the cluster’s nodes and placed pods what it answers for the same in files', async () => {
     const before = api.requestLog.length
-    const result = await runTool('explain', [
-      '--pod',
-      POD,
-      '--kubeconfig',
-      kubeconfig,
-      '-o',
-      'json',
-    ])
+    const result = await explainFromCluster(POD)
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFiles.explain, 'name'))
-    expect(requestsSince(api, before)).toEqual([NODE_LIST])
+    expect(requestsSince(api, before)).toEqual([NODE_LIST, PLACED_PODS])
+  })
+
+  it('explain reads the namespaces too when a namespaceSelector needs them, and answers as for the files', async () => {
+    const namespaces = [{ metadata: { name: 'shop', labels: { team: 'web' } } }]
+    api.setNamespaces(namespaces)
+    const pod = tempFile(
+      'pod.yaml',
+      [
+        'metadata: { name: p, namespace: shop }',
+        'spec:',
+        '  affinity:',
+        '    podAntiAffinity:',
+        '      requiredDuringSchedulingIgnoredDuringExecution:',
+        '        - labelSelector: {}',
+        '          namespaceSelector: { matchLabels: { team: web } }',
+        '          topologyKey: topology.kubernetes.io/zone',
+      ].join('\n')
+    )
+    const namespacesFile = tempFile('namespaces.json', JSON.stringify({ items: namespaces }))
+    const files = ['--nodes', NODES, '--pods', PODS, '--namespaces', namespacesFile]
+    const fromFile = await runTool('explain', ['--pod', pod, ...files, '-o', 'json'])
+    const before = api.requestLog.length
+    const result = await explainFromCluster(pod)
+    // The shop pods of zone-a repel it there, and zone-b's nodes are tainted or cordoned.
+    expect(result).toMatchObject({ code: 1, stderr: '' })
+    expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFile.stdout, 'name'))
+    expect(requestsSince(api, before)).toEqual([
+      NODE_LIST,
+      PLACED_PODS,
+      { path: '/api/v1/namespaces', fieldSelector: null, limit: '500' },
+    ])
   })
 
   it('forecast reads the nodes, and the pods of the node and those still pending, from the cluster and answers as for the files', async () => {
@@ -214,9 +241,8 @@ describe('explain and forecast reading the live cluster instead of files', () =>
   })
 
   it('never looks for a cluster when every input is a file, even with a broken KUBECONFIG', async () => {
-    const result = await runTool('explain', ['--pod', POD, '--nodes', NODES, '-o', 'json'], {
-      KUBECONFIG: '/nowhere/config',
-    })
+    const argv = ['--pod', POD, '--nodes', NODES, '--pods', PODS, '-o', 'json']
+    const result = await runTool('explain', argv, { KUBECONFIG: '/nowhere/config' })
     expect(result).toMatchObject({ code: 0, stdout: fromFiles.explain })
   })
 })

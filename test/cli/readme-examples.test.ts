@@ -38,8 +38,8 @@ function examples(): Example[] {
 describe("the README's examples of the tools", () => {
   const all = examples()
 
-  it('include one of each tool', () => {
-    expect(all.map((e) => e.argv[0])).toEqual(['explain', 'forecast'])
+  it('include both tools, explain for taints alone and for a pod Pending for three reasons', () => {
+    expect(all.map((e) => e.argv[0])).toEqual(['explain', 'explain', 'forecast'])
   })
 
   it.each(all.map((e) => [e.argv.join(' '), e] as const))(

@@ -33,6 +33,7 @@ export class FakeApiServer {
   readonly #options: FakeApiServerOptions
   readonly #nodes = new Map<string, NodeObject>()
   #pods: readonly unknown[] = []
+  #namespaces: readonly unknown[] = []
   readonly #watches = new WatchHub()
   readonly #pager = new FakeListPager()
   /** Failures, delays and holds of the answers, set by the test. */
@@ -138,6 +139,11 @@ export class FakeApiServer {
     this.#pods = pods
   }
 
+  /** The namespaces `GET /api/v1/namespaces` returns, in one page. */
+  setNamespaces(namespaces: readonly unknown[]): void {
+    this.#namespaces = namespaces
+  }
+
   /** Sends a BOOKMARK at the current resourceVersion to watches that asked for bookmarks. */
   sendBookmark(): void {
     this.#watches.bookmark(bookmarkObject(this.#resourceVersion))
@@ -236,6 +242,11 @@ export class FakeApiServer {
         ...statusObject(404, `nodes "${name}" not found`),
         details: { name, kind: 'nodes' },
       })
+    }
+    if (req.method === 'GET' && url.pathname === '/api/v1/namespaces') {
+      const metadata = { resourceVersion: String(this.#resourceVersion) }
+      const list = { kind: 'NamespaceList', apiVersion: 'v1', metadata, items: this.#namespaces }
+      return sendJson(res, 200, list)
     }
     if (req.method === 'GET' && url.pathname === '/api/v1/pods') {
       const reply = podListPage(this.#pods, url, this.#resourceVersion)

@@ -52,11 +52,31 @@ export class FakeListPager {
   }
 }
 
+/** The pod fields the API server's pod field selectors index that the tools use. */
+const POD_FIELDS: Record<string, (pod: unknown) => string> = {
+  'spec.nodeName': (pod) => (pod as { spec?: { nodeName?: string } }).spec?.nodeName ?? '',
+  'status.phase': (pod) => (pod as { status?: { phase?: string } }).status?.phase ?? '',
+}
+
+/** A comma-separated field selector of `field=value` and `field!=value` terms, all of which hold. */
+function podFieldSelector(selector: string): ((pod: unknown) => boolean) | null {
+  if (selector === '') return () => true
+  const terms = selector.split(',').map((term) => /^([^!=]+)(!?=)(.*)$/.exec(term))
+  const tests: ((pod: unknown) => boolean)[] = []
+  for (const term of terms) {
+    const read = term === null ? undefined : POD_FIELDS[term[1] ?? '']
+    if (term === null || read === undefined) return null
+    const [, , op, value] = term
+    tests.push((pod) => (read(pod) === value) === (op === '='))
+  }
+  return (pod) => tests.every((test) => test(pod))
+}
+
 /**
- * One page of a PodList of every namespace: the pods whose `spec.nodeName` the field selector
- * names (`spec.nodeName=` for those bound to none), `limit` of them from the offset a `continue`
- * token carries. Any other field selector gets the 400 the API server gives a field it does not
- * index.
+ * One page of a PodList of every namespace: the pods the field selector picks (`spec.nodeName`
+ * and `status.phase`, with `=` or `!=`, `spec.nodeName=` for those bound to none), `limit` of
+ * them from the offset a `continue` token carries. Any other field gets the 400 the API server
+ * gives a field it does not index.
  */
 export function podListPage(
   pods: readonly unknown[],
@@ -64,13 +84,11 @@ export function podListPage(
   resourceVersion: number
 ): JsonReply {
   const selector = url.searchParams.get('fieldSelector') ?? ''
-  const nodeName = /^spec\.nodeName=(.*)$/.exec(selector)?.[1]
-  if (selector !== '' && nodeName === undefined) {
+  const picks = podFieldSelector(selector)
+  if (picks === null) {
     return { status: 400, body: statusObject(400, `field label not supported: ${selector}`) }
   }
-  const bound = (pod: unknown): string =>
-    (pod as { spec?: { nodeName?: string } }).spec?.nodeName ?? ''
-  const selected = nodeName === undefined ? pods : pods.filter((p) => bound(p) === nodeName)
+  const selected = pods.filter(picks)
   const offset = Number(url.searchParams.get('continue') ?? '0')
   const limit = Number(url.searchParams.get('limit') ?? '0')
   const end = limit > 0 ? Math.min(offset + limit, selected.length) : selected.length

@@ -1,0 +1,83 @@
+import type { CompiledNode } from './compiled-node.js'
+import type { CompiledTolerations } from './compiled-tolerations.js'
+import type { DecidingTaint } from './explain.js'
+import type { AffinityPod, NamespaceLabels } from './inter-pod-affinity.js'
+import type { LabelledNode, NodeAffinitySpec } from './node-affinity.js'
+import type { PostFilterPod } from './post-filter.js'
+import type { RuleOptions } from './types.js'
+
+/** What the placement diagnosis (placement-diagnosis.ts) reads and answers, and its names. */
+
+export const PLUGIN_NODE_UNSCHEDULABLE = 'NodeUnschedulable'
+export const PLUGIN_NODE_NAME = 'NodeName'
+export const PLUGIN_TAINT_TOLERATION = 'TaintToleration'
+export const PLUGIN_NODE_AFFINITY = 'NodeAffinity'
+export const PLUGIN_INTER_POD_AFFINITY = 'InterPodAffinity'
+
+/** NodeName's ErrReason. */
+export const REASON_NODE_NAME = "node(s) didn't match the requested node name"
+
+/** The default profile's other Filter plugins, none of which is judged here. */
+export const UNJUDGED_CONSTRAINTS = [
+  'resources (NodeResourcesFit)',
+  'host ports (NodePorts)',
+  'volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)',
+  'topology spread (PodTopologySpread)',
+  'DRA (DynamicResources)',
+] as const
+
+/** The pod as the diagnosis reads it. */
+export interface PlacementPod extends AffinityPod, PostFilterPod {
+  readonly nodeAffinity: NodeAffinitySpec
+}
+
+export interface PlacementNode extends LabelledNode {
+  readonly compiled: CompiledNode
+}
+
+export interface PlacementInput {
+  readonly pod: PlacementPod
+  readonly tolerations: CompiledTolerations
+  readonly nodes: readonly PlacementNode[]
+  /** Pods bound to nodes (terminal ones left out); null when unknown: InterPodAffinity unjudged. */
+  readonly placedPods: readonly AffinityPod[] | null
+  readonly namespaces: NamespaceLabels
+  /** False when node labels are unknown (names-only requests): NodeAffinity unjudged. */
+  readonly nodeLabelsKnown: boolean
+  readonly options: RuleOptions
+}
+
+export type NodeVerdict = 'fits' | 'rejected' | 'cordoned'
+
+export interface NodeDiagnosis {
+  readonly name: string
+  readonly verdict: NodeVerdict
+  /** The plugin that rejected the node (at PreFilter or Filter); null when it fits. */
+  readonly plugin: string | null
+  readonly reason: string | null
+  /** UnschedulableAndUnresolvable: preemption cannot help on this node. */
+  readonly unresolvable: boolean
+  /** What decided: the label, expression, taint, or pod and term; "" when it fits. */
+  readonly detail: string
+  readonly decidingTaints: readonly DecidingTaint[]
+  readonly untoleratedPreferNoSchedule: number
+  /** TaintToleration's score on the extender's 0–10 scale over the feasible nodes. */
+  readonly score: number | null
+  /** Sum of the matching preferred node affinity terms' weights. */
+  readonly nodeAffinityWeight: number
+  /** NodeAffinity's normalised score (0–100) over the feasible nodes. */
+  readonly nodeAffinityScore: number | null
+}
+
+export interface PlacementDiagnosis {
+  readonly nodes: readonly NodeDiagnosis[]
+  readonly available: number
+  readonly total: number
+  /** FailedScheduling's message: FitError.Error, with the PostFilter part when it is known. */
+  readonly summary: string
+  /** The PostFilter part of the message; null when not known (or when the pod fits). */
+  readonly postFilter: string | null
+  /** The PreFilter message when PreFilter rejected the pod outright; null otherwise. */
+  readonly preFilterRejection: string | null
+  readonly notJudged: readonly string[]
+}

@@ -1,0 +1,204 @@
+import {
+  labelSelectorProblem,
+  termValidationProblem,
+  type LabelRequirement,
+  type LabelSelector,
+  type NodeAffinitySpec,
+  type NodeSelectorTerm,
+  type PlacementPod,
+  type PodAffinityTerm,
+  type PreferredSchedulingTerm,
+} from '../core/index.js'
+import {
+  field,
+  readArray,
+  readInteger,
+  readObject,
+  readString,
+  type JsonObject,
+} from './json-fields.js'
+import { ProtocolError } from './protocol-error.js'
+
+/**
+ * What explain reads of a Pod beyond its tolerations: labels, `spec.nodeName`,
+ * `spec.nodeSelector` and `spec.affinity`, checked as the API server's validation would (an
+ * unknown operator, a term with no key, a malformed selector: an error naming the place).
+ */
+
+function child(obj: JsonObject | null, name: string, path: string): JsonObject | null {
+  return obj === null ? null : readObject(field(obj, name), `${path}.${name}`, false)
+}
+
+function list(obj: JsonObject | null, name: string, path: string): unknown[] {
+  return obj === null ? [] : (readArray(field(obj, name), `${path}.${name}`) ?? [])
+}
+
+/** A string map (labels, nodeSelector, matchLabels). */
+export function readStringMap(value: unknown, path: string): Record<string, string> {
+  const obj = readObject(value, path, false)
+  const result = Object.create(null) as Record<string, string>
+  if (obj === null) return result
+  for (const [key, item] of Object.entries(obj))
+    result[key] = readString(item, `${path}[${JSON.stringify(key)}]`)
+  return result
+}
+
+function readRequirement(value: unknown, path: string): LabelRequirement {
+  const obj = readObject(value, path, true)
+  return {
+    key: readString(field(obj, 'key'), `${path}.key`),
+    operator: readString(field(obj, 'operator'), `${path}.operator`),
+    values: list(obj, 'values', path).map((v, i) => readString(v, `${path}.values[${i}]`)),
+  }
+}
+
+function readTerm(value: unknown, path: string, check: boolean): NodeSelectorTerm {
+  const obj = readObject(value, path, false)
+  const term = {
+    matchExpressions: list(obj, 'matchExpressions', path).map((r, i) =>
+      readRequirement(r, `${path}.matchExpressions[${i}]`)
+    ),
+    matchFields: list(obj, 'matchFields', path).map((r, i) =>
+      readRequirement(r, `${path}.matchFields[${i}]`)
+    ),
+  }
+  const problem = check ? termValidationProblem(term) : null
+  if (problem !== null) throw new ProtocolError(`${path}.${problem}`)
+  return term
+}
+
+function readNodeAffinity(
+  spec: JsonObject | null,
+  affinity: JsonObject | null,
+  path: string,
+  check: boolean
+): NodeAffinitySpec {
+  const nodeAffinity = child(affinity, 'nodeAffinity', `${path}.affinity`)
+  const at = `${path}.affinity.nodeAffinity`
+  const required = child(nodeAffinity, 'requiredDuringSchedulingIgnoredDuringExecution', at)
+  const requiredAt = `${at}.requiredDuringSchedulingIgnoredDuringExecution`
+  const preferredAt = `${at}.preferredDuringSchedulingIgnoredDuringExecution`
+  return {
+    nodeSelector:
+      spec === null ? {} : readStringMap(field(spec, 'nodeSelector'), `${path}.nodeSelector`),
+    required:
+      required === null
+        ? null
+        : list(required, 'nodeSelectorTerms', requiredAt).map((t, i) =>
+            readTerm(t, `${requiredAt}.nodeSelectorTerms[${i}]`, check)
+          ),
+    preferred: list(nodeAffinity, 'preferredDuringSchedulingIgnoredDuringExecution', at).map(
+      (item, i): PreferredSchedulingTerm => {
+        const itemAt = `${preferredAt}[${i}]`
+        const obj = readObject(item, itemAt, true)
+        const weight = readInteger(field(obj, 'weight'), `${itemAt}.weight`) ?? 0n
+        if (check && (weight < 0n || weight > 100n))
+          throw new ProtocolError(`${itemAt}.weight: ${weight} is not in 1..100`)
+        return {
+          weight: Number(weight),
+          preference: readTerm(field(obj, 'preference'), `${itemAt}.preference`, check),
+        }
+      }
+    ),
+  }
+}
+
+/** A metav1.LabelSelector; null when absent (which selects nothing). */
+export function readLabelSelector(
+  value: unknown,
+  path: string,
+  check = true
+): LabelSelector | null {
+  const obj = readObject(value, path, false)
+  if (obj === null) return null
+  const selector = {
+    matchLabels: readStringMap(field(obj, 'matchLabels'), `${path}.matchLabels`),
+    matchExpressions: list(obj, 'matchExpressions', path).map((r, i) =>
+      readRequirement(r, `${path}.matchExpressions[${i}]`)
+    ),
+  }
+  const problem = check ? labelSelectorProblem(selector) : null
+  if (problem !== null) throw new ProtocolError(`${path}.${problem}`)
+  return selector
+}
+
+function readPodAffinityTerms(
+  affinity: JsonObject | null,
+  kind: string,
+  path: string,
+  check: boolean
+): PodAffinityTerm[] {
+  const at = `${path}.affinity.${kind}`
+  const terms = list(
+    child(affinity, kind, `${path}.affinity`),
+    'requiredDuringSchedulingIgnoredDuringExecution',
+    at
+  )
+  return terms.map((item, i) => {
+    const itemAt = `${at}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`
+    const obj = readObject(item, itemAt, true)
+    const topologyKey = readString(field(obj, 'topologyKey'), `${itemAt}.topologyKey`)
+    if (check && topologyKey === '') throw new ProtocolError(`${itemAt}.topologyKey is empty`)
+    return {
+      labelSelector: readLabelSelector(
+        field(obj, 'labelSelector'),
+        `${itemAt}.labelSelector`,
+        check
+      ),
+      namespaces: list(obj, 'namespaces', itemAt).map((n, j) =>
+        readString(n, `${itemAt}.namespaces[${j}]`)
+      ),
+      namespaceSelector: readLabelSelector(
+        field(obj, 'namespaceSelector'),
+        `${itemAt}.namespaceSelector`,
+        check
+      ),
+      topologyKey,
+    }
+  })
+}
+
+/**
+ * The placement constraints of a parsed Pod object at `path`. `check`: refuse what the API
+ * server's validation refuses (the pod explain answers for); off for the pods read only as
+ * context (placed pods, forecast's pending pods), whose unparsable terms the rules then treat
+ * as upstream does (a node selector term that cannot be parsed never matches), rather than
+ * one odd pod of the cluster stopping the tool.
+ */
+export function decodePlacementPod(value: unknown, path: string, check = true): PlacementPod {
+  const pod = readObject(value, path, true)
+  const metadata = readObject(field(pod, 'metadata'), `${path}.metadata`, false)
+  const spec = readObject(field(pod, 'spec'), `${path}.spec`, false)
+  const specAt = `${path}.spec`
+  const affinity = child(spec, 'affinity', specAt)
+  return {
+    name: metadata === null ? '' : readString(field(metadata, 'name'), `${path}.metadata.name`),
+    namespace:
+      metadata === null
+        ? ''
+        : readString(field(metadata, 'namespace'), `${path}.metadata.namespace`),
+    labels:
+      metadata === null ? {} : readStringMap(field(metadata, 'labels'), `${path}.metadata.labels`),
+    nodeName: spec === null ? '' : readString(field(spec, 'nodeName'), `${specAt}.nodeName`),
+    nodeAffinity: readNodeAffinity(spec, affinity, specAt, check),
+    requiredAffinity: readPodAffinityTerms(affinity, 'podAffinity', specAt, check),
+    requiredAntiAffinity: readPodAffinityTerms(affinity, 'podAntiAffinity', specAt, check),
+    preemptionPolicy:
+      spec === null
+        ? ''
+        : readString(field(spec, 'preemptionPolicy'), `${specAt}.preemptionPolicy`),
+    resourceClaims: list(spec, 'resourceClaims', specAt).length,
+  }
+}
+
+/** A Namespace's name and labels, for namespaceSelector. */
+export function decodeNamespace(
+  value: unknown,
+  path: string
+): { name: string; labels: Record<string, string> } {
+  const obj = readObject(value, path, true)
+  const metadata = readObject(field(obj, 'metadata'), `${path}.metadata`, true)
+  const name = readString(field(metadata, 'name'), `${path}.metadata.name`)
+  if (name === '') throw new ProtocolError(`${path}.metadata.name is missing or empty`)
+  return { name, labels: readStringMap(field(metadata, 'labels'), `${path}.metadata.labels`) }
+}

@@ -1,0 +1,162 @@
+import { REASON_NODE_AFFINITY } from '../../../src/core/index.js'
+import type {
+  AffinityPod,
+  LabelRequirement,
+  LabelSelector,
+  NodeAffinitySpec,
+  NodeDiagnosis,
+  NodeSelectorTerm,
+  PlacementDiagnosis,
+  PlacementPod,
+  PodAffinityTerm,
+  Toleration,
+} from '../../../src/core/index.js'
+import { compileNode, CompiledTolerations, diagnosePlacement } from '../../../src/core/index.js'
+import { GATE_ON, taint } from '../builders.js'
+
+/**
+ * Shorthands for the placement tables (NodeName, NodeAffinity, InterPodAffinity and the
+ * diagnosis over them), so that a row reads as its spec.
+ */
+
+export type LabelMap = Readonly<Record<string, string>>
+
+/** `key In (a,b)`-style requirements: `req('foo', 'In', 'a', 'b')`. */
+export function req(key: string, operator: string, ...values: string[]): LabelRequirement {
+  return { key, operator, values }
+}
+
+export function term(...matchExpressions: LabelRequirement[]): NodeSelectorTerm {
+  return { matchExpressions, matchFields: [] }
+}
+
+export function fieldTerm(
+  matchFields: LabelRequirement[],
+  matchExpressions: LabelRequirement[] = []
+): NodeSelectorTerm {
+  return { matchExpressions, matchFields }
+}
+
+export function selector(
+  matchLabels: LabelMap = {},
+  ...matchExpressions: LabelRequirement[]
+): LabelSelector {
+  return { matchLabels, matchExpressions }
+}
+
+export function podTerm(
+  topologyKey: string,
+  labelSelector: LabelSelector | null,
+  more: Partial<PodAffinityTerm> = {}
+): PodAffinityTerm {
+  return { labelSelector, namespaces: [], namespaceSelector: null, topologyKey, ...more }
+}
+
+export interface PodSpec {
+  readonly name?: string
+  readonly namespace?: string
+  readonly labels?: LabelMap
+  readonly nodeName?: string
+  readonly nodeSelector?: LabelMap
+  readonly required?: readonly NodeSelectorTerm[] | null
+  readonly preferred?: NodeAffinitySpec['preferred']
+  readonly affinity?: readonly PodAffinityTerm[]
+  readonly antiAffinity?: readonly PodAffinityTerm[]
+  readonly preemptionPolicy?: string
+  readonly resourceClaims?: number
+}
+
+export function pod(spec: PodSpec = {}): PlacementPod {
+  return {
+    name: spec.name ?? 'incoming',
+    namespace: spec.namespace ?? 'default',
+    labels: spec.labels ?? {},
+    nodeName: spec.nodeName ?? '',
+    nodeAffinity: {
+      nodeSelector: spec.nodeSelector ?? {},
+      required: spec.required ?? null,
+      preferred: spec.preferred ?? [],
+    },
+    requiredAffinity: spec.affinity ?? [],
+    requiredAntiAffinity: spec.antiAffinity ?? [],
+    preemptionPolicy: spec.preemptionPolicy ?? '',
+    resourceClaims: spec.resourceClaims ?? 0,
+  }
+}
+
+/** A placed pod: bound to `nodeName`. */
+export function placed(nodeName: string, spec: PodSpec = {}): AffinityPod {
+  return pod({ name: `on-${nodeName}`, ...spec, nodeName })
+}
+
+export interface NodeSpec {
+  readonly labels?: LabelMap
+  readonly taints?: readonly string[]
+  readonly unschedulable?: boolean
+}
+
+export interface TestNode {
+  readonly name: string
+  readonly spec: NodeSpec
+}
+
+export function node(name: string, spec: NodeSpec = {}): TestNode {
+  return { name, spec }
+}
+
+export interface Cluster {
+  readonly nodes: readonly TestNode[]
+  readonly pods?: readonly AffinityPod[] | null
+  readonly namespaces?: Readonly<Record<string, LabelMap>>
+  readonly tolerations?: readonly Toleration[]
+}
+
+/** The diagnosis the CLI and the endpoint compute, for a pod over a small cluster. */
+export function diagnose(incoming: PlacementPod, cluster: Cluster): PlacementDiagnosis {
+  return diagnosePlacement({
+    pod: incoming,
+    tolerations: new CompiledTolerations(cluster.tolerations ?? [], GATE_ON),
+    nodes: cluster.nodes.map((n) => ({
+      name: n.name,
+      labels: n.spec.labels ?? {},
+      compiled: compileNode({
+        name: n.name,
+        resourceVersion: '1',
+        unschedulable: n.spec.unschedulable ?? false,
+        taints: (n.spec.taints ?? []).map((t) => taint(t)),
+      }),
+    })),
+    placedPods: cluster.pods === undefined ? [] : cluster.pods,
+    namespaces: new Map(Object.entries(cluster.namespaces ?? {})),
+    nodeLabelsKnown: true,
+    options: GATE_ON,
+  })
+}
+
+export function nodeNamed(diagnosis: PlacementDiagnosis, name: string): NodeDiagnosis {
+  const found = diagnosis.nodes.find((n) => n.name === name)
+  if (found === undefined) throw new Error(`no node ${name} in the diagnosis`)
+  return found
+}
+
+export interface NodeAffinityCase {
+  readonly name: string
+  readonly pod: PlacementPod
+  readonly node: TestNode
+  readonly reason: string | null
+}
+
+export function row(
+  name: string,
+  spec: PodSpec,
+  labels: Record<string, string>,
+  fits: boolean,
+  nodeName = 'node-1'
+): NodeAffinityCase {
+  return {
+    name,
+    pod: pod(spec),
+    node: node(nodeName, { labels }),
+    reason: fits ? null : REASON_NODE_AFFINITY,
+  }
+}

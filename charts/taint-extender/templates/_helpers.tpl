@@ -47,7 +47,9 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 - --port={{ .Values.port }}
 - --log-level={{ .Values.logLevel }}
 - --max-body={{ .Values.maxBody }}
+{{- if .Values.maxBodyBytesInFlight }}
 - --max-body-bytes-in-flight={{ .Values.maxBodyBytesInFlight }}
+{{- end }}
 {{- if .Values.featureGates }}
 {{- $gates := list }}
 {{- range $gate, $on := .Values.featureGates }}

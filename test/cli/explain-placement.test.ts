@@ -172,6 +172,19 @@ describe('taint-extender explain with node affinity, inter-pod affinity and plac
       ),
       /preferredDuringSchedulingIgnoredDuringExecution\[0\]\.preference\.matchExpressions\[0\]: operator Gt takes exactly one value/,
     ],
+    ...[0, 101].map((weight): [string, string, RegExp] => [
+      `a preferred term of weight ${weight}, outside the API server's 1 to 100`,
+      podFile(
+        '  affinity:',
+        '    nodeAffinity:',
+        '      preferredDuringSchedulingIgnoredDuringExecution:',
+        `        - weight: ${weight}`,
+        '          preference: { matchExpressions: [{ key: disk, operator: Exists }] }'
+      ),
+      new RegExp(
+        `preferredDuringSchedulingIgnoredDuringExecution\\[0\\]\\.weight: ${weight} is not in 1\\.\\.100`
+      ),
+    ]),
     [
       'a pod anti-affinity term with no topologyKey',
       podFile(

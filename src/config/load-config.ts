@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { getHeapStatistics } from 'node:v8'
 import { parseArgs } from 'node:util'
 import { findCluster, type ClusterSource } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
 import { FLAGS, helpText } from './flags.js'
+import { bodyBytesInFlight } from './body-budget-flag.js'
 import { missingNodeFlags } from './node-flags.js'
 import { runtimeV8Flags } from './v8-runtime-flags.js'
 import {
@@ -75,31 +75,6 @@ export interface Environment {
   readonly v8Version?: string
   /** V8's heap limit in bytes (v8.getHeapStatistics), for the default body budget. */
   readonly heapSizeLimit?: number
-}
-
-/**
- * --max-body-bytes-in-flight, or by default a quarter of the V8 heap limit: a body's bytes
- * become several times as much parsed and compiled state on the heap while it is answered. Never
- * below --max-body, or a body the limit admits could never be taken.
- */
-function bodyBytesInFlight(
-  values: Map<string, string>,
-  maxBodyBytes: number,
-  environment: Environment
-): number {
-  const raw = values.get('max-body-bytes-in-flight')
-  if (raw === undefined) {
-    const heapLimit = environment.heapSizeLimit ?? getHeapStatistics().heap_size_limit
-    return Math.max(maxBodyBytes, Math.floor(heapLimit / 4))
-  }
-  const bytes = parseByteSize('max-body-bytes-in-flight', raw)
-  if (bytes < maxBodyBytes) {
-    throw new ConfigError(
-      `--max-body-bytes-in-flight: ${raw} is below --max-body (${maxBodyBytes} bytes); a body ` +
-        'the limit admits could never be taken'
-    )
-  }
-  return bytes
 }
 
 function readVersion(): string {
@@ -210,7 +185,7 @@ export function loadConfig(environment: Environment): LoadResult {
     port: parseIntegerIn('port', get('port'), 0, 65535),
     logLevel,
     maxBodyBytes,
-    maxBodyBytesInFlight: bodyBytesInFlight(values, maxBodyBytes, environment),
+    maxBodyBytesInFlight: bodyBytesInFlight(values, maxBodyBytes, environment.heapSizeLimit),
     featureGates: parseFeatureGates(get('feature-gates'), DEFAULT_FEATURE_GATES),
     cluster,
     watchdogSeconds: parseIntegerIn('watchdog-seconds', get('watchdog-seconds'), 1, 86_400),

@@ -92,8 +92,9 @@ function readNodeAffinity(
         const itemAt = `${preferredAt}[${i}]`
         const obj = readObject(item, itemAt, true)
         const weight = readInteger(field(obj, 'weight'), `${itemAt}.weight`) ?? 0n
-        // The API server's validatePreferredSchedulingTerms: 1 to 100.
-        if (check && (weight < 1n || weight > 100n))
+        // The API server takes 1 to 100 (validatePreferredSchedulingTerms); 0 is let through because
+        // upstream's scorer skips such a term, as one of its own tests shows.
+        if (check && (weight < 0n || weight > 100n))
           throw new ProtocolError(`${itemAt}.weight: ${weight} is not in 1..100`)
         return {
           weight: Number(weight),

@@ -172,7 +172,7 @@ describe('taint-extender explain with node affinity, inter-pod affinity and plac
       ),
       /preferredDuringSchedulingIgnoredDuringExecution\[0\]\.preference\.matchExpressions\[0\]: operator Gt takes exactly one value/,
     ],
-    ...[0, 101].map((weight): [string, string, RegExp] => [
+    ...[-1, 101].map((weight): [string, string, RegExp] => [
       `a preferred term of weight ${weight}, outside the API server's 1 to 100`,
       podFile(
         '  affinity:',

@@ -192,6 +192,9 @@ export async function startExtender(
       'warn',
       '--max-body',
       '512mb',
+      // The bench's pods carry Gt/Lt tolerations, judged by the reference with the gate on.
+      '--feature-gates',
+      'TaintTolerationComparisonOperators=true',
       ...args,
     ],
     {

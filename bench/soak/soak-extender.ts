@@ -33,6 +33,9 @@ export async function startExtender(kubeconfig: string): Promise<ExtenderProcess
     '0',
     '--host',
     '127.0.0.1',
+    // The soak's pods carry Gt/Lt tolerations and its reference judges them with the gate on.
+    '--feature-gates',
+    'TaintTolerationComparisonOperators=true',
   ]
   const child = spawn(process.execPath, [...args, '--log-level', 'warn'], {
     env: { PATH: process.env.PATH ?? '' },

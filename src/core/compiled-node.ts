@@ -1,28 +1,13 @@
+import {
+  effectSlotOf,
+  EFFECT_SLOT_OTHER,
+  EFFECT_SLOT_PREFER_NO_SCHEDULE,
+  type CompiledTaint,
+} from './compiled-taint.js'
 import { parseInt64 } from './decimal-integer.js'
 import { BoundedInterner } from './bounded-interner.js'
 import { TaintProfile, type TaintProfiles } from './taint-profile.js'
 import type { NodeTaints, Taint } from './types.js'
-import {
-  TAINT_EFFECT_NO_EXECUTE,
-  TAINT_EFFECT_NO_SCHEDULE,
-  TAINT_EFFECT_PREFER_NO_SCHEDULE,
-} from './types.js'
-
-/** Index of a taint's effect in a CompiledTolerations' per-effect matchers. */
-export const EFFECT_SLOT_NO_SCHEDULE = 0
-export const EFFECT_SLOT_NO_EXECUTE = 1
-export const EFFECT_SLOT_PREFER_NO_SCHEDULE = 2
-export const EFFECT_SLOT_OTHER = 3
-
-/**
- * A taint prepared once per node change: its effect resolved to a slot and its value parsed as
- * an int64 up front, so `Lt`/`Gt` tolerations compare bigints instead of re-parsing per pod.
- */
-export interface CompiledTaint extends Taint {
-  readonly effectSlot: number
-  /** The value as int64 when it is a decimal integer in range, else null. */
-  readonly numeric: bigint | null
-}
 
 /**
  * One node as the rules see it, compiled when the node changes. Filter and Score read only its
@@ -61,19 +46,6 @@ export class StringInterner {
 
   intern(s: string): string {
     return this.#strings.intern(s, () => s)
-  }
-}
-
-function effectSlotOf(effect: string): number {
-  switch (effect) {
-    case TAINT_EFFECT_NO_SCHEDULE:
-      return EFFECT_SLOT_NO_SCHEDULE
-    case TAINT_EFFECT_NO_EXECUTE:
-      return EFFECT_SLOT_NO_EXECUTE
-    case TAINT_EFFECT_PREFER_NO_SCHEDULE:
-      return EFFECT_SLOT_PREFER_NO_SCHEDULE
-    default:
-      return EFFECT_SLOT_OTHER
   }
 }
 

@@ -1,6 +1,5 @@
 import { BoundedInterner } from './bounded-interner.js'
-import type { CompiledTaint } from './compiled-node.js'
-import type { CompiledTolerations } from './compiled-tolerations.js'
+import type { CompiledTaint } from './compiled-taint.js'
 import type { RejectionReason } from './reasons.js'
 
 /**
@@ -16,6 +15,16 @@ let lastPass = 0
 /** A pass number no call has used before. */
 export function newPass(): Pass {
   return ++lastPass
+}
+
+/**
+ * What a pass asks of every profile: a pod's Filter and raw Score for the nodes of one profile
+ * (CompiledTolerations answers both). An interface, so that this file and the tolerations it
+ * is asked about do not import each other.
+ */
+export interface ProfileJudge {
+  filterProfile(profile: TaintProfile): RejectionReason | null
+  countIntolerableIn(profile: TaintProfile): number
 }
 
 /**
@@ -48,7 +57,7 @@ export class TaintProfile {
   }
 
   /** pod.filterProfile(this), computed at most once per pass. */
-  filterOnce(pod: CompiledTolerations, pass: Pass): RejectionReason | null {
+  filterOnce(pod: ProfileJudge, pass: Pass): RejectionReason | null {
     if (this.#filterPass !== pass) {
       this.#filterVerdict = pod.filterProfile(this)
       this.#filterPass = pass
@@ -57,7 +66,7 @@ export class TaintProfile {
   }
 
   /** pod.countIntolerablePreferNoSchedule over this profile, computed at most once per pass. */
-  countOnce(pod: CompiledTolerations, pass: Pass): number {
+  countOnce(pod: ProfileJudge, pass: Pass): number {
     if (this.#scorePass !== pass) {
       this.#scoreCount = pod.countIntolerableIn(this)
       this.#scorePass = pass

@@ -5,8 +5,7 @@ import {
   type CompiledTaint,
 } from './compiled-taint.js'
 import { parseInt64 } from './decimal-integer.js'
-import { BoundedInterner } from './bounded-interner.js'
-import { TaintProfile, type TaintProfiles } from './taint-profile.js'
+import { TaintProfile } from './taint-profile.js'
 import type { NodeTaints, Taint } from './types.js'
 
 /**
@@ -28,28 +27,23 @@ export interface NodeTaintsAt extends NodeTaints {
 const NO_TAINTS: readonly CompiledTaint[] = Object.freeze([])
 
 /**
- * The byte bound of one StringInterner: some forty thousand fleet-sized taint strings, and a
- * cap on what distinct long keys and values sent to the extender can keep alive.
+ * Where compileNode gets one shared copy of each taint string (node-index's StringInterner);
+ * sharing saves memory and never changes an answer.
  */
-export const STRING_INTERNER_MAX_BYTES = 8 * 1024 * 1024
-
-/**
- * Shares one copy of each taint string across nodes (a fleet repeats the same few keys and
- * values thousands of times), within a bound (see BoundedInterner).
- */
-export class StringInterner {
-  readonly #strings: BoundedInterner<string>
-
-  constructor(maxSize = 65_536, maxBytes = STRING_INTERNER_MAX_BYTES) {
-    this.#strings = new BoundedInterner('StringInterner', maxSize, maxBytes)
-  }
-
-  intern(s: string): string {
-    return this.#strings.intern(s, () => s)
-  }
+export interface SharedStrings {
+  intern(s: string): string
 }
 
-function compileTaint(taint: Taint, interner: StringInterner | undefined): CompiledTaint {
+/** Where compileNode gets a shared profile per distinct taint list (see TaintProfiles). */
+export interface SharedProfiles {
+  intern(
+    unschedulable: boolean,
+    taints: readonly CompiledTaint[],
+    make: () => TaintProfile
+  ): TaintProfile
+}
+
+function compileTaint(taint: Taint, interner: SharedStrings | undefined): CompiledTaint {
   return Object.freeze({
     key: interner ? interner.intern(taint.key) : taint.key,
     value: interner ? interner.intern(taint.value) : taint.value,
@@ -79,8 +73,8 @@ function profileOf(unschedulable: boolean, taints: readonly CompiledTaint[]): Ta
  */
 export function compileNode(
   node: NodeTaintsAt,
-  interner?: StringInterner,
-  profiles?: TaintProfiles
+  interner?: SharedStrings,
+  profiles?: SharedProfiles
 ): CompiledNode {
   const taints =
     node.taints.length === 0

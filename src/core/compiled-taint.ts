@@ -21,7 +21,7 @@ export interface CompiledTaint extends Taint {
   readonly numeric: bigint | null
 }
 
-/** The slot of a taint effect; every effect the scheduler does not know shares EFFECT_SLOT_OTHER. */
+/** The slot of a taint effect; effects the scheduler does not know share EFFECT_SLOT_OTHER. */
 export function effectSlotOf(effect: string): number {
   switch (effect) {
     case TAINT_EFFECT_NO_SCHEDULE:

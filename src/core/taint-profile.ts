@@ -1,4 +1,3 @@
-import { BoundedInterner } from './bounded-interner.js'
 import type { CompiledTaint } from './compiled-taint.js'
 import type { RejectionReason } from './reasons.js'
 
@@ -72,39 +71,5 @@ export class TaintProfile {
       this.#scorePass = pass
     }
     return this.#scoreCount
-  }
-}
-
-/** The byte bound of one TaintProfiles (see BoundedInterner). */
-export const TAINT_PROFILES_MAX_BYTES = 4 * 1024 * 1024
-
-/**
- * Hands out one TaintProfile per distinct cordon state and taint list, within a bound (a
- * cluster whose every node has a taint of its own clears it now and then): a profile is judged
- * by what it holds, never by which nodes hold it, so losing sharing never changes an answer.
- * The default bound is far above the few dozen profiles of a real fleet, and it keeps the
- * profiles of nodes long changed or gone to a few MiB (a taint whose value changes on every
- * update leaves one behind each time).
- */
-export class TaintProfiles {
-  readonly #profiles: BoundedInterner<TaintProfile>
-
-  constructor(maxSize = 8192, maxBytes = TAINT_PROFILES_MAX_BYTES) {
-    this.#profiles = new BoundedInterner('TaintProfiles', maxSize, maxBytes)
-  }
-
-  get size(): number {
-    return this.#profiles.size
-  }
-
-  /** The shared profile for these taints, made from `make` the first time they are seen. */
-  intern(
-    unschedulable: boolean,
-    taints: readonly CompiledTaint[],
-    make: () => TaintProfile
-  ): TaintProfile {
-    // Every field a phase reads, unambiguously: JSON quotes whatever a key or value holds.
-    const signature = JSON.stringify([unschedulable, taints.map((t) => [t.key, t.value, t.effect])])
-    return this.#profiles.intern(signature, make)
   }
 }

@@ -1,5 +1,6 @@
-// The node index of node-cache mode and the byte tables it answers names from: speed and memory
-// structures over the rules of src/core, which never decide an answer.
+// The node index of node-cache mode, the byte tables it answers names from and the interners that
+// share what nodes have in common: speed and memory structures built on the rules of src/core.
+// None of them decides an answer.
 export { TaintIndex } from './taint-index.js'
 export { StringInterner, TaintProfiles } from './interners.js'
 export { NameBytesTable, NAME_SPAN_SLOTS } from './name-bytes-table.js'

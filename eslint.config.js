@@ -11,6 +11,22 @@ const layers = [
     message: 'src/core is pure rules: no I/O, no frameworks, no other layer.',
   },
   {
+    files: ['src/node-index/**/*.ts'],
+    forbidden: [
+      ...FRAMEWORKS,
+      'lru-cache',
+      'node:*',
+      '../protocol/*',
+      '../extender/*',
+      '../cluster/*',
+      '../server/*',
+      '../config/*',
+      '../cli/*',
+      '../*.js',
+    ],
+    message: 'src/node-index is built on src/core only: no I/O, no frameworks, no other layer.',
+  },
+  {
     files: ['src/protocol/**/*.ts'],
     forbidden: [
       ...FRAMEWORKS,
@@ -21,7 +37,7 @@ const layers = [
       '../server/*',
       '../config/*',
     ],
-    message: 'src/protocol depends on src/core only.',
+    message: 'src/protocol depends on src/core and src/node-index only.',
   },
   {
     files: ['src/extender/**/*.ts'],
@@ -35,17 +51,17 @@ const layers = [
   },
   {
     files: ['src/server/**/*.ts'],
-    forbidden: ['@kubernetes/client-node', '../cluster/*', '../config/*'],
+    forbidden: ['@kubernetes/client-node', '../cluster/*', '../config/*', '../node-index/*'],
     message: 'src/server is the only importer of express and knows no cluster.',
   },
   {
     files: ['src/cli/**/*.ts'],
-    forbidden: [...FRAMEWORKS, '../server/*'],
+    forbidden: [...FRAMEWORKS, '../server/*', '../node-index/*'],
     message: 'src/cli reaches the cluster through src/cluster and never serves HTTP.',
   },
   {
     files: ['src/config/**/*.ts'],
-    forbidden: [...FRAMEWORKS, '../server/*', '../cluster/*', '../extender/*'],
+    forbidden: [...FRAMEWORKS, '../server/*', '../cluster/*', '../extender/*', '../node-index/*'],
     message: 'src/config reads flags, env and files only.',
   },
 ]

@@ -12,7 +12,8 @@
  */
 import { Session } from 'node:inspector/promises'
 import { Worker } from 'node:worker_threads'
-import { TaintIndex, type CompiledNode } from '../src/core/index.js'
+import { type CompiledNode } from '../src/core/index.js'
+import { TaintIndex } from '../src/node-index/index.js'
 import { Extender, NOOP_LOGGER, type NodeCache } from '../src/extender/index.js'
 import {
   BodyBudget,

@@ -4,7 +4,8 @@
  * and writing the reply from the request's own name literals (encode). At 5000 names these,
  * not the rules, are most of a request's time (see micro.ts for the rules).
  */
-import { IntList, MAX_EXTENDER_PRIORITY, TaintIndex, type TaintProfile } from '../src/core/index.js'
+import { IntList, MAX_EXTENDER_PRIORITY, type TaintProfile } from '../src/core/index.js'
+import { TaintIndex } from '../src/node-index/index.js'
 import {
   BytePool,
   decodeExtenderArgs,

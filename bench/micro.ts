@@ -13,11 +13,10 @@ import {
   referenceCountIntolerablePreferNoSchedule,
   referenceFilterNode,
   scoreProfiles,
-  StringInterner,
-  TaintProfiles,
   type CompiledNode,
   type NodeTaintsAt,
 } from '../src/core/index.js'
+import { StringInterner, TaintProfiles } from '../src/node-index/index.js'
 import type { Plan } from './plan.js'
 import { nodeTaints } from './realistic-node.js'
 import { coreTolerations, tolerationsFor } from './realistic-pod.js'

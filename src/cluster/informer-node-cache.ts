@@ -1,5 +1,6 @@
 import { KubeConfig } from '@kubernetes/client-node'
-import { TaintIndex, type CompiledNode, type TaintProfile } from '../core/index.js'
+import { type CompiledNode, type TaintProfile } from '../core/index.js'
+import { TaintIndex } from '../node-index/index.js'
 import type {
   CacheReadiness,
   Logger,

@@ -1,5 +1,5 @@
 import type { KubeConfig } from '@kubernetes/client-node'
-import type { TaintIndex } from '../core/index.js'
+import type { TaintIndex } from '../node-index/index.js'
 import type { CacheReadiness, Logger, NodeCacheMetrics } from '../extender/ports.js'
 import { describeError } from './api-errors.js'
 import { type CappedBackoff, sleep } from './capped-backoff.js'

@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events'
 import { LRUCache } from 'lru-cache'
-import type { CompiledNode, TaintIndex } from '../core/index.js'
+import type { CompiledNode } from '../core/index.js'
+import type { TaintIndex } from '../node-index/index.js'
 import type { Logger, NodeCacheMetrics, UnknownNameAnswer } from '../extender/ports.js'
 import { describeError } from './api-errors.js'
 import { LookupRate } from './lookup-rate.js'

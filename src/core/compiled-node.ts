@@ -1,28 +1,12 @@
-import { parseInt64 } from './decimal-integer.js'
-import { BoundedInterner } from './bounded-interner.js'
-import { TaintProfile, type TaintProfiles } from './taint-profile.js'
-import type { NodeTaints, Taint } from './types.js'
 import {
-  TAINT_EFFECT_NO_EXECUTE,
-  TAINT_EFFECT_NO_SCHEDULE,
-  TAINT_EFFECT_PREFER_NO_SCHEDULE,
-} from './types.js'
-
-/** Index of a taint's effect in a CompiledTolerations' per-effect matchers. */
-export const EFFECT_SLOT_NO_SCHEDULE = 0
-export const EFFECT_SLOT_NO_EXECUTE = 1
-export const EFFECT_SLOT_PREFER_NO_SCHEDULE = 2
-export const EFFECT_SLOT_OTHER = 3
-
-/**
- * A taint prepared once per node change: its effect resolved to a slot and its value parsed as
- * an int64 up front, so `Lt`/`Gt` tolerations compare bigints instead of re-parsing per pod.
- */
-export interface CompiledTaint extends Taint {
-  readonly effectSlot: number
-  /** The value as int64 when it is a decimal integer in range, else null. */
-  readonly numeric: bigint | null
-}
+  effectSlotOf,
+  EFFECT_SLOT_OTHER,
+  EFFECT_SLOT_PREFER_NO_SCHEDULE,
+  type CompiledTaint,
+} from './compiled-taint.js'
+import { parseInt64 } from './decimal-integer.js'
+import { TaintProfile } from './taint-profile.js'
+import type { NodeTaints, Taint } from './types.js'
 
 /**
  * One node as the rules see it, compiled when the node changes. Filter and Score read only its
@@ -43,41 +27,23 @@ export interface NodeTaintsAt extends NodeTaints {
 const NO_TAINTS: readonly CompiledTaint[] = Object.freeze([])
 
 /**
- * The byte bound of one StringInterner: some forty thousand fleet-sized taint strings, and a
- * cap on what distinct long keys and values sent to the extender can keep alive.
+ * Where compileNode gets one shared copy of each taint string (node-index's StringInterner);
+ * sharing saves memory and never changes an answer.
  */
-export const STRING_INTERNER_MAX_BYTES = 8 * 1024 * 1024
-
-/**
- * Shares one copy of each taint string across nodes (a fleet repeats the same few keys and
- * values thousands of times), within a bound (see BoundedInterner).
- */
-export class StringInterner {
-  readonly #strings: BoundedInterner<string>
-
-  constructor(maxSize = 65_536, maxBytes = STRING_INTERNER_MAX_BYTES) {
-    this.#strings = new BoundedInterner('StringInterner', maxSize, maxBytes)
-  }
-
-  intern(s: string): string {
-    return this.#strings.intern(s, () => s)
-  }
+export interface SharedStrings {
+  intern(s: string): string
 }
 
-function effectSlotOf(effect: string): number {
-  switch (effect) {
-    case TAINT_EFFECT_NO_SCHEDULE:
-      return EFFECT_SLOT_NO_SCHEDULE
-    case TAINT_EFFECT_NO_EXECUTE:
-      return EFFECT_SLOT_NO_EXECUTE
-    case TAINT_EFFECT_PREFER_NO_SCHEDULE:
-      return EFFECT_SLOT_PREFER_NO_SCHEDULE
-    default:
-      return EFFECT_SLOT_OTHER
-  }
+/** Where compileNode gets a shared profile per distinct taint list (see TaintProfiles). */
+export interface SharedProfiles {
+  intern(
+    unschedulable: boolean,
+    taints: readonly CompiledTaint[],
+    make: () => TaintProfile
+  ): TaintProfile
 }
 
-function compileTaint(taint: Taint, interner: StringInterner | undefined): CompiledTaint {
+function compileTaint(taint: Taint, interner: SharedStrings | undefined): CompiledTaint {
   return Object.freeze({
     key: interner ? interner.intern(taint.key) : taint.key,
     value: interner ? interner.intern(taint.value) : taint.value,
@@ -107,8 +73,8 @@ function profileOf(unschedulable: boolean, taints: readonly CompiledTaint[]): Ta
  */
 export function compileNode(
   node: NodeTaintsAt,
-  interner?: StringInterner,
-  profiles?: TaintProfiles
+  interner?: SharedStrings,
+  profiles?: SharedProfiles
 ): CompiledNode {
   const taints =
     node.taints.length === 0

@@ -1,10 +1,11 @@
-import type { CompiledNode, CompiledTaint } from './compiled-node.js'
+import type { CompiledNode } from './compiled-node.js'
 import {
   EFFECT_SLOT_NO_EXECUTE,
   EFFECT_SLOT_NO_SCHEDULE,
   EFFECT_SLOT_OTHER,
   EFFECT_SLOT_PREFER_NO_SCHEDULE,
-} from './compiled-node.js'
+  type CompiledTaint,
+} from './compiled-taint.js'
 import { parseInt64 } from './decimal-integer.js'
 import type { TaintProfile } from './taint-profile.js'
 import { REASON_UNSCHEDULABLE, REASON_UNTOLERATED_TAINT, type RejectionReason } from './reasons.js'

@@ -1,4 +1,5 @@
-import type { CompiledNode, CompiledTaint } from './compiled-node.js'
+import type { CompiledNode } from './compiled-node.js'
+import type { CompiledTaint } from './compiled-taint.js'
 import type { CompiledTolerations } from './compiled-tolerations.js'
 import { parseInt64 } from './decimal-integer.js'
 import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'

@@ -12,19 +12,11 @@ export {
 } from './reference-rules.js'
 export { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
 export { compiledNodeBytes, compiledTolerationsBytes } from './approximate-bytes.js'
-export { compileNode, StringInterner, EFFECT_SLOT_OTHER } from './compiled-node.js'
-export type { CompiledNode, CompiledTaint, NodeTaintsAt } from './compiled-node.js'
+export { compileNode } from './compiled-node.js'
+export type { CompiledNode, NodeTaintsAt, SharedProfiles, SharedStrings } from './compiled-node.js'
+export { EFFECT_SLOT_OTHER, type CompiledTaint } from './compiled-taint.js'
 export { CompiledTolerations, tolerationSetSignature } from './compiled-tolerations.js'
-export { TaintIndex } from './taint-index.js'
-export { TaintProfile, TaintProfiles } from './taint-profile.js'
-export { NameBytesTable, NAME_SPAN_SLOTS } from './name-bytes-table.js'
-export {
-  NAME_HASH_SEED,
-  finishNameHash,
-  hashNameBytes,
-  isPlainName,
-  mixNameWord,
-} from './name-hash.js'
+export { TaintProfile, type ProfileJudge } from './taint-profile.js'
 export {
   filterNodes,
   judgeProfiles,

@@ -1,6 +1,4 @@
-import { BoundedInterner } from './bounded-interner.js'
-import type { CompiledTaint } from './compiled-node.js'
-import type { CompiledTolerations } from './compiled-tolerations.js'
+import type { CompiledTaint } from './compiled-taint.js'
 import type { RejectionReason } from './reasons.js'
 
 /**
@@ -16,6 +14,16 @@ let lastPass = 0
 /** A pass number no call has used before. */
 export function newPass(): Pass {
   return ++lastPass
+}
+
+/**
+ * What a pass asks of every profile: a pod's Filter and raw Score for the nodes of one profile
+ * (CompiledTolerations answers both). An interface, so that this file and the tolerations it
+ * is asked about do not import each other.
+ */
+export interface ProfileJudge {
+  filterProfile(profile: TaintProfile): RejectionReason | null
+  countIntolerableIn(profile: TaintProfile): number
 }
 
 /**
@@ -48,7 +56,7 @@ export class TaintProfile {
   }
 
   /** pod.filterProfile(this), computed at most once per pass. */
-  filterOnce(pod: CompiledTolerations, pass: Pass): RejectionReason | null {
+  filterOnce(pod: ProfileJudge, pass: Pass): RejectionReason | null {
     if (this.#filterPass !== pass) {
       this.#filterVerdict = pod.filterProfile(this)
       this.#filterPass = pass
@@ -57,45 +65,11 @@ export class TaintProfile {
   }
 
   /** pod.countIntolerablePreferNoSchedule over this profile, computed at most once per pass. */
-  countOnce(pod: CompiledTolerations, pass: Pass): number {
+  countOnce(pod: ProfileJudge, pass: Pass): number {
     if (this.#scorePass !== pass) {
       this.#scoreCount = pod.countIntolerableIn(this)
       this.#scorePass = pass
     }
     return this.#scoreCount
-  }
-}
-
-/** The byte bound of one TaintProfiles (see BoundedInterner). */
-export const TAINT_PROFILES_MAX_BYTES = 4 * 1024 * 1024
-
-/**
- * Hands out one TaintProfile per distinct cordon state and taint list, within a bound (a
- * cluster whose every node has a taint of its own clears it now and then): a profile is judged
- * by what it holds, never by which nodes hold it, so losing sharing never changes an answer.
- * The default bound is far above the few dozen profiles of a real fleet, and it keeps the
- * profiles of nodes long changed or gone to a few MiB (a taint whose value changes on every
- * update leaves one behind each time).
- */
-export class TaintProfiles {
-  readonly #profiles: BoundedInterner<TaintProfile>
-
-  constructor(maxSize = 8192, maxBytes = TAINT_PROFILES_MAX_BYTES) {
-    this.#profiles = new BoundedInterner('TaintProfiles', maxSize, maxBytes)
-  }
-
-  get size(): number {
-    return this.#profiles.size
-  }
-
-  /** The shared profile for these taints, made from `make` the first time they are seen. */
-  intern(
-    unschedulable: boolean,
-    taints: readonly CompiledTaint[],
-    make: () => TaintProfile
-  ): TaintProfile {
-    // Every field a phase reads, unambiguously: JSON quotes whatever a key or value holds.
-    const signature = JSON.stringify([unschedulable, taints.map((t) => [t.key, t.value, t.effect])])
-    return this.#profiles.intern(signature, make)
   }
 }

@@ -5,13 +5,12 @@ import {
   compiledTolerationsBytes,
   compileNode,
   CompiledTolerations,
-  StringInterner,
-  TaintProfiles,
   tolerationSetSignature,
   type CompiledNode,
   type RuleOptions,
   type Toleration,
 } from '../core/index.js'
+import { StringInterner, TaintProfiles } from '../node-index/index.js'
 import { decodeNodeTaints, type NodeRef } from '../protocol/index.js'
 import type { ExtenderMetrics } from './ports.js'
 

@@ -1,4 +1,5 @@
-import { FilterVerdicts, IntList, NAME_SPAN_SLOTS, type TaintProfile } from '../core/index.js'
+import { FilterVerdicts, IntList, type TaintProfile } from '../core/index.js'
+import { NAME_SPAN_SLOTS } from '../node-index/index.js'
 
 /**
  * The working memory of one node-cache filter or prioritize call, refilled by the next call

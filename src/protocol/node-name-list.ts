@@ -1,10 +1,10 @@
+import { IntList } from '../core/index.js'
 import {
   finishNameHash,
-  IntList,
   mixNameWord,
   NAME_HASH_SEED,
   NAME_SPAN_SLOTS as SLOTS,
-} from '../core/index.js'
+} from '../node-index/index.js'
 import {
   BACKSLASH,
   CLOSE_BRACKET,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { BoundedInterner, internedEntryBytes } from '../../src/core/bounded-interner.js'
-import { compileNode, TaintProfiles } from '../../src/core/index.js'
+import { BoundedInterner, internedEntryBytes } from '../../src/node-index/bounded-interner.js'
+import { compileNode } from '../../src/core/index.js'
+import { TaintProfiles } from '../../src/node-index/index.js'
 import { node } from './builders.js'
 
 describe('BoundedInterner', () => {

@@ -1,4 +1,4 @@
-import { hashNameBytes, NAME_SPAN_SLOTS, type NameBytesTable } from '../../src/core/index.js'
+import { hashNameBytes, NAME_SPAN_SLOTS, type NameBytesTable } from '../../src/node-index/index.js'
 
 /** `name` written at `offset` of a larger buffer, as a request body holds it. */
 export function placed(name: string, offset = 7): { view: DataView; start: number; end: number } {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { NameBytesTable } from '../../src/core/index.js'
+import { NameBytesTable } from '../../src/node-index/index.js'
 import { SEED } from '../property/field-arbitraries.js'
 import { getOne, spansOf } from './name-bytes-spans.js'
 

@@ -8,9 +8,9 @@ import {
   REASON_UNSCHEDULABLE,
   REASON_UNTOLERATED_TAINT,
   scoreProfiles,
-  TaintProfiles,
   type TaintProfile,
 } from '../../src/core/index.js'
+import { TaintProfiles } from '../../src/node-index/index.js'
 import { node, toleration } from './builders.js'
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { hashNameBytes, TaintIndex, type TaintProfile } from '../../src/core/index.js'
+import { type TaintProfile } from '../../src/core/index.js'
+import { hashNameBytes, TaintIndex } from '../../src/node-index/index.js'
 import { node } from './builders.js'
 import { spansOf } from './name-bytes-spans.js'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { compileNode, StringInterner, TaintIndex } from '../../src/core/index.js'
+import { compileNode } from '../../src/core/index.js'
+import { StringInterner, TaintIndex } from '../../src/node-index/index.js'
 import { node } from './builders.js'
 
 describe('TaintIndex', () => {

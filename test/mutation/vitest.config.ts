@@ -2,12 +2,12 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * The suites a mutation run (`npm run test:mutation`) runs against each mutant: those that
- * exercise src/core, src/protocol, src/extender, src/cluster, src/config, src/server and src/cli
- * in the test's own process, where Stryker switches mutants on. A server a suite starts in
- * beforeAll is built before any mutant is switched on, so what it does at construction reads as
- * survived. Left out: suites that only drive `node dist/main.js` or `dist/cli.js` (a mutant
- * cannot reach them), those that measure the heap per call (coverage counters allocate), and the
- * bench's.
+ * exercise src/core, src/node-index, src/protocol, src/extender, src/cluster, src/config,
+ * src/server and src/cli in the test's own process, where Stryker switches mutants on. A server a
+ * suite starts in beforeAll is built before any mutant is switched on, so what it does at
+ * construction reads as survived. Left out: suites that only drive `node dist/main.js` or
+ * `dist/cli.js` (a mutant cannot reach them), those that measure the heap per call (coverage
+ * counters allocate), and the bench's.
  */
 export default defineConfig({
   test: {

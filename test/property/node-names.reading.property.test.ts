@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { hashNameBytes, isPlainName } from '../../src/core/index.js'
+import { hashNameBytes, isPlainName } from '../../src/node-index/index.js'
 import { ProtocolError } from '../../src/protocol/index.js'
 import { SEED } from './field-arbitraries.js'
 import { layoutArb, literalOf, nameArb, namesOf, POD } from './node-name-requests.js'

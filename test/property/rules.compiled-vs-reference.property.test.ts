@@ -8,13 +8,12 @@ import {
   referenceCountIntolerablePreferNoSchedule,
   referenceFilterNode,
   scoreNodes,
-  StringInterner,
-  TaintProfiles,
   tolerationSetSignature,
   toleratesTaint,
   tolerationsTolerateTaint,
   UNSCHEDULABLE_TAINT,
 } from '../../src/core/index.js'
+import { StringInterner, TaintProfiles } from '../../src/node-index/index.js'
 import { SEED } from './field-arbitraries.js'
 import { compiledTaint, referenceFilterNodes, referenceScores } from './rule-outcomes.js'
 import {

@@ -1,7 +1,11 @@
-import { compileNode, StringInterner } from './compiled-node.js'
-import type { CompiledNode, NodeTaintsAt } from './compiled-node.js'
+import {
+  compileNode,
+  type CompiledNode,
+  type NodeTaintsAt,
+  type TaintProfile,
+} from '../core/index.js'
+import { StringInterner, TaintProfiles } from './interners.js'
 import { NameBytesTable } from './name-bytes-table.js'
-import { TaintProfiles, type TaintProfile } from './taint-profile.js'
 
 /**
  * Every known node's compiled taints, by name: what node-cache mode answers from. Each node is

@@ -1,0 +1,22 @@
+// No import cycles under src/: a cycle ties together files that a layer or a reader should be
+// able to take one at a time, and a cycle of value imports makes what a module sees at load
+// depend on which file was loaded first. ESLint's layers table (see
+// eslint.config.js) says which folder may import which; this says nothing imports itself back.
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'This module imports, directly or through others, a module that imports it back.',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports count: they tie files together as much as value imports do.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+}

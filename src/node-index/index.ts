@@ -1,0 +1,13 @@
+// The node index of node-cache mode, the byte tables it answers names from and the interners that
+// share what nodes have in common: speed and memory structures built on the rules of src/core.
+// None of them decides an answer.
+export { TaintIndex } from './taint-index.js'
+export { StringInterner, TaintProfiles } from './interners.js'
+export { NameBytesTable, NAME_SPAN_SLOTS } from './name-bytes-table.js'
+export {
+  NAME_HASH_SEED,
+  finishNameHash,
+  hashNameBytes,
+  isPlainName,
+  mixNameWord,
+} from './name-hash.js'

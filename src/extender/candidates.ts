@@ -105,7 +105,6 @@ export async function resolveNodes(
   cache: NodeCache,
   logger: Logger
 ): Promise<ResolvedNames<CompiledNode>> {
-  // Awaited: explain is async already, whether or not a name is fetched.
   const known: (CompiledNode | undefined)[] = []
   const misses: Misses = { positions: [], names: [] }
   for (let i = 0; i < names.length; i++) {

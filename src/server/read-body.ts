@@ -24,8 +24,12 @@ function refuseHeaders(req: IncomingMessage, maxBodyBytes: number): ProtocolErro
   if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
     return new ProtocolError(`Content-Encoding ${JSON.stringify(encoding)} is not supported`, 415)
   }
-  const declared = Number(req.headers['content-length'] ?? -1)
-  return declared > maxBodyBytes ? tooLarge(maxBodyBytes) : null
+  return declaredLength(req) > maxBodyBytes ? tooLarge(maxBodyBytes) : null
+}
+
+/** The body's Content-Length (Node's parser has validated it), or -1 when none is declared. */
+function declaredLength(req: IncomingMessage): number {
+  return Number(req.headers['content-length'] ?? -1)
 }
 
 function tooLarge(maxBodyBytes: number): ProtocolError {
@@ -62,8 +66,7 @@ export function readJsonBody(
     done(refused, null)
     return
   }
-  const declared =
-    req.headers['content-length'] === undefined ? -1 : Number(req.headers['content-length'])
+  const declared = declaredLength(req)
   if (declared > 0 && !lease.take(declared)) {
     done(new BodyBudgetExceededError(lease.maxBytes), null)
     return

@@ -10,9 +10,9 @@ import {
   keyIs,
   parseSpan,
   type Span,
-} from './json-walk.js'
+} from '../json/json-walk.js'
 import { scanNodeNames, type NodeNameList } from './node-name-list.js'
-import { ProtocolError } from './protocol-error.js'
+import { ProtocolError } from '../json/protocol-error.js'
 
 /** The candidates of a filter or prioritize call: full nodes, or names only (node-cache mode). */
 export type Candidates =

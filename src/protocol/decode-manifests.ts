@@ -7,8 +7,8 @@ import {
   readObject,
   readString,
   type JsonObject,
-} from './json-fields.js'
-import { ProtocolError } from './protocol-error.js'
+} from '../json/json-fields.js'
+import { ProtocolError } from '../json/protocol-error.js'
 
 /**
  * Pods and Nodes as `kubectl get -o json|yaml` prints them (or as manifests), for the explain

@@ -1,5 +1,5 @@
 import type { NodeTaintsAt, Taint, Toleration } from '../core/index.js'
-import { ProtocolError } from './protocol-error.js'
+import { ProtocolError } from '../json/protocol-error.js'
 import {
   field,
   readArray,
@@ -7,9 +7,9 @@ import {
   readInteger,
   readObject,
   readString,
-} from './json-fields.js'
+} from '../json/json-fields.js'
 import type { JsonDocument } from './json-index.js'
-import { forEachMember, isNullSpan, keyIs, parseSpan, type Span } from './json-walk.js'
+import { forEachMember, isNullSpan, keyIs, parseSpan, type Span } from '../json/json-walk.js'
 
 /**
  * Decoding of the two Kubernetes objects the rules read: a Pod's tolerations and a Node's

@@ -16,8 +16,8 @@ import {
   readObject,
   readString,
   type JsonObject,
-} from './json-fields.js'
-import { ProtocolError } from './protocol-error.js'
+} from '../json/json-fields.js'
+import { ProtocolError } from '../json/protocol-error.js'
 
 /**
  * What explain reads of a Pod beyond its tolerations: labels, `spec.nodeName`,

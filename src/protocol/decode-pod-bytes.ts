@@ -1,9 +1,9 @@
 import type { Toleration } from '../core/index.js'
 import { decodeTolerations, type PodTolerations } from './decode-objects.js'
-import { readArray } from './json-fields.js'
-import { ProtocolError } from './protocol-error.js'
+import { readArray } from '../json/json-fields.js'
+import { ProtocolError } from '../json/protocol-error.js'
 import type { JsonDocument } from './json-index.js'
-import { forEachMember, isNullSpan, keyIs, parseSpan, type Span } from './json-walk.js'
+import { forEachMember, isNullSpan, keyIs, parseSpan, type Span } from '../json/json-walk.js'
 
 /** The value of each wanted member of the object at `span` (last spelling wins, as in Go). */
 export function members(

@@ -1,7 +1,7 @@
 import { decodePod, type PodTolerations } from './decode-objects.js'
 import { indexJson } from './json-index.js'
-import { field, readArray, readInteger, readObject, readString } from './json-fields.js'
-import { ProtocolError } from './protocol-error.js'
+import { field, readArray, readInteger, readObject, readString } from '../json/json-fields.js'
+import { ProtocolError } from '../json/protocol-error.js'
 
 /**
  * Decoder for extender/v1 `ExtenderPreemptionArgs`. Preempt is rare and its body small in

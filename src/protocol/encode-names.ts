@@ -1,4 +1,4 @@
-import type { BytePool } from './byte-pool.js'
+import type { BytePool } from '../json/byte-pool.js'
 import {
   ByteWriter,
   constantWords,
@@ -6,7 +6,7 @@ import {
   NATIVE_COPY_FROM,
   putWords,
   type ConstantWords,
-} from './byte-writer.js'
+} from '../json/byte-writer.js'
 import type { NodeNameList } from './node-name-list.js'
 /**
  * Node-cache replies, written as bytes (see ByteWriter). Indices refer to positions in the

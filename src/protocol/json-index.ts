@@ -1,6 +1,6 @@
 import type { IntList } from '../core/index.js'
-import { CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-bytes.js'
-import { fail, scanValue, skipWhitespace, stringEnd } from './json-scan.js'
+import { CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../json/json-bytes.js'
+import { fail, scanValue, skipWhitespace, stringEnd } from '../json/json-scan.js'
 import { scanNodeNames, type NodeNameList } from './node-name-list.js'
 
 /**

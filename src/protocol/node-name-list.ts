@@ -13,8 +13,8 @@ import {
   QUOTE,
   hasQuoteByte,
   specialByteAt,
-} from './json-bytes.js'
-import { skipWhitespace, stringEnd, wordView } from './json-scan.js'
+} from '../json/json-bytes.js'
+import { skipWhitespace, stringEnd, wordView } from '../json/json-scan.js'
 
 const utf8 = new TextDecoder()
 

@@ -37,7 +37,7 @@ describe('regressions: bodies an earlier scanner got wrong', () => {
   })
 })
 
-describe('\\u escapes in the request scanner (src/protocol/json-scan.ts)', () => {
+describe('\\u escapes in the request scanner (src/json/json-scan.ts)', () => {
   // Regression: the four hex digits were once tested as `(byte | 0x20)`, which let the control
   // bytes 0x10-0x19 pass as '0'-'9': accepted in an unread field (and echoed back as invalid
   // JSON), a raw SyntaxError (HTTP 500) in a parsed one.

@@ -3,7 +3,7 @@ import { decodeExtenderArgs } from '../../src/protocol/index.js'
 import { utf8 } from '../property/decode-outcomes.js'
 
 /**
- * The request scanner (src/protocol/json-scan.ts) on values kube-scheduler never sends but JSON
+ * The request scanner (src/json/json-scan.ts) on values kube-scheduler never sends but JSON
  * allows, in a field the extender does not read: accepted exactly when JSON.parse accepts them,
  * and refused with a message that says what was expected where.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { specialByteAt } from '../../src/protocol/json-bytes.js'
+import { specialByteAt } from '../../src/json/json-bytes.js'
 
 /** `text`'s bytes, with `byte` written at `at`, as a body the scanner reads. */
 function bodyWith(text: string, at: number, byte: number): { buf: Uint8Array; view: DataView } {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { BytePool } from '../../src/protocol/byte-pool.js'
-import { ByteWriter } from '../../src/protocol/byte-writer.js'
+import { BytePool } from '../../src/json/byte-pool.js'
+import { ByteWriter } from '../../src/json/byte-writer.js'
 
 /**
  * BytePool lends the buffers a request's body and reply are written into. Whatever it hands

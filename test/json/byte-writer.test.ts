@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ByteWriter,
-  constantWords,
-  copyShortRange,
-  putWords,
-} from '../../src/protocol/byte-writer.js'
+import { ByteWriter, constantWords, copyShortRange, putWords } from '../../src/json/byte-writer.js'
 
 /**
  * ByteWriter copies short ranges and constants a whole word at a time, so it may read up to

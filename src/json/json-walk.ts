@@ -1,5 +1,5 @@
 import { fold } from './json-fields.js'
-import type { JsonDocument } from './json-index.js'
+import type { JsonDocument } from '../protocol/json-index.js'
 import { scalarEnd, skipWhitespace, stringEnd, valueEnd } from './json-scan.js'
 import { ProtocolError } from './protocol-error.js'
 

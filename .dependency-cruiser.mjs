@@ -12,6 +12,15 @@ export default {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'json-layer-stands-alone',
+      severity: 'error',
+      comment:
+        'src/json is the general JSON byte layer: it reads and writes JSON bytes for any caller ' +
+        'and imports nothing of the extender wire, of Kubernetes or of any other layer.',
+      from: { path: '^src/json/' },
+      to: { pathNot: '^src/json/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -27,6 +27,12 @@ const layers = [
     message: 'src/node-index is built on src/core only: no I/O, no frameworks, no other layer.',
   },
   {
+    files: ['src/json/**/*.ts'],
+    forbidden: [...FRAMEWORKS, 'lru-cache', 'node:*', '../*'],
+    message:
+      'src/json is the general JSON byte layer: nothing of the wire, of Kubernetes or of any other layer.',
+  },
+  {
     files: ['src/protocol/**/*.ts'],
     forbidden: [
       ...FRAMEWORKS,
@@ -37,7 +43,7 @@ const layers = [
       '../server/*',
       '../config/*',
     ],
-    message: 'src/protocol depends on src/core and src/node-index only.',
+    message: 'src/protocol depends on src/json, src/core and src/node-index only.',
   },
   {
     files: ['src/extender/**/*.ts'],

@@ -1,7 +1,16 @@
 import { fold } from './json-fields.js'
-import type { JsonDocument } from '../protocol/json-index.js'
 import { scalarEnd, skipWhitespace, stringEnd, valueEnd } from './json-scan.js'
 import { ProtocolError } from './protocol-error.js'
+
+/**
+ * A JSON value validated once, with the end of its shallow objects and arrays remembered by the
+ * offset of their opening bracket: skipping one of them is then a lookup, not another scan.
+ */
+export interface IndexedJson {
+  readonly buf: Uint8Array
+  /** Start offset of a container → its end (exclusive), for containers at depth ≤ INDEXED_DEPTH. */
+  readonly containerEnds: ReadonlyMap<number, number>
+}
 
 /** A value's place in the request bytes: [start, end). */
 export interface Span {
@@ -67,7 +76,7 @@ export function keyIs(buf: Uint8Array, start: number, end: number, lowerName: st
 }
 
 /** End (exclusive) of the value at `i` of an indexed document: a lookup for shallow containers. */
-function endOf(doc: JsonDocument, i: number): number {
+function endOf(doc: IndexedJson, i: number): number {
   const c = doc.buf[i]
   if (c === 0x7b || c === 0x5b) return doc.containerEnds.get(i) ?? valueEnd(doc.buf, i)
   return scalarEnd(doc.buf, i)
@@ -78,7 +87,7 @@ function endOf(doc: JsonDocument, i: number): number {
  * document (keys are quoted spans). A value that is not an object is an error naming `path`.
  */
 export function forEachMember(
-  doc: JsonDocument,
+  doc: IndexedJson,
   i: number,
   path: string,
   visit: (keyStart: number, keyEnd: number, value: Span) => void
@@ -100,7 +109,7 @@ export function forEachMember(
 
 /** Calls `visit(value, index)` for each element of the array at `i` of a validated document. */
 export function forEachElement(
-  doc: JsonDocument,
+  doc: IndexedJson,
   i: number,
   path: string,
   visit: (value: Span, index: number) => void

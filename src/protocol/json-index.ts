@@ -1,6 +1,7 @@
 import type { IntList } from '../core/index.js'
 import { CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../json/json-bytes.js'
 import { fail, scanValue, skipWhitespace, stringEnd } from '../json/json-scan.js'
+import type { IndexedJson } from '../json/json-walk.js'
 import { scanNodeNames, type NodeNameList } from './node-name-list.js'
 
 /**
@@ -13,10 +14,7 @@ import { scanNodeNames, type NodeNameList } from './node-name-list.js'
  * `INDEXED_DEPTH` remembered: walking to a node's metadata or skipping its status is then a
  * lookup, not another scan. (A 5000-node body is scanned exactly once.)
  */
-export interface JsonDocument {
-  readonly buf: Uint8Array
-  /** Start offset of a container → its end (exclusive), for containers at depth ≤ INDEXED_DEPTH. */
-  readonly containerEnds: ReadonlyMap<number, number>
+export interface JsonDocument extends IndexedJson {
   /** Name lists read by scanNodeNames, by the offset of their `[`. */
   readonly nameLists: ReadonlyMap<number, NodeNameList>
 }

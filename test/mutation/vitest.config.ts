@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * The suites a mutation run (`npm run test:mutation`) runs against each mutant: those that
- * exercise src/core, src/node-index, src/protocol, src/extender, src/cluster, src/config,
+ * exercise src/core, src/node-index, src/json, src/protocol, src/extender, src/cluster, src/config,
  * src/server and src/cli in the test's own process, where Stryker switches mutants on. A server a
  * suite starts in beforeAll is built before any mutant is switched on, so what it does at
  * construction reads as survived. Left out: suites that only drive `node dist/main.js` or
@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     include: [
       'test/core/**/*.test.ts',
+      'test/json/**/*.test.ts',
       'test/protocol/**/*.test.ts',
       'test/property/**/*.test.ts',
       'test/extender/**/*.test.ts',

@@ -119,5 +119,21 @@ export default tseslint.config(
   ...layers.map(({ files, forbidden, message }) => ({
     files,
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }] },
-  }))
+  })),
+  // src/config is the only reader of the environment: the rest receives values, so what a part
+  // does never depends on a variable it reads behind its caller's back.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/config/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Only src/config reads the environment; take the value as a parameter.',
+        },
+      ],
+    },
+  }
 )

@@ -8,7 +8,7 @@ import {
   EXIT_CLUSTER_FAILED,
   type ToolIo,
 } from './cli/tool-io.js'
-import { ConfigError } from './config/index.js'
+import { ConfigError, environmentVariables } from './config/index.js'
 import { main as serve } from './main.js'
 import { ProtocolError } from './protocol/index.js'
 
@@ -24,7 +24,7 @@ const HELP_FLAGS = ['--help', '-h']
 /** Runs a tool; bad usage exits 2, a cluster that cannot be read 3, each with one line. */
 async function runTool(tool: keyof typeof TOOLS, argv: string[]): Promise<number> {
   try {
-    return await TOOLS[tool](argv, io, process.env)
+    return await TOOLS[tool](argv, io, environmentVariables())
   } catch (err) {
     io.stderr(`taint-extender ${tool}: ${err instanceof Error ? err.message : String(err)}\n`)
     if (err instanceof ClusterReadError) return EXIT_CLUSTER_FAILED

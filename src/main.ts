@@ -5,8 +5,11 @@ import { setFlagsFromString } from 'node:v8'
 import { collectGarbageAfterList, InformerNodeCache, loadKubeConfig } from './cluster/index.js'
 import {
   ConfigError,
+  clusterConnection,
+  environmentVariables,
   loadConfig,
   NODE_FLAGS,
+  processEnvironment,
   readTlsMaterial,
   watchTlsMaterial,
   type Config,
@@ -83,7 +86,7 @@ async function run(config: Config, serveAll: RequestHandlerFactory): Promise<voi
   if (config.cluster !== null) {
     const cacheLogger = logger.child({ component: 'node-cache' })
     nodeCache = new InformerNodeCache({
-      kubeConfig: loadKubeConfig(config.cluster),
+      kubeConfig: loadKubeConfig(clusterConnection(config.cluster, environmentVariables())),
       logger: cacheLogger,
       metrics: metrics.nodeCache,
       watchdogMs: config.watchdogSeconds * 1000,
@@ -207,12 +210,7 @@ export function main(
 ): void {
   let loaded
   try {
-    loaded = loadConfig({
-      argv,
-      env: process.env,
-      execArgv: process.execArgv,
-      v8Version: process.versions.v8,
-    })
+    loaded = loadConfig(processEnvironment(argv))
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`taint-extender: ${err.message}\n`)

@@ -11,6 +11,9 @@ export type ClusterSource =
   | { readonly kind: 'kubeconfig'; readonly paths: readonly string[] }
   | {
       readonly kind: 'in-cluster'
+      /** The API server's service address in a pod (KUBERNETES_SERVICE_HOST and _PORT). */
+      readonly host?: string | undefined
+      readonly port?: string | undefined
       /** Prefix for the service-account files (tests only); defaults to "". */
       readonly pathPrefix?: string
     }
@@ -35,9 +38,7 @@ export function loadKubeConfig(source: ClusterSource): KubeConfig {
     return kubeConfig
   }
 
-  const host = process.env.KUBERNETES_SERVICE_HOST
-  const port = process.env.KUBERNETES_SERVICE_PORT
-  if (!host || !port) {
+  if (!source.host || !source.port) {
     throw new Error(
       'in-cluster configuration needs KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT' +
         ' (is the extender running in a pod? otherwise pass --kubeconfig)'
@@ -53,6 +54,7 @@ export function loadKubeConfig(source: ClusterSource): KubeConfig {
     })
   }
   // The token is re-read by client-node every minute, so bound-token rotation needs no restart.
+  // loadFromCluster takes the service host and port from the same environment src/config read.
   const kubeConfig = new KubeConfig()
   kubeConfig.loadFromCluster(prefix)
   return kubeConfig

@@ -6,6 +6,31 @@ export type ClusterSource =
   | { readonly kind: 'kubeconfig'; readonly paths: readonly string[] }
   | { readonly kind: 'in-cluster' }
 
+/**
+ * A cluster source as the cluster connection takes it: in a pod, with the API server's service
+ * host and port, which the kubelet sets as KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT
+ * and client-go's rest.InClusterConfig reads. Either is undefined when unset.
+ */
+export type ClusterConnection =
+  | { readonly kind: 'kubeconfig'; readonly paths: readonly string[] }
+  | {
+      readonly kind: 'in-cluster'
+      readonly host: string | undefined
+      readonly port: string | undefined
+    }
+
+export function clusterConnection(
+  source: ClusterSource,
+  env: Readonly<Record<string, string | undefined>>
+): ClusterConnection {
+  if (source.kind === 'kubeconfig') return source
+  return {
+    kind: 'in-cluster',
+    host: env.KUBERNETES_SERVICE_HOST,
+    port: env.KUBERNETES_SERVICE_PORT,
+  }
+}
+
 export interface ClusterLookup {
   /** `--kubeconfig` as given, or undefined when it was not. */
   readonly flag: string | undefined

@@ -1,5 +1,6 @@
 export { ConfigError } from './config-error.js'
-export type { ClusterSource } from './cluster-source.js'
+export { clusterConnection, type ClusterConnection, type ClusterSource } from './cluster-source.js'
+export { environmentVariables, processEnvironment } from './process-environment.js'
 export {
   loadConfig,
   type Config,

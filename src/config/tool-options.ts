@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { findCluster, type ClusterSource } from './cluster-source.js'
+import { clusterConnection, findCluster, type ClusterConnection } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
 import { DEFAULT_FEATURE_GATES, parseFeatureGates, type FeatureGates } from './parse-values.js'
 
@@ -14,7 +14,7 @@ export type OutputFormat = 'table' | 'json'
 /** Where nodes and pods come from: files (or `-` for stdin), or the cluster. */
 export type ObjectSource =
   | { readonly kind: 'text'; readonly text: string; readonly origin: string }
-  | { readonly kind: 'cluster'; readonly cluster: ClusterSource }
+  | { readonly kind: 'cluster'; readonly cluster: ClusterConnection }
 
 export interface ExplainOptions {
   readonly pod: { text: string; origin: string }
@@ -67,7 +67,7 @@ function outputOf(value: unknown): OutputFormat {
   throw new ConfigError(`-o: "${String(value)}" is not json or table`)
 }
 
-function sourceOf(value: unknown, flag: string, cluster: ClusterSource | null): ObjectSource {
+function sourceOf(value: unknown, flag: string, cluster: ClusterConnection | null): ObjectSource {
   if (typeof value === 'string') return { kind: 'text', ...readInput(value, flag) }
   if (cluster !== null) return { kind: 'cluster', cluster }
   throw new ConfigError(
@@ -100,10 +100,11 @@ function clusterFor(
   values: Record<string, unknown>,
   env: Readonly<Record<string, string | undefined>>,
   inputs: readonly unknown[]
-): ClusterSource | null {
+): ClusterConnection | null {
   if (inputs.every((input) => typeof input === 'string')) return null
   const flag = typeof values.kubeconfig === 'string' ? values.kubeconfig : undefined
-  return findCluster({ flag, env, fileExists: existsSync, homeKubeconfig: true })
+  const source = findCluster({ flag, env, fileExists: existsSync, homeKubeconfig: true })
+  return source === null ? null : clusterConnection(source, env)
 }
 
 export function parseExplainOptions(

@@ -51,19 +51,16 @@ describe('loadKubeConfig', () => {
   ])(
     'refuses in-cluster configuration when %s (outside a pod), and says what to do instead',
     (_name, host, port) => {
-      vi.stubEnv('KUBERNETES_SERVICE_HOST', host)
-      vi.stubEnv('KUBERNETES_SERVICE_PORT', port)
-      expect(() => loadKubeConfig({ kind: 'in-cluster' })).toThrow(
+      expect(() => loadKubeConfig({ kind: 'in-cluster', host, port })).toThrow(
         /KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT.*--kubeconfig/
       )
     }
   )
 
   it('refuses in-cluster configuration without a readable service-account token', () => {
-    vi.stubEnv('KUBERNETES_SERVICE_HOST', '10.0.0.1')
-    vi.stubEnv('KUBERNETES_SERVICE_PORT', '443')
     const pathPrefix = mkdtempSync(join(tmpdir(), 'taint-extender-sa-'))
-    const thrown = thrownError(Error, () => loadKubeConfig({ kind: 'in-cluster', pathPrefix }))
+    const source = { kind: 'in-cluster', host: '10.0.0.1', port: '443', pathPrefix } as const
+    const thrown = thrownError(Error, () => loadKubeConfig(source))
     expect(thrown.message).toMatch(/^cannot read the service-account token .*: ENOENT/)
     expect((thrown.cause as NodeJS.ErrnoException).code).toBe('ENOENT')
   })
@@ -75,7 +72,7 @@ describe('loadKubeConfig', () => {
     const dir = join(pathPrefix, '/var/run/secrets/kubernetes.io/serviceaccount')
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, 'token'), 'sa-token')
-    const kc = loadKubeConfig({ kind: 'in-cluster', pathPrefix })
+    const kc = loadKubeConfig({ kind: 'in-cluster', host: 'fd00::1', port: '443', pathPrefix })
     expect(apiServerUrl(kc)).toBe('https://[fd00::1]:443')
     expect(kc.getCurrentCluster()?.caFile).toBe(join(dir, 'ca.crt'))
   })

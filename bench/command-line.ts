@@ -1,18 +1,12 @@
 /**
- * The bench scripts' command-line flags, all of the form `--name` or `--name=value`, read
- * straight from process.argv: the scripts take a handful each, and a parser would be one more
- * dependency for that.
+ * The bench scripts' flags, all `--name` or `--name=value`, read straight from process.argv:
+ * each script takes a handful.
  */
-
-/** The values of every `--name=value`, in order. */
-export function flagValues(name: string): string[] {
-  const prefix = `--${name}=`
-  return process.argv.filter((a) => a.startsWith(prefix)).map((a) => a.slice(prefix.length))
-}
 
 /** The value of the first `--name=value`, or undefined. */
 export function flagValue(name: string): string | undefined {
-  return flagValues(name)[0]
+  const prefix = `--${name}=`
+  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length)
 }
 
 /** Whether the bare flag `--name` is given. */

@@ -4,7 +4,7 @@
  * node passes, every score is 0). Run as its own process, like the extender, and timed by the
  * same client in the same run, so "extender / floor" cancels out how fast this machine is today.
  *
- * Usage: node dist-bench/bench/floor-server.js [port]; logs {"msg":"listening","port":N} on stderr.
+ * Usage: node dist-bench/bench/floor-server.js [--port N]; logs {"msg":"listening","port":N} on stderr.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -61,7 +61,8 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
 }
 
 const server = createServer({ keepAliveTimeout: 120_000, requestTimeout: 0 }, handle)
-server.listen(Number(process.argv[2] ?? 0), '127.0.0.1', () => {
+const portAt = process.argv.indexOf('--port')
+server.listen(portAt < 0 ? 0 : Number(process.argv[portAt + 1]), '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo
   process.stderr.write(JSON.stringify({ msg: 'listening', port }) + '\n')
 })

@@ -4,11 +4,9 @@
  * buffer reused from request to request.
  *
  * Why not node:http's client: it allocates every chunk it reads and an IncomingMessage per
- * reply. At 5000 names (a 250 KB request, a 150 KB reply) that made the bench process itself
- * run a 2–3 ms mark-compact every 25 requests or so, and a third of the requests slower than
- * 2 ms overlapped one of the client's own collections: the client's pauses were measured as
- * the server's latency, the floor's and the extender's alike. kube-scheduler's Go client reuses
- * its buffers; this one does too.
+ * reply, so at thousands of names the bench process itself ran frequent mark-compacts, and the
+ * client's pauses were measured as the server's latency. kube-scheduler's Go client reuses its
+ * buffers; this one does too.
  *
  * Only what the extender and the floor answer is understood: a status line, headers, and a
  * body of Content-Length bytes. Anything else (chunked bodies, bytes after the reply) rejects

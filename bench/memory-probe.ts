@@ -1,8 +1,8 @@
 /**
- * Preloaded into the extender for the benchmarks (`node --expose-gc --import <this> dist/main.js`; --expose-gc is one of NODE_FLAGS).
- * It only listens for SIGUSR2: then it runs a full garbage collection and writes one JSON line
- * with process.memoryUsage() to stderr, so retained memory can be read without guessing when V8
- * last collected. Request handling is untouched.
+ * Preloaded into the extender by the bench (`node --expose-gc --import <this> dist/main.js`;
+ * --expose-gc is one of NODE_FLAGS). It only listens for SIGUSR2: then it runs a full garbage
+ * collection and writes one JSON line with process.memoryUsage() to stderr, so retained memory
+ * can be read without guessing when V8 last collected. Request handling is untouched.
  */
 import { readFileSync } from 'node:fs'
 
@@ -11,7 +11,7 @@ const gc = (globalThis as { gc?: () => void }).gc
 /**
  * The process's own peak resident size: VmHWM on Linux. Not resourceUsage().maxRSS: Linux carries
  * the high-water mark of the forked image across exec, so a child reports at least its parent's
- * resident size at spawn (the bench's, up to a gigabyte after the full-node payloads).
+ * resident size at spawn.
  */
 function peakRss(): number {
   try {
@@ -26,16 +26,8 @@ function peakRss(): number {
 process.on('SIGUSR2', () => {
   gc?.()
   gc?.()
-  const m = process.memoryUsage()
-  const line = {
-    msg: 'bench-memory',
-    gcForced: gc !== undefined,
-    rss: m.rss,
-    heapUsed: m.heapUsed,
-    heapTotal: m.heapTotal,
-    external: m.external,
-    arrayBuffers: m.arrayBuffers,
-    maxRss: peakRss(),
-  }
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage()
+  const sample = { rss, heapUsed, heapTotal, external, maxRss: peakRss() }
+  const line = { msg: 'bench-memory', gcForced: gc !== undefined, ...sample }
   process.stderr.write(JSON.stringify(line) + '\n')
 })

@@ -3,29 +3,22 @@
  * snapshots at points of the run, and a stream of requests that each carry a toleration set
  * never seen before, to show the compiled-tolerations cache stays bounded.
  */
+import { KeepAliveConnection, postRequestBytes } from './keep-alive-connection.js'
 import { expectedFor, requestBody } from './payloads.js'
-import type { MemorySample, ServiceProcess } from './processes.js'
-import { getStatus } from './processes.js'
+import { getStatus, type ServiceProcess } from './processes.js'
 import { tolerationsFor, type WireToleration } from './realistic-pod.js'
-import { keepAliveAgent, post } from './sequential-client.js'
 import { replyCheck } from './validate.js'
 
 export interface MemorySnapshot {
   readonly label: string
-  readonly mib: {
-    readonly rss: number
-    readonly heapUsed: number
-    readonly heapTotal: number
-    readonly external: number
-    readonly maxRss: number
-  }
   readonly gcForced: boolean
+  /** Resident, heap used, heap total, external and the process's peak resident size, MiB. */
+  readonly mib: Record<'rss' | 'heapUsed' | 'heapTotal' | 'external' | 'maxRss', number>
 }
 
 export interface DistinctPodStream {
   readonly requests: number
   readonly namesPerRequest: number
-  readonly reqPerSec: number
   readonly non200: number
   readonly wrong: number
   readonly firstProblem: string | null
@@ -38,16 +31,17 @@ export interface DistinctPodStream {
 export const mib = (bytes: number): number => Math.round((bytes / 1048576) * 10) / 10
 
 export async function snapshot(service: ServiceProcess, label: string): Promise<MemorySnapshot> {
-  const m: MemorySample = await service.memory()
+  const m = await service.memory()
+  const { rss, heapUsed, heapTotal, external, maxRss } = m
   return {
     label,
     gcForced: m.gcForced,
     mib: {
-      rss: mib(m.rss),
-      heapUsed: mib(m.heapUsed),
-      heapTotal: mib(m.heapTotal),
-      external: mib(m.external),
-      maxRss: mib(m.maxRss),
+      rss: mib(rss),
+      heapUsed: mib(heapUsed),
+      heapTotal: mib(heapTotal),
+      external: mib(external),
+      maxRss: mib(maxRss),
     },
   }
 }
@@ -63,63 +57,40 @@ function distinctTolerations(i: number): WireToleration[] {
   return [...tolerationsFor(3), unique]
 }
 
+/** Filter requests whose pods each carry a toleration set never seen before, every reply checked. */
 export async function distinctPodStream(
   service: ServiceProcess,
-  requests: number,
-  checkpointEvery: number,
-  namesPerRequest: number,
+  plan: { distinctPods: number; checkpointEvery: number; namesPerRequest: number },
   label: string
 ): Promise<DistinctPodStream> {
+  const { distinctPods: requests, checkpointEvery, namesPerRequest } = plan
   // No node carries example.com/stream, so every request must get the 3-toleration answer.
-  const check = replyCheck(
-    'filter',
-    'names',
-    expectedFor(namesPerRequest, tolerationsFor(3)),
-    false
-  )
-  const agent = keepAliveAgent()
+  const expected = expectedFor(namesPerRequest, tolerationsFor(3))
+  const check = replyCheck('filter', 'names', expected, false)
+  const connection = await KeepAliveConnection.open(service.port)
   const checkpoints = [await snapshot(service, `${label}: before 0 distinct pods`)]
-  let non200 = 0
-  let wrong = 0
+  const stream = { requests, namesPerRequest, non200: 0, wrong: 0, checkpoints }
   let firstProblem: string | null = null
-  let reference: Buffer | null = null
-  let busyNs = 0n
   try {
     for (let i = 1; i <= requests; i++) {
       const body = requestBody('names', namesPerRequest, distinctTolerations(i), `stream-pod-${i}`)
-      const start = process.hrtime.bigint()
-      const reply = await post(agent, { port: service.port, path: '/filter' }, body)
-      busyNs += process.hrtime.bigint() - start
-      if (reply.status !== 200) {
-        non200++
-        firstProblem ??= `HTTP ${reply.status}: ${reply.body.subarray(0, 200).toString()}`
-      } else if (reference === null || !reply.body.equals(reference)) {
-        const problem = check(reply.body)
-        if (problem === null) reference = reply.body
-        else {
-          wrong++
-          firstProblem ??= problem
-        }
+      const reply = await connection.request(postRequestBytes('/filter', body))
+      const problem = reply.status === 200 ? check(reply.body) : `HTTP ${reply.status}`
+      if (problem !== null) {
+        if (reply.status === 200) stream.wrong++
+        else stream.non200++
+        firstProblem ??= problem
       }
       if (i % checkpointEvery === 0 || i === requests) {
         checkpoints.push(await snapshot(service, `${label}: after ${i} distinct pods`))
       }
     }
   } finally {
-    agent.destroy()
+    connection.close()
   }
   const metrics = await getStatus(service.port, '/metrics')
   const cacheLookups = metrics.body
     .split('\n')
     .filter((line) => line.startsWith('taint_extender_cache_lookups_total'))
-  return {
-    requests,
-    namesPerRequest,
-    reqPerSec: Math.round((requests / Number(busyNs)) * 1e10) / 10,
-    non200,
-    wrong,
-    firstProblem,
-    checkpoints,
-    cacheLookups,
-  }
+  return { ...stream, firstProblem, cacheLookups }
 }

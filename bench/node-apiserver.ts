@@ -5,11 +5,9 @@
  * generator, so 15000 nodes (about 240 MB of JSON) are never held at once. It runs in the driver
  * process; it is busy only while the extender lists, before any measurement starts.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { kubeconfigFor } from '../test/support/kubeconfig-for.js'
 import { nodeName, realisticNode } from './realistic-node.js'
 
 const LIST_RESOURCE_VERSION = '900000'
@@ -18,7 +16,6 @@ export interface NodeApiServer {
   readonly url: string
   /** A kubeconfig file pointing at the server (insecure-skip-tls-verify, as client-node needs). */
   readonly kubeconfig: string
-  readonly requests: { list: number; watch: number; get: number; other: number }
   close(): Promise<void>
 }
 
@@ -31,14 +28,7 @@ function sendJson(res: ServerResponse, status: number, body: string): void {
 }
 
 function statusJson(code: number, message: string): string {
-  return JSON.stringify({
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message,
-    code,
-  })
+  return JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message, code })
 }
 
 function listPage(count: number, url: URL): string {
@@ -78,55 +68,28 @@ function openWatch(req: IncomingMessage, res: ServerResponse, url: URL): void {
 export async function startNodeApiServer(count: number): Promise<NodeApiServer> {
   const byName = new Map<string, number>()
   for (let i = 0; i < count; i++) byName.set(nodeName(i), i)
-  const requests = { list: 0, watch: 0, get: 0, other: 0 }
-  const sockets = new Set<Socket>()
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://apiserver')
     if (req.method === 'GET' && url.pathname === '/api/v1/nodes') {
-      if (url.searchParams.get('watch') === 'true') {
-        requests.watch++
-        return openWatch(req, res, url)
-      }
-      requests.list++
+      if (url.searchParams.get('watch') === 'true') return openWatch(req, res, url)
       return sendJson(res, 200, listPage(count, url))
     }
     if (req.method === 'GET' && url.pathname.startsWith('/api/v1/nodes/')) {
-      requests.get++
       const name = decodeURIComponent(url.pathname.slice('/api/v1/nodes/'.length))
       const i = byName.get(name)
       if (i !== undefined) return sendJson(res, 200, JSON.stringify(realisticNode(i)))
       return sendJson(res, 404, statusJson(404, `nodes "${name}" not found`))
     }
-    requests.other++
     sendJson(res, 404, statusJson(404, 'the server could not find the requested resource'))
-  })
-  server.on('connection', (socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const dir = mkdtempSync(join(tmpdir(), 'taint-extender-bench-'))
-  const kubeconfig = join(dir, 'kubeconfig')
-  writeFileSync(
-    kubeconfig,
-    JSON.stringify({
-      apiVersion: 'v1',
-      kind: 'Config',
-      clusters: [{ name: 'bench', cluster: { server: url, 'insecure-skip-tls-verify': true } }],
-      users: [{ name: 'bench', user: {} }],
-      contexts: [{ name: 'bench', context: { cluster: 'bench', user: 'bench' } }],
-      'current-context': 'bench',
-    })
-  )
   return {
     url,
-    kubeconfig,
-    requests,
+    kubeconfig: kubeconfigFor(url),
     close: async () => {
-      for (const socket of sockets) socket.destroy()
+      server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      rmSync(dir, { recursive: true, force: true })
     },
   }
 }

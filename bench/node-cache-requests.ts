@@ -1,10 +1,8 @@
 /**
- * What bench:tail and bench:ab send: node-cache requests naming `names` of the bench API
- * server's INDEXED_NODES nodes, in the index's own order or in kube-scheduler's, and the --order
- * flag that picks between them; for bench:ab's full-node mode, one request carrying whole nodes.
- * Each is checked against the reference answer before it is timed.
+ * What bench:ab sends: node-cache requests naming `names` of the bench API
+ * server's INDEXED_NODES nodes, in the index's own order or in kube-scheduler's, or one request
+ * carrying whole nodes. Each is checked against the reference answer before it is timed.
  */
-import { flagValue } from './command-line.js'
 import { postRequestBytes, type KeepAliveConnection } from './keep-alive-connection.js'
 import {
   expectedForNodes,
@@ -20,25 +18,13 @@ import { replyCheck } from './validate.js'
 
 /** Nodes the bench's API server lists, all of which the extender indexes. */
 export const INDEXED_NODES = 15000
-/** Lists in kube-scheduler's order per scenario, sent in turn (--order=scheduler). */
-export const ORDERS = 8
+/** Lists in kube-scheduler's order per scenario, sent in turn. */
+const ORDERS = 8
 
 export type NameOrder = 'index' | 'scheduler'
 
-/** `--order=index|scheduler` from the command line, or `fallback`. */
-export function nameOrder(fallback: NameOrder): NameOrder {
-  const raw = flagValue('order')
-  if (raw === undefined) return fallback
-  if (raw === 'index' || raw === 'scheduler') return raw
-  throw new Error(`--order takes index or scheduler, got ${JSON.stringify(raw)}`)
-}
-
-/**
- * The scenario's requests, each checked against the reference answer once on every connection
- * given: one naming the first `names` nodes in index order, or ORDERS in kube-scheduler's order
- * from different starts.
- */
-export async function scenarioRequests(
+/** One request naming the first `names` nodes in index order, or ORDERS in kube-scheduler's. */
+export async function nameRequests(
   connections: readonly KeepAliveConnection[],
   verb: Verb,
   tolerations: TolerationCount,
@@ -48,7 +34,7 @@ export async function scenarioRequests(
   const tols = tolerationsFor(tolerations)
   const scenarios =
     order === 'index'
-      ? [payload(verb, 'names', names, tolerations)]
+      ? [payload('names', names, tolerations)]
       : Array.from({ length: ORDERS }, (_, seed) => {
           const positions = schedulerNodeOrder(INDEXED_NODES, names, seed + 1)
           return {
@@ -63,17 +49,14 @@ export async function scenarioRequests(
   return requests
 }
 
-/**
- * The scenario's one request with `nodes` whole nodes (nodeCacheCapable: false), checked against
- * the reference answer once on every connection given.
- */
+/** The one request with `nodes` whole nodes (nodeCacheCapable: false). */
 export async function fullNodeRequests(
   connections: readonly KeepAliveConnection[],
   verb: Verb,
   tolerations: TolerationCount,
   nodes: number
 ): Promise<Buffer[]> {
-  const { body, expected } = payload(verb, 'full', nodes, tolerations)
+  const { body, expected } = payload('full', nodes, tolerations)
   return [await checkedRequest(connections, verb, 'full', body, expected)]
 }
 
@@ -88,7 +71,8 @@ async function checkedRequest(
   const request = postRequestBytes(`/${verb}`, body)
   const check = replyCheck(verb, mode, expected, false)
   for (const connection of connections) {
-    const wrong = check(Buffer.from((await connection.request(request)).body))
+    const reply = await connection.request(request)
+    const wrong = reply.status === 200 ? check(reply.body) : `HTTP ${reply.status}`
     if (wrong !== null) throw new Error(`${verb}: wrong reply: ${wrong}`)
   }
   return request

@@ -6,7 +6,6 @@ import {
   normalizeReversedScores,
   referenceCountIntolerablePreferNoSchedule,
   referenceFilterNode,
-  type NodeTaints,
 } from '../src/core/index.js'
 import { nodeName, nodeTaints, realisticNode } from './realistic-node.js'
 import {
@@ -33,10 +32,6 @@ export interface Expected {
 }
 
 export interface Payload {
-  readonly verb: Verb
-  readonly mode: Mode
-  readonly size: number
-  readonly tolerations: TolerationCount
   readonly body: Buffer
   readonly expected: Expected
 }
@@ -45,16 +40,6 @@ const RULES = { comparisonOperators: true }
 const POD_NAME = 'checkout-api-7d9f8b6c5d-x2vq8'
 const itemsJsonCache = new Map<number, string>()
 const namesJsonCache = new Map<number, string>()
-const fleetCache = new Map<number, NodeTaints[]>()
-
-function fleet(size: number): NodeTaints[] {
-  let nodes = fleetCache.get(size)
-  if (nodes === undefined) {
-    nodes = Array.from({ length: size }, (_, i) => nodeTaints(i))
-    fleetCache.set(size, nodes)
-  }
-  return nodes
-}
 
 /** The first `size` realistic nodes as a JSON array, built once per size. */
 function itemsJson(size: number): string {
@@ -73,18 +58,21 @@ export function releasePayloadCaches(): void {
   itemsJsonCache.clear()
 }
 
-export function nodeNames(size: number): string[] {
-  return Array.from({ length: size }, (_, i) => nodeName(i))
-}
-
 function namesJson(size: number): string {
   let json = namesJsonCache.get(size)
-  if (json === undefined) namesJsonCache.set(size, (json = JSON.stringify(nodeNames(size))))
+  if (json === undefined) {
+    json = JSON.stringify(Array.from({ length: size }, (_, i) => nodeName(i)))
+    namesJsonCache.set(size, json)
+  }
   return json
 }
 
+/** The answer for the first `size` nodes of the fleet. */
 export function expectedFor(size: number, tolerations: readonly WireToleration[]): Expected {
-  return expectedOf(fleet(size), tolerations)
+  return expectedForNodes(
+    Array.from({ length: size }, (_, i) => i),
+    tolerations
+  )
 }
 
 /** The answer for the fleet's nodes at these positions, named in this order. */
@@ -92,16 +80,7 @@ export function expectedForNodes(
   positions: readonly number[],
   tolerations: readonly WireToleration[]
 ): Expected {
-  return expectedOf(
-    positions.map((i) => nodeTaints(i)),
-    tolerations
-  )
-}
-
-function expectedOf(
-  nodes: readonly NodeTaints[],
-  tolerations: readonly WireToleration[]
-): Expected {
+  const nodes = positions.map((i) => nodeTaints(i))
   const tols = coreTolerations(tolerations)
   const passingNames: string[] = []
   const rejected = new Map<string, string>()
@@ -143,14 +122,7 @@ export function requestBody(
   return Buffer.from(head + itemsJson(size) + '},"NodeNames":null}')
 }
 
-export function payload(verb: Verb, mode: Mode, size: number, count: TolerationCount): Payload {
+export function payload(mode: Mode, size: number, count: TolerationCount): Payload {
   const tolerations = tolerationsFor(count)
-  return {
-    verb,
-    mode,
-    size,
-    tolerations: count,
-    body: requestBody(mode, size, tolerations),
-    expected: expectedFor(size, tolerations),
-  }
+  return { body: requestBody(mode, size, tolerations), expected: expectedFor(size, tolerations) }
 }

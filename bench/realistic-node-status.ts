@@ -4,45 +4,35 @@ import { hex } from './random.js'
 export const CREATED = '2025-11-03T08:14:27Z'
 const HEARTBEAT = '2025-11-20T21:58:02Z'
 
+/** A condition that is not set: [type, "False", reason, message]. */
+const clear = (type: string, reason: string, message: string) => [type, 'False', reason, message]
+
 const CONDITIONS = [
-  [
+  clear(
     'FrequentUnregisterNetDevice',
-    'False',
     'NoFrequentUnregisterNetDevice',
-    'node is functioning properly',
-  ],
-  [
-    'FrequentKubeletRestart',
-    'False',
-    'NoFrequentKubeletRestart',
-    'kubelet is functioning properly',
-  ],
-  ['FrequentDockerRestart', 'False', 'NoFrequentDockerRestart', 'docker is functioning properly'],
-  [
+    'node is functioning properly'
+  ),
+  clear('FrequentKubeletRestart', 'NoFrequentKubeletRestart', 'kubelet is functioning properly'),
+  clear('FrequentDockerRestart', 'NoFrequentDockerRestart', 'docker is functioning properly'),
+  clear(
     'FrequentContainerdRestart',
-    'False',
     'NoFrequentContainerdRestart',
-    'containerd is functioning properly',
-  ],
-  ['KernelDeadlock', 'False', 'KernelHasNoDeadlock', 'kernel has no deadlock'],
-  ['ReadonlyFilesystem', 'False', 'FilesystemIsNotReadOnly', 'Filesystem is not read-only'],
-  [
+    'containerd is functioning properly'
+  ),
+  clear('KernelDeadlock', 'KernelHasNoDeadlock', 'kernel has no deadlock'),
+  clear('ReadonlyFilesystem', 'FilesystemIsNotReadOnly', 'Filesystem is not read-only'),
+  clear(
     'CorruptDockerOverlay2',
-    'False',
     'NoCorruptDockerOverlay2',
-    'docker overlay2 is functioning properly',
-  ],
-  ['NetworkUnavailable', 'False', 'RouteCreated', 'NodeController create implicit route'],
-  [
-    'MemoryPressure',
-    'False',
-    'KubeletHasSufficientMemory',
-    'kubelet has sufficient memory available',
-  ],
-  ['DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'],
-  ['PIDPressure', 'False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available'],
+    'docker overlay2 is functioning properly'
+  ),
+  clear('NetworkUnavailable', 'RouteCreated', 'NodeController create implicit route'),
+  clear('MemoryPressure', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
+  clear('DiskPressure', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
+  clear('PIDPressure', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available'),
   ['Ready', 'True', 'KubeletReady', 'kubelet is posting ready status. AppArmor enabled'],
-] as const
+]
 
 const IMAGE_REPOS = [
   'gcr.io/gke-release',

@@ -2,18 +2,11 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus, loadavg, totalmem } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { runtimeV8Flags } from '../src/config/v8-runtime-flags.js'
-import { stolenCell } from './cpu-steal.js'
 import type { ScenarioResult } from './http-scenarios.js'
-import type { HeapPerCall } from './heap-per-call.js'
-import type { SteadinessSample } from './machine-steadiness.js'
-import { quietCell } from './steal-windows.js'
 import type { DistinctPodStream, MemorySnapshot } from './memory.js'
-import type { MicroResult } from './micro.js'
-import { round1 } from './stats.js'
 
 type Cell = string | number | null
 
@@ -31,169 +24,46 @@ export function renderTable(headers: readonly string[], rows: readonly Cell[][])
 }
 
 export function httpTable(results: readonly ScenarioResult[]): string {
+  const headers = ['verb', 'mode', 'size', 'tol', 'n', 'p50 µs', 'p99 µs', 'max µs']
+  headers.push('floor p50 µs', 'floor p99 µs', 'p50/floor', 'p99/floor')
   return renderTable(
-    [
-      'scenario',
-      'mode',
-      'size',
-      'tol',
-      'n',
-      'p50 µs',
-      'p99 µs',
-      'max µs',
-      'seq req/s',
-      'floor p50 µs',
-      'floor p99 µs',
-      'p50/floor',
-      'p99/floor',
-      'stolen ms',
-      'p99, blocks without steal',
-      'conc req/s',
-      'floor conc req/s',
-      'conc/floor',
-    ],
-    results.map((r) => [
-      r.verb,
-      r.mode === 'full' ? 'full-node' : 'node-cache',
-      r.size,
-      r.tolerations,
-      r.extender.samples,
-      r.extender.p50Us,
-      r.extender.p99Us,
-      r.extender.maxUs,
-      r.extender.reqPerSec,
-      r.floor.p50Us,
-      r.floor.p99Us,
-      r.ratioP50,
-      r.ratioP99,
-      stolenCell(r.stolen),
-      quietCell(r.extender.bySteal),
-      r.concurrent?.extender.reqPerSec ?? null,
-      r.concurrent?.floor.reqPerSec ?? null,
-      r.concurrent?.ratio ?? null,
-    ])
-  )
-}
-
-export function concurrentLatencyTable(results: readonly ScenarioResult[]): string {
-  const rows = results.filter((r) => r.concurrent !== null)
-  return renderTable(
-    [
-      'scenario',
-      'mode',
-      'size',
-      'tol',
-      'conns',
-      'requests',
-      'p50 µs',
-      'p99 µs',
-      'floor p50 µs',
-      'floor p99 µs',
-    ],
-    rows.map((r) => [
-      r.verb,
-      r.mode === 'full' ? 'full-node' : 'node-cache',
-      r.size,
-      r.tolerations,
-      r.concurrent?.extender.connections ?? null,
-      r.concurrent?.extender.requests ?? null,
-      r.concurrent?.extender.p50Us ?? null,
-      r.concurrent?.extender.p99Us ?? null,
-      r.concurrent?.floor.p50Us ?? null,
-      r.concurrent?.floor.p99Us ?? null,
-    ])
-  )
-}
-
-export function microTable(results: readonly MicroResult[]): string {
-  return renderTable(
-    ['case', 'nodes', 'tol', 'µs/request', 'ns/node', 'speed-up vs reference'],
-    results.map((r) => [
-      r.case,
-      r.size,
-      r.tolerations,
-      r.usPerRequest,
-      r.nsPerNode,
-      r.speedupVsReference,
-    ])
-  )
-}
-
-export function heapPerCallTable(results: readonly HeapPerCall[]): string {
-  return renderTable(
-    ['verb', 'names', 'tol', 'calls', 'KiB/call'],
-    results.map((r) => [r.verb, r.size, r.tolerations, r.calls, round1(r.bytesPerCall / 1024)])
-  )
-}
-
-export function steadinessTable(samples: readonly SteadinessSample[]): string {
-  return renderTable(
-    [
-      'when',
-      'compute p50 µs',
-      'p99 µs',
-      'p99/p50',
-      'memory (4 MiB) p50 µs',
-      'p99 µs',
-      'p99/p50',
-      'stolen ms',
-    ],
-    samples.map((s) => [
-      s.when,
-      s.compute.p50Us,
-      s.compute.p99Us,
-      s.compute.p99OverP50,
-      s.memory.p50Us,
-      s.memory.p99Us,
-      s.memory.p99OverP50,
-      stolenCell(s.stolen),
-    ])
+    headers,
+    results.map(({ extender: e, floor: f, ...r }) => {
+      const mode = r.mode === 'full' ? 'full-node' : 'node-cache'
+      const scenario = [r.verb, mode, r.size, r.tolerations, e.samples]
+      return [...scenario, e.p50Us, e.p99Us, e.maxUs, f.p50Us, f.p99Us, r.ratioP50, r.ratioP99]
+    })
   )
 }
 
 export function memoryTable(snapshots: readonly MemorySnapshot[]): string {
+  const headers = ['extender, after a forced GC', 'RSS', 'heap used', 'heap total', 'external']
   return renderTable(
-    [
-      'when (extender process, after forced GC)',
-      'RSS MiB',
-      'heap used MiB',
-      'heap total MiB',
-      'external MiB',
-      'peak RSS MiB',
-    ],
-    snapshots.map((s) => [
-      s.label,
-      s.mib.rss,
-      s.mib.heapUsed,
-      s.mib.heapTotal,
-      s.mib.external,
-      s.mib.maxRss,
+    [...headers, 'peak RSS (MiB)'],
+    snapshots.map(({ label, mib: m }) => [
+      label,
+      m.rss,
+      m.heapUsed,
+      m.heapTotal,
+      m.external,
+      m.maxRss,
     ])
   )
 }
 
 export function streamSummary(stream: DistinctPodStream): string {
   return [
-    `${stream.requests} filter requests (${stream.namesPerRequest} names each), each pod with a toleration set never seen before: ` +
-      `${stream.reqPerSec} req/s sequential, ${stream.non200} non-200, ${stream.wrong} wrong replies`,
+    `${stream.requests} filter requests (${stream.namesPerRequest} names each), each pod with ` +
+      `a toleration set never seen before: ${stream.non200} non-200, ${stream.wrong} wrong replies`,
     ...stream.cacheLookups.map((l) => `  ${l}`),
   ].join('\n')
 }
 
-/** `extenderNodeFlags`: what the extender's command line adds to NODE_FLAGS, if anything. */
-export function machineInfo(extenderNodeFlags: readonly string[] = []): Record<string, unknown> {
-  const cpu = cpus()
+export function machineInfo(): Record<string, unknown> {
   return {
-    cpuModel: cpu[0]?.model ?? 'unknown',
-    cores: cpu.length,
-    memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
     node: process.version,
-    v8: process.versions.v8,
-    // The extender runs on this same Node.js, so it sets these (src/config/v8-runtime-flags.ts).
-    extenderV8Flags: {
-      nodeCache: runtimeV8Flags(process.versions.v8, extenderNodeFlags, { nodeCache: true }),
-      fullNode: runtimeV8Flags(process.versions.v8, extenderNodeFlags, { nodeCache: false }),
-    },
     platform: `${process.platform} ${process.arch}`,
     loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
     date: new Date().toISOString(),
@@ -201,19 +71,18 @@ export function machineInfo(extenderNodeFlags: readonly string[] = []): Record<s
 }
 
 /**
- * Which code was measured (this checkout's, or the one at `root`): the git commit, whether src/
- * had uncommitted changes, and a hash of the built dist/ (what actually ran). Read-only git
- * calls; absent when git is not there.
+ * Which code was measured (this checkout's, or the one at `root`): the git commit and a hash of
+ * the built dist/ (what actually ran); the commit is null where git is not there.
  */
-export function codeInfo(
-  root = fileURLToPath(new URL('../../', import.meta.url))
-): Record<string, unknown> {
-  const git = (...args: string[]): string | null => {
-    try {
-      return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: 'pipe' }).trim()
-    } catch {
-      return null
-    }
+export function codeInfo(root = fileURLToPath(new URL('../../', import.meta.url))): {
+  commit: string | null
+  distSha256: string
+} {
+  let commit: string | null = null
+  try {
+    commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
+  } catch {
+    // not a git checkout
   }
   const hash = createHash('sha256')
   const dist = join(root, 'dist')
@@ -221,18 +90,10 @@ export function codeInfo(
     f.endsWith('.js')
   )
   for (const file of files.sort()) hash.update(file).update(readFileSync(join(dist, file)))
-  const dirty = git('status', '--porcelain', '--', 'src')
-  return {
-    commit: git('rev-parse', 'HEAD'),
-    srcUncommittedChanges: dirty === null ? null : dirty !== '',
-    distSha256: hash.digest('hex').slice(0, 16),
-  }
+  return { commit, distSha256: hash.digest('hex').slice(0, 16) }
 }
 
-/**
- * Writes bench/results/<ISO date><suffix>.json (suffix '-quick', '-tail', '-ab' or '') and
- * returns its path.
- */
+/** Writes bench/results/<ISO date><suffix>.json and returns its path. */
 export function saveResults(results: Record<string, unknown>, suffix: string): string {
   const dir = fileURLToPath(new URL('../../bench/results/', import.meta.url))
   mkdirSync(dir, { recursive: true })

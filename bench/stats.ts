@@ -5,7 +5,6 @@ export interface LatencySummary {
   readonly p50Us: number
   readonly p99Us: number
   readonly maxUs: number
-  readonly meanUs: number
 }
 
 /** Nearest-rank percentile of sorted values (q in 0..1). */
@@ -17,26 +16,13 @@ export function percentile(sorted: readonly number[], q: number): number {
 
 export function summarize(nanos: readonly bigint[]): LatencySummary {
   const us = nanos.map((n) => Number(n) / 1000).sort((a, b) => a - b)
-  const total = us.reduce((sum, v) => sum + v, 0)
   return {
     samples: us.length,
     p50Us: round1(percentile(us, 0.5)),
     p99Us: round1(percentile(us, 0.99)),
     maxUs: round1(us[us.length - 1] ?? Number.NaN),
-    meanUs: round1(total / Math.max(1, us.length)),
   }
 }
 
-export function round1(v: number): number {
-  return Math.round(v * 10) / 10
-}
-
-export function round3(v: number): number {
-  return Math.round(v * 1000) / 1000
-}
-
-/** Median of a small list (used for repeated micro-benchmark batches). */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return percentile(sorted, 0.5)
-}
+export const round1 = (v: number): number => Math.round(v * 10) / 10
+export const round3 = (v: number): number => Math.round(v * 1000) / 1000

@@ -14,22 +14,10 @@ interface FilterReply {
   Error: string
 }
 
-function parse(reply: Buffer): unknown {
-  try {
-    return JSON.parse(reply.toString('utf8'))
-  } catch (err) {
-    throw new Error(`reply is not JSON (${String(err)}): ${reply.subarray(0, 120).toString()}`, {
-      cause: err,
-    })
-  }
-}
-
 function sameList(what: string, got: readonly string[], want: readonly string[]): string | null {
   if (got.length !== want.length) return `${what}: ${got.length} entries, expected ${want.length}`
-  for (let i = 0; i < want.length; i++) {
-    if (got[i] !== want[i]) return `${what}[${i}] is ${got[i]}, expected ${want[i]}`
-  }
-  return null
+  const i = want.findIndex((name, k) => got[k] !== name)
+  return i < 0 ? null : `${what}[${i}] is ${got[i]}, expected ${want[i]}`
 }
 
 function passedNames(reply: FilterReply, mode: Mode): string[] | string {
@@ -43,52 +31,44 @@ function passedNames(reply: FilterReply, mode: Mode): string[] | string {
   return items.map((n) => n.metadata?.name ?? '(no name)')
 }
 
-function checkFilter(mode: Mode, expected: Expected, floor: boolean): Check {
-  return (body) => {
-    const reply = parse(body) as FilterReply
-    if (reply.Error !== '') return `Error is ${JSON.stringify(reply.Error)}`
-    const passed = passedNames(reply, mode)
-    if (typeof passed === 'string') return passed
-    if (typeof reply.FailedNodes !== 'object' || reply.FailedNodes === null) {
-      return 'FailedNodes is not a map'
-    }
-    if (Object.keys(reply.FailedNodes).length !== 0) return 'FailedNodes is not empty'
-    const failed = reply.FailedAndUnresolvableNodes
-    if (typeof failed !== 'object' || failed === null) {
-      return 'FailedAndUnresolvableNodes is not a map'
-    }
-    if (floor) return sameList('passing nodes', passed, expected.names)
-    const wrongPass = sameList('passing nodes', passed, expected.passingNames)
-    if (wrongPass !== null) return wrongPass
-    const failedNames = Object.keys(failed)
-    if (failedNames.length !== expected.rejected.size) {
-      return `${failedNames.length} unresolvable nodes, expected ${expected.rejected.size}`
-    }
-    for (const name of failedNames) {
-      const want = expected.rejected.get(name)
-      if (failed[name] !== want) return `${name} failed with ${failed[name]}, expected ${want}`
-    }
-    return null
+function checkFilter(reply: FilterReply, mode: Mode, expected: Expected, floor: boolean) {
+  if (reply.Error !== '') return `Error is ${JSON.stringify(reply.Error)}`
+  const passed = passedNames(reply, mode)
+  if (typeof passed === 'string') return passed
+  if (typeof reply.FailedNodes !== 'object' || reply.FailedNodes === null) {
+    return 'FailedNodes is not a map'
   }
+  if (Object.keys(reply.FailedNodes).length !== 0) return 'FailedNodes is not empty'
+  const failed = reply.FailedAndUnresolvableNodes
+  if (typeof failed !== 'object' || failed === null)
+    return 'FailedAndUnresolvableNodes is not a map'
+  if (floor) return sameList('passing nodes', passed, expected.names)
+  const wrongPass = sameList('passing nodes', passed, expected.passingNames)
+  if (wrongPass !== null) return wrongPass
+  const failedNames = Object.keys(failed)
+  if (failedNames.length !== expected.rejected.size) {
+    return `${failedNames.length} unresolvable nodes, expected ${expected.rejected.size}`
+  }
+  const wrong = failedNames.find((name) => failed[name] !== expected.rejected.get(name))
+  if (wrong === undefined) return null
+  return `${wrong} failed with ${failed[wrong]}, expected ${expected.rejected.get(wrong)}`
 }
 
-function checkPrioritize(expected: Expected, floor: boolean): Check {
-  return (body) => {
-    const reply = parse(body) as { Host?: string; Score?: number }[]
-    if (!Array.isArray(reply)) return 'reply is not a HostPriorityList'
-    const hosts = sameList(
-      'hosts',
-      reply.map((h) => h.Host ?? ''),
-      expected.names
-    )
-    if (hosts !== null) return hosts
-    for (let i = 0; i < reply.length; i++) {
-      const want = floor ? 0 : expected.scores[i]
-      if (reply[i]?.Score !== want)
-        return `${expected.names[i]} scored ${reply[i]?.Score}, expected ${want}`
-    }
-    return null
-  }
+function checkPrioritize(
+  reply: { Host?: string; Score?: number }[],
+  expected: Expected,
+  floor: boolean
+) {
+  if (!Array.isArray(reply)) return 'reply is not a HostPriorityList'
+  const hosts = sameList(
+    'hosts',
+    reply.map((h) => h.Host ?? ''),
+    expected.names
+  )
+  if (hosts !== null) return hosts
+  const i = reply.findIndex((h, k) => h.Score !== (floor ? 0 : expected.scores[k]))
+  if (i < 0) return null
+  return `${expected.names[i]} scored ${reply[i]?.Score}, expected ${floor ? 0 : expected.scores[i]}`
 }
 
 /**
@@ -96,13 +76,14 @@ function checkPrioritize(expected: Expected, floor: boolean): Check {
  * applies no rules) every node passing and every score 0.
  */
 export function replyCheck(verb: Verb, mode: Mode, expected: Expected, floor: boolean): Check {
-  const check =
-    verb === 'filter' ? checkFilter(mode, expected, floor) : checkPrioritize(expected, floor)
   return (body) => {
     try {
-      return check(body)
+      const reply: unknown = JSON.parse(body.toString('utf8'))
+      return verb === 'filter'
+        ? checkFilter(reply as FilterReply, mode, expected, floor)
+        : checkPrioritize(reply as { Host?: string; Score?: number }[], expected, floor)
     } catch (err) {
-      return err instanceof Error ? err.message : String(err)
+      return `reply unreadable (${String(err)}): ${body.subarray(0, 120).toString()}`
     }
   }
 }

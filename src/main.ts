@@ -25,7 +25,7 @@ import {
 
 /**
  * What serves the main port when it also carries health and metrics. The service always uses
- * createRequestHandler; bench/express-verbs-main.ts passes one that routes the verbs through
+ * createRequestHandler; a caller may pass another, e.g. one that routes the verbs through
  * express, to measure what serving them on node:http saves.
  */
 export type RequestHandlerFactory = (deps: AppDependencies) => RequestListener

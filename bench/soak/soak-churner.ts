@@ -5,31 +5,18 @@
 import type { Taint } from '../../src/core/index.js'
 import type { FakeApiServer } from '../../test/support/fake-apiserver.js'
 import { wireTaint, type SoakFleet } from './soak-fleet.js'
+import type { SoakOptions } from './soak-options.js'
 
 export interface ChurnStats {
   changes: number
-  taintsAdded: number
-  taintsRemoved: number
-  cordons: number
-  uncordons: number
-  retiers: number
   watchCuts: number
   forcedRelists: number
 }
 
-export interface ChurnSchedule {
-  readonly churnEveryMs: number
-  readonly dropWatchesEveryMs: number
-  readonly forceGoneEveryMs: number
-}
-
-export interface Churner {
-  readonly stats: ChurnStats
-  stop(): void
-}
+type ChurnSchedule = Pick<SoakOptions, 'churnEveryMs' | 'dropWatchesEveryMs' | 'forceGoneEveryMs'>
 
 /** The taints the churner toggles; pods in soak-requests.ts tolerate some of them. */
-export const CHURN_TAINTS: readonly Taint[] = [
+const CHURN_TAINTS: readonly Taint[] = [
   { key: 'soak.example.com/drain', value: 'a', effect: 'NoSchedule' },
   { key: 'soak.example.com/drain', value: 'b', effect: 'NoSchedule' },
   { key: 'soak.example.com/evict', value: '', effect: 'NoExecute' },
@@ -48,17 +35,8 @@ export function startChurner(
   fleet: SoakFleet,
   schedule: ChurnSchedule,
   random: () => number
-): Churner {
-  const stats: ChurnStats = {
-    changes: 0,
-    taintsAdded: 0,
-    taintsRemoved: 0,
-    cordons: 0,
-    uncordons: 0,
-    retiers: 0,
-    watchCuts: 0,
-    forcedRelists: 0,
-  }
+): { readonly stats: ChurnStats; stop(): void } {
+  const stats: ChurnStats = { changes: 0, watchCuts: 0, forcedRelists: 0 }
   const pick = (): string => fleet.names[Math.floor(random() * fleet.names.length)] as string
 
   /** One change to one node: toggle a churn taint, re-tier, or (un)cordon. */
@@ -69,8 +47,6 @@ export function startChurner(
     stats.changes++
     if (roll < 0.2) {
       fleet.change(name, { unschedulable: !unschedulable }, notify)
-      if (unschedulable) stats.uncordons++
-      else stats.cordons++
       return
     }
     const tier = taints.findIndex((t) => t.key === 'workload-tier')
@@ -79,15 +55,12 @@ export function startChurner(
         i === tier ? { ...t, value: String(1 + Math.floor(random() * 5)) } : t
       )
       fleet.change(name, { taints: next.map(wireTaint) }, notify)
-      stats.retiers++
       return
     }
     const churn = CHURN_TAINTS[Math.floor(random() * CHURN_TAINTS.length)] as Taint
     const has = taints.some((t) => sameTaint(t, churn))
     const next = has ? taints.filter((t) => !sameTaint(t, churn)) : [...taints, churn]
     fleet.change(name, { taints: next.map(wireTaint) }, notify)
-    if (has) stats.taintsRemoved++
-    else stats.taintsAdded++
   }
 
   // Timers fire late while the driver is busy checking replies; catching up keeps the rate.

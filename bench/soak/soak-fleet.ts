@@ -29,7 +29,6 @@ export class SoakFleet {
   /** Changes whose watch event may still be on its way, oldest first. */
   #recent: { name: string; at: number }[] = []
   #lastDisruptionAt = Number.NEGATIVE_INFINITY
-  changes = 0
 
   constructor(server: FakeApiServer, timing: PropagationTiming) {
     this.#server = server
@@ -61,11 +60,7 @@ export class SoakFleet {
   state(name: string): NodeTaints {
     const node = this.#server.node(name)
     if (node === undefined) throw new Error(`soak: node ${name} is not on the API server`)
-    const taints: Taint[] = (node.spec.taints ?? []).map((t) => ({
-      key: t.key,
-      value: t.value ?? '',
-      effect: t.effect,
-    }))
+    const taints = (node.spec.taints ?? []).map((t) => ({ ...t, value: t.value ?? '' }))
     return { name, unschedulable: node.spec.unschedulable === true, taints }
   }
 
@@ -86,13 +81,10 @@ export class SoakFleet {
   change(name: string, change: NodeChange, notify = true): void {
     const now = Date.now()
     this.#server.updateNode(name, change, { notify })
-    this.changes++
     this.#changedAt.set(name, now)
     const recovering = now < this.#lastDisruptionAt + this.#timing.disruptionGraceMs
-    this.#settledAt.set(
-      name,
-      this.#disruptedSettle(recovering ? this.#lastDisruptionAt : null, now)
-    )
+    const disruption = recovering ? this.#lastDisruptionAt : null
+    this.#settledAt.set(name, this.#disruptedSettle(disruption, now))
     this.#recent.push({ name, at: now })
     while ((this.#recent[0]?.at ?? now) < now - this.#timing.settleMs) this.#recent.shift()
   }

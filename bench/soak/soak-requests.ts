@@ -106,19 +106,19 @@ export class SoakRequestMaker {
 
   /** Full nodes: 10–120 (≈16 KiB each); names: 50 to the whole fleet; preempt: 5–60. */
   #pickNames(verb: SoakVerb, mode: SoakMode): string[] {
-    const all = this.#fleet.names
-    let count: number
-    if (verb === 'preempt') count = 5 + Math.floor(this.#random() * 56)
-    else if (mode === 'full') count = 10 + Math.floor(this.#random() * 111)
-    else count = this.#random() < 0.1 ? all.length : 50 + Math.floor(this.#random() * 950)
-    count = Math.min(count, all.length)
-    const pool = all.slice()
+    const pool = this.#fleet.names.slice()
+    const count = Math.min(pool.length, this.#namesToPick(verb, mode, pool.length))
+    // A partial Fisher–Yates shuffle: the first `count` places take distinct random names.
     for (let i = 0; i < count; i++) {
       const j = i + Math.floor(this.#random() * (pool.length - i))
-      const swap = pool[i] as string
-      pool[i] = pool[j] as string
-      pool[j] = swap
+      ;[pool[i], pool[j]] = [pool[j] as string, pool[i] as string]
     }
     return pool.slice(0, count)
+  }
+
+  #namesToPick(verb: SoakVerb, mode: SoakMode, all: number): number {
+    if (verb === 'preempt') return 5 + Math.floor(this.#random() * 56)
+    if (mode === 'full') return 10 + Math.floor(this.#random() * 111)
+    return this.#random() < 0.1 ? all : 50 + Math.floor(this.#random() * 950)
   }
 }

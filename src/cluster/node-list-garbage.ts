@@ -3,11 +3,11 @@ import type { IndexedList } from './node-reflector.js'
 
 /**
  * One full garbage collection after each full node list, where `--expose-gc` (NODE_FLAGS) gives
- * one. A list of 15000 realistic nodes leaves ~50 MB of parsed objects in the old generation,
- * kept (with the heap floor) until an idle spell brings a full collection; until then every young
- * collection walks their pages: 0.85 ms each instead of 0.65 at 5000 names. The first collection
- * runs before the cache reports ready; a relist's runs while serving, one pause of ~20 ms where
- * the list itself took seconds.
+ * one. A large list leaves tens of MB of parsed objects in the old generation, kept (with the
+ * heap floor) until an idle spell brings a full collection; until then every young collection
+ * walks their pages and takes longer (bench/README.md, "Measurements behind the code"). The
+ * first collection runs before the cache reports ready; a relist's runs while serving, one
+ * short pause where the list itself took seconds.
  */
 export function collectGarbageAfterList(logger: Logger): (list: IndexedList) => Promise<void> {
   const collect = globalThis.gc

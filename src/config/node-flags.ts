@@ -5,8 +5,8 @@
  * `--initial-old-space-size` puts a floor under V8's old-generation limit. Without it, after a
  * collection that shrinks the heap (V8's memory reducer after an idle spell, or a forced GC),
  * the limit came out so close to the live size that V8 began incremental marking again and
- * again: at 5000 names a mark-compact every ~150 requests, and p99 rose from about 1.5 to
- * 10–15 ms and stayed there. 128 MiB is about twice the heap with 15000 nodes indexed and sits
+ * again: at 5000 names mark-compacts came every few hundred requests, and p99 rose several-fold
+ * and stayed there. 128 MiB is about twice the heap with 15000 nodes indexed and sits
  * well inside the deployment's 512 MiB memory limit. Node refuses this flag in NODE_OPTIONS,
  * and V8 reads it only at start, so it must be on the command line.
  *
@@ -16,23 +16,20 @@
  * `--v8-pool-size=1` leaves V8 one background thread instead of Node's default four. Those
  * threads run GC and compile jobs in bursts of a few milliseconds on whatever CPU is free, and
  * that is often the caller's: kube-scheduler waits on the reply while a helper runs where it
- * would read it (seen with `perf sched`: the client waiting 3.9 ms for its CPU). In the bench's
- * order of scenarios, one 5000-name scenario of six had p99 over 2 ms in 11 of 18 runs with
- * four threads; with one, none did in 3 runs nor in the full bench. The price is throughput
- * under concurrent calls at 15000 names, about a tenth lower against the floor.
+ * would read it (seen with `perf sched`: the client waiting for its CPU). With four threads most
+ * bench runs had a 5000-name scenario past its p99 target; with one, none did. The price is
+ * some throughput under concurrent calls at 15000 names (bench/README.md, "Measurements behind
+ * the code").
  *
- * Not among them: `--max-semi-space-size=8`, which NODE_FLAGS held from 04cc5e0 for a quarter off
- * each young collection's pause at 5000 names. In `bench:tail` on 2026-11-22 the server's compute
- * p99 at 5000 names was the same with it or with 16 (0.64–0.95 against 0.73–1.01 ms on Node 24,
- * 0.84–1.07 against 0.89–1.05 on Node 20: apart by less than runs of either differ). On Node 24
- * it made full-node prioritize at 500 nodes slower, called back to back as the bench calls one
- * server: p50 19.2–21.1 against 16.7–17.2 ms with the bench's client, 24.2–33.1 against
- * 17.6–19.2 with node:http's. The time went to page faults: each call's ~16 MB of Buffers
- * (node:http's body chunks, the joined body) came back from glibc as fresh pages, 112 000–710 000
- * faults per 240 calls against 45 000–90 000 without the flag (`perf stat`). With it, V8
- * collected from a task ("task" in `--trace-gc`) rather than on external memory pressure, and
- * freed that memory in bursts glibc returned to the system; with glibc's trim and mmap
- * thresholds raised (GLIBC_TUNABLES), the same flag gave 30 000 faults and p50 16.5 ms. Two
+ * Not among them: `--max-semi-space-size=8`, which NODE_FLAGS held from 04cc5e0 for shorter
+ * young collections at 5000 names. The server's compute p99 at 5000 names was the same with it
+ * or with 16, within the runs' own spread. On Node 24 it made full-node prioritize at 500 nodes
+ * slower, called back to back as the bench calls one server. The time went to page faults: each
+ * call's Buffers (node:http's body chunks, the joined body) came back from glibc as fresh pages,
+ * several times the faults without the flag (`perf stat`). With it, V8 collected from a task
+ * ("task" in `--trace-gc`) rather than on external memory pressure, and freed that memory in
+ * bursts glibc returned to the system; with glibc's trim and mmap thresholds raised
+ * (GLIBC_TUNABLES), the same flag faulted and ran as without it. Two
  * servers called in turn (`bench:ab --nodes=500`) read the same either way: each idles while
  * the other works, and the difference is in how a busy server's memory comes and goes.
  */

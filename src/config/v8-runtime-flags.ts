@@ -6,26 +6,18 @@ import { flagName } from './node-flags.js'
  *
  * `--external-memory-accounted-in-global-limit` (V8 13 and later: Node.js 24, the image's runtime,
  * and 26). node:http hands every request body to JavaScript in freshly copied Buffers, memory
- * outside V8's heap: about 250 KB per call at 5000 names. V8 13 starts incremental marking when
- * that external memory grows past a limit of its own, however small the heap: Node.js 24 ran a
- * mark-compact every ~200 calls at 5000 names (`--trace-gc`: 32 in ~6000 calls, marking steps of up
- * to 8 ms on the main thread, more on V8's helper) where Node.js 20 runs a young collection.
- * Counted in the global limit instead, those Buffers are left to the young collections that free
- * them anyway. `npm run bench:tail` on Node.js 24, 3000 calls per scenario at 5000 names: without
- * the flag, p99 2.3–4.8 ms, 32–136 calls over 2 ms and 370–670 ms of helper-thread CPU per
- * scenario; with it, 7–14 calls over 2 ms, p99 0.9–1.3 ms and 10–40 ms of helper CPU in four
- * scenarios of six (the first two, the first ~20 s after ready, had 55–123 and p99 3.1–3.2 ms).
- * External memory stays bounded, by the global limit, at a price in memory: at 15000 nodes in a
- * 512 MiB cgroup, peak resident 357 MiB against 288 without (bench/README.md, "Node.js 24").
+ * outside V8's heap, a few hundred KB per call at 5000 names. V8 13 starts incremental marking
+ * when that external memory grows past a limit of its own, however small the heap: Node.js 24
+ * ran frequent mark-compacts at 5000 names (`--trace-gc`) where Node.js 20 runs a young
+ * collection. Counted in the global limit instead, those Buffers are left to the young
+ * collections that free them anyway, and p99 at 5000 names fell well under its target. External
+ * memory stays bounded, by the global limit, at a price in memory (bench/README.md,
+ * "Measurements behind the code").
  *
- * Node-cache mode only. A full-node body is a thousand times larger (5000 nodes: 77 MiB), and
- * counted in the global limit its copies piled up: 15 calls in a row at 5000 nodes took the
- * process to a peak resident size of 1104 MiB with the flag and 392-454 MiB without (498 MiB with
- * the deployment's --max-old-space-size=384 beside the flag; `npm run bench:peak`), past or at
- * the 512 MiB limit of the manifests' containers. What the flag saved there was small: on
- * Node.js 24, `bench:ab --nodes=500` read p50 0.98-0.99x (prioritize) and 1.06-1.08x (filter)
- * for the process with it against the one without, and `--nodes=5000` 0.74-0.99x, both well
- * under the floor either way.
+ * Node-cache mode only. A full-node body is a thousand times larger, and counted in the global
+ * limit its copies piled up: large full-node calls in a row took the process's peak resident size
+ * past the 512 MiB limit of the manifests' containers, while the flag saved little time there
+ * (bench/README.md, "Measurements behind the code").
  *
  * Set at run time rather than on the command line for two reasons: Node.js 20 and 22 refuse the
  * flag there ("bad option"), so it cannot join NODE_FLAGS, which `npm start` and the image share;

@@ -35,9 +35,9 @@ const WORD_SLACK = 3
  * Constants go four bytes at a time, the last word whole even when only part of it belongs:
  * its extra bytes land past the write position, where the next write (or the end of result())
  * covers them. So do names under eight bytes; longer ones go eight at a time (copyShortRange).
- * Measured at 5000 names (bench/micro-wire.ts), a prioritize reply took about 45 ns a name
- * with everything in words, against about 62 ns with its punctuation written a byte at a time;
- * an encoder looping over thousands of names goes further with claim() (36 ns).
+ * Measured at 5000 names, a prioritize reply was faster with everything in words than with its
+ * punctuation written a byte at a time, and an encoder looping over thousands of names goes
+ * further with claim() (bench/README.md, "Measurements behind the code").
  */
 export class ByteWriter {
   readonly #pool: BytePool | null
@@ -134,7 +134,7 @@ export class ByteWriter {
    * so that the long ranges later taken from them by `range` are moved within the reply
    * (copyWithin) instead of each needing a view of the source. A view is a ~100-byte heap
    * object: a 5000-name filter reply copies a few hundred runs of passing names, and those
-   * views were 27 KB of its ~47 KB of garbage per call. Later writes must stay behind what is
+   * views were most of its garbage per call. Later writes must stay behind what is
    * still to be taken, as a reply made of the staged bytes in order, less some, does.
    */
   stage(src: DataView, start: number, end: number): void {
@@ -186,8 +186,8 @@ export function putWords(to: DataView, at: number, constant: ConstantWords): num
  * encoder's own loop into room made by claim(). Returns where the next byte goes. From eight
  * bytes on, eight a step through a double, the last step the eight bytes that end the range
  * (overlapping the one before), so nothing past it is read or written: half the loads and
- * stores of copying words, measured 72–81 against 109–129 µs for 5000 names of 48–55 bytes
- * with a constant after each, as a prioritize reply has. A shorter range goes a word at a time,
+ * stores of copying words, and measured faster for names with a constant after each, as a
+ * prioritize reply has (bench/README.md). A shorter range goes a word at a time,
  * reading up to three bytes past `end` (never past `src`) and writing them past the copy (see
  * ByteWriter).
  */

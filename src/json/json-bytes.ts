@@ -57,17 +57,15 @@ function firstSpecialOf(i: number, mask: number): number {
 /**
  * The first offset at or after `i` holding a special byte (see specialBytesMask), or the end of
  * `buf` when there is none. Reads four bytes at a time through `view` (a view of `buf`),
- * measured about twice as fast as a byte loop over names and pod fields, and finds the special
- * byte in its word from the mask's lowest bit rather than a byte at a time: scanning a 500-node
- * body, 5–15 % faster (the same process timing both in turn, Node 20 and 24).
+ * measured faster than a byte loop over names and pod fields, and finds the special byte in its
+ * word from the mask's lowest bit rather than a byte at a time, which scanned a 500-node body
+ * faster still (the same process timing both in turn, Node 20 and 24).
  *
- * Two words a turn of the loop: 86 % of a realistic node body's bytes lie inside strings, most
- * of them in strings of 32 bytes or more (image names, annotations), and the loop's own cost
- * was a tenth of scanning them. A 500-node body validated in 0.85–0.93× the time of one word a
- * turn in 5 of 6 alternating timings on Node 20 and 24 (1.02× in the sixth); over HTTP
- * (bench:ab, 500 full nodes) p50 was 0.97–1.03× on Node 20 and 0.92–1.02× on Node 24. Four
- * words tested together before looking at any was slower (1.00–1.30×): the mean string is 28
- * bytes, and a string that ends early wastes the rest of the block.
+ * Two words a turn of the loop: most of a realistic node body's bytes lie inside strings, most
+ * of them in long ones (image names, annotations), and the loop's own cost was a sizeable part
+ * of scanning them; a 500-node body validated faster than with one word a turn. Four words
+ * tested together before looking at any was slower: the mean string is short, and a string that
+ * ends early wastes the rest of the block (bench/README.md, "Measurements behind the code").
  */
 export function specialByteAt(buf: Uint8Array, view: DataView, i: number): number {
   const lastPair = buf.length - 8

@@ -3,7 +3,7 @@ import { hashNameBytes, isPlainName } from './name-hash.js'
 /**
  * Node names keyed by their bytes, so that the thousands of names of a node-cache request are
  * looked up where they lie in the request body, with no string made per name. Profiled at 5000
- * names, Map.get on freshly parsed strings cost about 130 ns a name: V8 hashes each new string
+ * names, Map.get on freshly parsed strings was a large part of a call: V8 hashes each new string
  * character by character, then compares it in full. This table hashes and compares 4 bytes at a
  * time, and keeps the hash and the name's place beside each entry, so a probe reads one bucket.
  *
@@ -76,9 +76,8 @@ export class NameBytesTable<V> {
    * lookup missed the cache twice, on its bucket and on its name's bytes, one after the other.
    * Loading a batch's buckets first, then the bytes and value each bucket points at, in loops
    * with nothing else to do, lets the CPU wait for all of them at once; the lookups then read
-   * the cache. Two extenders called in turn (bench:ab), names in that order from 15000
-   * indexed: p50 13–17 % lower than with one lookup per name at 5000 names, 11–13 % at 500
-   * (bench/README.md, "Name order").
+   * the cache. Two extenders called in turn (bench:ab), names in that order: p50 lower than with
+   * one lookup per name at 500 and 5000 names (bench/README.md, "Measurements behind the code").
    */
   getAll(view: DataView, spans: Int32Array, out: (V | undefined)[]): void {
     const buckets = this.#buckets
@@ -184,8 +183,8 @@ export class NameBytesTable<V> {
    * eight bytes of a plain name are neither: every byte is from 0x20 to 0x7f, so the sign bit
    * is clear and the exponent lies from 0x200 to 0x7f7 (zero needs 0, NaN 0x7ff). A request's
    * bytes may be anything, but they cannot equal the arena's double without being its bits.
-   * Half the loads of comparing words: in scheduler order at 5000 names from 15000 indexed, a
-   * getAll took 158 µs against 213 (in process, between calls a megabyte written elsewhere).
+   * Half the loads of comparing words, and a faster getAll in scheduler order (bench/README.md,
+   * "Measurements behind the code").
    */
   #equals(bucket: number, view: DataView, start: number, end: number): boolean {
     const length = end - start

@@ -17,8 +17,8 @@ export class TaintIndex {
   /**
    * The same nodes' profiles by name bytes, for names read straight from a request body: all
    * that Filter and Score read. Names in kube-scheduler's order land all over the index, and
-   * reading each node object on the way to its profile was one more cache miss per name: in
-   * process, 5000 names in that order from 15000 indexed, 7–24 % less time a call without it.
+   * reading each node object on the way to its profile was one more cache miss per name, a
+   * measurable share of a call (bench/README.md, "Measurements behind the code").
    */
   readonly #byBytes = new NameBytesTable<TaintProfile>()
   readonly #interner = new StringInterner()

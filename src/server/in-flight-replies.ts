@@ -5,11 +5,9 @@ import type { ServerResponse } from 'node:http'
  * `Connection: close`, and can tell when none is still being written. A slot each, reused
  * through a free list, rather than a Set: a Set that lives as long as the server and gains and
  * loses one entry per request rebuilds its hash table every few requests, and V8 allocates the
- * rebuilt table in the generation the Set lives in, the old one. With 500-name calls back to
- * back on Node 20, that was about 120 bytes of old-generation garbage a call: over 100 s the old
- * generation grew 42 MB with the Set and 2.5 MB without. Only a mark-compact frees it: against
- * the 128 MiB floor of node-flags.ts, one about every four minutes of such load with the Set
- * and, by the same arithmetic, about one an hour without.
+ * rebuilt table in the generation the Set lives in, the old one. Only a mark-compact frees it,
+ * so with the Set calls back to back brought one far more often (bench/README.md, "Measurements
+ * behind the code").
  * Slots are written in place and the free list stays as long as the most replies ever in
  * flight at once: nothing here allocates once the server has seen its peak concurrency.
  */

@@ -1,9 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readStealTicks } from '../../bench/cpu-steal.js'
 import { runInterleaved, runSequential, type Target } from '../../bench/sequential-client.js'
-import type { CallsBySteal } from '../../bench/steal-windows.js'
 
 /** A server answering every POST with `{"ok":true}`, the shape both bench servers frame. */
 let server: Server
@@ -26,29 +24,33 @@ afterAll(async () => {
 
 const body = Buffer.from('{"NodeNames":["n1"]}')
 const check = (reply: Buffer) => (reply.toString() === '{"ok":true}' ? null : 'wrong reply')
-/** Steal is read from /proc/stat, which only Linux has; elsewhere there is no split. */
-const procReadable = readStealTicks() !== null
 
 describe('the sequential client', () => {
-  it('splits the measured calls by steal read around each measured block, the warm-up left out', async () => {
+  it('measures every call of the interleaved blocks and none of the warm-up', async () => {
     const options = { warmup: 7, iterations: 23, check }
     // Three rounds: blocks of 7, 7 and 9 measured calls on each side, each after 3 unmeasured.
     const [first, second] = await runInterleaved([target, target], body, [options, options], 3)
     for (const { result } of [first, second]) {
       expect(result.samples).toBe(23)
       expect(result.malformed + result.non200).toBe(0)
-      expect(blocksAndCalls(result.bySteal)).toEqual(procReadable ? [3, 23] : null)
     }
   })
 
-  it('reads one block for a run that is not interleaved', async () => {
-    const { result } = await runSequential(target, body, { warmup: 2, iterations: 5, check })
-    expect(blocksAndCalls(result.bySteal)).toEqual(procReadable ? [1, 5] : null)
+  it('measures the iterations of a run that is not interleaved, the warm-up left out', async () => {
+    const { result, reply } = await runSequential(target, body, { warmup: 2, iterations: 5, check })
+    expect(result.samples).toBe(5)
+    expect(reply?.toString()).toBe('{"ok":true}')
+  })
+
+  it('counts a reply its check refuses as wrong and keeps the first problem', async () => {
+    const refuse = () => 'not the answer'
+    const { result, reply } = await runSequential(target, body, {
+      warmup: 0,
+      iterations: 3,
+      check: refuse,
+    })
+    expect(result.malformed).toBe(3)
+    expect(result.firstProblem).toBe('not the answer')
+    expect(reply).toBeNull()
   })
 })
-
-/** Blocks and calls in all, quiet or not; null where there is no split (no /proc). */
-function blocksAndCalls(split: CallsBySteal | null): [number, number] | null {
-  if (split === null) return null
-  return [split.quiet.windows + split.stolen.windows, split.quiet.calls + split.stolen.calls]
-}

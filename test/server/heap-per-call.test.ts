@@ -9,10 +9,10 @@ import { namesArgs, wirePod } from '../support/wire.js'
 
 /**
  * The heap garbage one 5000-name node-cache call leaves in the whole server, node:http
- * included. V8 runs a young collection per few MiB of garbage, 0.3–0.7 ms of the main thread
- * each at 15000 indexed nodes, so bytes per call set how many calls in a hundred meet one.
- * Counted by V8's sampling heap profiler with collected objects kept: a count of bytes, the
- * same on a busy machine as on a quiet one. `npm run bench` reports the same figure.
+ * included. V8 runs a young collection per few MiB of garbage, so bytes per call set how many
+ * calls in a hundred meet one. Counted by V8's sampling heap profiler with collected objects
+ * kept: a count of bytes, the same on a busy machine as on a quiet one (bench/README.md gives
+ * the figure).
  *
  * The client runs in a worker thread, another isolate, so its own allocations are not counted.
  */

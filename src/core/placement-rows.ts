@@ -17,6 +17,7 @@ import {
 
 /** The diagnosis' node rows and the scores they show (placement-diagnosis.ts). */
 
+/** The feasible nodes' scores, in feasible order, and every node's preferred-term weight. */
 export interface FeasibleScores {
   readonly taint: Int32Array
   readonly weights: readonly number[]
@@ -52,6 +53,7 @@ export function scoreFeasible(
   return { taint, weights, nodeAffinity: normalizeNodeAffinityScores(feasibleWeights), error: null }
 }
 
+/** One node's row: its verdict, what decided it, and its scores when it is feasible (`at` ≥ 0). */
 export function nodeRow(
   node: PlacementNode,
   rejection: Rejection | null,

@@ -19,8 +19,8 @@ import { namespacesText, nodesText, placedPodsText, type ToolIo } from './tool-i
  * `taint-extender explain --pod FILE [--nodes FILE] [--pods FILE] [--namespaces FILE] [-o json]`:
  * per node, the verdict kube-scheduler's default profile reaches for the constraints judged here
  * (cordon, nodeName, taints, node affinity, inter-pod affinity), the constraint that decided it
- * and the scores. Exit 0 when the pod fits somewhere, 1 when it fits nowhere (2 on bad input,
- * set by the caller).
+ * and the scores. Exit 0 when the pod fits somewhere, 1 when it fits nowhere or the scheduling
+ * cycle fails for it (2 on bad input, set by the caller).
  */
 export async function runExplain(
   argv: readonly string[],
@@ -49,7 +49,7 @@ export async function runExplain(
   } else {
     io.stdout(renderExplanation(diagnosis, placement))
   }
-  return diagnosis.available > 0 ? 0 : 1
+  return diagnosis.available > 0 && diagnosis.schedulingError === null ? 0 : 1
 }
 
 /**
@@ -115,10 +115,22 @@ export function renderExplanation(diagnosis: PlacementDiagnosis, pod: PlacementP
     ['NODE', 'VERDICT', 'PREFER-NO-SCHEDULE', 'SCORE', 'NODE-AFFINITY', 'DECIDED BY'],
     rows
   )
-  const notes = [diagnosis.summary, `Not judged: ${diagnosis.notJudged.join(', ')}.`]
+  const notes = [diagnosis.summary, ...preemptionNotes(diagnosis)]
+  notes.push(`Not judged: ${diagnosis.notJudged.join(', ')}.`)
   if (pod.nodeName !== '')
     notes.push(
       `spec.nodeName is set: kube-scheduler does not schedule this pod; the kubelet of ${pod.nodeName} admits it or not.`
     )
   return `${table}\n${notes.join('\n')}\n`
+}
+
+/** Where DefaultPreemption can make room: it then nominates one of these nodes. */
+function preemptionNotes(diagnosis: PlacementDiagnosis): string[] {
+  if (diagnosis.preemptionCandidates.length === 0) return []
+  const nodes = diagnosis.preemptionCandidates.map(
+    (c) => `${c.node} (lower priority: ${c.lowerPriorityPods.join(', ')})`
+  )
+  return [
+    `Preemption: evicting lower-priority pods makes room on ${nodes.join('; ')}; kube-scheduler nominates one of these nodes and adds no preemption part to the message.`,
+  ]
 }

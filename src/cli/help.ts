@@ -7,7 +7,7 @@ import { helpText as serveFlagsText } from '../config/index.js'
 
 export const EXIT_CODES = `Exit status:
   0  done (explain: the pod fits somewhere; forecast: the forecast was made)
-  1  explain: the pod fits on no node
+  1  explain: the pod fits on no node, or its scheduling cycle ends in an error
   2  bad usage or bad input: an unknown flag or command, a missing or unreadable file
   3  the cluster could not be read: unreachable, refused the credentials, or failed the list
 `
@@ -38,13 +38,13 @@ const EXPLAIN = `Usage: taint-extender explain --pod FILE|- [--nodes FILE|-] [fl
 Why a pod fits on some nodes and not others, as kube-scheduler decides it: per node, the first
 constraint that turns it away (nodeName, nodeSelector and node affinity, inter-pod affinity,
 taints with each Gt/Lt comparison, cordons) and its detail, the scores, and kube-scheduler's own
-summary line.
+summary line, with preemption's part when the pods' priorities decide it.
 
 Flags:
   --pod FILE|-              the pod, as kubectl get pod -o yaml prints it (required)
   --nodes FILE|-            the nodes; without it, the cluster's
   --pods FILE               the pods already placed (kubectl get pods -A -o yaml), for
-                            inter-pod affinity; without --nodes, the cluster's
+                            inter-pod affinity and preemption; without --nodes, the cluster's
   --namespaces FILE         the namespaces (kubectl get ns -o yaml), for a namespaceSelector
   --kubeconfig FILE         the cluster to read
   -o, --output json|table   json for scripts (default table)

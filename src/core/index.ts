@@ -65,6 +65,7 @@ export {
   nodeAffinityPreFilterNames,
   normalizeNodeAffinityScores,
   preferredNodeAffinityWeight,
+  preferredTermsProblem,
   REASON_NODE_AFFINITY,
   REASON_NODE_AFFINITY_CONFLICT,
   termProblem,
@@ -84,6 +85,11 @@ export {
   type PodAffinityTerm,
 } from './inter-pod-affinity.js'
 export { diagnosePlacement } from './placement-diagnosis.js'
+export {
+  REASON_NO_VICTIMS,
+  REASON_PREEMPTION_NOT_HELPFUL,
+  type PreemptionCandidate,
+} from './preemption.js'
 export {
   REASON_NODE_NAME,
   UNJUDGED_CONSTRAINTS,

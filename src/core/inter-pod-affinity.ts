@@ -27,6 +27,8 @@ export interface AffinityPod {
   readonly nodeName: string
   readonly requiredAffinity: readonly PodAffinityTerm[]
   readonly requiredAntiAffinity: readonly PodAffinityTerm[]
+  /** `spec.priority`; null when unset (DefaultPreemption compares it). */
+  readonly priority: number | null
 }
 
 export const REASON_POD_AFFINITY = "node(s) didn't match pod affinity rules"

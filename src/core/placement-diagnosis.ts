@@ -3,13 +3,12 @@ import { InterPodAffinityState, REASON_POD_AFFINITY } from './inter-pod-affinity
 import {
   nodeAffinityMismatch,
   nodeAffinityPreFilterNames,
-  normalizeNodeAffinityScores,
-  preferredNodeAffinityWeight,
   REASON_NODE_AFFINITY,
   REASON_NODE_AFFINITY_CONFLICT,
 } from './node-affinity.js'
-import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
-import { postFilterMessage } from './post-filter.js'
+import { nodeRow, scoreFeasible } from './placement-rows.js'
+import { postFilterOutcome, type PostFilterOutcome } from './post-filter.js'
+import { dryRunPreemption } from './preemption.js'
 import {
   PLUGIN_INTER_POD_AFFINITY,
   PLUGIN_NODE_AFFINITY,
@@ -18,10 +17,10 @@ import {
   PLUGIN_TAINT_TOLERATION,
   REASON_NODE_NAME,
   UNJUDGED_CONSTRAINTS,
-  type NodeDiagnosis,
   type PlacementDiagnosis,
   type PlacementInput,
   type PlacementNode,
+  type Rejection,
 } from './placement-types.js'
 
 /**
@@ -34,18 +33,14 @@ import {
  * appends to it (post-filter.ts).
  */
 
-interface Rejection {
-  readonly plugin: string
-  readonly reason: string
-  readonly unresolvable: boolean
-  readonly detail: string
-}
-
 /**
- * NodeAffinity PreFilter: the candidate names, or the rejection of every node. NodeName's own
- * PreFilter is left out: kube-scheduler never schedules a pod that already has `spec.nodeName`
- * (its informer skips assigned pods), and whether that PreFilter narrows to the named node has
- * varied between releases; NodeName's Filter then rejects the other nodes with its own reason.
+ * The PreFilter steps that narrow or reject before Filter. In v1.35 NodeName has no PreFilter
+ * (nodename/node_name.go implements Filter, EnqueueExtensions and SignPod only), so a pod naming
+ * a node, existing or not, reaches Filter on every node and NodeName rejects the others there.
+ * NodeAffinity's PreFilter narrows to the `metadata.name In` names of its terms or rejects the
+ * pod outright when a term's names conflict; schedule_one.go `findNodesThatFitPod` then judges
+ * only the named nodes that exist and gives every other node the absent-nodes status
+ * `node(s) didn't satisfy plugin(s) [NodeAffinity]` (`sets.List` of the narrowing plugins).
  */
 function preFilter(input: PlacementInput): { names: Set<string> | null; rejection: string | null } {
   if (!input.nodeLabelsKnown) return { names: null, rejection: null }
@@ -140,43 +135,13 @@ function assemble(
   notJudged: string[]
 ): PlacementDiagnosis {
   const feasible = input.nodes.filter((_, i) => rejections[i] === null)
-  const taintScores = Int32Array.from(feasible, (n) =>
-    input.tolerations.countIntolerablePreferNoSchedule(n.compiled)
+  const scores = scoreFeasible(input, feasible)
+  const nodes = input.nodes.map((node, i) =>
+    nodeRow(node, rejections[i] ?? null, taintRows[i], scores, {
+      weight: scores.weights[i] ?? 0,
+      at: feasible.indexOf(node),
+    })
   )
-  normalizeReversedScores(taintScores, MAX_EXTENDER_PRIORITY)
-  const weights = input.nodes.map((n) =>
-    input.nodeLabelsKnown ? preferredNodeAffinityWeight(input.pod.nodeAffinity, n) : 0
-  )
-  const affinityScores = normalizeNodeAffinityScores(
-    input.nodes.flatMap((_, i) => (rejections[i] === null ? [weights[i] ?? 0] : []))
-  )
-  const nodes = input.nodes.map((node, i): NodeDiagnosis => {
-    const rejection = rejections[i] ?? null
-    const at = feasible.indexOf(node)
-    const taintRow = taintRows[i]
-    return {
-      name: node.name,
-      verdict:
-        rejection === null
-          ? 'fits'
-          : rejection.plugin === PLUGIN_NODE_UNSCHEDULABLE
-            ? 'cordoned'
-            : 'rejected',
-      plugin: rejection?.plugin ?? null,
-      reason: rejection?.reason ?? null,
-      unresolvable: rejection?.unresolvable ?? false,
-      detail: rejection?.detail ?? '',
-      decidingTaints:
-        rejection?.plugin === PLUGIN_TAINT_TOLERATION ||
-        rejection?.plugin === PLUGIN_NODE_UNSCHEDULABLE
-          ? (taintRow?.decidingTaints ?? [])
-          : [],
-      untoleratedPreferNoSchedule: taintRow?.untoleratedPreferNoSchedule ?? 0,
-      score: at < 0 ? null : (taintScores[at] as number),
-      nodeAffinityWeight: weights[i] ?? 0,
-      nodeAffinityScore: at < 0 ? null : (affinityScores[at] as number),
-    }
-  })
   const total = input.nodes.length
   const filterSummary =
     preFilterRejection !== null
@@ -186,19 +151,48 @@ function assemble(
           feasible.length,
           rejections.flatMap((r) => (r === null ? [] : [r.reason]))
         )
-  const everyNodeUnresolvable = rejections.every((r) => r?.unresolvable === true)
-  const postFilter =
-    feasible.length > 0 ? null : postFilterMessage(input.pod, total, everyNodeUnresolvable)
-  if (feasible.length === 0 && postFilter === null)
-    notJudged.push('preemption (DefaultPreemption: depends on the priorities of the pods placed)')
-  const summary = postFilter === null ? filterSummary : `${filterSummary} ${postFilter}`
+  const postFilter = feasible.length > 0 ? null : runPostFilter(input, rejections)
+  if (postFilter?.notJudged != null) notJudged.push(postFilter.notJudged)
+  const postFilterMessage = postFilter?.message ?? null
+  const schedulingError = scores.error
+  const summary =
+    schedulingError ??
+    (postFilterMessage === null || postFilterMessage === ''
+      ? filterSummary
+      : `${filterSummary} ${postFilterMessage}`)
   return {
     nodes,
     available: feasible.length,
     total,
     summary,
-    postFilter,
+    postFilter: postFilterMessage,
+    preemptionCandidates: postFilter?.candidates ?? [],
+    schedulingError,
     preFilterRejection,
     notJudged,
   }
+}
+
+/**
+ * PostFilter over the diagnosis: the nodes whose rejection is not UnschedulableAndUnresolvable
+ * are those `nodesWherePreemptionMightHelp` keeps, and the dry run judges them with the pods.
+ */
+function runPostFilter(
+  input: PlacementInput,
+  rejections: readonly (Rejection | null)[]
+): PostFilterOutcome {
+  const potential = input.nodes.filter((_, i) => rejections[i]?.unresolvable === false)
+  return postFilterOutcome(
+    input.pod,
+    input.nodes.length,
+    potential.map((n) => n.name),
+    () =>
+      dryRunPreemption({
+        pod: input.pod,
+        placed: input.placedPods ?? [],
+        nodes: input.nodes,
+        namespaces: input.namespaces,
+        potential,
+      })
+  )
 }

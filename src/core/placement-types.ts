@@ -4,6 +4,7 @@ import type { DecidingTaint } from './explain.js'
 import type { AffinityPod, NamespaceLabels } from './inter-pod-affinity.js'
 import type { LabelledNode, NodeAffinitySpec } from './node-affinity.js'
 import type { PostFilterPod } from './post-filter.js'
+import type { PreemptionCandidate } from './preemption.js'
 import type { RuleOptions } from './types.js'
 
 /** What the placement diagnosis (placement-diagnosis.ts) reads and answers, and its names. */
@@ -75,9 +76,27 @@ export interface PlacementDiagnosis {
   readonly total: number
   /** FailedScheduling's message: FitError.Error, with the PostFilter part when it is known. */
   readonly summary: string
-  /** The PostFilter part of the message; null when not known (or when the pod fits). */
+  /**
+   * The PostFilter part of the message: "" when preemption nominates a node (nothing is
+   * appended); null when the pod fits, or when the part is not known.
+   */
   readonly postFilter: string | null
+  /** The nodes where evicting lower-priority pods makes room (DefaultPreemption's candidates). */
+  readonly preemptionCandidates: readonly PreemptionCandidate[]
+  /**
+   * The error that ends the scheduling cycle before a node is chosen (then also the summary);
+   * null when there is none.
+   */
+  readonly schedulingError: string | null
   /** The PreFilter message when PreFilter rejected the pod outright; null otherwise. */
   readonly preFilterRejection: string | null
   readonly notJudged: readonly string[]
+}
+
+/** A node turned away at PreFilter or Filter: by which plugin, why, and what decided. */
+export interface Rejection {
+  readonly plugin: string
+  readonly reason: string
+  readonly unresolvable: boolean
+  readonly detail: string
 }

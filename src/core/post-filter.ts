@@ -1,35 +1,76 @@
+import {
+  REASON_PREEMPTION_NOT_HELPFUL,
+  type DryRun,
+  type PreemptionCandidate,
+} from './preemption.js'
+
 /**
  * What kube-scheduler's PostFilter plugins append to the FailedScheduling message of a pod that
  * fits no node, where it follows from what is judged here. The default profile runs
- * DynamicResources then DefaultPreemption (pkg/scheduler/apis/config/v1 default_plugins.go), and
- * the framework joins their messages with ", " (`RunPostFilterPlugins`); FitError.Error appends
- * the result after a space.
+ * DynamicResources then DefaultPreemption (pkg/scheduler/apis/config/v1 default_plugins.go);
+ * the framework (`RunPostFilterPlugins`) joins the Unschedulable messages with ", " and stops at
+ * the first plugin that succeeds, and FitError.Error appends the result after a space.
  *
  * - DynamicResources.PostFilter, for a pod without resource claims: `no new claims to deallocate`.
- * - DefaultPreemption (pkg/scheduler/framework/preemption `Evaluator.Preempt`): a pod with
- *   `preemptionPolicy: Never` is not eligible (`PodEligibleToPreemptOthers`); otherwise, when every
- *   node's status is UnschedulableAndUnresolvable (`nodesWherePreemptionMightHelp` keeps none),
- *   its own FitError counts every node as `Preemption is not helpful for scheduling`. When some
- *   node is merely Unschedulable, the outcome depends on the priorities of the pods there, which
- *   is not judged: null.
+ * - DefaultPreemption (pkg/scheduler/framework/preemption `Evaluator.Preempt`):
+ *   `PodEligibleToPreemptOthers` refuses a pod with `preemptionPolicy: Never`; when no node is
+ *   merely Unschedulable (`nodesWherePreemptionMightHelp` keeps none) its own FitError counts
+ *   every node as `Preemption is not helpful for scheduling`; otherwise the dry run
+ *   (preemption.ts) decides: a candidate means a nominated node and nothing appended, none means
+ *   the dry run's FitError.
  */
-
-export const REASON_PREEMPTION_NOT_HELPFUL = 'Preemption is not helpful for scheduling'
 
 export interface PostFilterPod {
   readonly preemptionPolicy: string
   readonly resourceClaims: number
+  /** `status.nominatedNodeName`; "" when unset. */
+  readonly nominatedNodeName: string
 }
 
-export function postFilterMessage(
+export interface PostFilterOutcome {
+  /** What FailedScheduling appends after the Filter part: "" for nothing, null when unknown. */
+  readonly message: string | null
+  readonly candidates: readonly PreemptionCandidate[]
+  /** Why the outcome is unknown, as a not-judged entry; null when it is known. */
+  readonly notJudged: string | null
+}
+
+const DRA = 'no new claims to deallocate'
+
+function known(message: string, candidates: readonly PreemptionCandidate[] = []) {
+  return { message, candidates, notJudged: null }
+}
+
+function unknown(notJudged: string): PostFilterOutcome {
+  return { message: null, candidates: [], notJudged }
+}
+
+/**
+ * The PostFilter outcome. `potential`: the nodes preemption might help on; `dryRun` runs the
+ * dry run over them, asked only when the answer depends on it.
+ */
+export function postFilterOutcome(
   pod: PostFilterPod,
   total: number,
-  everyNodeUnresolvable: boolean
-): string | null {
-  if (pod.resourceClaims > 0) return null
-  const dra = 'no new claims to deallocate'
+  potential: readonly string[],
+  dryRun: () => DryRun
+): PostFilterOutcome {
+  if (pod.resourceClaims > 0)
+    return unknown('PostFilter (DynamicResources: the pod has resource claims)')
   if (pod.preemptionPolicy === 'Never')
-    return `${dra}, preemption: not eligible due to preemptionPolicy=Never.`
-  if (!everyNodeUnresolvable) return null
-  return `${dra}, preemption: 0/${total} nodes are available: ${total} ${REASON_PREEMPTION_NOT_HELPFUL}.`
+    return known(`${DRA}, preemption: not eligible due to preemptionPolicy=Never.`)
+  if (potential.length === 0)
+    return known(
+      `${DRA}, preemption: 0/${total} nodes are available: ${total} ${REASON_PREEMPTION_NOT_HELPFUL}.`
+    )
+  // PodEligibleToPreemptOthers: a pod nominated to a node preemption might help on waits for
+  // that node's terminating lower-priority pods, which are not read here.
+  if (potential.includes(pod.nominatedNodeName))
+    return unknown(
+      `preemption (DefaultPreemption: the pod is nominated to ${pod.nominatedNodeName}, whose terminating pods are not read)`
+    )
+  const run = dryRun()
+  if (run.kind === 'unknown') return unknown(`preemption (DefaultPreemption: ${run.why})`)
+  if (run.kind === 'candidates') return known('', run.candidates)
+  return known(`${DRA}, preemption: ${run.message}`)
 }

@@ -124,6 +124,18 @@ export function readLabelSelector(
   return selector
 }
 
+/** `LabelSelectorAsSelector`'s error for either selector of a term, or null. */
+function affinityTermProblem(term: PodAffinityTerm): string | null {
+  const problem = (selector: LabelSelector | null) =>
+    selector === null ? null : labelSelectorProblem(selector)
+  return problem(term.labelSelector) ?? problem(term.namespaceSelector)
+}
+
+/**
+ * The required terms of one kind. For a pod read as context (`check` off), a term that cannot be
+ * parsed drops every term of its kind, as framework/types.go `GetAffinityTerms` returns none on
+ * the first parse error and `PodInfo.Update` keeps that empty list for the pod.
+ */
 function readPodAffinityTerms(
   affinity: JsonObject | null,
   kind: string,
@@ -135,29 +147,42 @@ function readPodAffinityTerms(
     child(affinity, kind, `${path}.affinity`),
     'requiredDuringSchedulingIgnoredDuringExecution',
     at
+  ).map((item, i) =>
+    readPodAffinityTerm(item, `${at}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`, check)
   )
-  return terms.map((item, i) => {
-    const itemAt = `${at}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`
-    const obj = readObject(item, itemAt, true)
-    const topologyKey = readString(field(obj, 'topologyKey'), `${itemAt}.topologyKey`)
-    if (check && topologyKey === '') throw new ProtocolError(`${itemAt}.topologyKey is empty`)
-    return {
-      labelSelector: readLabelSelector(
-        field(obj, 'labelSelector'),
-        `${itemAt}.labelSelector`,
-        check
-      ),
-      namespaces: list(obj, 'namespaces', itemAt).map((n, j) =>
-        readString(n, `${itemAt}.namespaces[${j}]`)
-      ),
-      namespaceSelector: readLabelSelector(
-        field(obj, 'namespaceSelector'),
-        `${itemAt}.namespaceSelector`,
-        check
-      ),
-      topologyKey,
-    }
-  })
+  return terms.some((t) => affinityTermProblem(t) !== null) ? [] : terms
+}
+
+/**
+ * One PodAffinityTerm. `matchLabelKeys` and `mismatchLabelKeys` are not read: the API server
+ * merges them into `labelSelector` when it creates the pod, and the scheduler reads only the
+ * merged selector (framework/types.go `newAffinityTerm`).
+ */
+function readPodAffinityTerm(item: unknown, itemAt: string, check: boolean): PodAffinityTerm {
+  const obj = readObject(item, itemAt, true)
+  const topologyKey = readString(field(obj, 'topologyKey'), `${itemAt}.topologyKey`)
+  if (check && topologyKey === '') throw new ProtocolError(`${itemAt}.topologyKey is empty`)
+  return {
+    labelSelector: readLabelSelector(field(obj, 'labelSelector'), `${itemAt}.labelSelector`, check),
+    namespaces: list(obj, 'namespaces', itemAt).map((n, j) =>
+      readString(n, `${itemAt}.namespaces[${j}]`)
+    ),
+    namespaceSelector: readLabelSelector(
+      field(obj, 'namespaceSelector'),
+      `${itemAt}.namespaceSelector`,
+      check
+    ),
+    topologyKey,
+  }
+}
+
+/** `spec.priority` (an int32 the API server sets from the priority class); null when unset. */
+function readPriority(spec: JsonObject | null, path: string): number | null {
+  const priority = spec === null ? null : readInteger(field(spec, 'priority'), `${path}.priority`)
+  if (priority === null) return null
+  if (priority < -(2n ** 31n) || priority >= 2n ** 31n)
+    throw new ProtocolError(`${path}.priority: ${priority} is not an int32`)
+  return Number(priority)
 }
 
 /**
@@ -173,6 +198,7 @@ export function decodePlacementPod(value: unknown, path: string, check = true): 
   const spec = readObject(field(pod, 'spec'), `${path}.spec`, false)
   const specAt = `${path}.spec`
   const affinity = child(spec, 'affinity', specAt)
+  const status = readObject(field(pod, 'status'), `${path}.status`, false)
   return {
     name: metadata === null ? '' : readString(field(metadata, 'name'), `${path}.metadata.name`),
     namespace:
@@ -190,6 +216,11 @@ export function decodePlacementPod(value: unknown, path: string, check = true): 
         ? ''
         : readString(field(spec, 'preemptionPolicy'), `${specAt}.preemptionPolicy`),
     resourceClaims: list(spec, 'resourceClaims', specAt).length,
+    priority: readPriority(spec, specAt),
+    nominatedNodeName:
+      status === null
+        ? ''
+        : readString(field(status, 'nominatedNodeName'), `${path}.status.nominatedNodeName`),
   }
 }
 

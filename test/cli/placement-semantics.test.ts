@@ -4,6 +4,8 @@ import type { Cluster } from '../core/placement/builders.js'
 import { DIAGNOSIS_CASES } from '../core/placement/diagnosis.cases.js'
 import { INTER_POD_CASES } from '../core/placement/inter-pod-affinity.cases.js'
 import { OUR_NODE_AFFINITY } from '../core/placement/node-affinity.ours.js'
+import { expectPreemptionOutcome, PREEMPTION_CASES } from '../core/placement/preemption.cases.js'
+import { PRESCORE_CASES } from '../core/placement/prescore.cases.js'
 import { UPSTREAM_NODE_AFFINITY } from '../core/placement/node-affinity.upstream.js'
 import { wireNode, wirePod } from '../core/placement/wire.js'
 import type { PlacementPod } from '../../src/core/index.js'
@@ -18,6 +20,9 @@ import { runTool, tempFile } from './run-tool.js'
 interface Explained {
   nodes: { name: string; plugin: string | null; reason: string | null }[]
   summary: string
+  schedulingError: string | null
+  preemptionCandidates: { node: string }[]
+  notJudged: string[]
 }
 
 const NO_NODE_AFFINITY = { nodeSelector: {}, required: null, preferred: [] }
@@ -38,7 +43,13 @@ async function explain(pod: PlacementPod, cluster: Cluster) {
       'pods.json',
       list(
         (cluster.pods ?? []).map((p) =>
-          wirePod({ ...p, nodeAffinity: NO_NODE_AFFINITY, preemptionPolicy: '', resourceClaims: 0 })
+          wirePod({
+            ...p,
+            nodeAffinity: NO_NODE_AFFINITY,
+            preemptionPolicy: '',
+            resourceClaims: 0,
+            nominatedNodeName: '',
+          })
         )
       )
     ),
@@ -86,5 +97,25 @@ describe('explain over the diagnosis table', () => {
       expect(got?.plugin == null ? null : [got.plugin, got.reason]).toEqual(want)
     }
     expect(diagnosis.summary).toBe(c.summary)
+  })
+})
+
+describe('explain over the DefaultPreemption table', () => {
+  it.each(PREEMPTION_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const result = await explain(c.pod, c.cluster)
+    expect(result.code).toBe(1)
+    const diagnosis = judged(result.stdout)
+    expectPreemptionOutcome(c, diagnosis)
+  })
+})
+
+describe('explain over the NodeAffinity PreScore table', () => {
+  it.each(PRESCORE_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const result = await explain(c.pod, { nodes: c.nodes })
+    const diagnosis = judged(result.stdout)
+    expect(diagnosis.schedulingError).toBe(c.error)
+    expect(diagnosis.summary).toBe(c.summary)
+    // The pod is placed nowhere when the cycle ends in an error.
+    expect(result.code).toBe(c.error === null && c.summary.startsWith('0/') === false ? 0 : 1)
   })
 })

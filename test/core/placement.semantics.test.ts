@@ -5,6 +5,8 @@ import { DIAGNOSIS_CASES } from './placement/diagnosis.cases.js'
 import { INTER_POD_CASES } from './placement/inter-pod-affinity.cases.js'
 import { OUR_NODE_AFFINITY } from './placement/node-affinity.ours.js'
 import { PREFERRED_CASES } from './placement/node-affinity.scores.js'
+import { expectPreemptionOutcome, PREEMPTION_CASES } from './placement/preemption.cases.js'
+import { PRESCORE_CASES } from './placement/prescore.cases.js'
 import { UPSTREAM_NODE_AFFINITY } from './placement/node-affinity.upstream.js'
 
 const NODE_AFFINITY_CASES = [...UPSTREAM_NODE_AFFINITY, ...OUR_NODE_AFFINITY]
@@ -32,6 +34,23 @@ describe('NodeAffinity Score, normalised 0–100 over the feasible nodes', () =>
   it.each(PREFERRED_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const diagnosis = diagnose(c.pod, { nodes: c.nodes })
     expect(diagnosis.nodes.map((n) => n.nodeAffinityScore)).toEqual(c.scores)
+  })
+})
+
+describe('NodeAffinity PreScore, where an unparsable preferred term ends the cycle', () => {
+  it.each(PRESCORE_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const diagnosis = diagnose(c.pod, { nodes: c.nodes })
+    expect(diagnosis.schedulingError).toBe(c.error)
+    expect(diagnosis.summary).toBe(c.summary)
+    if (c.error !== null)
+      expect(diagnosis.nodes.map((n) => n.nodeAffinityScore)).toEqual([null, null])
+  })
+})
+
+describe('DefaultPreemption after inter-pod anti-affinity', () => {
+  it.each(PREEMPTION_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const diagnosis = diagnose(c.pod, c.cluster)
+    expectPreemptionOutcome(c, diagnosis)
   })
 })
 

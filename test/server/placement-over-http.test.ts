@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { termValidationProblem } from '../../src/core/index.js'
 import { OUR_NODE_AFFINITY } from '../core/placement/node-affinity.ours.js'
 import { PREFERRED_CASES } from '../core/placement/node-affinity.scores.js'
+import { PRESCORE_CASES } from '../core/placement/prescore.cases.js'
 import { UPSTREAM_NODE_AFFINITY } from '../core/placement/node-affinity.upstream.js'
 import { wireNode, wirePod } from '../core/placement/wire.js'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
@@ -16,6 +17,8 @@ import { nodesArgs } from '../support/wire.js'
 
 interface Explained {
   nodes: { name: string; plugin: string | null; nodeAffinityScore: number | null }[]
+  summary: string
+  schedulingError: string | null
 }
 
 describe('POST /explain over the NodeAffinity semantics tables', () => {
@@ -49,5 +52,16 @@ describe('POST /explain over the NodeAffinity semantics tables', () => {
     )
     expect(reply.status).toBe(200)
     expect((reply.json as Explained).nodes.map((n) => n.nodeAffinityScore)).toEqual(c.scores)
+  })
+
+  it.each(PRESCORE_CASES.map((c) => [c.name, c] as const))('PreScore: %s', async (_name, c) => {
+    const reply = await post(
+      `${server.url}/explain`,
+      nodesArgs(wirePod(c.pod), c.nodes.map(wireNode))
+    )
+    expect(reply.status).toBe(200)
+    const body = reply.json as Explained
+    expect(body.schedulingError).toBe(c.error)
+    expect(body.summary).toBe(c.summary)
   })
 })

@@ -64,6 +64,8 @@ export interface PodSpec {
   readonly antiAffinity?: readonly PodAffinityTerm[]
   readonly preemptionPolicy?: string
   readonly resourceClaims?: number
+  readonly priority?: number | null
+  readonly nominatedNodeName?: string
 }
 
 export function pod(spec: PodSpec = {}): PlacementPod {
@@ -81,6 +83,8 @@ export function pod(spec: PodSpec = {}): PlacementPod {
     requiredAntiAffinity: spec.antiAffinity ?? [],
     preemptionPolicy: spec.preemptionPolicy ?? '',
     resourceClaims: spec.resourceClaims ?? 0,
+    priority: spec.priority ?? null,
+    nominatedNodeName: spec.nominatedNodeName ?? '',
   }
 }
 

@@ -121,6 +121,39 @@ export const DIAGNOSIS_CASES: readonly DiagnosisCase[] = [
     summary: '0/3 nodes are available: pod affinity terms conflict.' + helpless(3),
   },
   {
+    name: 'a pod naming a node that does not exist reaches Filter everywhere, as v1.35 NodeName has no PreFilter',
+    pod: pod({ nodeName: 'gone' }),
+    cluster: { nodes: [node('a'), node('b')] },
+    expected: { a: ['NodeName', REASON_NODE_NAME], b: ['NodeName', REASON_NODE_NAME] },
+    summary:
+      "0/2 nodes are available: 2 node(s) didn't match the requested node name." + helpless(2),
+  },
+  {
+    name: 'PreFilter names that match no existing node leave every node with the absent-nodes status',
+    pod: pod({ required: [fieldTerm([req('metadata.name', 'In', 'gone')])] }),
+    cluster: { nodes: [node('a'), node('b'), node('c')] },
+    expected: {
+      a: ['NodeAffinity', "node(s) didn't satisfy plugin(s) [NodeAffinity]"],
+      b: ['NodeAffinity', "node(s) didn't satisfy plugin(s) [NodeAffinity]"],
+      c: ['NodeAffinity', "node(s) didn't satisfy plugin(s) [NodeAffinity]"],
+    },
+    summary:
+      "0/3 nodes are available: 3 node(s) didn't satisfy plugin(s) [NodeAffinity]." + helpless(3),
+  },
+  {
+    name: 'NodeAffinity PreFilter narrows first and NodeName Filter then rejects the named node it kept',
+    pod: pod({ nodeName: 'b', required: [fieldTerm([req('metadata.name', 'In', 'a')])] }),
+    cluster: { nodes: [node('a'), node('b'), node('c')] },
+    expected: {
+      a: ['NodeName', REASON_NODE_NAME],
+      b: ['NodeAffinity', "node(s) didn't satisfy plugin(s) [NodeAffinity]"],
+      c: ['NodeAffinity', "node(s) didn't satisfy plugin(s) [NodeAffinity]"],
+    },
+    summary:
+      "0/3 nodes are available: 1 node(s) didn't match the requested node name, 2 node(s) didn't satisfy plugin(s) [NodeAffinity]." +
+      helpless(3),
+  },
+  {
     name: 'a term without metadata.name keeps every node a candidate for PreFilter',
     pod: pod({
       required: [

@@ -34,6 +34,7 @@ export function wirePod(pod: PlacementPod): Record<string, unknown> {
       nodeName: pod.nodeName,
       nodeSelector,
       preemptionPolicy: pod.preemptionPolicy,
+      ...(pod.priority === null ? {} : { priority: pod.priority }),
       resourceClaims: Array.from({ length: pod.resourceClaims }, (_, i) => ({
         name: `claim-${i}`,
       })),
@@ -47,6 +48,7 @@ export function wirePod(pod: PlacementPod): Record<string, unknown> {
         },
       },
     },
+    status: { nominatedNodeName: pod.nominatedNodeName },
   }
 }
 

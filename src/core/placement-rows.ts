@@ -1,0 +1,86 @@
+import type { NodeExplanation } from './explain.js'
+import {
+  normalizeNodeAffinityScores,
+  preferredNodeAffinityWeight,
+  preferredTermsProblem,
+} from './node-affinity.js'
+import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
+import {
+  PLUGIN_NODE_AFFINITY,
+  PLUGIN_NODE_UNSCHEDULABLE,
+  PLUGIN_TAINT_TOLERATION,
+  type NodeDiagnosis,
+  type PlacementInput,
+  type PlacementNode,
+  type Rejection,
+} from './placement-types.js'
+
+/** The diagnosis' node rows and the scores they show (placement-diagnosis.ts). */
+
+/** The feasible nodes' scores, in feasible order, and every node's preferred-term weight. */
+export interface FeasibleScores {
+  readonly taint: Int32Array
+  readonly weights: readonly number[]
+  readonly nodeAffinity: readonly number[] | null
+  /** PreScore's error, which ends the cycle; null when there is none. */
+  readonly error: string | null
+}
+
+/**
+ * The scores over the feasible nodes. schedule_one.go `schedulePod` runs PreScore and Score
+ * only when two or more nodes are feasible; there NodeAffinity PreScore's parse of the preferred
+ * terms fails the cycle with `running PreScore plugin "NodeAffinity": …` (`RunPreScorePlugins`).
+ */
+export function scoreFeasible(
+  input: PlacementInput,
+  feasible: readonly PlacementNode[]
+): FeasibleScores {
+  const taint = Int32Array.from(feasible, (n) =>
+    input.tolerations.countIntolerablePreferNoSchedule(n.compiled)
+  )
+  normalizeReversedScores(taint, MAX_EXTENDER_PRIORITY)
+  const spec = input.pod.nodeAffinity
+  const weights = input.nodes.map((n) =>
+    input.nodeLabelsKnown ? preferredNodeAffinityWeight(spec, n) : 0
+  )
+  const problem = input.nodeLabelsKnown ? preferredTermsProblem(spec) : null
+  if (problem !== null && feasible.length >= 2) {
+    const place = `spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution${problem}`
+    const error = `running PreScore plugin "${PLUGIN_NODE_AFFINITY}": ${place}`
+    return { taint, weights, nodeAffinity: null, error }
+  }
+  const feasibleWeights = feasible.map((n) => weights[input.nodes.indexOf(n)] ?? 0)
+  return { taint, weights, nodeAffinity: normalizeNodeAffinityScores(feasibleWeights), error: null }
+}
+
+/** One node's row: its verdict, what decided it, and its scores when it is feasible (`at` ≥ 0). */
+export function nodeRow(
+  node: PlacementNode,
+  rejection: Rejection | null,
+  taintRow: NodeExplanation | undefined,
+  scores: FeasibleScores,
+  { weight, at }: { weight: number; at: number }
+): NodeDiagnosis {
+  return {
+    name: node.name,
+    verdict:
+      rejection === null
+        ? 'fits'
+        : rejection.plugin === PLUGIN_NODE_UNSCHEDULABLE
+          ? 'cordoned'
+          : 'rejected',
+    plugin: rejection?.plugin ?? null,
+    reason: rejection?.reason ?? null,
+    unresolvable: rejection?.unresolvable ?? false,
+    detail: rejection?.detail ?? '',
+    decidingTaints:
+      rejection?.plugin === PLUGIN_TAINT_TOLERATION ||
+      rejection?.plugin === PLUGIN_NODE_UNSCHEDULABLE
+        ? (taintRow?.decidingTaints ?? [])
+        : [],
+    untoleratedPreferNoSchedule: taintRow?.untoleratedPreferNoSchedule ?? 0,
+    score: at < 0 ? null : (scores.taint[at] as number),
+    nodeAffinityWeight: weight,
+    nodeAffinityScore: at < 0 ? null : (scores.nodeAffinity?.[at] ?? null),
+  }
+}

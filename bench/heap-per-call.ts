@@ -49,7 +49,7 @@ function indexedCache(): NodeCache {
   return {
     readiness: () => ({ ready: true, reason: '' }),
     get: (name) => index.get(name),
-    profilesByBytes: (view, spans, out) => index.profilesByBytes(view, spans, out),
+    profilesByBytes: (names, out) => index.profilesByBytes(names, out),
     fetch: (): Promise<CompiledNode | null> => Promise.resolve(null),
     get size() {
       return index.size

@@ -53,7 +53,7 @@ export function runWireMicro(plan: Plan['micro']): { results: MicroResult[]; pro
     const names = namesOf(body, spans)
     const profiles: (TaintProfile | undefined)[] = []
     const lookUp = (): number => {
-      index.profilesByBytes(names.view, names.spans(), profiles)
+      index.profilesByBytes(names, profiles)
       let found = 0
       for (let i = 0; i < names.length; i++) if (profiles[i] !== undefined) found++
       return found

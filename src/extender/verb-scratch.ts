@@ -1,5 +1,5 @@
-import { FilterVerdicts, IntList, type TaintProfile } from '../core/index.js'
-import { NAME_SPAN_SLOTS } from '../node-index/index.js'
+import { FilterVerdicts, type TaintProfile } from '../core/index.js'
+import { newNameSpans } from '../protocol/index.js'
 
 /**
  * The working memory of one node-cache filter or prioritize call, refilled by the next call
@@ -9,7 +9,7 @@ import { NAME_SPAN_SLOTS } from '../node-index/index.js'
  */
 export class VerbScratch {
   /** Where each name lies in the body (see NodeNameList). */
-  readonly spans = new IntList(NAME_SPAN_SLOTS * 1024)
+  readonly spans = newNameSpans(1024)
   /** The taint profile of each name's node, in request order; undefined where none is known. */
   readonly profiles: (TaintProfile | undefined)[] = []
   readonly verdicts = new FilterVerdicts()

@@ -11,7 +11,8 @@ import {
   parseSpan,
   type Span,
 } from './json-walk.js'
-import { scanNodeNames, type NodeNameList } from './node-name-list.js'
+import type { NodeNameList } from './node-name-list.js'
+import { scanNodeNames } from './node-name-scan.js'
 import { ProtocolError } from './protocol-error.js'
 
 /** The candidates of a filter or prioritize call: full nodes, or names only (node-cache mode). */
@@ -56,11 +57,7 @@ function decodeNodeNames(doc: JsonDocument, span: Span, spans?: IntList): NodeNa
     const wrong = value.findIndex((name) => typeof name !== 'string')
     throw new ProtocolError(`NodeNames[${wrong}]: expected a non-empty node name`)
   }
-  for (let i = 0; i < list.length; i++) {
-    if (list.start(i) === list.end(i)) {
-      throw new ProtocolError(`NodeNames[${i}]: expected a non-empty node name`)
-    }
-  }
+  list.requireNonEmpty()
   return list
 }
 

@@ -2,7 +2,7 @@ export { ProtocolError } from './protocol-error.js'
 export { field, isJsonObject, type JsonObject } from './json-fields.js'
 export { decodePod, decodeNodeTaints, type NodeRef, type PodTolerations } from './decode-objects.js'
 export { decodeExtenderArgs, type Candidates, type ExtenderArgs } from './decode-extender-args.js'
-export { NodeNameList } from './node-name-list.js'
+export { newNameSpans, NodeNameList, type NameMisses } from './node-name-list.js'
 export { BytePool, type BytePoolOptions } from './byte-pool.js'
 export {
   encodeNamesFilterResult,

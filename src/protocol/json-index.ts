@@ -1,7 +1,8 @@
 import type { IntList } from '../core/index.js'
 import { CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-bytes.js'
 import { fail, scanValue, skipWhitespace, stringEnd } from './json-scan.js'
-import { scanNodeNames, type NodeNameList } from './node-name-list.js'
+import type { NodeNameList } from './node-name-list.js'
+import { scanNodeNames } from './node-name-scan.js'
 
 /**
  * Indexing of a request body: one validating pass that remembers where shallow containers end,

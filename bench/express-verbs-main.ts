@@ -59,8 +59,6 @@ function createExpressVerbsHandler(deps: AppDependencies): RequestListener {
         return
       }
       Promise.resolve(deps.extender[verb](req.body)).then((reply) => {
-        // The extender reuses a node-cache reply's buffer once the socket has all of it.
-        if (reply instanceof Uint8Array) res.once('finish', () => deps.extender.replySent(reply))
         res.status(200).type('application/json').send(replyBuffer(reply))
       }, next)
     })

@@ -3,7 +3,7 @@ import type { CompiledTolerations } from './compiled-tolerations.js'
 import { IntList } from './int-list.js'
 import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
 import type { RejectionReason } from './reasons.js'
-import { newPass, type TaintProfile } from './taint-profile.js'
+import type { TaintProfile } from './taint-profile.js'
 
 /**
  * Which candidates a pod may run on. Indices refer to the input array, so the caller can send
@@ -38,12 +38,11 @@ export function judgeProfiles(
   profiles: readonly TaintProfile[],
   into: FilterVerdicts
 ): FilterVerdicts {
-  const pass = newPass()
   const { passing, rejected, reasons } = into
   passing.clear()
   rejected.clear()
   for (let i = 0; i < profiles.length; i++) {
-    const reason = (profiles[i] as TaintProfile).filterOnce(pod, pass)
+    const reason = (profiles[i] as TaintProfile).filterOnce(pod)
     if (reason === null) {
       passing.push(i)
     } else {
@@ -91,13 +90,12 @@ export function scoreProfiles(
   profiles: readonly TaintProfile[],
   into: Int32Array | null = null
 ): Int32Array {
-  const pass = newPass()
   const scores =
     into !== null && into.length >= profiles.length
       ? into.subarray(0, profiles.length)
       : new Int32Array(profiles.length)
   for (let i = 0; i < profiles.length; i++) {
-    scores[i] = (profiles[i] as TaintProfile).countOnce(pod, pass)
+    scores[i] = (profiles[i] as TaintProfile).countOnce(pod)
   }
   normalizeReversedScores(scores, MAX_EXTENDER_PRIORITY)
   return scores

@@ -11,9 +11,7 @@ import {
   type RuleOptions,
 } from '../core/index.js'
 import {
-  BytePool,
   decodeExtenderArgs,
-  type BytePoolOptions,
   decodePreemptionArgs,
   EMPTY_NODE_REASONS,
   encodeFilterResult,
@@ -36,13 +34,7 @@ import { CompiledTolerationsCache, SeenNodesCache, type CacheBounds } from './co
 import { explainedPod, labelledNodes } from './explain-inputs.js'
 import { DecisionRecords, podRef } from './decision-records.js'
 import type { ExtenderMetrics, Logger, NodeCache } from './ports.js'
-import { VerbScratchPool, type VerbScratch } from './verb-scratch.js'
-
-/**
- * Node-cache replies are written into buffers lent from here and given back once sent (see
- * replySent). 4 MiB holds the prioritize reply to some 100 000 names.
- */
-const REPLY_BUFFERS: BytePoolOptions = { keep: 4, maxBytes: 4 * 1024 * 1024 }
+import { RequestMemory } from './request-memory.js'
 
 export interface ExtenderOptions {
   readonly rules: RuleOptions
@@ -68,8 +60,6 @@ export class Extender {
   readonly #rules: RuleOptions
   readonly #records: DecisionRecords
   readonly #logger: Logger
-  readonly #scratch = new VerbScratchPool()
-  readonly #replyBuffers = new BytePool(REPLY_BUFFERS)
 
   constructor(options: ExtenderOptions) {
     this.#tolerations = new CompiledTolerationsCache(
@@ -100,28 +90,13 @@ export class Extender {
   }
 
   /**
-   * Tells the extender a reply it returned has been sent (handed to the socket in full), so the
-   * buffer under it may be written over by a later reply. Optional: a reply never reported is
-   * collected like any other value.
-   */
-  replySent(reply: ReplyBody): void {
-    if (reply instanceof Uint8Array) this.#replyBuffers.give(reply)
-  }
-
-  /**
    * Synchronous unless a name must be fetched from the API server: the scheduling verbs return
    * their reply directly on the hot path, with no promise to settle (see resolveNodeProfiles).
+   * The reply may live in `memory`, which the caller releases once the reply has been sent;
+   * without one, everything is allocated fresh.
    */
-  filter(body: Uint8Array): ReplyBody | Promise<ReplyBody> {
-    return this.#scratch.lend((scratch) => this.#filter(body, scratch))
-  }
-
-  /** Synchronous unless a name must be fetched, as filter. */
-  prioritize(body: Uint8Array): ReplyBody | Promise<ReplyBody> {
-    return this.#scratch.lend((scratch) => this.#prioritize(body, scratch))
-  }
-
-  #filter(body: Uint8Array, scratch: VerbScratch): ReplyBody | Promise<ReplyBody> {
+  filter(body: Uint8Array, memory = new RequestMemory()): ReplyBody | Promise<ReplyBody> {
+    const scratch = memory.scratch()
     const args = decodeExtenderArgs(body, scratch.spans)
     const pod = this.compilePod(args.pod)
     if (args.candidates.kind === 'nodes') {
@@ -159,12 +134,14 @@ export class Extender {
         inRequest(verdicts.passing),
         { indices: resolved.unresolvedPositions, reasons: resolved.unresolvedReasons },
         { indices: inRequest(verdicts.rejected), reasons: verdicts.reasons },
-        this.#replyBuffers
+        memory
       )
     })
   }
 
-  #prioritize(body: Uint8Array, scratch: VerbScratch): ReplyBody | Promise<ReplyBody> {
+  /** Synchronous unless a name must be fetched, as filter. */
+  prioritize(body: Uint8Array, memory = new RequestMemory()): ReplyBody | Promise<ReplyBody> {
+    const scratch = memory.scratch()
     const args = decodeExtenderArgs(body, scratch.spans)
     const pod = this.compilePod(args.pod)
     if (args.candidates.kind === 'nodes') {
@@ -181,14 +158,15 @@ export class Extender {
       this.#records.evaluated('prioritize', names.length)
       const count = resolved.found.length
       const scores = scoreProfiles(pod, resolved.found, scratch.scores(count))
-      const pool = this.#replyBuffers
-      if (resolved.positions === null) return encodeNamesHostPriorityList(names, null, scores, pool)
+      if (resolved.positions === null) {
+        return encodeNamesHostPriorityList(names, null, scores, memory)
+      }
       // Unknown nodes are left out of the normalisation and get the lowest score, as a node
       // missing from an extender's reply does in kube-scheduler.
       const positions = resolved.positions.concat(resolved.unresolvedPositions)
       const allScores = new Int32Array(positions.length)
       allScores.set(scores)
-      return encodeNamesHostPriorityList(names, positions, allScores, pool)
+      return encodeNamesHostPriorityList(names, positions, allScores, memory)
     })
   }
 

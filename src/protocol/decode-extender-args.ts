@@ -48,7 +48,8 @@ function decodeNodeList(doc: JsonDocument, span: Span): NodeRef[] {
 function decodeNodeNames(doc: JsonDocument, span: Span, spans?: IntList): NodeNameList {
   const buf = doc.buf
   // Read while indexing, unless the key was spelt with escapes (then read here, already valid).
-  const list = doc.nameLists.get(span.start) ?? scanNodeNames(buf, span.start, spans)?.list
+  const list =
+    doc.nameLists.get(span.start) ?? scanNodeNames(buf, span.start, doc.scan.view, spans)?.list
   if (list === undefined) {
     const value = parseSpan(buf, span)
     if (!Array.isArray(value)) {

@@ -3,7 +3,7 @@ export { field, isJsonObject, type JsonObject } from './json-fields.js'
 export { decodePod, decodeNodeTaints, type NodeRef, type PodTolerations } from './decode-objects.js'
 export { decodeExtenderArgs, type Candidates, type ExtenderArgs } from './decode-extender-args.js'
 export { newNameSpans, NodeNameList, type NameMisses } from './node-name-list.js'
-export { BytePool, type BytePoolOptions } from './byte-pool.js'
+export { BytePool, type ByteLender, type BytePoolOptions } from './byte-pool.js'
 export {
   encodeNamesFilterResult,
   encodeNamesHostPriorityList,

@@ -69,8 +69,8 @@ export function keyIs(buf: Uint8Array, start: number, end: number, lowerName: st
 /** End (exclusive) of the value at `i` of an indexed document: a lookup for shallow containers. */
 function endOf(doc: JsonDocument, i: number): number {
   const c = doc.buf[i]
-  if (c === 0x7b || c === 0x5b) return doc.containerEnds.get(i) ?? valueEnd(doc.buf, i)
-  return scalarEnd(doc.buf, i)
+  if (c === 0x7b || c === 0x5b) return doc.containerEnds.get(i) ?? valueEnd(doc.scan, i)
+  return scalarEnd(doc.buf, i, doc.scan.view)
 }
 
 /**
@@ -89,7 +89,7 @@ export function forEachMember(
     throw new ProtocolError(`${path}: expected an object, got ${describeAt(buf, i)}`)
   i = skipWhitespace(buf, i + 1)
   while (buf[i] !== 0x7d) {
-    const keyEnd = stringEnd(buf, i)
+    const keyEnd = stringEnd(buf, i, doc.scan.view)
     const start = skipWhitespace(buf, skipWhitespace(buf, keyEnd) + 1)
     const end = endOf(doc, start)
     visit(i, keyEnd, { start, end })

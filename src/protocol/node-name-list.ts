@@ -143,7 +143,7 @@ export class NodeNameList implements NameBytesKeys {
     const start = this.start(i)
     const end = this.end(i)
     if (this.#isPlain(start, end)) return utf8.decode(this.#buf.subarray(start, end))
-    const after = stringEnd(this.#buf, start - 1)
+    const after = stringEnd(this.#buf, start - 1, this.#view)
     return JSON.parse(utf8.decode(this.#buf.subarray(start - 1, after))) as string
   }
 
@@ -159,7 +159,7 @@ export class NodeNameList implements NameBytesKeys {
   #validate(i: number): void {
     if (this.#decoded?.has(i) === true) return
     const start = this.start(i)
-    if (!this.#isPlain(start, this.end(i))) stringEnd(this.#buf, start - 1)
+    if (!this.#isPlain(start, this.end(i))) stringEnd(this.#buf, start - 1, this.#view)
   }
 }
 

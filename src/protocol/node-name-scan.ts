@@ -1,7 +1,7 @@
 import { IntList } from '../core/index.js'
 import { finishNameHash, mixNameWord, NAME_HASH_SEED } from '../node-index/index.js'
 import { BACKSLASH, CLOSE_BRACKET, COMMA, OPEN_BRACKET, QUOTE, hasQuoteByte } from './json-bytes.js'
-import { skipWhitespace, stringEnd, wordView } from './json-scan.js'
+import { skipWhitespace, stringEnd } from './json-scan.js'
 import { NodeNameList, pushNameSpan } from './node-name-list.js'
 
 const utf8 = new TextDecoder()
@@ -41,16 +41,16 @@ function quoteRun(buf: Uint8Array, view: DataView, start: number, run: QuoteRun)
 /**
  * Reads the array of strings whose `[` is at `open`, finding where each literal ends and hashing
  * its bytes (see NodeNameList on when those bytes are validated), into `spans` (emptied first).
- * Returns null for anything but an array of strings, to be validated and refused by the
+ * `view` views `buf`. Returns null for anything but an array of strings, to be validated and refused by the
  * general scanner and decoder.
  */
 export function scanNodeNames(
   buf: Uint8Array,
   open: number,
+  view: DataView,
   spans: IntList = new IntList()
 ): { list: NodeNameList; end: number } | null {
   if (buf[open] !== OPEN_BRACKET) return null
-  const view = wordView(buf)
   const run: QuoteRun = { end: 0, hash: 0 }
   spans.clear()
   let decoded: Map<number, string> | null = null
@@ -64,7 +64,7 @@ export function scanNodeNames(
       // A quote after a backslash may be escaped (or the backslash itself may be): the general
       // scanner reads this literal, validating it whole. Any other first quote closes it.
       if (end >= buf.length || buf[end - 1] === BACKSLASH) {
-        const after = stringEnd(buf, i)
+        const after = stringEnd(buf, i, view)
         end = after - 1
         hash = 0
         decoded ??= new Map()

@@ -3,9 +3,8 @@ import { BytePool } from '../protocol/index.js'
 /**
  * 16 MiB holds about 1000 realistic full nodes (16 KiB each). Up to that size, `keep` bodies
  * joined at once each keep their buffer: sequential calls, as kube-scheduler makes them, keep
- * one, concurrent ones at most 64 MiB. At 500 nodes (8 MB) a lent buffer gave p50 0.88–0.98× a
- * fresh one's in 11 of 12 scenarios (bench:ab, 500 full nodes, Node 20 and 24; 1.16× in the
- * twelfth).
+ * one, concurrent ones at most 64 MiB (bench:ab, 500 full nodes, compares a lent buffer with a
+ * fresh one).
  */
 const SMALL_BODIES = { keep: 4, maxBytes: 16 * 1024 * 1024 }
 
@@ -18,15 +17,14 @@ export const LARGE_BUFFER_IDLE_MS = 60_000
 
 /**
  * The buffers request bodies that arrive in several chunks are joined in (see readJsonBody),
- * lent for one request and given back once its reply is sent.
+ * lent for one request through its RequestMemory and given back when that is released.
  *
  * A body over 16 MiB (full-node mode past about 1000 nodes) is joined in the one large buffer
  * kept, the largest such body's, when it is free. A fresh buffer of that size comes from the
  * kernel as zeroed pages, each faulted in as the body is copied there: at 5000 nodes (77 MiB)
- * that was a fifth of the extender's CPU time in a prioritize call (`--cpu-prof`). Reusing one
- * buffer took the median p50 of five `bench:peak` runs from 288 to 243 ms for prioritize and
- * from 370 to 348 ms for filter on Node 24, and the peak resident size from 453 to 421 MiB
- * (bench/RESULTS.md, "Large full-node bodies"). The price is resident memory while large bodies
+ * that was a large part of the extender's CPU time in a prioritize call (`--cpu-prof`); reusing
+ * one buffer lowers both the latency and the peak resident size (bench/RESULTS.md, "Large
+ * full-node bodies"). The price is resident memory while large bodies
  * keep coming: one buffer of the largest body seen, at most `--max-body`, let go
  * LARGE_BUFFER_IDLE_MS after the last. One only: concurrent large bodies beyond it get buffers
  * of their own.

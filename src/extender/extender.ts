@@ -1,10 +1,7 @@
 import {
   diagnosePlacement,
-  filterNodes,
   judgeProfiles,
-  scoreNodes,
   scoreProfiles,
-  type CompiledNode,
   type CompiledTolerations,
   type IntList,
   type PlacementNode,
@@ -13,23 +10,13 @@ import {
 import {
   decodeExtenderArgs,
   decodePreemptionArgs,
-  EMPTY_NODE_REASONS,
-  encodeFilterResult,
-  encodeHostPriorityList,
-  encodeNamesFilterResult,
-  encodeNamesHostPriorityList,
   encodePreemptionResult,
   type MetaVictims,
-  type NodeRef,
   type PodTolerations,
   type ReplyBody,
 } from '../protocol/index.js'
-import {
-  compileNodeRefs,
-  requireReadyNodeCache,
-  resolveNodeProfiles,
-  resolveNodes,
-} from './candidates.js'
+import { compileNodeRefs, requireReadyNodeCache, resolveNodes } from './candidates.js'
+import { resolveCandidates, type CandidateSources } from './resolve-candidates.js'
 import { CompiledTolerationsCache, SeenNodesCache, type CacheBounds } from './compiled-caches.js'
 import { explainedPod, labelledNodes } from './explain-inputs.js'
 import { DecisionRecords, podRef } from './decision-records.js'
@@ -60,6 +47,7 @@ export class Extender {
   readonly #rules: RuleOptions
   readonly #records: DecisionRecords
   readonly #logger: Logger
+  readonly #sources: CandidateSources
 
   constructor(options: ExtenderOptions) {
     this.#tolerations = new CompiledTolerationsCache(
@@ -72,6 +60,11 @@ export class Extender {
     this.#rules = options.rules
     this.#records = new DecisionRecords(options.metrics, options.logger)
     this.#logger = options.logger
+    this.#sources = {
+      seenNodes: this.#seenNodes,
+      nodeCache: this.#nodeCache,
+      logger: this.#logger,
+    }
   }
 
   /** Sizes of the bounded caches, for tests and diagnostics. */
@@ -99,41 +92,15 @@ export class Extender {
     const scratch = memory.scratch()
     const args = decodeExtenderArgs(body, scratch.spans)
     const pod = this.compilePod(args.pod)
-    if (args.candidates.kind === 'nodes') {
-      const refs = args.candidates.nodes
-      const nodes = compileNodeRefs(refs, this.#seenNodes)
-      const outcome = filterNodes(pod, nodes)
-      this.#records.filter(
-        args.pod,
-        refs.length,
-        outcome.passingIndices.length,
-        outcome.rejectedReasons
-      )
-      return encodeFilterResult({
-        nodes: outcome.passingIndices.map((i) => (refs[i] as NodeRef).raw),
-        failed: EMPTY_NODE_REASONS,
-        failedAndUnresolvable: {
-          names: outcome.rejectedIndices.map((i) => (nodes[i] as CompiledNode).name),
-          reasons: outcome.rejectedReasons,
-        },
-      })
-    }
-    const names = args.candidates.names
-    const cache = requireReadyNodeCache(this.#nodeCache, names)
-    return then(resolveNodeProfiles(names, cache, this.#logger, scratch.profiles), (resolved) => {
+    return then(resolveCandidates(args.candidates, this.#sources, scratch), (resolved) => {
       const verdicts = judgeProfiles(pod, resolved.found, scratch.verdicts)
-      this.#records.filter(args.pod, names.length, verdicts.passing.length, verdicts.reasons)
+      const echo = resolved.echo
+      this.#records.filter(args.pod, echo.count, verdicts.passing.length, verdicts.reasons)
       this.#records.rejections(resolved.unresolvedReasons)
-      const positions = resolved.positions
-      const inRequest = (indices: IntList): ArrayLike<number> =>
-        positions === null
-          ? indices.view()
-          : Array.from(indices.view(), (i) => positions[i] as number)
-      return encodeNamesFilterResult(
-        names,
-        inRequest(verdicts.passing),
+      return echo.filterResult(
+        inRequest(verdicts.passing, resolved.positions),
         { indices: resolved.unresolvedPositions, reasons: resolved.unresolvedReasons },
-        { indices: inRequest(verdicts.rejected), reasons: verdicts.reasons },
+        { indices: inRequest(verdicts.rejected, resolved.positions), reasons: verdicts.reasons },
         memory
       )
     })
@@ -144,29 +111,18 @@ export class Extender {
     const scratch = memory.scratch()
     const args = decodeExtenderArgs(body, scratch.spans)
     const pod = this.compilePod(args.pod)
-    if (args.candidates.kind === 'nodes') {
-      const nodes = compileNodeRefs(args.candidates.nodes, this.#seenNodes)
-      this.#records.evaluated('prioritize', nodes.length)
-      return encodeHostPriorityList(
-        nodes.map((n) => n.name),
-        scoreNodes(pod, nodes)
-      )
-    }
-    const names = args.candidates.names
-    const cache = requireReadyNodeCache(this.#nodeCache, names)
-    return then(resolveNodeProfiles(names, cache, this.#logger, scratch.profiles), (resolved) => {
-      this.#records.evaluated('prioritize', names.length)
+    return then(resolveCandidates(args.candidates, this.#sources, scratch), (resolved) => {
+      const echo = resolved.echo
+      this.#records.evaluated('prioritize', echo.count)
       const count = resolved.found.length
       const scores = scoreProfiles(pod, resolved.found, scratch.scores(count))
-      if (resolved.positions === null) {
-        return encodeNamesHostPriorityList(names, null, scores, memory)
-      }
+      if (resolved.positions === null) return echo.priorityList(null, scores, memory)
       // Unknown nodes are left out of the normalisation and get the lowest score, as a node
       // missing from an extender's reply does in kube-scheduler.
       const positions = resolved.positions.concat(resolved.unresolvedPositions)
       const allScores = new Int32Array(positions.length)
       allScores.set(scores)
-      return encodeNamesHostPriorityList(names, positions, allScores, memory)
+      return echo.priorityList(positions, allScores, memory)
     })
   }
 
@@ -222,6 +178,13 @@ export class Extender {
     this.#records.preempt(args.pod, args.candidates.size, dropped)
     return encodePreemptionResult(kept)
   }
+}
+
+/** Request positions of `indices` into what was found (the same when `positions` is null). */
+function inRequest(indices: IntList, positions: readonly number[] | null): ArrayLike<number> {
+  return positions === null
+    ? indices.view()
+    : Array.from(indices.view(), (i) => positions[i] as number)
 }
 
 /** `f(value)`, at once for a value, after settling for a promise. */

@@ -5,6 +5,7 @@ import {
   type RejectionReason,
   type TaintProfile,
 } from '../core/index.js'
+import type { NameBytesKeys } from '../node-index/index.js'
 import type { NodeNameList, NodeRef } from '../protocol/index.js'
 import type { SeenNodesCache } from './compiled-caches.js'
 import { ExtenderUnavailableError } from './errors.js'
@@ -74,48 +75,58 @@ export function resolveNodeProfiles(
   // Looked up as the bytes they arrived as, all at once (see NameBytesTable.getAll). `known`
   // may be a previous call's (see VerbScratch): written from the start, then cut to length, it
   // stays a packed array that the per-node loops read unchecked.
-  const missed = names.match((keys, out) => cache.profilesByBytes(keys, out), known)
-  // The common case: the index knows every name, and the profiles line up with the request.
-  if (missed === null) return everyNameFound(known as TaintProfile[])
-  // A name the bytes lookup missed (one not plain, say) may still be indexed under its string.
+  const byBytes = (keys: NameBytesKeys, out: (TaintProfile | undefined)[]): void =>
+    cache.profilesByBytes(keys, out)
+  return resolveNames(names, cache, logger, byBytes, (node) => node.profile, known)
+}
+
+/** The same for whole compiled nodes, every name looked up by string: for explain. */
+export function resolveNodes(
+  names: NodeNameList,
+  cache: NodeCache,
+  logger: Logger
+): ResolvedNames<CompiledNode> | Promise<ResolvedNames<CompiledNode>> {
+  return resolveNames(names, cache, logger, NOTHING_BY_BYTES, (node) => node, [])
+}
+
+/** A lookup by bytes that finds nothing, leaving every name to its string. */
+const NOTHING_BY_BYTES = (): void => {}
+
+/**
+ * Resolves `names` to what `pick` takes of each node: first by their bytes (`byBytes`), then a
+ * name that lookup missed (one not plain, say) by its string in the index, then from the API
+ * server (see fetchMisses).
+ */
+function resolveNames<T>(
+  names: NodeNameList,
+  cache: NodeCache,
+  logger: Logger,
+  byBytes: (keys: NameBytesKeys, out: (T | undefined)[]) => void,
+  pick: (node: CompiledNode) => T,
+  known: (T | undefined)[]
+): ResolvedNames<T> | Promise<ResolvedNames<T>> {
+  const missed = names.match(byBytes, known)
+  // The common case: the index knows every name, and what was found lines up with the request.
+  if (missed === null) return everyNameFound(known as T[])
   let misses: Misses | null = null
   for (let m = 0; m < missed.positions.length; m++) {
     const i = missed.positions[m] as number
     const name = missed.names[m] as string
-    const profile = cache.get(name)?.profile
-    known[i] = profile
-    if (profile === undefined) {
+    const node = cache.get(name)
+    known[i] = node === undefined ? undefined : pick(node)
+    if (node === undefined) {
       misses ??= { positions: [], names: [] }
       misses.positions.push(i)
       misses.names.push(name)
     }
   }
-  if (misses === null) return everyNameFound(known as TaintProfile[])
-  return fetchMisses(known, misses, cache, logger, (node) => node.profile)
+  if (misses === null) return everyNameFound(known as T[])
+  return fetchMisses(known, misses, cache, logger, pick)
 }
 
 /** Every name known: what was found lines up with the request. */
 function everyNameFound<T>(found: T[]): ResolvedNames<T> {
   return { found, positions: null, unresolvedPositions: [], unresolvedReasons: [] }
-}
-
-/** resolveNodeProfiles for whole compiled nodes, by name string: for explain, off the hot path. */
-export async function resolveNodes(
-  names: NodeNameList,
-  cache: NodeCache,
-  logger: Logger
-): Promise<ResolvedNames<CompiledNode>> {
-  const known: (CompiledNode | undefined)[] = []
-  const misses: Misses = { positions: [], names: [] }
-  for (let i = 0; i < names.length; i++) {
-    const name = names.name(i)
-    known[i] = cache.get(name)
-    if (known[i] === undefined) {
-      misses.positions.push(i)
-      misses.names.push(name)
-    }
-  }
-  return fetchMisses(known, misses, cache, logger, (node) => node)
 }
 
 /** The names the index did not know: where each sits in the request, and the name. */

@@ -1,6 +1,6 @@
 import { KubeConfig } from '@kubernetes/client-node'
 import { type CompiledNode, type TaintProfile } from '../core/index.js'
-import { TaintIndex } from '../node-index/index.js'
+import { TaintIndex, type NameBytesKeys } from '../node-index/index.js'
 import type {
   CacheReadiness,
   Logger,
@@ -121,8 +121,8 @@ export class InformerNodeCache implements NodeCache {
     return this.#index.get(name)
   }
 
-  profilesByBytes(view: DataView, spans: Int32Array, out: (TaintProfile | undefined)[]): void {
-    this.#index.profilesByBytes(view, spans, out)
+  profilesByBytes(names: NameBytesKeys, out: (TaintProfile | undefined)[]): void {
+    this.#index.profilesByBytes(names, out)
   }
 
   fetch(name: string): Promise<CompiledNode | null> | UnknownNameAnswer {

@@ -1,23 +1,12 @@
-import type { CompiledNode } from './compiled-node.js'
 import type { CompiledTolerations } from './compiled-tolerations.js'
 import { IntList } from './int-list.js'
 import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
 import type { RejectionReason } from './reasons.js'
-import { newPass, type TaintProfile } from './taint-profile.js'
+import type { TaintProfile } from './taint-profile.js'
 
 /**
- * Which candidates a pod may run on. Indices refer to the input array, so the caller can send
- * back the very node objects (or names) it received, in the order it received them.
- */
-export interface FilterOutcome {
-  readonly passingIndices: number[]
-  readonly rejectedIndices: number[]
-  readonly rejectedReasons: RejectionReason[]
-}
-
-/**
- * judgeProfiles' verdicts in lists that are refilled by every call: the node-cache path keeps one
- * per request in flight, so a 5000-name filter allocates no per-node arrays.
+ * judgeProfiles' verdicts in lists that are refilled by every call: each request in flight
+ * borrows one (see VerbScratch), so a 5000-name filter allocates no per-node arrays.
  */
 export class FilterVerdicts {
   readonly passing = new IntList()
@@ -27,23 +16,23 @@ export class FilterVerdicts {
 }
 
 /**
- * Filters every candidate node, given by its taint profile, into `into`, replacing what it held.
- * The pod is judged once per profile, not once per node: the nodes of a pool share theirs, so a
- * 5000-node request costs a few compiled-toleration checks and a memo read per node. Profiles
- * rather than nodes because node-cache mode looks names up straight to their profiles (see
- * TaintIndex.profilesByBytes).
+ * Filters every candidate node, given by its taint profile, into `into`, replacing what it held:
+ * the one Filter of both modes (TaintToleration and NodeUnschedulable, see
+ * CompiledTolerations.filterProfile). The pod is judged once per profile, not once per node: the
+ * nodes of a pool share theirs, so a 5000-node request costs a few compiled-toleration checks
+ * and a memo read per node. Profiles rather than nodes because node-cache mode looks names up
+ * straight to their profiles (see TaintIndex.profilesByBytes); full nodes give theirs.
  */
 export function judgeProfiles(
   pod: CompiledTolerations,
   profiles: readonly TaintProfile[],
   into: FilterVerdicts
 ): FilterVerdicts {
-  const pass = newPass()
   const { passing, rejected, reasons } = into
   passing.clear()
   rejected.clear()
   for (let i = 0; i < profiles.length; i++) {
-    const reason = (profiles[i] as TaintProfile).filterOnce(pod, pass)
+    const reason = (profiles[i] as TaintProfile).filterOnce(pod)
     if (reason === null) {
       passing.push(i)
     } else {
@@ -55,35 +44,12 @@ export function judgeProfiles(
   return into
 }
 
-const profilesOf = (nodes: readonly CompiledNode[]): TaintProfile[] => nodes.map((n) => n.profile)
-
-/** judgeProfiles over nodes, with a fresh outcome in plain arrays, for callers off the hot path. */
-export function filterNodes(
-  pod: CompiledTolerations,
-  nodes: readonly CompiledNode[]
-): FilterOutcome {
-  const verdicts = judgeProfiles(pod, profilesOf(nodes), new FilterVerdicts())
-  return {
-    passingIndices: Array.from(verdicts.passing.view()),
-    rejectedIndices: Array.from(verdicts.rejected.view()),
-    rejectedReasons: verdicts.reasons,
-  }
-}
-
-/** scoreProfiles over nodes. */
-export function scoreNodes(
-  pod: CompiledTolerations,
-  nodes: readonly CompiledNode[],
-  into: Int32Array | null = null
-): Int32Array {
-  return scoreProfiles(pod, profilesOf(nodes), into)
-}
-
 /**
  * Scores every candidate, given by its taint profile, 0–10: the raw count of untolerated
  * PreferNoSchedule taints per node (counted once per profile, as judgeProfiles judges),
  * normalised over exactly these nodes as upstream's NormalizeScore does over the scored set.
- * Written into the start of `into` when it is long enough (the node-cache path reuses one), into
+ * The one Score of both modes. Written into the start of `into` when it is long enough (each
+ * request borrows one), into
  * a new array otherwise.
  */
 export function scoreProfiles(
@@ -91,13 +57,12 @@ export function scoreProfiles(
   profiles: readonly TaintProfile[],
   into: Int32Array | null = null
 ): Int32Array {
-  const pass = newPass()
   const scores =
     into !== null && into.length >= profiles.length
       ? into.subarray(0, profiles.length)
       : new Int32Array(profiles.length)
   for (let i = 0; i < profiles.length; i++) {
-    scores[i] = (profiles[i] as TaintProfile).countOnce(pod, pass)
+    scores[i] = (profiles[i] as TaintProfile).countOnce(pod)
   }
   normalizeReversedScores(scores, MAX_EXTENDER_PRIORITY)
   return scores

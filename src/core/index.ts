@@ -17,14 +17,7 @@ export type { CompiledNode, NodeTaintsAt, SharedProfiles, SharedStrings } from '
 export { EFFECT_SLOT_OTHER, type CompiledTaint } from './compiled-taint.js'
 export { CompiledTolerations, tolerationSetSignature } from './compiled-tolerations.js'
 export { TaintProfile, type ProfileJudge } from './taint-profile.js'
-export {
-  filterNodes,
-  judgeProfiles,
-  scoreNodes,
-  scoreProfiles,
-  FilterVerdicts,
-  type FilterOutcome,
-} from './filter-and-score.js'
+export { judgeProfiles, scoreProfiles, FilterVerdicts } from './filter-and-score.js'
 export { IntList } from './int-list.js'
 export {
   explainPlacement,

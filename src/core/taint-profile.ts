@@ -2,24 +2,9 @@ import type { CompiledTaint } from './compiled-taint.js'
 import type { RejectionReason } from './reasons.js'
 
 /**
- * Marks one judgeProfiles or scoreProfiles call in the memo each TaintProfile keeps: numbered
- * from 1 up and never reused (2^53 calls), so a memo left by an earlier call never matches a
- * later one. A number rather than a fresh object: storing a young object into thousands of
- * long-lived profiles per request would add each of them to the next scavenge's roots.
- */
-export type Pass = number
-
-let lastPass = 0
-
-/** A pass number no call has used before. */
-export function newPass(): Pass {
-  return ++lastPass
-}
-
-/**
- * What a pass asks of every profile: a pod's Filter and raw Score for the nodes of one profile
- * (CompiledTolerations answers both). An interface, so that this file and the tolerations it
- * is asked about do not import each other.
+ * What a profile is asked by: a pod's Filter and raw Score for the nodes of one profile
+ * (CompiledTolerations answers both, and never changes its answers). An interface, so that this
+ * file and the tolerations it is asked about do not import each other.
  */
 export interface ProfileJudge {
   filterProfile(profile: TaintProfile): RejectionReason | null
@@ -38,11 +23,13 @@ export class TaintProfile {
   readonly hardTaints: readonly CompiledTaint[]
   /** PreferNoSchedule taints, in node order. */
   readonly softTaints: readonly CompiledTaint[]
-  // The verdict and raw score of the last pass that asked. Requests run one at a time on this
-  // thread and a pass never yields, so a pass finds here either its own answer or another's.
-  #filterPass: Pass = 0
+  // The verdict and raw score for the last pod that asked. Both depend on nothing but the pod's
+  // compiled tolerations and this profile, which never change, so the answer kept for a pod is
+  // its answer for good: a request finds here its own, or the previous pod's. The pod is held
+  // by reference, no counter: nothing outside the two objects decides whether the memo holds.
+  #filterPod: ProfileJudge | null = null
   #filterVerdict: RejectionReason | null = null
-  #scorePass: Pass = 0
+  #scorePod: ProfileJudge | null = null
   #scoreCount = 0
 
   constructor(
@@ -55,20 +42,20 @@ export class TaintProfile {
     this.softTaints = softTaints
   }
 
-  /** pod.filterProfile(this), computed at most once per pass. */
-  filterOnce(pod: ProfileJudge, pass: Pass): RejectionReason | null {
-    if (this.#filterPass !== pass) {
+  /** pod.filterProfile(this), computed once for a pod that asks again and again. */
+  filterOnce(pod: ProfileJudge): RejectionReason | null {
+    if (this.#filterPod !== pod) {
       this.#filterVerdict = pod.filterProfile(this)
-      this.#filterPass = pass
+      this.#filterPod = pod
     }
     return this.#filterVerdict
   }
 
-  /** pod.countIntolerablePreferNoSchedule over this profile, computed at most once per pass. */
-  countOnce(pod: ProfileJudge, pass: Pass): number {
-    if (this.#scorePass !== pass) {
+  /** pod.countIntolerableIn(this), computed once for a pod that asks again and again. */
+  countOnce(pod: ProfileJudge): number {
+    if (this.#scorePod !== pod) {
       this.#scoreCount = pod.countIntolerableIn(this)
-      this.#scorePass = pass
+      this.#scorePod = pod
     }
     return this.#scoreCount
   }

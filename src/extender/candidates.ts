@@ -5,6 +5,7 @@ import {
   type RejectionReason,
   type TaintProfile,
 } from '../core/index.js'
+import type { NameBytesKeys } from '../node-index/index.js'
 import type { NodeNameList, NodeRef } from '../protocol/index.js'
 import type { SeenNodesCache } from './compiled-caches.js'
 import { ExtenderUnavailableError } from './errors.js'
@@ -40,13 +41,13 @@ export function compileNodeRefs(refs: readonly NodeRef[], seen: SeenNodesCache):
 
 /**
  * Refuses node-cache requests the extender cannot answer truthfully yet. A malformed name
- * literal is refused first, as a bad request, whatever the cache's state: it would have been
- * refused in decoding but for NodeNameList reading names only when they are looked up.
+ * literal is refused first, as a bad request, whatever the cache's state (see
+ * NodeNameList.requireValid).
  */
 export function requireReadyNodeCache(cache: NodeCache | null, names: NodeNameList): NodeCache {
   const readiness = cache?.readiness() ?? null
   if (cache !== null && readiness?.ready === true) return cache
-  names.names()
+  names.requireValid()
   throw new ExtenderUnavailableError(
     readiness === null
       ? 'the request carries NodeNames (nodeCacheCapable: true) but this extender has no ' +
@@ -61,8 +62,8 @@ export function requireReadyNodeCache(cache: NodeCache | null, names: NodeNameLi
  * index; a name it does not know is fetched from the API server (concurrent misses share one
  * request). A node that is not found, or whose lookup failed, is never passed silently: it is
  * reported with its own reason. A malformed name literal throws its ProtocolError here (see
- * NodeNameList). Synchronous when the index knows every name (the hot path has no promise to
- * wait for); a promise otherwise. The profiles are written into `known`, which the result's
+ * NodeNameList.match). Synchronous when the index knows every name (the hot path has no promise
+ * to wait for); a promise otherwise. The profiles are written into `known`, which the result's
  * `found` may be.
  */
 export function resolveNodeProfiles(
@@ -71,51 +72,61 @@ export function resolveNodeProfiles(
   logger: Logger,
   known: (TaintProfile | undefined)[] = []
 ): ResolvedNames<TaintProfile> | Promise<ResolvedNames<TaintProfile>> {
-  // Looked up as the bytes they arrived as, by the hashes their scan computed, all at once (see
-  // NameBytesTable.getAll). A match with an indexed name also proves the literal valid. `known`
+  // Looked up as the bytes they arrived as, all at once (see NameBytesTable.getAll). `known`
   // may be a previous call's (see VerbScratch): written from the start, then cut to length, it
   // stays a packed array that the per-node loops read unchecked.
-  cache.profilesByBytes(names.view, names.spans(), known)
-  if (known.length !== names.length) known.length = names.length
+  const byBytes = (keys: NameBytesKeys, out: (TaintProfile | undefined)[]): void =>
+    cache.profilesByBytes(keys, out)
+  return resolveNames(names, cache, logger, byBytes, (node) => node.profile, known)
+}
+
+/** The same for whole compiled nodes, every name looked up by string: for explain. */
+export function resolveNodes(
+  names: NodeNameList,
+  cache: NodeCache,
+  logger: Logger
+): ResolvedNames<CompiledNode> | Promise<ResolvedNames<CompiledNode>> {
+  return resolveNames(names, cache, logger, NOTHING_BY_BYTES, (node) => node, [])
+}
+
+/** A lookup by bytes that finds nothing, leaving every name to its string. */
+const NOTHING_BY_BYTES = (): void => {}
+
+/**
+ * Resolves `names` to what `pick` takes of each node: first by their bytes (`byBytes`), then a
+ * name that lookup missed (one not plain, say) by its string in the index, then from the API
+ * server (see fetchMisses).
+ */
+function resolveNames<T>(
+  names: NodeNameList,
+  cache: NodeCache,
+  logger: Logger,
+  byBytes: (keys: NameBytesKeys, out: (T | undefined)[]) => void,
+  pick: (node: CompiledNode) => T,
+  known: (T | undefined)[]
+): ResolvedNames<T> | Promise<ResolvedNames<T>> {
+  const missed = names.match(byBytes, known)
+  // The common case: the index knows every name, and what was found lines up with the request.
+  if (missed === null) return everyNameFound(known as T[])
   let misses: Misses | null = null
-  for (let i = 0; i < names.length; i++) {
-    if (known[i] !== undefined) continue
-    // Only a miss is decoded (and so validated, throwing for a malformed literal) and looked up
-    // by its string.
-    const name = names.name(i)
-    const profile = cache.get(name)?.profile
-    known[i] = profile
-    if (profile === undefined) {
+  for (let m = 0; m < missed.positions.length; m++) {
+    const i = missed.positions[m] as number
+    const name = missed.names[m] as string
+    const node = cache.get(name)
+    known[i] = node === undefined ? undefined : pick(node)
+    if (node === undefined) {
       misses ??= { positions: [], names: [] }
       misses.positions.push(i)
       misses.names.push(name)
     }
   }
-  // The common case: the index knows every name, and the profiles line up with the request.
-  if (misses === null) {
-    const found = known as TaintProfile[]
-    return { found, positions: null, unresolvedPositions: [], unresolvedReasons: [] }
-  }
-  return fetchMisses(known, misses, cache, logger, (node) => node.profile)
+  if (misses === null) return everyNameFound(known as T[])
+  return fetchMisses(known, misses, cache, logger, pick)
 }
 
-/** resolveNodeProfiles for whole compiled nodes, by name string: for explain, off the hot path. */
-export async function resolveNodes(
-  names: NodeNameList,
-  cache: NodeCache,
-  logger: Logger
-): Promise<ResolvedNames<CompiledNode>> {
-  const known: (CompiledNode | undefined)[] = []
-  const misses: Misses = { positions: [], names: [] }
-  for (let i = 0; i < names.length; i++) {
-    const name = names.name(i)
-    known[i] = cache.get(name)
-    if (known[i] === undefined) {
-      misses.positions.push(i)
-      misses.names.push(name)
-    }
-  }
-  return fetchMisses(known, misses, cache, logger, (node) => node)
+/** Every name known: what was found lines up with the request. */
+function everyNameFound<T>(found: T[]): ResolvedNames<T> {
+  return { found, positions: null, unresolvedPositions: [], unresolvedReasons: [] }
 }
 
 /** The names the index did not know: where each sits in the request, and the name. */

@@ -1,48 +1,27 @@
 import {
   diagnosePlacement,
-  filterNodes,
   judgeProfiles,
-  scoreNodes,
   scoreProfiles,
-  type CompiledNode,
   type CompiledTolerations,
   type IntList,
   type PlacementNode,
   type RuleOptions,
 } from '../core/index.js'
 import {
-  BytePool,
   decodeExtenderArgs,
-  type BytePoolOptions,
   decodePreemptionArgs,
-  EMPTY_NODE_REASONS,
-  encodeFilterResult,
-  encodeHostPriorityList,
-  encodeNamesFilterResult,
-  encodeNamesHostPriorityList,
   encodePreemptionResult,
   type MetaVictims,
-  type NodeRef,
   type PodTolerations,
   type ReplyBody,
 } from '../protocol/index.js'
-import {
-  compileNodeRefs,
-  requireReadyNodeCache,
-  resolveNodeProfiles,
-  resolveNodes,
-} from './candidates.js'
+import { compileNodeRefs, requireReadyNodeCache, resolveNodes } from './candidates.js'
+import { resolveCandidates, type CandidateSources } from './resolve-candidates.js'
 import { CompiledTolerationsCache, SeenNodesCache, type CacheBounds } from './compiled-caches.js'
 import { explainedPod, labelledNodes } from './explain-inputs.js'
 import { DecisionRecords, podRef } from './decision-records.js'
 import type { ExtenderMetrics, Logger, NodeCache } from './ports.js'
-import { VerbScratchPool, type VerbScratch } from './verb-scratch.js'
-
-/**
- * Node-cache replies are written into buffers lent from here and given back once sent (see
- * replySent). 4 MiB holds the prioritize reply to some 100 000 names.
- */
-const REPLY_BUFFERS: BytePoolOptions = { keep: 4, maxBytes: 4 * 1024 * 1024 }
+import { RequestMemory } from './request-memory.js'
 
 export interface ExtenderOptions {
   readonly rules: RuleOptions
@@ -68,8 +47,7 @@ export class Extender {
   readonly #rules: RuleOptions
   readonly #records: DecisionRecords
   readonly #logger: Logger
-  readonly #scratch = new VerbScratchPool()
-  readonly #replyBuffers = new BytePool(REPLY_BUFFERS)
+  readonly #sources: CandidateSources
 
   constructor(options: ExtenderOptions) {
     this.#tolerations = new CompiledTolerationsCache(
@@ -82,6 +60,11 @@ export class Extender {
     this.#rules = options.rules
     this.#records = new DecisionRecords(options.metrics, options.logger)
     this.#logger = options.logger
+    this.#sources = {
+      seenNodes: this.#seenNodes,
+      nodeCache: this.#nodeCache,
+      logger: this.#logger,
+    }
   }
 
   /** Sizes of the bounded caches, for tests and diagnostics. */
@@ -100,95 +83,46 @@ export class Extender {
   }
 
   /**
-   * Tells the extender a reply it returned has been sent (handed to the socket in full), so the
-   * buffer under it may be written over by a later reply. Optional: a reply never reported is
-   * collected like any other value.
-   */
-  replySent(reply: ReplyBody): void {
-    if (reply instanceof Uint8Array) this.#replyBuffers.give(reply)
-  }
-
-  /**
    * Synchronous unless a name must be fetched from the API server: the scheduling verbs return
    * their reply directly on the hot path, with no promise to settle (see resolveNodeProfiles).
+   * The reply may live in `memory`, which the caller releases once the reply has been sent;
+   * without one, everything is allocated fresh.
    */
-  filter(body: Uint8Array): ReplyBody | Promise<ReplyBody> {
-    return this.#scratch.lend((scratch) => this.#filter(body, scratch))
-  }
-
-  /** Synchronous unless a name must be fetched, as filter. */
-  prioritize(body: Uint8Array): ReplyBody | Promise<ReplyBody> {
-    return this.#scratch.lend((scratch) => this.#prioritize(body, scratch))
-  }
-
-  #filter(body: Uint8Array, scratch: VerbScratch): ReplyBody | Promise<ReplyBody> {
+  filter(body: Uint8Array, memory = new RequestMemory()): ReplyBody | Promise<ReplyBody> {
+    const scratch = memory.scratch()
     const args = decodeExtenderArgs(body, scratch.spans)
     const pod = this.compilePod(args.pod)
-    if (args.candidates.kind === 'nodes') {
-      const refs = args.candidates.nodes
-      const nodes = compileNodeRefs(refs, this.#seenNodes)
-      const outcome = filterNodes(pod, nodes)
-      this.#records.filter(
-        args.pod,
-        refs.length,
-        outcome.passingIndices.length,
-        outcome.rejectedReasons
-      )
-      return encodeFilterResult({
-        nodes: outcome.passingIndices.map((i) => (refs[i] as NodeRef).raw),
-        failed: EMPTY_NODE_REASONS,
-        failedAndUnresolvable: {
-          names: outcome.rejectedIndices.map((i) => (nodes[i] as CompiledNode).name),
-          reasons: outcome.rejectedReasons,
-        },
-      })
-    }
-    const names = args.candidates.names
-    const cache = requireReadyNodeCache(this.#nodeCache, names)
-    return then(resolveNodeProfiles(names, cache, this.#logger, scratch.profiles), (resolved) => {
+    return then(resolveCandidates(args.candidates, this.#sources, scratch), (resolved) => {
       const verdicts = judgeProfiles(pod, resolved.found, scratch.verdicts)
-      this.#records.filter(args.pod, names.length, verdicts.passing.length, verdicts.reasons)
+      const echo = resolved.echo
+      this.#records.filter(args.pod, echo.count, verdicts.passing.length, verdicts.reasons)
       this.#records.rejections(resolved.unresolvedReasons)
-      const positions = resolved.positions
-      const inRequest = (indices: IntList): ArrayLike<number> =>
-        positions === null
-          ? indices.view()
-          : Array.from(indices.view(), (i) => positions[i] as number)
-      return encodeNamesFilterResult(
-        names,
-        inRequest(verdicts.passing),
+      return echo.filterResult(
+        inRequest(verdicts.passing, resolved.positions),
         { indices: resolved.unresolvedPositions, reasons: resolved.unresolvedReasons },
-        { indices: inRequest(verdicts.rejected), reasons: verdicts.reasons },
-        this.#replyBuffers
+        { indices: inRequest(verdicts.rejected, resolved.positions), reasons: verdicts.reasons },
+        memory
       )
     })
   }
 
-  #prioritize(body: Uint8Array, scratch: VerbScratch): ReplyBody | Promise<ReplyBody> {
+  /** Synchronous unless a name must be fetched, as filter. */
+  prioritize(body: Uint8Array, memory = new RequestMemory()): ReplyBody | Promise<ReplyBody> {
+    const scratch = memory.scratch()
     const args = decodeExtenderArgs(body, scratch.spans)
     const pod = this.compilePod(args.pod)
-    if (args.candidates.kind === 'nodes') {
-      const nodes = compileNodeRefs(args.candidates.nodes, this.#seenNodes)
-      this.#records.evaluated('prioritize', nodes.length)
-      return encodeHostPriorityList(
-        nodes.map((n) => n.name),
-        scoreNodes(pod, nodes)
-      )
-    }
-    const names = args.candidates.names
-    const cache = requireReadyNodeCache(this.#nodeCache, names)
-    return then(resolveNodeProfiles(names, cache, this.#logger, scratch.profiles), (resolved) => {
-      this.#records.evaluated('prioritize', names.length)
+    return then(resolveCandidates(args.candidates, this.#sources, scratch), (resolved) => {
+      const echo = resolved.echo
+      this.#records.evaluated('prioritize', echo.count)
       const count = resolved.found.length
       const scores = scoreProfiles(pod, resolved.found, scratch.scores(count))
-      const pool = this.#replyBuffers
-      if (resolved.positions === null) return encodeNamesHostPriorityList(names, null, scores, pool)
+      if (resolved.positions === null) return echo.priorityList(null, scores, memory)
       // Unknown nodes are left out of the normalisation and get the lowest score, as a node
       // missing from an extender's reply does in kube-scheduler.
       const positions = resolved.positions.concat(resolved.unresolvedPositions)
       const allScores = new Int32Array(positions.length)
       allScores.set(scores)
-      return encodeNamesHostPriorityList(names, positions, allScores, pool)
+      return echo.priorityList(positions, allScores, memory)
     })
   }
 
@@ -244,6 +178,13 @@ export class Extender {
     this.#records.preempt(args.pod, args.candidates.size, dropped)
     return encodePreemptionResult(kept)
   }
+}
+
+/** Request positions of `indices` into what was found (the same when `positions` is null). */
+function inRequest(indices: IntList, positions: readonly number[] | null): ArrayLike<number> {
+  return positions === null
+    ? indices.view()
+    : Array.from(indices.view(), (i) => positions[i] as number)
 }
 
 /** `f(value)`, at once for a value, after settling for a promise. */

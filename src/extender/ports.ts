@@ -1,4 +1,5 @@
 import type { CompiledNode, RejectionReason, TaintProfile } from '../core/index.js'
+import type { NameBytesKeys } from '../node-index/index.js'
 
 /**
  * The ports the verbs speak to. Concrete parts (prom-client metrics, the JSON logger, the
@@ -68,12 +69,11 @@ export interface NodeCache {
   readiness(): CacheReadiness
   get(name: string): CompiledNode | undefined
   /**
-   * For each name of `spans` (start, end and hashNameBytes of its bytes in `view`, see
-   * NAME_SPAN_SLOTS), the taint profile of the node whose name is those bytes, or undefined, into
-   * out[0 … count − 1]. Only plain names (ASCII from 0x20 up, no `"` or `\`) are found this way;
-   * see TaintIndex.profilesByBytes.
+   * For each of `names`, the taint profile of the node whose name is its bytes, or undefined,
+   * into out[0 … length − 1]. Only plain names (ASCII from 0x20 up, no `"` or `\`) are found this
+   * way; see TaintIndex.profilesByBytes.
    */
-  profilesByBytes(view: DataView, spans: Int32Array, out: (TaintProfile | undefined)[]): void
+  profilesByBytes(names: NameBytesKeys, out: (TaintProfile | undefined)[]): void
   /**
    * For a name the index does not know: the node from the API server (indexed on success; null
    * when the API server has none), or an answer known at once, with no promise to settle.

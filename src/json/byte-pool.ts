@@ -5,6 +5,17 @@ export interface BytePoolOptions {
   readonly maxBytes: number
 }
 
+/**
+ * Where a reply's bytes are borrowed from (see ByteWriter): a BytePool, or a request's memory,
+ * which hands back everything it lent when the request is done.
+ */
+export interface ByteLender {
+  /** A buffer of at least `minBytes` (its contents are whatever was last written there). */
+  take(minBytes: number): Uint8Array
+  /** Takes back a buffer that was lent and is no longer read (one outgrown, say). */
+  give(bytes: Uint8Array): void
+}
+
 /** Buffers are lent in sizes rounded up to this, so requests a few bytes apart share them. */
 const GRAIN = 16 * 1024
 
@@ -20,7 +31,7 @@ const GRAIN = 16 * 1024
  * back a constant, or a buffer someone else owns, does nothing, and a buffer never given back
  * is collected like any other.
  */
-export class BytePool {
+export class BytePool implements ByteLender {
   readonly #keep: number
   readonly #maxBytes: number
   readonly #free: ArrayBuffer[] = []

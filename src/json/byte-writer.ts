@@ -1,4 +1,4 @@
-import type { BytePool } from './byte-pool.js'
+import type { ByteLender } from './byte-pool.js'
 
 const encoder = new TextEncoder()
 
@@ -40,7 +40,7 @@ const WORD_SLACK = 3
  * further with claim() (bench/README.md, "Measurements behind the code").
  */
 export class ByteWriter {
-  readonly #pool: BytePool | null
+  readonly #pool: ByteLender | null
   #buf: Uint8Array
   #view: DataView
   #pos = 0
@@ -52,8 +52,8 @@ export class ByteWriter {
   #stagedTo = 0
   #stagedAt = 0
 
-  /** With a pool, the reply is written into a buffer it lends: give result() back when sent. */
-  constructor(capacity: number, pool: BytePool | null = null) {
+  /** With a lender, the reply is written into a buffer it lends: give result() back when sent. */
+  constructor(capacity: number, pool: ByteLender | null = null) {
     this.#pool = pool
     this.#buf = this.#allocate(Math.max(64, capacity))
     this.#view = new DataView(this.#buf.buffer, this.#buf.byteOffset, this.#buf.byteLength)

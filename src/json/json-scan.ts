@@ -32,10 +32,38 @@ export const INDEXED_DEPTH = 5
 const IN_OBJECT = 1
 const IN_ARRAY = 2
 
-// One container stack for every scan: valueEnd runs synchronously and never re-enters, and it is
-// called once per member of every node, so allocating it per call would churn megabytes.
-const CONTAINER_STACK = new Uint8Array(MAX_NESTING_DEPTH + 1)
-const CONTAINER_STARTS = new Int32Array(MAX_NESTING_DEPTH + 1)
+/** Depths a BodyScan has room for at first; it doubles up to MAX_NESTING_DEPTH as needed. */
+const FIRST_DEPTHS = 64
+
+/**
+ * What scanning one body needs beside its bytes: a DataView of them, for reading four bytes at
+ * a time (see specialByteAt), and the stack of the containers open at once. Made once per body
+ * (see indexJson) and handed down to every scan of it, so no scan shares state with another
+ * body's, and a string or a container costs no allocation.
+ */
+export class BodyScan {
+  readonly buf: Uint8Array
+  readonly view: DataView
+  /** IN_OBJECT or IN_ARRAY for each open container, by depth, and where it starts. */
+  kinds = new Uint8Array(FIRST_DEPTHS)
+  starts = new Int32Array(FIRST_DEPTHS)
+
+  constructor(buf: Uint8Array) {
+    this.buf = buf
+    this.view = wordView(buf)
+  }
+
+  /** Room for one more depth (scanValue refuses nesting past MAX_NESTING_DEPTH first). */
+  deepen(): void {
+    const depths = Math.min(this.kinds.length * 2, MAX_NESTING_DEPTH + 1)
+    const kinds = new Uint8Array(depths)
+    const starts = new Int32Array(depths)
+    kinds.set(this.kinds)
+    starts.set(this.starts)
+    this.kinds = kinds
+    this.starts = starts
+  }
+}
 
 export function fail(buf: Uint8Array, at: number, what: string): never {
   const found = at >= buf.length ? 'end of body' : `'${String.fromCharCode(buf[at] as number)}'`
@@ -47,37 +75,14 @@ export function skipWhitespace(buf: Uint8Array, i: number): number {
   return i
 }
 
-/**
- * The body being scanned and a DataView of it for specialByteAt, made once per body rather than
- * once per string. A body over RETAIN_AT_MOST bytes is let go at the next microtask (a scan is
- * synchronous); a smaller one stays until the next body, which saves a microtask per request
- * at the cost of keeping at most that many bytes alive.
- */
-const RETAIN_AT_MOST = 1 << 20
-let viewedBuffer: Uint8Array | null = null
-let view: DataView | null = null
-
-/** A DataView of `buf` for reading four bytes at a time, shared by every scan of one body. */
+/** A DataView of `buf`, for reading four bytes at a time. */
 export function wordView(buf: Uint8Array): DataView {
-  if (buf !== viewedBuffer || view === null) {
-    if (buf.length > RETAIN_AT_MOST) queueMicrotask(releaseView)
-    viewedBuffer = buf
-    view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
-  }
-  return view
+  return new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
 }
 
-function releaseView(): void {
-  if (viewedBuffer !== null && viewedBuffer.length > RETAIN_AT_MOST) {
-    viewedBuffer = null
-    view = null
-  }
-}
-
-/** End (exclusive) of the string whose opening quote is at `i`. */
-export function stringEnd(buf: Uint8Array, i: number): number {
+/** End (exclusive) of the string whose opening quote is at `i`; `words` views `buf`. */
+export function stringEnd(buf: Uint8Array, i: number, words = wordView(buf)): number {
   const length = buf.length
-  const words = wordView(buf)
   i++
   for (;;) {
     i = specialByteAt(buf, words, i)
@@ -146,9 +151,9 @@ function literalEnd(buf: Uint8Array, i: number, literal: string): number {
 }
 
 /** End (exclusive) of the scalar at `i`, or -1 when `i` opens an object or array. */
-export function scalarEnd(buf: Uint8Array, i: number): number {
+export function scalarEnd(buf: Uint8Array, i: number, words = wordView(buf)): number {
   const c = buf[i]
-  if (c === QUOTE) return stringEnd(buf, i)
+  if (c === QUOTE) return stringEnd(buf, i, words)
   if (c === MINUS || (c !== undefined && c >= DIGIT_0 && c <= DIGIT_9)) return numberEnd(buf, i)
   if (c === 0x74) return literalEnd(buf, i, 'true')
   if (c === 0x66) return literalEnd(buf, i, 'false')
@@ -158,8 +163,8 @@ export function scalarEnd(buf: Uint8Array, i: number): number {
 }
 
 /** End (exclusive) of the value starting at `i` (after any whitespace), validating all of it. */
-export function valueEnd(buf: Uint8Array, start: number): number {
-  return scanValue(buf, start, null, 0)
+export function valueEnd(scan: BodyScan, start: number): number {
+  return scanValue(scan, start, null, 0)
 }
 
 /**
@@ -168,22 +173,28 @@ export function valueEnd(buf: Uint8Array, start: number): number {
  * the container the value sits in (0 for the whole body).
  */
 export function scanValue(
-  buf: Uint8Array,
+  scan: BodyScan,
   start: number,
   ends: Map<number, number> | null,
   baseDepth: number
 ): number {
-  const stack = CONTAINER_STACK
-  const starts = CONTAINER_STARTS
+  const { buf, view } = scan
+  let stack = scan.kinds
+  let starts = scan.starts
   let depth = baseDepth
   let i = skipWhitespace(buf, start)
   for (;;) {
     // A value is expected at i.
-    const end = scalarEnd(buf, i)
+    const end = scalarEnd(buf, i, view)
     if (end >= 0) {
       i = end
     } else {
       if (++depth > MAX_NESTING_DEPTH) fail(buf, i, `nesting deeper than ${MAX_NESTING_DEPTH}`)
+      if (depth >= stack.length) {
+        scan.deepen()
+        stack = scan.kinds
+        starts = scan.starts
+      }
       const isObject = buf[i] === OPEN_BRACE
       stack[depth] = isObject ? IN_OBJECT : IN_ARRAY
       starts[depth] = i
@@ -193,7 +204,7 @@ export function scanValue(
         if (ends !== null && depth <= INDEXED_DEPTH) ends.set(starts[depth] as number, i)
         depth--
       } else {
-        if (isObject) i = memberValueStart(buf, i)
+        if (isObject) i = memberValueStart(buf, i, view)
         continue
       }
     }
@@ -204,7 +215,7 @@ export function scanValue(
       const c = buf[i]
       if (c === COMMA) {
         i = skipWhitespace(buf, i + 1)
-        if (stack[depth] === IN_OBJECT) i = memberValueStart(buf, i)
+        if (stack[depth] === IN_OBJECT) i = memberValueStart(buf, i, view)
         break
       }
       if (c === (stack[depth] === IN_OBJECT ? CLOSE_BRACE : CLOSE_BRACKET)) {
@@ -219,9 +230,9 @@ export function scanValue(
 }
 
 /** Given the start of an object member (its key), the start of its value. */
-function memberValueStart(buf: Uint8Array, i: number): number {
+function memberValueStart(buf: Uint8Array, i: number, words: DataView): number {
   if (buf[i] !== QUOTE) fail(buf, i, 'expected a quoted key')
-  i = skipWhitespace(buf, stringEnd(buf, i))
+  i = skipWhitespace(buf, stringEnd(buf, i, words))
   if (buf[i] !== COLON) fail(buf, i, "expected ':'")
   return skipWhitespace(buf, i + 1)
 }

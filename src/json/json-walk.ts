@@ -1,5 +1,5 @@
 import { fold } from './json-fields.js'
-import { scalarEnd, skipWhitespace, stringEnd, valueEnd } from './json-scan.js'
+import { scalarEnd, skipWhitespace, stringEnd, valueEnd, type BodyScan } from './json-scan.js'
 import { ProtocolError } from './protocol-error.js'
 
 /**
@@ -8,6 +8,8 @@ import { ProtocolError } from './protocol-error.js'
  */
 export interface IndexedJson {
   readonly buf: Uint8Array
+  /** The body's view and container stack, for any later scan of a part of it. */
+  readonly scan: BodyScan
   /** Start offset of a container → its end (exclusive), for containers at depth ≤ INDEXED_DEPTH. */
   readonly containerEnds: ReadonlyMap<number, number>
 }
@@ -78,8 +80,8 @@ export function keyIs(buf: Uint8Array, start: number, end: number, lowerName: st
 /** End (exclusive) of the value at `i` of an indexed document: a lookup for shallow containers. */
 function endOf(doc: IndexedJson, i: number): number {
   const c = doc.buf[i]
-  if (c === 0x7b || c === 0x5b) return doc.containerEnds.get(i) ?? valueEnd(doc.buf, i)
-  return scalarEnd(doc.buf, i)
+  if (c === 0x7b || c === 0x5b) return doc.containerEnds.get(i) ?? valueEnd(doc.scan, i)
+  return scalarEnd(doc.buf, i, doc.scan.view)
 }
 
 /**
@@ -98,7 +100,7 @@ export function forEachMember(
     throw new ProtocolError(`${path}: expected an object, got ${describeAt(buf, i)}`)
   i = skipWhitespace(buf, i + 1)
   while (buf[i] !== 0x7d) {
-    const keyEnd = stringEnd(buf, i)
+    const keyEnd = stringEnd(buf, i, doc.scan.view)
     const start = skipWhitespace(buf, skipWhitespace(buf, keyEnd) + 1)
     const end = endOf(doc, start)
     visit(i, keyEnd, { start, end })

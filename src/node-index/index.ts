@@ -3,11 +3,12 @@
 // None of them decides an answer.
 export { TaintIndex } from './taint-index.js'
 export { StringInterner, TaintProfiles } from './interners.js'
-export { NameBytesTable, NAME_SPAN_SLOTS } from './name-bytes-table.js'
+export { NameBytesTable } from './name-bytes-table.js'
 export {
   NAME_HASH_SEED,
   finishNameHash,
   hashNameBytes,
   isPlainName,
   mixNameWord,
+  type NameBytesKeys,
 } from './name-hash.js'

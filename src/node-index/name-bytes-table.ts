@@ -1,4 +1,4 @@
-import { hashNameBytes, isPlainName } from './name-hash.js'
+import { hashNameBytes, isPlainName, type NameBytesKeys } from './name-hash.js'
 
 /**
  * Node names keyed by their bytes, so that the thousands of names of a node-cache request are
@@ -22,15 +22,6 @@ const BUCKET = 4
  * inside L1 until the lookups read them.
  */
 const BATCH = 64
-
-/**
- * How getAll is given names: for name i, slots NAME_SPAN_SLOTS × i onwards hold where its bytes
- * start, where they end, and their hashNameBytes.
- */
-export const NAME_SPAN_SLOTS = 3
-
-/** Where getAll's loads ahead end up, read by nothing: so that the JIT cannot drop them. */
-const loadedAhead = { sink: 0 }
 
 function capacityFor(live: number): number {
   let capacity = MIN_CAPACITY
@@ -61,16 +52,20 @@ export class NameBytesTable<V> {
   #arenaEnd = 0
   readonly #names: (string | undefined)[] = []
   readonly #values: (V | undefined)[] = []
+  /**
+   * Where getAll's loads ahead end up, read by nothing: so that the JIT cannot drop them. Not
+   * private, so that the compiler does not flag it as never read.
+   */
+  loadedAhead = 0
 
   get size(): number {
     return this.#size
   }
 
   /**
-   * The value held under each name of `spans` (see NAME_SPAN_SLOTS), undefined where none is,
-   * into out[0 … count − 1]: the one lookup by bytes. A span whose hash is not its bytes'
-   * hashNameBytes is simply not found, so a caller may pass spans it could not hash (e.g. of a
-   * literal with escapes, which cannot be a plain name) and look them up by string instead.
+   * The value held under each of `names`, undefined where none is, into out[0 … length − 1]:
+   * the one lookup by bytes. A name whose hash is not its bytes' hashNameBytes is simply not
+   * found (see NameBytesKeys), so a caller may look such names up by string instead.
    *
    * Why batches: in kube-scheduler's order a request's names land all over the table, and each
    * lookup missed the cache twice, on its bucket and on its name's bytes, one after the other.
@@ -79,21 +74,21 @@ export class NameBytesTable<V> {
    * the cache. Two extenders called in turn (bench:ab), names in that order: p50 lower than with
    * one lookup per name at 500 and 5000 names (bench/README.md, "Measurements behind the code").
    */
-  getAll(view: DataView, spans: Int32Array, out: (V | undefined)[]): void {
+  getAll(names: NameBytesKeys, out: (V | undefined)[]): void {
     const buckets = this.#buckets
     const mask = this.#offsetMask
     const arena = this.#arena
     const values = this.#values
-    const count = spans.length / NAME_SPAN_SLOTS
+    const view = names.view
+    const count = names.length
     let loaded = 0
     for (let from = 0; from < count; from += BATCH) {
       const to = Math.min(count, from + BATCH)
       for (let i = from; i < to; i++) {
-        const hash = spans[i * NAME_SPAN_SLOTS + 2] as number
-        loaded ^= buckets[((hash * BUCKET) & mask) + 1] as number
+        loaded ^= buckets[((names.hash(i) * BUCKET) & mask) + 1] as number
       }
       for (let i = from; i < to; i++) {
-        const b = ((spans[i * NAME_SPAN_SLOTS + 2] as number) * BUCKET) & mask
+        const b = (names.hash(i) * BUCKET) & mask
         const entry = buckets[b + 1] as number
         if (entry >= 0) {
           loaded ^= arena[buckets[b + 2] as number] as number
@@ -101,17 +96,11 @@ export class NameBytesTable<V> {
         }
       }
       for (let i = from; i < to; i++) {
-        const at = i * NAME_SPAN_SLOTS
-        const b = this.#findBucket(
-          view,
-          spans[at] as number,
-          spans[at + 1] as number,
-          spans[at + 2] as number
-        )
+        const b = this.#findBucket(view, names.start(i), names.end(i), names.hash(i))
         out[i] = b < 0 ? undefined : values[buckets[b + 1] as number]
       }
     }
-    loadedAhead.sink = loaded
+    this.loadedAhead = loaded
   }
 
   /** Adds or replaces; false (and nothing kept) for a name that is not plain. */

@@ -3,6 +3,20 @@
  * request's names (scanNodeNames), which hashes each name in the same pass that finds its end.
  */
 
+/**
+ * Names to look up where they lie in a buffer (a request body): name i is the bytes of `view`
+ * from start(i) to end(i), and hash(i) is their hashNameBytes. A hash that is not the bytes'
+ * own simply finds nothing, so a caller may give any number for a name it could not hash.
+ * How the names are held is the implementer's business (the protocol's NodeNameList).
+ */
+export interface NameBytesKeys {
+  readonly view: DataView
+  readonly length: number
+  start(i: number): number
+  end(i: number): number
+  hash(i: number): number
+}
+
 /** ASCII from 0x20 up, without `"` or `\`, and not empty: the names this table can hold. */
 export function isPlainName(name: string): boolean {
   if (name.length === 0) return false

@@ -6,6 +6,7 @@ import {
 } from '../core/index.js'
 import { StringInterner, TaintProfiles } from './interners.js'
 import { NameBytesTable } from './name-bytes-table.js'
+import type { NameBytesKeys } from './name-hash.js'
 
 /**
  * Every known node's compiled taints, by name: what node-cache mode answers from. Each node is
@@ -40,13 +41,12 @@ export class TaintIndex {
   }
 
   /**
-   * For each name of `spans` (see NAME_SPAN_SLOTS), the profile of the node whose name is the
-   * plain name (see isPlainName) at those bytes of `view`, or undefined, into out[0 … count − 1];
-   * a name that is not plain is only found by `get`. In batches that wait for their cache misses
-   * together (see NameBytesTable.getAll).
+   * For each of `names`, the profile of the node whose name is the plain name (see isPlainName)
+   * at its bytes, or undefined, into out[0 … length − 1]; a name that is not plain is only found
+   * by `get`. In batches that wait for their cache misses together (see NameBytesTable.getAll).
    */
-  profilesByBytes(view: DataView, spans: Int32Array, out: (TaintProfile | undefined)[]): void {
-    this.#byBytes.getAll(view, spans, out)
+  profilesByBytes(names: NameBytesKeys, out: (TaintProfile | undefined)[]): void {
+    this.#byBytes.getAll(names, out)
   }
 
   has(name: string): boolean {

@@ -11,7 +11,8 @@ import {
   parseSpan,
   type Span,
 } from '../json/json-walk.js'
-import { scanNodeNames, type NodeNameList } from './node-name-list.js'
+import type { NodeNameList } from './node-name-list.js'
+import { scanNodeNames } from './node-name-scan.js'
 import { ProtocolError } from '../json/protocol-error.js'
 
 /** The candidates of a filter or prioritize call: full nodes, or names only (node-cache mode). */
@@ -47,7 +48,8 @@ function decodeNodeList(doc: JsonDocument, span: Span): NodeRef[] {
 function decodeNodeNames(doc: JsonDocument, span: Span, spans?: IntList): NodeNameList {
   const buf = doc.buf
   // Read while indexing, unless the key was spelt with escapes (then read here, already valid).
-  const list = doc.nameLists.get(span.start) ?? scanNodeNames(buf, span.start, spans)?.list
+  const list =
+    doc.nameLists.get(span.start) ?? scanNodeNames(buf, span.start, doc.scan.view, spans)?.list
   if (list === undefined) {
     const value = parseSpan(buf, span)
     if (!Array.isArray(value)) {
@@ -56,11 +58,7 @@ function decodeNodeNames(doc: JsonDocument, span: Span, spans?: IntList): NodeNa
     const wrong = value.findIndex((name) => typeof name !== 'string')
     throw new ProtocolError(`NodeNames[${wrong}]: expected a non-empty node name`)
   }
-  for (let i = 0; i < list.length; i++) {
-    if (list.start(i) === list.end(i)) {
-      throw new ProtocolError(`NodeNames[${i}]: expected a non-empty node name`)
-    }
-  }
+  list.requireNonEmpty()
   return list
 }
 

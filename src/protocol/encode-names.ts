@@ -1,4 +1,5 @@
-import type { BytePool } from '../json/byte-pool.js'
+import { REJECTION_REASONS } from '../core/index.js'
+import type { ByteLender } from '../json/byte-pool.js'
 import {
   ByteWriter,
   constantWords,
@@ -10,7 +11,8 @@ import {
 import type { NodeNameList } from './node-name-list.js'
 /**
  * Node-cache replies, written as bytes (see ByteWriter). Indices refer to positions in the
- * request's NodeNames, and every name is written as the literal the request carried.
+ * request's NodeNames, and every name is written as the literal the request carried, once the
+ * list has vouched for it (see NodeNameList.requireValid).
  */
 
 /** Request positions of nodes and the reason each was rejected for. */
@@ -44,16 +46,17 @@ function scoreConstants(text: (score: number) => string): readonly ConstantWords
   return Array.from({ length: 11 }, (_, s) => constantWords(text(s)))
 }
 
-const reasonLiterals = new Map<string, ConstantWords>()
+const reasonLiteralOf = (reason: string): ConstantWords =>
+  constantWords(':' + JSON.stringify(reason))
 
-/** `:"reason"`, encoded once per distinct reason (there are a handful, all constants). */
+/** `:"reason"` for every reason the rules give, encoded once at load and never changed. */
+const REASON_LITERALS: ReadonlyMap<string, ConstantWords> = new Map(
+  REJECTION_REASONS.map((reason) => [reason, reasonLiteralOf(reason)])
+)
+
+/** `:"reason"`: a constant for the rules' reasons, encoded on the spot for any other. */
 function reasonLiteral(reason: string): ConstantWords {
-  let literal = reasonLiterals.get(reason)
-  if (literal === undefined) {
-    literal = constantWords(':' + JSON.stringify(reason))
-    if (reasonLiterals.size < 64) reasonLiterals.set(reason, literal)
-  }
-  return literal
+  return REASON_LITERALS.get(reason) ?? reasonLiteralOf(reason)
 }
 
 /**
@@ -139,15 +142,16 @@ function writeReasons(out: ByteWriter, names: NodeNameList, map: IndexedReasons)
 
 /**
  * `ExtenderFilterResult` in node-cache mode: NodeNames, FailedNodes, FailedAndUnresolvableNodes.
- * Written into a buffer lent by `pool` when there is one (give it back once sent).
+ * Written into a buffer lent by `pool` when there is one (which takes it back once sent).
  */
 export function encodeNamesFilterResult(
   names: NodeNameList,
   passing: ArrayLike<number>,
   failed: IndexedReasons,
   failedAndUnresolvable: IndexedReasons,
-  pool: BytePool | null = null
+  pool: ByteLender | null = null
 ): Uint8Array {
+  names.requireValid()
   const rejected = failed.indices.length + failedAndUnresolvable.indices.length
   const out = new ByteWriter(names.textLength + rejected * REASON_ENTRY_BYTES + 128, pool)
   out.words(FILTER_HEAD)
@@ -168,8 +172,9 @@ export function encodeNamesHostPriorityList(
   names: NodeNameList,
   indices: readonly number[] | null,
   scores: ArrayLike<number>,
-  pool: BytePool | null = null
+  pool: ByteLender | null = null
 ): Uint8Array {
+  names.requireValid()
   const count = indices === null ? names.length : indices.length
   const out = new ByteWriter(names.textLength + count * 24 + 128, pool)
   if (count === 0) {

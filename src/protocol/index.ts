@@ -2,8 +2,8 @@ export { ProtocolError } from '../json/protocol-error.js'
 export { field, isJsonObject, type JsonObject } from '../json/json-fields.js'
 export { decodePod, decodeNodeTaints, type NodeRef, type PodTolerations } from './decode-objects.js'
 export { decodeExtenderArgs, type Candidates, type ExtenderArgs } from './decode-extender-args.js'
-export { NodeNameList } from './node-name-list.js'
-export { BytePool, type BytePoolOptions } from '../json/byte-pool.js'
+export { newNameSpans, NodeNameList, type NameMisses } from './node-name-list.js'
+export { BytePool, type ByteLender, type BytePoolOptions } from '../json/byte-pool.js'
 export {
   encodeNamesFilterResult,
   encodeNamesHostPriorityList,

@@ -1,8 +1,9 @@
 import type { IntList } from '../core/index.js'
 import { CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../json/json-bytes.js'
-import { fail, scanValue, skipWhitespace, stringEnd } from '../json/json-scan.js'
+import { BodyScan, fail, scanValue, skipWhitespace, stringEnd } from '../json/json-scan.js'
 import type { IndexedJson } from '../json/json-walk.js'
-import { scanNodeNames, type NodeNameList } from './node-name-list.js'
+import type { NodeNameList } from './node-name-list.js'
+import { scanNodeNames } from './node-name-scan.js'
 
 /**
  * Indexing of a request body: one validating pass that remembers where shallow containers end,
@@ -29,12 +30,19 @@ export interface JsonDocument extends IndexedJson {
  * (which is the member Go's decoder keeps, the last spelling of the key) stays valid.
  */
 export function indexJson(buf: Uint8Array, nameListKey?: string, spans?: IntList): JsonDocument {
-  const doc: MutableDocument = { buf, containerEnds: new Map(), nameLists: new Map(), spans }
+  const scan = new BodyScan(buf)
+  const doc: MutableDocument = {
+    buf,
+    scan,
+    containerEnds: new Map(),
+    nameLists: new Map(),
+    spans,
+  }
   const root = skipWhitespace(buf, 0)
   const end =
     nameListKey !== undefined && buf[root] === OPEN_BRACE
       ? scanRootObject(doc, root, nameListKey)
-      : scanValue(buf, root, doc.containerEnds, 0)
+      : scanValue(scan, root, doc.containerEnds, 0)
   const rest = skipWhitespace(buf, end)
   if (rest !== buf.length) fail(buf, rest, 'unexpected data after the value')
   return doc
@@ -42,6 +50,7 @@ export function indexJson(buf: Uint8Array, nameListKey?: string, spans?: IntList
 
 interface MutableDocument {
   readonly buf: Uint8Array
+  readonly scan: BodyScan
   readonly containerEnds: Map<number, number>
   readonly nameLists: Map<number, NodeNameList>
   readonly spans: IntList | undefined
@@ -49,26 +58,26 @@ interface MutableDocument {
 
 /** The root object member by member, so that the name list can be read by its own scanner. */
 function scanRootObject(doc: MutableDocument, start: number, nameListKey: string): number {
-  const { buf, containerEnds: ends } = doc
+  const { buf, scan, containerEnds: ends } = doc
   let i = skipWhitespace(buf, start + 1)
   if (buf[i] !== CLOSE_BRACE) {
     for (;;) {
       if (buf[i] !== QUOTE) fail(buf, i, 'expected a quoted key')
       const keyStart = i
-      const keyEnd = stringEnd(buf, i)
+      const keyEnd = stringEnd(buf, i, scan.view)
       i = skipWhitespace(buf, keyEnd)
       if (buf[i] !== COLON) fail(buf, i, "expected ':'")
       i = skipWhitespace(buf, i + 1)
       let end = -1
       if (buf[i] === OPEN_BRACKET && asciiKeyIs(buf, keyStart, keyEnd, nameListKey)) {
-        const scanned = scanNodeNames(buf, i, doc.spans)
+        const scanned = scanNodeNames(buf, i, scan.view, doc.spans)
         if (scanned !== null) {
           ends.set(i, scanned.end)
           doc.nameLists.set(i, scanned.list)
           end = scanned.end
         }
       }
-      i = skipWhitespace(buf, end >= 0 ? end : scanValue(buf, i, ends, 1))
+      i = skipWhitespace(buf, end >= 0 ? end : scanValue(scan, i, ends, 1))
       if (buf[i] === COMMA) {
         i = skipWhitespace(buf, i + 1)
         continue

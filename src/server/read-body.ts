@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
+import type { RequestMemory } from '../extender/index.js'
 import { ProtocolError } from '../protocol/index.js'
-import type { BodyBuffers } from './body-buffers.js'
 import { BodyBudgetExceededError, type BodyLease } from './body-budget.js'
 
 /** Why a verb request's headers are refused, or null when they are acceptable. */
@@ -45,8 +45,8 @@ function tooLarge(maxBodyBytes: number): ProtocolError {
  * it streams), a content type other than JSON, a compressed or non-UTF-8 body. Calls `done`
  * exactly once; a callback rather than a promise, so the scheduling path settles no promise.
  *
- * A body that came in several chunks is joined in a buffer lent by `buffers` (give it back
- * once nothing refers to it); one chunk is used as it came. The buffer is taken only when every
+ * A body that came in several chunks is joined in a buffer lent by the request's `memory`
+ * (given back when that is released); one chunk is used as it came. The buffer is taken only when every
  * byte is in, so a client that declares a large body and sends little makes the server hold
  * what it sent, no more.
  *
@@ -57,7 +57,7 @@ function tooLarge(maxBodyBytes: number): ProtocolError {
 export function readJsonBody(
   req: IncomingMessage,
   maxBodyBytes: number,
-  buffers: BodyBuffers,
+  memory: RequestMemory,
   lease: BodyLease,
   done: (err: Error | null, body: Buffer | null) => void
 ): void {
@@ -98,13 +98,13 @@ export function readJsonBody(
     chunks.push(chunk)
   }
   req.on('data', onData)
-  req.once('end', () => finish(null, joinChunks(chunks, received, buffers)))
+  req.once('end', () => finish(null, joinChunks(chunks, received, memory)))
   req.once('error', (err) => finish(err, null))
 }
 
-function joinChunks(chunks: readonly Buffer[], length: number, buffers: BodyBuffers): Buffer {
+function joinChunks(chunks: readonly Buffer[], length: number, memory: RequestMemory): Buffer {
   if (chunks.length === 1) return chunks[0] as Buffer
-  const lent = buffers.take(length)
+  const lent = memory.bodyBuffer(length)
   const body = Buffer.from(lent.buffer, lent.byteOffset, length)
   let offset = 0
   for (const chunk of chunks) {

@@ -1,7 +1,11 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
-import type { Extender, Logger } from '../extender/index.js'
+import {
+  RequestMemories,
+  type Extender,
+  type Logger,
+  type RequestMemory,
+} from '../extender/index.js'
 import { encodeError, type ReplyBody } from '../protocol/index.js'
-import { BodyBuffers } from './body-buffers.js'
 import type { BodyBudget } from './body-budget.js'
 import { mapErrorToReply } from './error-mapping.js'
 import type { Metrics } from './metrics.js'
@@ -23,8 +27,7 @@ type Verb = 'filter' | 'prioritize' | 'preempt' | 'explain'
 
 /**
  * A reply in one piece. A chunked reply (full-node filter: the passing nodes' request bytes) is
- * joined into one new buffer, written once: measured faster than a corked write per chunk, and
- * it is what lets the body's buffer be reused as soon as send() returns (see BodyBuffers).
+ * joined into one new buffer, written once: measured faster than a corked write per chunk.
  */
 export function wholeReply(body: ReplyBody): string | Uint8Array {
   if (typeof body === 'string' || body instanceof Uint8Array) return body
@@ -78,23 +81,22 @@ export function createVerbHandler(
   deps: VerbHandlerDependencies,
   fallback: RequestListener
 ): RequestListener {
-  const run: Record<Verb, (body: Buffer) => ReplyBody | Promise<ReplyBody>> = {
-    filter: (body) => deps.extender.filter(body),
-    prioritize: (body) => deps.extender.prioritize(body),
-    preempt: (body) => deps.extender.preempt(body),
-    explain: (body) => deps.extender.explain(body),
-  }
+  const run: Record<Verb, (body: Buffer, memory: RequestMemory) => ReplyBody | Promise<ReplyBody>> =
+    {
+      filter: (body, memory) => deps.extender.filter(body, memory),
+      prioritize: (body, memory) => deps.extender.prioritize(body, memory),
+      preempt: (body) => deps.extender.preempt(body),
+      explain: (body) => deps.extender.explain(body),
+    }
   const verbByPath = new Map<string, Verb>([
     ['/filter', 'filter'],
     ['/prioritize', 'prioritize'],
     ['/preempt', 'preempt'],
   ])
   if (deps.explainEndpoint === true) verbByPath.set('/explain', 'explain')
-  // A joined body's buffer is given back as soon as send() has run. Nothing written then still
-  // points into it: a node-cache reply is a copy, and a full-node filter reply, made of views of
-  // the body's node bytes, is joined into a new buffer by send() before it is written. A send()
-  // that wrote those views as they are would have to give the body back on 'finish' instead.
-  const bodies = new BodyBuffers(deps.maxBodyBytes)
+  // Each request's body buffer, reply buffer and working lists come from here, through one
+  // RequestMemory released when the response is done: sent in full, or its connection gone.
+  const memories = new RequestMemories(deps.maxBodyBytes)
   return (req: IncomingMessage, res: ServerResponse) => {
     const path = requestPath(req.url ?? '')
     const verb = verbByPath.get(path)
@@ -114,32 +116,27 @@ export function createVerbHandler(
       // A refused body may still be streaming in; do not leave it for the next request.
       send(res, reply.status, reply.body, !req.complete, reply.retryAfterSeconds)
     }
-    const succeed = (reply: ReplyBody): void => {
-      // A node-cache reply's buffer is the extender's to reuse once the socket has all of it.
-      if (reply instanceof Uint8Array) res.once('finish', () => deps.extender.replySent(reply))
-      send(res, 200, reply, false)
-    }
+    const succeed = (reply: ReplyBody): void => send(res, 200, reply, false)
     const lease = deps.bodyBudget.lease()
-    res.once('close', () => lease.release())
-    readJsonBody(req, deps.maxBodyBytes, bodies, lease, (err, body) => {
+    const memory = memories.take()
+    res.once('close', () => {
+      lease.release()
+      memory.release()
+    })
+    readJsonBody(req, deps.maxBodyBytes, memory, lease, (err, body) => {
       if (err !== null || body === null) {
         fail(err)
         return
       }
       let reply: ReplyBody | Promise<ReplyBody>
       try {
-        reply = run[verb](body)
+        reply = run[verb](body, memory)
       } catch (thrown) {
         fail(thrown)
-        bodies.give(body)
         return
       }
-      if (reply instanceof Promise) {
-        reply.then(succeed, fail).finally(() => bodies.give(body))
-      } else {
-        succeed(reply)
-        bodies.give(body)
-      }
+      if (reply instanceof Promise) reply.then(succeed, fail)
+      else succeed(reply)
     })
   }
 }

@@ -1,4 +1,8 @@
-import { hashNameBytes, NAME_SPAN_SLOTS, type NameBytesTable } from '../../src/node-index/index.js'
+import {
+  hashNameBytes,
+  type NameBytesKeys,
+  type NameBytesTable,
+} from '../../src/node-index/index.js'
 
 /** `name` written at `offset` of a larger buffer, as a request body holds it. */
 export function placed(name: string, offset = 7): { view: DataView; start: number; end: number } {
@@ -12,6 +16,17 @@ export function placed(name: string, offset = 7): { view: DataView; start: numbe
   }
 }
 
+/** Names at (start, end, hash) triples of `view`, as a NameBytesTable is given them. */
+export function keysOf(view: DataView, spans: Int32Array): NameBytesKeys {
+  return {
+    view,
+    length: spans.length / 3,
+    start: (i) => spans[i * 3] as number,
+    end: (i) => spans[i * 3 + 1] as number,
+    hash: (i) => spans[i * 3 + 2] as number,
+  }
+}
+
 /** The value held under the name at view[start, end), through getAll with one span. */
 export function getOne<V>(
   table: NameBytesTable<V>,
@@ -21,7 +36,7 @@ export function getOne<V>(
   hash = hashNameBytes(view, start, end)
 ): V | undefined {
   const out: (V | undefined)[] = []
-  table.getAll(view, Int32Array.of(start, end, hash), out)
+  table.getAll(keysOf(view, Int32Array.of(start, end, hash)), out)
   return out[0]
 }
 
@@ -32,21 +47,21 @@ export function lookup<V>(table: NameBytesTable<V>, name: string, offset?: numbe
 
 /**
  * `literals` written one after another, as a request's NodeNames array, with each one's span
- * (start, end, hashNameBytes, or `hashes[i]` where given) laid out as NAME_SPAN_SLOTS says.
+ * (start, end, hashNameBytes, or `hashes[i]` where given) as (start, end, hash) triples.
  */
 export function spansOf(
   literals: readonly string[],
   hashes: readonly (number | undefined)[] = []
-): { view: DataView; spans: Int32Array } {
+): { view: DataView; spans: Int32Array; keys: NameBytesKeys } {
   const text = `{"NodeNames":[${literals.map((l) => `"${l}"`).join(',')}]}`
   const bytes = new TextEncoder().encode(text)
   const view = new DataView(bytes.buffer)
-  const spans = new Int32Array(literals.length * NAME_SPAN_SLOTS)
+  const spans = new Int32Array(literals.length * 3)
   let at = text.indexOf('[') + 2
   literals.forEach((literal, i) => {
     const end = at + literal.length
-    spans.set([at, end, hashes[i] ?? hashNameBytes(view, at, end)], i * NAME_SPAN_SLOTS)
+    spans.set([at, end, hashes[i] ?? hashNameBytes(view, at, end)], i * 3)
     at = end + 3
   })
-  return { view, spans }
+  return { view, spans, keys: keysOf(view, spans) }
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { NameBytesTable } from '../../src/node-index/index.js'
 import { SEED } from '../property/field-arbitraries.js'
-import { getOne, spansOf } from './name-bytes-spans.js'
+import { getOne, keysOf, spansOf } from './name-bytes-spans.js'
 
 describe('NameBytesTable.getAll', () => {
   it('answers for each of 300 names, in batches and across their edges, what a lookup of that name alone answers: held, never held, deleted, and a held name repeated', () => {
@@ -13,9 +13,9 @@ describe('NameBytesTable.getAll', () => {
       i % 7 === 0 ? `unknown-${i}` : `node-${(i * 37) % 1000}`
     )
     literals.push('node-1', 'node-1')
-    const { view, spans } = spansOf(literals)
+    const { view, spans, keys } = spansOf(literals)
     const out: (number | undefined)[] = []
-    table.getAll(view, spans, out)
+    table.getAll(keys, out)
     expect(out).toHaveLength(literals.length)
     literals.forEach((literal, i) => {
       const one = getOne(table, view, spans[i * 3] as number, spans[i * 3 + 1] as number)
@@ -30,9 +30,9 @@ describe('NameBytesTable.getAll', () => {
     const table = new NameBytesTable<string>()
     table.set('node-a', 'a')
     table.set('node-b', 'b')
-    const { view, spans } = spansOf(['node-a', 'node-b', 'we\\"ird'], [0, undefined, 0])
+    const { keys } = spansOf(['node-a', 'node-b', 'we\\"ird'], [0, undefined, 0])
     const out: (string | undefined)[] = []
-    table.getAll(view, spans, out)
+    table.getAll(keys, out)
     expect(out).toEqual([undefined, 'b', undefined])
   })
 
@@ -40,17 +40,17 @@ describe('NameBytesTable.getAll', () => {
     const table = new NameBytesTable<number>()
     table.set('n1', 1)
     const out: (number | undefined)[] = [7, 7, 7, 7]
-    const { view, spans } = spansOf(['n2', 'n1'])
-    table.getAll(view, spans, out)
+    const { view, keys } = spansOf(['n2', 'n1'])
+    table.getAll(keys, out)
     expect(out).toEqual([undefined, 1, 7, 7])
-    table.getAll(view, new Int32Array(0), out)
+    table.getAll(keysOf(view, new Int32Array(0)), out)
     expect(out).toEqual([undefined, 1, 7, 7])
   })
 
   it('agrees with a Map under any sequence of sets and deletes (300 runs)', () => {
     const names = ['a', 'ab', 'abcd', 'abcde', 'node-1', 'node-2']
     const opArb = fc.tuple(fc.boolean(), fc.constantFrom(...names), fc.integer())
-    const { view, spans } = spansOf(names)
+    const { keys } = spansOf(names)
     fc.assert(
       fc.property(fc.array(opArb, { maxLength: 200 }), (ops) => {
         const table = new NameBytesTable<number>()
@@ -62,7 +62,7 @@ describe('NameBytesTable.getAll', () => {
           else model.delete(name)
         }
         const out: (number | undefined)[] = []
-        table.getAll(view, spans, out)
+        table.getAll(keys, out)
         expect(out).toEqual(names.map((name) => model.get(name)))
       }),
       { seed: SEED, numRuns: 300 }

@@ -6,9 +6,9 @@ import {
   CompiledTolerations,
   referenceCountIntolerablePreferNoSchedule,
   referenceFilterNode,
-  scoreNodes,
   tolerationsTolerateTaint,
 } from '../../src/core/index.js'
+import { scoreNodes } from '../support/node-list-rules.js'
 import { node, toleration } from './builders.js'
 import { SEED } from '../property/field-arbitraries.js'
 import { referenceRules } from './semantics/reference-rules.js'

@@ -3,12 +3,11 @@ import type { NodeTaintsAt, RuleOptions } from '../../src/core/index.js'
 import {
   compileNode,
   CompiledTolerations,
-  filterNodes,
   referenceCountIntolerablePreferNoSchedule,
   REASON_UNSCHEDULABLE,
   REASON_UNTOLERATED_TAINT,
-  scoreNodes,
 } from '../../src/core/index.js'
+import { filterNodes, scoreNodes } from '../support/node-list-rules.js'
 import { node, toleration } from './builders.js'
 
 // Normalisation hides a count that is off by a constant factor; pin the raw counts too.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Taint } from '../../src/core/index.js'
-import { compileNode, CompiledTolerations, filterNodes, scoreNodes } from '../../src/core/index.js'
+import { compileNode, CompiledTolerations } from '../../src/core/index.js'
+import { filterNodes, scoreNodes } from '../support/node-list-rules.js'
 import { StringInterner, TaintProfiles } from '../../src/node-index/index.js'
 import { node, only } from './builders.js'
 import {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type TaintProfile } from '../../src/core/index.js'
 import { hashNameBytes, TaintIndex } from '../../src/node-index/index.js'
 import { node } from './builders.js'
-import { spansOf } from './name-bytes-spans.js'
+import { keysOf, spansOf } from './name-bytes-spans.js'
 
 /** The profile TaintIndex.profilesByBytes finds for `name`'s UTF-8 bytes, looked up alone. */
 function profileOf(index: TaintIndex, name: string): TaintProfile | undefined {
@@ -10,8 +10,7 @@ function profileOf(index: TaintIndex, name: string): TaintProfile | undefined {
   const view = new DataView(bytes.buffer)
   const out: (TaintProfile | undefined)[] = []
   index.profilesByBytes(
-    view,
-    Int32Array.of(0, bytes.length, hashNameBytes(view, 0, bytes.length)),
+    keysOf(view, Int32Array.of(0, bytes.length, hashNameBytes(view, 0, bytes.length))),
     out
   )
   return out[0]
@@ -39,7 +38,7 @@ describe('TaintIndex.profilesByBytes', () => {
 
     const all = spansOf(['a', 'b', 'c'])
     const out: (TaintProfile | undefined)[] = []
-    index.profilesByBytes(all.view, all.spans, out)
+    index.profilesByBytes(all.keys, out)
     expect(out).toEqual([undefined, undefined, index.get('c')?.profile])
   })
 

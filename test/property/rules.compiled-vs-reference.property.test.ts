@@ -4,15 +4,14 @@ import type { CompiledNode, NodeTaintsAt, RuleOptions, Toleration } from '../../
 import {
   compileNode,
   CompiledTolerations,
-  filterNodes,
   referenceCountIntolerablePreferNoSchedule,
   referenceFilterNode,
-  scoreNodes,
   tolerationSetSignature,
   toleratesTaint,
   tolerationsTolerateTaint,
   UNSCHEDULABLE_TAINT,
 } from '../../src/core/index.js'
+import { filterNodes, scoreNodes } from '../support/node-list-rules.js'
 import { StringInterner, TaintProfiles } from '../../src/node-index/index.js'
 import { SEED } from './field-arbitraries.js'
 import { compiledTaint, referenceFilterNodes, referenceScores } from './rule-outcomes.js'

@@ -8,8 +8,8 @@ import {
   normalizeReversedScores,
   referenceCountIntolerablePreferNoSchedule,
   referenceFilterNode,
-  scoreNodes,
 } from '../../src/core/index.js'
+import { scoreNodes } from '../support/node-list-rules.js'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
 import { SEED } from './field-arbitraries.js'
 import { podAndNodesArb, rulesArb } from './taint-arbitraries.js'

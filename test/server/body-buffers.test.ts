@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BodyBuffers, LARGE_BUFFER_IDLE_MS } from '../../src/server/body-buffers.js'
+import { BodyBuffers, LARGE_BUFFER_IDLE_MS } from '../../src/extender/body-buffers.js'
 
 /**
  * BodyBuffers lends the buffers request bodies are joined in: up to 16 MiB from a pool of a

@@ -88,7 +88,7 @@ describe('heap garbage per node-cache call', () => {
     const cache: NodeCache = {
       readiness: () => ({ ready: true, reason: '' }),
       get: (name) => index.get(name),
-      profilesByBytes: (view, spans, out) => index.profilesByBytes(view, spans, out),
+      profilesByBytes: (names, out) => index.profilesByBytes(names, out),
       fetch: () => Promise.resolve(null),
       size: NODES,
     }

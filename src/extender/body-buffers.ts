@@ -17,7 +17,7 @@ export const LARGE_BUFFER_IDLE_MS = 60_000
 
 /**
  * The buffers request bodies that arrive in several chunks are joined in (see readJsonBody),
- * lent for one request and given back once its reply is sent.
+ * lent for one request through its RequestMemory and given back when that is released.
  *
  * A body over 16 MiB (full-node mode past about 1000 nodes) is joined in the one large buffer
  * kept, the largest such body's, when it is free. A fresh buffer of that size comes from the

@@ -83,6 +83,12 @@ export {
   truncateEventMessage,
   type FieldError,
 } from './field-errors.js'
+export {
+  filterWithNominatedPods,
+  nominatedPodsAdded,
+  type InterPodVerdict,
+  type NominatedPod,
+} from './nominated-pods.js'
 export { preferredTermsParseError, termParseErrors } from './preferred-terms-parse.js'
 export {
   InterPodAffinityState,

@@ -5,6 +5,7 @@ import {
   formatTaint,
   type AffinityPod,
   type NamespaceLabels,
+  type NominatedPod,
   type NodeDiagnosis,
   type PlacementDiagnosis,
   type PlacementPod,
@@ -13,7 +14,7 @@ import { parseExplainOptions, type ExplainOptions } from '../config/index.js'
 import { ProtocolError } from '../protocol/index.js'
 import { readNamespaces, readNodes, readOnePlacedPod, readPodList } from './manifests.js'
 import { renderTable } from './table.js'
-import { namespacesText, nodesText, placedPodsText, type ToolIo } from './tool-io.js'
+import { explainPodsText, namespacesText, nodesText, type ToolIo } from './tool-io.js'
 
 /**
  * `taint-extender explain --pod FILE [--nodes FILE] [--pods FILE] [--namespaces FILE] [-o json]`:
@@ -31,14 +32,15 @@ export async function runExplain(
   const { pod, placement } = readOnePlacedPod(options.pod.text, options.pod.origin)
   const source = await nodesText(options.nodes)
   const nodes = readNodes(source.text, source.origin)
-  const placed = await readPlacedPods(options, placement)
-  const namespaces = await readNamespaceLabels(options, placement, placed)
+  const pods = await readOtherPods(options, placement)
+  const namespaces = await readNamespaceLabels(options, placement, pods)
   const rules = { comparisonOperators: options.gates.TaintTolerationComparisonOperators }
   const diagnosis = diagnosePlacement({
     pod: placement,
     tolerations: new CompiledTolerations(pod.tolerations, rules),
     nodes: nodes.map((n) => ({ name: n.name, labels: n.labels, compiled: compileNode(n) })),
-    placedPods: placed,
+    placedPods: pods?.placed ?? null,
+    nominatedPods: pods?.nominated ?? [],
     namespaces,
     nodeLabelsKnown: true,
     options: rules,
@@ -52,29 +54,40 @@ export async function runExplain(
   return diagnosis.available > 0 && diagnosis.schedulingError === null ? 0 : 1
 }
 
+/** The other pods explain judges against: bound ones, and those nominated to a node. */
+interface OtherPods {
+  readonly placed: AffinityPod[]
+  readonly nominated: NominatedPod[]
+}
+
 /**
- * The pods bound to nodes and not finished, the incoming pod itself left out (it may be listed
- * while Pending; kube-scheduler never counts a pod against itself).
+ * The unfinished pods besides the incoming one (it may be listed while Pending; kube-scheduler
+ * never counts a pod against itself): those bound to a node, and those not bound yet with
+ * `status.nominatedNodeName` set, which the scheduling queue holds as nominated pods.
  */
-async function readPlacedPods(
+async function readOtherPods(
   options: ExplainOptions,
   incoming: PlacementPod
-): Promise<AffinityPod[] | null> {
+): Promise<OtherPods | null> {
   if (options.pods === null) return null
-  const source = await placedPodsText(options.pods)
-  return readPodList(source.text, source.origin)
-    .filter(({ pod }) => pod.nodeName !== '' && pod.phase !== 'Succeeded' && pod.phase !== 'Failed')
+  const source = await explainPodsText(options.pods)
+  const others = readPodList(source.text, source.origin)
+    .filter(({ pod }) => pod.phase !== 'Succeeded' && pod.phase !== 'Failed')
     .filter(({ pod }) => !(pod.namespace === incoming.namespace && pod.name === incoming.name))
     .map(({ placement }) => placement)
+  return {
+    placed: others.filter((p) => p.nodeName !== ''),
+    nominated: others.filter((p) => p.nodeName === '' && p.nominatedNodeName !== ''),
+  }
 }
 
 /** Namespace labels, read only when some term has a namespaceSelector to apply them to. */
 async function readNamespaceLabels(
   options: ExplainOptions,
   incoming: PlacementPod,
-  placed: readonly AffinityPod[] | null
+  pods: OtherPods | null
 ): Promise<NamespaceLabels> {
-  const owners = [incoming, ...(placed ?? [])]
+  const owners = [incoming, ...(pods?.placed ?? []), ...(pods?.nominated ?? [])]
   const needer = owners.find((p) =>
     [...p.requiredAffinity, ...p.requiredAntiAffinity].some((t) => t.namespaceSelector !== null)
   )

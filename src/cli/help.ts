@@ -43,8 +43,8 @@ summary line, with preemption's part when the pods' priorities decide it.
 Flags:
   --pod FILE|-              the pod, as kubectl get pod -o yaml prints it (required)
   --nodes FILE|-            the nodes; without it, the cluster's
-  --pods FILE               the pods already placed (kubectl get pods -A -o yaml), for
-                            inter-pod affinity and preemption; without --nodes, the cluster's
+  --pods FILE               the other pods, placed or nominated (kubectl get pods -A -o yaml),
+                            for inter-pod affinity and preemption; without --nodes, the cluster's
   --namespaces FILE         the namespaces (kubectl get ns -o yaml), for a namespaceSelector
   --kubeconfig FILE         the cluster to read
   -o, --output json|table   json for scripts (default table)

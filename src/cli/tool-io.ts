@@ -60,18 +60,23 @@ export async function podsText(
   return { text: JSON.stringify({ items }), origin: 'cluster pods' }
 }
 
+/** Unfinished pods: kube-scheduler's pod informer (scheduler.go `newPodInformer`) leaves the rest out. */
+const UNFINISHED = 'status.phase!=Succeeded,status.phase!=Failed'
+
 /**
- * Every pod bound to a node and not finished, as kube-scheduler's own informer sees them
- * (pkg/scheduler/scheduler.go `newPodInformer` leaves out `Succeeded` and `Failed` pods): what
- * inter-pod affinity is judged against.
+ * The pods explain judges against, as kube-scheduler sees them: every unfinished pod bound to a
+ * node, and every unfinished pod bound to none with `status.nominatedNodeName` set (the nominated
+ * pods Filter adds to their node), one list each by field selector.
  */
-export async function placedPodsText(
+export async function explainPodsText(
   source: ObjectSource
 ): Promise<{ text: string; origin: string }> {
   if (source.kind === 'text') return source
-  const items = await new ClusterSnapshot(source.cluster).listPods(
-    'spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed'
-  )
+  const snapshot = new ClusterSnapshot(source.cluster)
+  const items = [
+    ...(await snapshot.listPods(`spec.nodeName!=,${UNFINISHED}`)),
+    ...(await snapshot.listPods(`spec.nodeName=,status.nominatedNodeName!=,${UNFINISHED}`)),
+  ]
   return { text: JSON.stringify({ items }), origin: 'cluster pods' }
 }
 

@@ -58,7 +58,6 @@ export {
   nodeAffinityPreFilterNames,
   normalizeNodeAffinityScores,
   preferredNodeAffinityWeight,
-  preferredTermsProblem,
   REASON_NODE_AFFINITY,
   REASON_NODE_AFFINITY_CONFLICT,
   termProblem,
@@ -68,6 +67,22 @@ export {
   type NodeSelectorTerm,
   type PreferredSchedulingTerm,
 } from './node-affinity.js'
+export {
+  aggregateText,
+  fieldErrorText,
+  goQuote,
+  labelKeyErrors,
+  labelValueErrors,
+  truncateEventMessage,
+  type FieldError,
+} from './field-errors.js'
+export {
+  filterWithNominatedPods,
+  nominatedPodsAdded,
+  type InterPodVerdict,
+  type NominatedPod,
+} from './nominated-pods.js'
+export { preferredTermsParseError, termParseErrors } from './preferred-terms-parse.js'
 export {
   InterPodAffinityState,
   REASON_EXISTING_ANTI_AFFINITY,

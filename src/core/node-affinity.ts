@@ -171,20 +171,6 @@ export function preferredNodeAffinityWeight(spec: NodeAffinitySpec, node: Labell
   return sum
 }
 
-/**
- * NodeAffinity PreScore's parse of the preferred terms (component-helpers
- * `NewPreferredSchedulingTerms`): for each term it parses, the first problem, named by the term's
- * index; terms of weight 0 and empty terms are skipped unparsed. null when every term parses.
- */
-export function preferredTermsProblem(spec: NodeAffinitySpec): string | null {
-  const problems = spec.preferred.flatMap(({ weight, preference }, i) => {
-    if (weight === 0 || isEmptyTerm(preference)) return []
-    const problem = termProblem(preference)
-    return problem === null ? [] : [`[${i}].preference.${problem}`]
-  })
-  return problems.length === 0 ? null : problems.join('; ')
-}
-
 /** kube-scheduler's MaxNodeScore: in-tree plugins score 0–100. */
 export const MAX_NODE_SCORE = 100
 

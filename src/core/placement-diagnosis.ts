@@ -6,6 +6,11 @@ import {
   REASON_NODE_AFFINITY,
   REASON_NODE_AFFINITY_CONFLICT,
 } from './node-affinity.js'
+import {
+  filterWithNominatedPods,
+  nominatedPodsAdded,
+  type InterPodVerdict,
+} from './nominated-pods.js'
 import { nodeRow, scoreFeasible } from './placement-rows.js'
 import { postFilterOutcome, type PostFilterOutcome } from './post-filter.js'
 import { dryRunPreemption } from './preemption.js'
@@ -54,7 +59,7 @@ function filterNode(
   input: PlacementInput,
   node: PlacementNode,
   taints: NodeExplanation | undefined,
-  interPod: InterPodAffinityState | null
+  interPod: ((node: PlacementNode) => InterPodVerdict) | null
 ): Rejection | null {
   const { pod } = input
   const taintReason = taints?.reason ?? null
@@ -84,11 +89,33 @@ function filterNode(
         detail: miss,
       }
   }
-  const hit = interPod?.filter(node) ?? null
+  const hit = interPod === null ? null : interPod(node)
   if (hit === null) return null
   // Only an unmet affinity is unresolvable; anti-affinity may be resolved by preemption.
   const unresolvable = hit.reason === REASON_POD_AFFINITY
   return { plugin: PLUGIN_INTER_POD_AFFINITY, ...hit, unresolvable }
+}
+
+/**
+ * InterPodAffinity's Filter over the cycle state PreFilter builds from the placed pods, run with
+ * the pods nominated to each node (nominated-pods.ts); null when no pods are given.
+ */
+function interPodAffinityFilter(
+  input: PlacementInput
+): ((node: PlacementNode) => InterPodVerdict) | null {
+  const placed = input.placedPods
+  if (placed === null) return null
+  const { pod, nodes, namespaces } = input
+  const state = new InterPodAffinityState(pod, placed, nodes, namespaces)
+  const nominated = input.nominatedPods ?? []
+  return (node) =>
+    filterWithNominatedPods(
+      state.skipped,
+      nominatedPodsAdded(pod, nominated, node),
+      (added) =>
+        new InterPodAffinityState(pod, [...placed, ...added], nodes, namespaces).filter(node),
+      () => state.filter(node)
+    )
 }
 
 /** Diagnoses the pod over the nodes as kube-scheduler's default profile would. */
@@ -98,10 +125,7 @@ export function diagnosePlacement(input: PlacementInput): PlacementDiagnosis {
     input.nodes.map((n) => n.compiled),
     input.options
   )
-  const interPod =
-    input.placedPods === null
-      ? null
-      : new InterPodAffinityState(input.pod, input.placedPods, input.nodes, input.namespaces)
+  const interPod = interPodAffinityFilter(input)
   const notJudged: string[] = [...UNJUDGED_CONSTRAINTS]
   if (!input.nodeLabelsKnown) notJudged.unshift('node affinity (NodeAffinity: no node labels)')
   if (interPod === null) notJudged.push('inter-pod affinity (InterPodAffinity: no pods given)')
@@ -190,6 +214,7 @@ function runPostFilter(
       dryRunPreemption({
         pod: input.pod,
         placed: input.placedPods ?? [],
+        nominated: input.nominatedPods ?? [],
         nodes: input.nodes,
         namespaces: input.namespaces,
         potential,

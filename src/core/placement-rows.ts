@@ -1,9 +1,7 @@
 import type { NodeExplanation } from './explain.js'
-import {
-  normalizeNodeAffinityScores,
-  preferredNodeAffinityWeight,
-  preferredTermsProblem,
-} from './node-affinity.js'
+import { normalizeNodeAffinityScores, preferredNodeAffinityWeight } from './node-affinity.js'
+import { truncateEventMessage } from './field-errors.js'
+import { preferredTermsParseError } from './preferred-terms-parse.js'
 import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
 import {
   PLUGIN_NODE_AFFINITY,
@@ -29,7 +27,9 @@ export interface FeasibleScores {
 /**
  * The scores over the feasible nodes. schedule_one.go `schedulePod` runs PreScore and Score
  * only when two or more nodes are feasible; there NodeAffinity PreScore's parse of the preferred
- * terms fails the cycle with `running PreScore plugin "NodeAffinity": …` (`RunPreScorePlugins`).
+ * terms (preferred-terms-parse.ts) fails the cycle. `RunPreScorePlugins` wraps the error as
+ * `running PreScore plugin "NodeAffinity": …`; `schedulingCycle` turns it into an Error status
+ * whose message `handleSchedulingFailure` records, truncated, as the FailedScheduling event.
  */
 export function scoreFeasible(
   input: PlacementInput,
@@ -43,10 +43,11 @@ export function scoreFeasible(
   const weights = input.nodes.map((n) =>
     input.nodeLabelsKnown ? preferredNodeAffinityWeight(spec, n) : 0
   )
-  const problem = input.nodeLabelsKnown ? preferredTermsProblem(spec) : null
+  const problem = input.nodeLabelsKnown ? preferredTermsParseError(spec.preferred) : null
   if (problem !== null && feasible.length >= 2) {
-    const place = `spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution${problem}`
-    const error = `running PreScore plugin "${PLUGIN_NODE_AFFINITY}": ${place}`
+    const error = truncateEventMessage(
+      `running PreScore plugin "${PLUGIN_NODE_AFFINITY}": ${problem}`
+    )
     return { taint, weights, nodeAffinity: null, error }
   }
   const feasibleWeights = feasible.map((n) => weights[input.nodes.indexOf(n)] ?? 0)

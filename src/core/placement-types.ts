@@ -3,6 +3,7 @@ import type { CompiledTolerations } from './compiled-tolerations.js'
 import type { DecidingTaint } from './explain.js'
 import type { AffinityPod, NamespaceLabels } from './inter-pod-affinity.js'
 import type { LabelledNode, NodeAffinitySpec } from './node-affinity.js'
+import type { NominatedPod } from './nominated-pods.js'
 import type { PostFilterPod } from './post-filter.js'
 import type { PreemptionCandidate } from './preemption.js'
 import type { RuleOptions } from './types.js'
@@ -42,6 +43,8 @@ export interface PlacementInput {
   readonly nodes: readonly PlacementNode[]
   /** Pods bound to nodes (terminal ones left out); null when unknown: InterPodAffinity unjudged. */
   readonly placedPods: readonly AffinityPod[] | null
+  /** Pods not bound yet with `status.nominatedNodeName` set (unfinished); none when absent. */
+  readonly nominatedPods?: readonly NominatedPod[]
   readonly namespaces: NamespaceLabels
   /** False when node labels are unknown (names-only requests): NodeAffinity unjudged. */
   readonly nodeLabelsKnown: boolean

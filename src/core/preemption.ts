@@ -5,6 +5,7 @@ import {
   type NamespaceLabels,
 } from './inter-pod-affinity.js'
 import type { LabelledNode } from './node-affinity.js'
+import { filterWithNominatedPods, nominatedPodsAdded, type NominatedPod } from './nominated-pods.js'
 
 /**
  * DefaultPreemption's dry run over the nodes where preemption might help, for the rules judged
@@ -27,6 +28,8 @@ export interface PreemptionCandidate {
 export interface DryRunInput {
   readonly pod: AffinityPod
   readonly placed: readonly AffinityPod[]
+  /** Pods nominated to nodes, not bound yet: never victims, added back as Filter adds them. */
+  readonly nominated: readonly NominatedPod[]
   readonly nodes: readonly LabelledNode[]
   readonly namespaces: NamespaceLabels
   /** The nodes whose rejection preemption might resolve. */
@@ -46,23 +49,33 @@ function priorityUnset(pod: AffinityPod): string {
 }
 
 /**
- * `SelectVictimsOnNode` for one node: the pods of lower priority (`isPreemptionAllowed`:
- * `PodPriority(victim) < PodPriority(pod)`) are removed, then the Filter plugins run again.
- * Only InterPodAffinity depends on the pods, and removing pods can only help the other filters
- * the node already passed, so re-running InterPodAffinity without them decides.
+ * `SelectVictimsOnNode` for one node: the pods bound there of lower priority
+ * (`isPreemptionAllowed`: `PodPriority(victim) < PodPriority(pod)`) are removed, then the Filter
+ * plugins run again with the nominated pods (`RunFilterPluginsWithNominatedPods`): those of
+ * equal or higher priority are added to the node for a first pass, and lower-priority ones are
+ * not considered. Only InterPodAffinity depends on the pods, and removing pods can only help the
+ * other filters the node already passed, so re-running InterPodAffinity decides. `skipped`:
+ * InterPodAffinity's PreFilter returned Skip for the cycle.
  */
 function selectVictims(
   input: DryRunInput,
   node: LabelledNode,
-  priority: number
+  priority: number,
+  skipped: boolean
 ): { reason: string } | { victims: AffinityPod[] } {
   const victims = input.placed.filter(
     (p) => p.nodeName === node.name && (p.priority as number) < priority
   )
   if (victims.length === 0) return { reason: REASON_NO_VICTIMS }
   const remaining = input.placed.filter((p) => !victims.includes(p))
-  const state = new InterPodAffinityState(input.pod, remaining, input.nodes, input.namespaces)
-  const still = state.filter(node)
+  const judge = (pods: readonly AffinityPod[]) =>
+    new InterPodAffinityState(input.pod, pods, input.nodes, input.namespaces).filter(node)
+  const still = filterWithNominatedPods(
+    skipped,
+    nominatedPodsAdded(input.pod, input.nominated, node),
+    (added) => judge([...remaining, ...added]),
+    () => judge(remaining)
+  )
   return still === null ? { victims } : { reason: still.reason }
 }
 
@@ -81,8 +94,14 @@ export function dryRunPreemption(input: DryRunInput): DryRun {
 
   const reasons: string[] = []
   const candidates: PreemptionCandidate[] = []
+  const { skipped } = new InterPodAffinityState(
+    input.pod,
+    input.placed,
+    input.nodes,
+    input.namespaces
+  )
   for (const node of input.potential) {
-    const outcome = selectVictims(input, node, priority)
+    const outcome = selectVictims(input, node, priority, skipped)
     if ('reason' in outcome) reasons.push(outcome.reason)
     else candidates.push({ node: node.name, lowerPriorityPods: outcome.victims.map(name) })
   }

@@ -49,7 +49,7 @@ describe('explain table output', () => {
     )
     expect(result.code).toBe(1)
     expect(result.stdout).toContain(
-      '\nrunning PreScore plugin "NodeAffinity": spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].preference.matchExpressions[0]: operator Lt needs an integer value, not "x"\n'
+      '\nrunning PreScore plugin "NodeAffinity": [0].matchExpressions[0].values[0]: Invalid value: "x": for \'Gt\', \'Lt\' operators, the value must be an integer\n'
     )
   })
 })

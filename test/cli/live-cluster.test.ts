@@ -68,12 +68,23 @@ const podsOn = (nodeName: string) => ({
   limit: '500',
 })
 
-/** explain's one list of pods: those bound to a node and not finished, as kube-scheduler's own. */
-const PLACED_PODS = {
-  path: '/api/v1/pods',
-  fieldSelector: 'spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed',
-  limit: '500',
-}
+/**
+ * explain's two lists of unfinished pods, as kube-scheduler sees them: those bound to a node, and
+ * those bound to none but nominated to one.
+ */
+const EXPLAIN_PODS = [
+  {
+    path: '/api/v1/pods',
+    fieldSelector: 'spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed',
+    limit: '500',
+  },
+  {
+    path: '/api/v1/pods',
+    fieldSelector:
+      'spec.nodeName=,status.nominatedNodeName!=,status.phase!=Succeeded,status.phase!=Failed',
+    limit: '500',
+  },
+]
 
 const FORECAST = ['--taint', 'maintenance=planned:NoExecute', '--node', 'general-1']
 
@@ -105,7 +116,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     const result = await explainFromCluster(POD)
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFiles.explain, 'name'))
-    expect(requestsSince(api, before)).toEqual([NODE_LIST, PLACED_PODS])
+    expect(requestsSince(api, before)).toEqual([NODE_LIST, ...EXPLAIN_PODS])
   })
 
   it('explain reads the namespaces too when a namespaceSelector needs them, and answers as for the files', async () => {
@@ -134,7 +145,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFile.stdout, 'name'))
     expect(requestsSince(api, before)).toEqual([
       NODE_LIST,
-      PLACED_PODS,
+      ...EXPLAIN_PODS,
       { path: '/api/v1/namespaces', fieldSelector: null, limit: '500' },
     ])
   })

@@ -6,6 +6,7 @@ import { INTER_POD_CASES } from '../core/placement/inter-pod-affinity.cases.js'
 import { OUR_NODE_AFFINITY } from '../core/placement/node-affinity.ours.js'
 import { expectPreemptionOutcome, PREEMPTION_CASES } from '../core/placement/preemption.cases.js'
 import { PRESCORE_CASES } from '../core/placement/prescore.cases.js'
+import { NOMINATED_CASES } from '../core/placement/nominated-pods.cases.js'
 import { UPSTREAM_NODE_AFFINITY } from '../core/placement/node-affinity.upstream.js'
 import { wireNode, wirePod } from '../core/placement/wire.js'
 import type { PlacementPod } from '../../src/core/index.js'
@@ -41,8 +42,8 @@ async function explain(pod: PlacementPod, cluster: Cluster) {
     '--pods',
     tempFile(
       'pods.json',
-      list(
-        (cluster.pods ?? []).map((p) =>
+      list([
+        ...(cluster.pods ?? []).map((p) =>
           wirePod({
             ...p,
             nodeAffinity: NO_NODE_AFFINITY,
@@ -50,8 +51,11 @@ async function explain(pod: PlacementPod, cluster: Cluster) {
             resourceClaims: 0,
             nominatedNodeName: '',
           })
-        )
-      )
+        ),
+        ...(cluster.nominated ?? []).map((p) =>
+          wirePod({ ...p, nodeAffinity: NO_NODE_AFFINITY, preemptionPolicy: '', resourceClaims: 0 })
+        ),
+      ])
     ),
     '--namespaces',
     tempFile('namespaces.json', list(namespaces)),
@@ -117,5 +121,14 @@ describe('explain over the NodeAffinity PreScore table', () => {
     expect(diagnosis.summary).toBe(c.summary)
     // The pod is placed nowhere when the cycle ends in an error.
     expect(result.code).toBe(c.error === null && c.summary.startsWith('0/') === false ? 0 : 1)
+  })
+})
+
+describe('explain over the nominated pods table', () => {
+  it.each(NOMINATED_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const diagnosis = judged((await explain(c.pod, c.cluster)).stdout)
+    expect(Object.fromEntries(diagnosis.nodes.map((n) => [n.name, n.reason]))).toEqual(c.expected)
+    expect(diagnosis.summary).toBe(c.summary)
+    expect(diagnosis.preemptionCandidates.map((p) => p.node)).toEqual(c.candidates)
   })
 })

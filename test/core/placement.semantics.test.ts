@@ -7,6 +7,7 @@ import { OUR_NODE_AFFINITY } from './placement/node-affinity.ours.js'
 import { PREFERRED_CASES } from './placement/node-affinity.scores.js'
 import { expectPreemptionOutcome, PREEMPTION_CASES } from './placement/preemption.cases.js'
 import { PRESCORE_CASES } from './placement/prescore.cases.js'
+import { NOMINATED_CASES } from './placement/nominated-pods.cases.js'
 import { UPSTREAM_NODE_AFFINITY } from './placement/node-affinity.upstream.js'
 
 const NODE_AFFINITY_CASES = [...UPSTREAM_NODE_AFFINITY, ...OUR_NODE_AFFINITY]
@@ -115,5 +116,14 @@ describe('the diagnosis over the plugins', () => {
     expect(diagnosis.nodes[0]?.detail).toBe(
       'term 0: disk in (ssd): node has disk=hdd; term 1: gpu: node has no label gpu'
     )
+  })
+})
+
+describe('Filter and the preemption dry run with nominated pods', () => {
+  it.each(NOMINATED_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const diagnosis = diagnose(c.pod, c.cluster)
+    expect(Object.fromEntries(diagnosis.nodes.map((n) => [n.name, n.reason]))).toEqual(c.expected)
+    expect(diagnosis.summary).toBe(c.summary)
+    expect(diagnosis.preemptionCandidates.map((p) => p.node)).toEqual(c.candidates)
   })
 })

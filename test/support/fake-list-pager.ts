@@ -56,6 +56,8 @@ export class FakeListPager {
 const POD_FIELDS: Record<string, (pod: unknown) => string> = {
   'spec.nodeName': (pod) => (pod as { spec?: { nodeName?: string } }).spec?.nodeName ?? '',
   'status.phase': (pod) => (pod as { status?: { phase?: string } }).status?.phase ?? '',
+  'status.nominatedNodeName': (pod) =>
+    (pod as { status?: { nominatedNodeName?: string } }).status?.nominatedNodeName ?? '',
 }
 
 /** A comma-separated field selector of `field=value` and `field!=value` terms, all of which hold. */

@@ -4,6 +4,7 @@ import type {
   LabelRequirement,
   LabelSelector,
   NodeAffinitySpec,
+  NominatedPod,
   NodeDiagnosis,
   NodeSelectorTerm,
   PlacementDiagnosis,
@@ -93,6 +94,16 @@ export function placed(nodeName: string, spec: PodSpec = {}): AffinityPod {
   return pod({ name: `on-${nodeName}`, ...spec, nodeName })
 }
 
+/** A nominated pod: bound to no node yet, `status.nominatedNodeName` naming `nodeName`. */
+export function nominated(nodeName: string, spec: PodSpec = {}): NominatedPod {
+  return pod({
+    name: `nominated-to-${nodeName}`,
+    ...spec,
+    nodeName: '',
+    nominatedNodeName: nodeName,
+  })
+}
+
 export interface NodeSpec {
   readonly labels?: LabelMap
   readonly taints?: readonly string[]
@@ -111,6 +122,8 @@ export function node(name: string, spec: NodeSpec = {}): TestNode {
 export interface Cluster {
   readonly nodes: readonly TestNode[]
   readonly pods?: readonly AffinityPod[] | null
+  /** Pods nominated to nodes, not bound yet. */
+  readonly nominated?: readonly NominatedPod[]
   readonly namespaces?: Readonly<Record<string, LabelMap>>
   readonly tolerations?: readonly Toleration[]
 }
@@ -131,6 +144,7 @@ export function diagnose(incoming: PlacementPod, cluster: Cluster): PlacementDia
       }),
     })),
     placedPods: cluster.pods === undefined ? [] : cluster.pods,
+    nominatedPods: cluster.nominated ?? [],
     namespaces: new Map(Object.entries(cluster.namespaces ?? {})),
     nodeLabelsKnown: true,
     options: GATE_ON,

@@ -7,6 +7,8 @@ import { node, pod, req, term, type TestNode } from './builders.js'
  * (nodeaffinity/node_affinity.go, over component-helpers `NewPreferredSchedulingTerms`) returns
  * the parse error, which ends the cycle, but PreScore runs only when two or more nodes pass the
  * filters (schedule_one.go `schedulePod`), and terms of weight 0 or empty ones are never parsed.
+ * The error is the FailedScheduling message: `RunPreScorePlugins`' wrapping of the aggregate
+ * `NewPreferredSchedulingTerms` returns, its terms named `[i]` (no root path).
  */
 
 export interface PreScoreCase {
@@ -18,8 +20,10 @@ export interface PreScoreCase {
   readonly summary: string
 }
 
-const PLACE = 'spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution'
 const ERROR_PREFIX = 'running PreScore plugin "NodeAffinity": '
+const NOT_INTEGER = `[0].matchExpressions[0].values[0]: Invalid value: "abc": for 'Gt', 'Lt' operators, the value must be an integer`
+const LABEL_VALUE =
+  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"
 const GT_ABC = { weight: 3, preference: term(req('rank', 'Gt', 'abc')) }
 const TWO_CLEAN = [node('n1'), node('n2')]
 
@@ -28,8 +32,8 @@ export const PRESCORE_CASES: readonly PreScoreCase[] = [
     name: 'a Gt bound that is not an integer fails the cycle when two nodes pass the filters',
     pod: pod({ preferred: [GT_ABC] }),
     nodes: TWO_CLEAN,
-    error: `${ERROR_PREFIX}${PLACE}[0].preference.matchExpressions[0]: operator Gt needs an integer value, not "abc"`,
-    summary: `${ERROR_PREFIX}${PLACE}[0].preference.matchExpressions[0]: operator Gt needs an integer value, not "abc"`,
+    error: `${ERROR_PREFIX}${NOT_INTEGER}`,
+    summary: `${ERROR_PREFIX}${NOT_INTEGER}`,
   },
   {
     name: 'an In value that is not a label value fails the cycle, naming the term after a valid one',
@@ -40,8 +44,15 @@ export const PRESCORE_CASES: readonly PreScoreCase[] = [
       ],
     }),
     nodes: TWO_CLEAN,
-    error: `${ERROR_PREFIX}${PLACE}[1].preference.matchExpressions[1]: value "a b" is not a valid label value`,
-    summary: `${ERROR_PREFIX}${PLACE}[1].preference.matchExpressions[1]: value "a b" is not a valid label value`,
+    error: `${ERROR_PREFIX}[1].matchExpressions[1].values[0][pool]: Invalid value: "a b": ${LABEL_VALUE}`,
+    summary: `${ERROR_PREFIX}[1].matchExpressions[1].values[0][pool]: Invalid value: "a b": ${LABEL_VALUE}`,
+  },
+  {
+    name: 'two unparsable terms give the aggregate of both errors in brackets',
+    pod: pod({ preferred: [GT_ABC, { weight: 1, preference: term(req('rank', 'Lt', 'abc')) }] }),
+    nodes: TWO_CLEAN,
+    error: `${ERROR_PREFIX}[${NOT_INTEGER}, ${NOT_INTEGER.replace('[0]', '[1]')}]`,
+    summary: `${ERROR_PREFIX}[${NOT_INTEGER}, ${NOT_INTEGER.replace('[0]', '[1]')}]`,
   },
   {
     name: 'with one feasible node PreScore never runs and the pod goes there',

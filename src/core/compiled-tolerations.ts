@@ -104,6 +104,8 @@ class EffectMatcher {
  */
 export class CompiledTolerations {
   readonly tolerations: readonly Toleration[]
+  /** See ProfileJudge.memoKey. */
+  readonly memoKey: object = {}
   readonly #options: RuleOptions
   /** Indexed by effect slot: NoSchedule, NoExecute, PreferNoSchedule. */
   readonly #matchers: readonly [EffectMatcher, EffectMatcher, EffectMatcher]

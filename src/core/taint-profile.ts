@@ -7,6 +7,12 @@ import type { RejectionReason } from './reasons.js'
  * file and the tolerations it is asked about do not import each other.
  */
 export interface ProfileJudge {
+  /**
+   * Stands for this judge in a profile's memo, which holds it in place of the judge itself: a
+   * profile outlives the caches' hold on a pod, and must not keep its tolerations (which may be
+   * large) alive after them. An object of its own, so that no counter is shared.
+   */
+  readonly memoKey: object
   filterProfile(profile: TaintProfile): RejectionReason | null
   countIntolerableIn(profile: TaintProfile): number
 }
@@ -23,13 +29,13 @@ export class TaintProfile {
   readonly hardTaints: readonly CompiledTaint[]
   /** PreferNoSchedule taints, in node order. */
   readonly softTaints: readonly CompiledTaint[]
-  // The verdict and raw score for the last pod that asked. Both depend on nothing but the pod's
-  // compiled tolerations and this profile, which never change, so the answer kept for a pod is
-  // its answer for good: a request finds here its own, or the previous pod's. The pod is held
-  // by reference, no counter: nothing outside the two objects decides whether the memo holds.
-  #filterPod: ProfileJudge | null = null
+  // The verdict and raw score for the last pod that asked, by its memoKey. Both depend on
+  // nothing but the pod's compiled tolerations and this profile, which never change, so the
+  // answer kept for a pod is its answer for good: a request finds here its own, or the previous
+  // pod's.
+  #filterKey: object | null = null
   #filterVerdict: RejectionReason | null = null
-  #scorePod: ProfileJudge | null = null
+  #scoreKey: object | null = null
   #scoreCount = 0
 
   constructor(
@@ -44,18 +50,18 @@ export class TaintProfile {
 
   /** pod.filterProfile(this), computed once for a pod that asks again and again. */
   filterOnce(pod: ProfileJudge): RejectionReason | null {
-    if (this.#filterPod !== pod) {
+    if (this.#filterKey !== pod.memoKey) {
       this.#filterVerdict = pod.filterProfile(this)
-      this.#filterPod = pod
+      this.#filterKey = pod.memoKey
     }
     return this.#filterVerdict
   }
 
   /** pod.countIntolerableIn(this), computed once for a pod that asks again and again. */
   countOnce(pod: ProfileJudge): number {
-    if (this.#scorePod !== pod) {
+    if (this.#scoreKey !== pod.memoKey) {
       this.#scoreCount = pod.countIntolerableIn(this)
-      this.#scorePod = pod
+      this.#scoreKey = pod.memoKey
     }
     return this.#scoreCount
   }

@@ -1,6 +1,7 @@
 import { loadAll } from 'js-yaml'
-import type { PlacementPod } from '../placement/index.js'
+import type { DisruptionBudget, PlacementPod } from '../placement/index.js'
 import {
+  decodeDisruptionBudget,
   decodeManifestNode,
   decodeManifestPod,
   decodeNamespace,
@@ -93,4 +94,10 @@ export function readNamespaces(
     decodeNamespace(o, `${origin}: namespace ${i}`)
   )
   return new Map(namespaces.map((n) => [n.name, n.labels]))
+}
+
+export function readDisruptionBudgets(text: string, origin: string): DisruptionBudget[] {
+  return objectsOf(text, origin).map((o, i) =>
+    decodeDisruptionBudget(o, `${origin}: poddisruptionbudget ${i}`)
+  )
 }

@@ -23,6 +23,8 @@ export interface ExplainOptions {
   readonly pods: ObjectSource | null
   /** Namespaces, for namespaceSelector; null when neither a file nor the cluster gives them. */
   readonly namespaces: ObjectSource | null
+  /** PodDisruptionBudgets, for preemption's victims; null when neither gives them. */
+  readonly pdbs: ObjectSource | null
   readonly output: OutputFormat
   readonly gates: FeatureGates
 }
@@ -116,16 +118,19 @@ export function parseExplainOptions(
     nodes: { type: 'string' },
     pods: { type: 'string' },
     namespaces: { type: 'string' },
+    pdbs: { type: 'string' },
     ...SHARED_FLAGS,
   })
   if (typeof values.pod !== 'string')
     throw new ConfigError('--pod FILE (or - for stdin) is required')
-  const stdin = [values.pod, values.nodes, values.pods, values.namespaces].filter((v) => v === '-')
+  const stdin = [values.pod, values.nodes, values.pods, values.namespaces, values.pdbs].filter(
+    (v) => v === '-'
+  )
   if (stdin.length > 1) throw new ConfigError('only one of the input files can be stdin')
   const cluster = clusterFor(values, env, [values.nodes])
   // Without --nodes everything comes from the cluster; with it, pods and namespaces come only
   // from the files given, and what is not given is reported as not judged.
-  const optional = (flag: 'pods' | 'namespaces'): ObjectSource | null =>
+  const optional = (flag: 'pods' | 'namespaces' | 'pdbs'): ObjectSource | null =>
     typeof values[flag] === 'string' || cluster !== null
       ? sourceOf(values[flag], flag, cluster)
       : null
@@ -134,6 +139,7 @@ export function parseExplainOptions(
     nodes: sourceOf(values.nodes, 'nodes', cluster),
     pods: optional('pods'),
     namespaces: optional('namespaces'),
+    pdbs: optional('pdbs'),
     ...sharedOptions(values),
   }
 }

@@ -48,9 +48,29 @@ export {
 export {
   filterWithNominatedPods,
   nominatedPodsAdded,
-  type InterPodVerdict,
+  runFilters,
+  type FilterVerdict,
   type NominatedPod,
 } from './nominated-pods.js'
+export {
+  NO_CHANGES,
+  type FilterPlugin,
+  type PodChanges,
+  type PreFilterResult,
+} from './framework.js'
+export { buildProfile, type Profile } from './profile.js'
+export type { ClusterPod, HostPort } from './cluster-pod.js'
+export {
+  NO_RESOURCES,
+  podRequests,
+  type ContainerResources,
+  type PodResources,
+  type ResourceList,
+} from './pod-requests.js'
+export { parseQuantity } from './quantity.js'
+export { PLUGIN_NODE_PORTS, REASON_NODE_PORTS } from './node-ports.js'
+export { PLUGIN_NODE_RESOURCES_FIT } from './node-resources-fit.js'
+export type { DisruptionBudget } from './disruption-budgets.js'
 export { preferredTermsParseError, termParseErrors } from './preferred-terms-parse.js'
 export {
   InterPodAffinityState,

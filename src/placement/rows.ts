@@ -71,7 +71,8 @@ export function nodeRow(
           ? 'cordoned'
           : 'rejected',
     plugin: rejection?.plugin ?? null,
-    reason: rejection?.reason ?? null,
+    reason: rejection === null ? null : rejection.reasons.join(', '),
+    reasons: rejection?.reasons ?? [],
     unresolvable: rejection?.unresolvable ?? false,
     detail: rejection?.detail ?? '',
     decidingTaints:

@@ -20,6 +20,8 @@ import {
  * parser serves both.
  */
 function documents(text: string, origin: string): unknown[] {
+  const json = jsonDocument(text)
+  if (json !== undefined) return json === null ? [] : [json]
   let docs: unknown[]
   try {
     docs = loadAll(text, undefined, { json: true })
@@ -29,6 +31,21 @@ function documents(text: string, origin: string): unknown[] {
     )
   }
   return docs.filter((d) => d !== null && d !== undefined)
+}
+
+/**
+ * JSON text (what `kubectl get -o json` prints) read by JSON.parse, many times faster than the
+ * YAML parser on a cluster's worth of pods; undefined when the text is not JSON, which the YAML
+ * parser then reads or refuses with its own message.
+ */
+function jsonDocument(text: string): unknown {
+  const start = text.trimStart()[0]
+  if (start !== '{' && start !== '[') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
 }
 
 function objectsOf(text: string, origin: string): unknown[] {

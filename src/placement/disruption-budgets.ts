@@ -36,6 +36,7 @@ export function splitByBudgetViolation(
   victims: readonly ClusterPod[],
   budgets: readonly DisruptionBudget[]
 ): { violating: ClusterPod[]; nonViolating: ClusterPod[] } {
+  if (budgets.length === 0) return { violating: [], nonViolating: [...victims] }
   const allowed = budgets.map((b) => b.disruptionsAllowed)
   const violating: ClusterPod[] = []
   const nonViolating: ClusterPod[] = []

@@ -15,7 +15,8 @@ export interface TermMatch {
 
 /** What InterPodAffinity reads of its counts: who counted on a topology pair, and whether any did. */
 export interface Counts {
-  get(topologyKey: string, value: string): readonly TermMatch[]
+  /** The first pod counted on the pair; undefined when none is. */
+  first(topologyKey: string, value: string): TermMatch | undefined
   readonly empty: boolean
 }
 
@@ -38,6 +39,10 @@ export class TopologyCounts implements Counts {
 
   get(topologyKey: string, value: string): readonly TermMatch[] {
     return this.#pairs.get(TopologyCounts.key(topologyKey, value)) ?? []
+  }
+
+  first(topologyKey: string, value: string): TermMatch | undefined {
+    return this.get(topologyKey, value)[0]
   }
 
   get empty(): boolean {
@@ -63,9 +68,10 @@ export class ChangedCounts implements Counts {
     private readonly removed: ReadonlySet<AffinityPod>
   ) {}
 
-  get(topologyKey: string, value: string): readonly TermMatch[] {
-    const kept = this.base.get(topologyKey, value).filter((m) => !this.removed.has(m.pod))
-    return [...kept, ...this.extra.get(topologyKey, value)]
+  /** The removed pods are those of one node, so the search past them stays short. */
+  first(topologyKey: string, value: string): TermMatch | undefined {
+    const kept = this.base.get(topologyKey, value).find((m) => !this.removed.has(m.pod))
+    return kept ?? this.extra.first(topologyKey, value)
   }
 
   get empty(): boolean {

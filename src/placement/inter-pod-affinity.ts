@@ -96,6 +96,9 @@ function existingTermMatches(
   return inNamespace && labelSelectorMatches(term.labelSelector, incoming.labels)
 }
 
+/** The counts of no pod: what a pass that adds none contributes. */
+const NO_COUNTS = newCountSet()
+
 /** Pods added to or taken off the nodes for one Filter pass (framework.ts `PodChanges`). */
 export interface AffinityChanges {
   readonly added: readonly AffinityPod[]
@@ -168,7 +171,7 @@ export class InterPodAffinityState {
   #changed(changes: AffinityChanges | undefined): CountSet<Counts> {
     if (changes === undefined || (changes.added.length === 0 && changes.removed.size === 0))
       return this.#counts
-    const extra = newCountSet()
+    const extra = changes.added.length === 0 ? NO_COUNTS : newCountSet()
     for (const pod of changes.added) this.#count(pod, extra)
     const view = (key: keyof CountSet<Counts>) =>
       new ChangedCounts(this.#counts[key], extra[key], changes.removed)
@@ -190,7 +193,7 @@ export class InterPodAffinityState {
       const value = labelOf(node.labels, t.term.topologyKey)
       if (value === undefined)
         return `affinity term ${t.index}: node has no label ${t.term.topologyKey}`
-      if (miss === null && counts.affinity.get(t.term.topologyKey, value).length === 0)
+      if (miss === null && counts.affinity.first(t.term.topologyKey, value) === undefined)
         miss = `affinity term ${t.index}: no matching pod in ${t.term.topologyKey}=${value}`
     }
     if (miss === null) return null
@@ -204,7 +207,7 @@ export class InterPodAffinityState {
     for (const t of this.#antiAffinity) {
       const value = labelOf(node.labels, t.term.topologyKey)
       if (value === undefined) continue
-      const first = counts.antiAffinity.get(t.term.topologyKey, value)[0]
+      const first = counts.antiAffinity.first(t.term.topologyKey, value)
       if (first !== undefined)
         return `anti-affinity term ${t.index}: ${podName(first.pod)} in ${t.term.topologyKey}=${value}`
     }
@@ -213,8 +216,10 @@ export class InterPodAffinityState {
 
   /** satisfyExistingPodsAntiAffinity: any of the node's label pairs counted by a placed pod. */
   #existingHit(node: LabelledNode, counts: CountSet<Counts>): string | null {
-    for (const [key, value] of Object.entries(node.labels)) {
-      const first = counts.existing.get(key, value)[0]
+    // for…in rather than Object.entries: this runs for every node and every reprieve.
+    for (const key in node.labels) {
+      const value = node.labels[key] as string
+      const first = counts.existing.first(key, value)
       if (first !== undefined)
         return `${podName(first.pod)} (anti-affinity term ${first.termIndex}) in ${key}=${value}`
     }

@@ -133,6 +133,7 @@ export function preFilterNodeResourcesFit(
   const request = resourceOf(podRequests(input.pod.resources ?? NO_RESOURCES, false))
   const byNode = podsByNode(input.placedPods)
   const usage = new Map<string, NodeUsage>()
+  const allocatables = new Map<PlacementNode, Resource>()
   return {
     name: PLUGIN_NODE_RESOURCES_FIT,
     filter(node, changes): Rejection | null {
@@ -141,7 +142,11 @@ export function preFilterNodeResourcesFit(
         base = usageOf(byNode.get(node.name) ?? [])
         usage.set(node.name, base)
       }
-      const allocatable = resourceOf(node.allocatable ?? new Map())
+      let allocatable = allocatables.get(node)
+      if (allocatable === undefined) {
+        allocatable = resourceOf(node.allocatable ?? new Map())
+        allocatables.set(node, allocatable)
+      }
       const found = fitsRequest(request, allocatable, withChanges(base, node, changes))
       if (found.length === 0) return null
       return {

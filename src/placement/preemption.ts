@@ -1,7 +1,7 @@
 import type { ClusterPod } from './cluster-pod.js'
 import { splitByBudgetViolation, type DisruptionBudget } from './disruption-budgets.js'
 import { summarizeAvailability } from './fit-error.js'
-import type { FilterPlugin, PlacementNode } from './framework.js'
+import { podsByNode, type FilterPlugin, type PlacementNode } from './framework.js'
 import { filterWithNominatedPods, nominatedPodsAdded, type NominatedPod } from './nominated-pods.js'
 import { moreImportantFirst } from './pod-order.js'
 
@@ -66,10 +66,13 @@ type NodeOutcome = { reasons: readonly string[] } | PreemptionCandidate
  * pod then fits, each removed pod is put back in turn (`reprievePod`) and stays when the pod
  * still fits.
  */
-function selectVictims(input: DryRunInput, node: PlacementNode, priority: number): NodeOutcome {
-  const lower = input.placed.filter(
-    (p) => p.nodeName === node.name && (p.priority as number) < priority
-  )
+function selectVictims(
+  input: DryRunInput,
+  onNode: readonly ClusterPod[],
+  node: PlacementNode,
+  priority: number
+): NodeOutcome {
+  const lower = onNode.filter((p) => (p.priority as number) < priority)
   if (lower.length === 0) return { reasons: [REASON_NO_VICTIMS] }
   const added = nominatedPodsAdded(input.pod, input.nominated, node)
   const removed = new Set<ClusterPod>(lower)
@@ -113,8 +116,9 @@ export function dryRunPreemption(input: DryRunInput): DryRun {
 
   const reasons: string[] = []
   const candidates: PreemptionCandidate[] = []
+  const byNode = podsByNode(input.placed)
   for (const node of input.potential) {
-    const outcome = selectVictims(input, node, priority)
+    const outcome = selectVictims(input, byNode.get(node.name) ?? [], node, priority)
     if ('reasons' in outcome) reasons.push(...outcome.reasons)
     else candidates.push(outcome)
   }

@@ -27,9 +27,30 @@ export type BinariesLookup =
   | { readonly found: true; readonly binaries: KubeBinaries }
   | { readonly found: false; readonly reason: string }
 
-/** The folder holding the archive: TAINT_EXTENDER_KUBE_DIR, else `../shared/kube`. */
+/**
+ * The folder holding the archive: TAINT_EXTENDER_KUBE_DIR; else `../shared/kube` beside the
+ * repository; else beside the main checkout when this is a linked git worktree.
+ */
 function archiveFolder(): string {
-  return process.env.TAINT_EXTENDER_KUBE_DIR ?? join(root, '..', 'shared', 'kube')
+  if (process.env.TAINT_EXTENDER_KUBE_DIR !== undefined) return process.env.TAINT_EXTENDER_KUBE_DIR
+  const besideRepository = join(root, '..', 'shared', 'kube')
+  if (existsSync(besideRepository)) return besideRepository
+  try {
+    const common = execFileSync(
+      'git',
+      ['rev-parse', '--path-format=absolute', '--git-common-dir'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }
+    ).trim()
+    const besideMainCheckout = join(dirname(dirname(common)), 'shared', 'kube')
+    if (existsSync(besideMainCheckout)) return besideMainCheckout
+  } catch {
+    // Not a git checkout: only the folder beside it counts.
+  }
+  return besideRepository
 }
 
 function cacheFolder(): string {

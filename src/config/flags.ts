@@ -163,6 +163,13 @@ export const FLAGS: readonly FlagSpec[] = [
     default: null,
     help: 'Serve /healthz, /livez, /readyz, /metrics and /version on this separate plain-HTTP port (for probes and Prometheus under mutual TLS).',
   },
+  {
+    name: 'evicting-nodes',
+    env: 'EVICTING_NODES',
+    kind: 'string',
+    default: 'reject',
+    help: 'reject, avoid or allow a node whose NoExecute taint the pod tolerates only for tolerationSeconds.',
+  },
   { name: 'help', env: null, kind: 'action', default: null, help: 'Print this help and exit.' },
 ]
 

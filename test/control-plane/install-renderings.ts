@@ -33,7 +33,7 @@ function chartInstalls(): Install[] {
   return Object.entries(VALUE_SETS).flatMap(([name, values]) => [
     {
       name: `the chart with ${name}, for Kubernetes ${OLDEST_KUBE_VERSION}`,
-      objects: helmTemplate(values, { kubeVersion: OLDEST_KUBE_VERSION }),
+      objects: helmTemplate(values, 'taint-extender', ['--kube-version', OLDEST_KUBE_VERSION]),
       newest: false,
     },
     {

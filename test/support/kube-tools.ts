@@ -49,25 +49,10 @@ export function helmCommand(args: readonly string[]): string {
   return run('helm', args)
 }
 
-export interface TemplateOptions {
-  /** The release's name; taint-extender when not given. */
-  readonly release?: string
-  /**
-   * `--kube-version`: the cluster version the chart sees in `.Capabilities.KubeVersion`. Not
-   * given, helm assumes the newest Kubernetes it was built against.
-   */
-  readonly kubeVersion?: string
-}
-
 /** `helm template taint-extender charts/taint-extender -n taint-extender -f <values>`. */
-export function helmTemplate(values: object = {}, options: TemplateOptions = {}): KubeObject[] {
-  const release = options.release ?? 'taint-extender'
-  const kubeVersion =
-    options.kubeVersion === undefined ? [] : ['--kube-version', options.kubeVersion]
+export function helmTemplate(values: object = {}, release = 'taint-extender'): KubeObject[] {
   return withValuesFile(values, (file) =>
-    objects(
-      run('helm', ['template', release, CHART, '-n', 'taint-extender', '-f', file, ...kubeVersion])
-    )
+    objects(run('helm', ['template', release, CHART, '-n', 'taint-extender', '-f', file]))
   )
 }
 
@@ -92,20 +77,17 @@ export function kustomize(dir: string): KubeObject[] {
 }
 
 /**
- * `kubectl kustomize` of an overlay of `base` (deploy/ when not given) with these components
- * (folders under `base`), as a user's kustomization listing them builds it. kustomize takes no absolute paths, so the
+ * `kubectl kustomize` of an overlay of deploy/ with these components (folders under deploy/), as
+ * a user's kustomization listing them builds it. kustomize takes no absolute paths, so the
  * overlay, written to a temporary folder, names them relative to itself.
  */
-export function kustomizeWithComponents(
-  components: readonly string[],
-  base = 'deploy'
-): KubeObject[] {
+export function kustomizeWithComponents(components: readonly string[]): KubeObject[] {
   const dir = mkdtempSync(join(tmpdir(), 'taint-extender-overlay-'))
   try {
     const up = relative(dir, root)
     const overlay = {
-      resources: [join(up, base)],
-      components: components.map((c) => join(up, base, c)),
+      resources: [join(up, 'deploy')],
+      components: components.map((c) => join(up, 'deploy', c)),
     }
     writeFileSync(join(dir, 'kustomization.yaml'), dump(overlay))
     return objects(run('kubectl', ['kustomize', dir]))

@@ -3,7 +3,6 @@ import {
   helmTemplate,
   kustomize,
   kustomizeWithComponents,
-  only,
   type KubeObject,
 } from '../support/kube-tools.js'
 
@@ -80,15 +79,15 @@ interface PodSpec {
   volumes: { name: string; secret?: { secretName: string } }[]
 }
 
+/** Whether an object is the extender's (app.kubernetes.io/component: extender). */
+export function isExtender(object: KubeObject): boolean {
+  const { labels } = object.metadata as { labels?: Record<string, string> }
+  return labels?.['app.kubernetes.io/component'] === 'extender'
+}
+
 /** The extender's Deployment: the one whose pods are the extender component. */
 export function extenderPod(objects: readonly KubeObject[]): PodSpec {
-  const deployments = objects.filter(
-    (o) =>
-      o.kind === 'Deployment' &&
-      (o.metadata as { labels?: Record<string, string> }).labels?.[
-        'app.kubernetes.io/component'
-      ] === 'extender'
-  )
+  const deployments = objects.filter((o) => o.kind === 'Deployment' && isExtender(o))
   if (deployments.length !== 1) throw new Error(`expected one extender Deployment`)
   const deployment = deployments[0] as unknown as {
     spec: { template: { spec: PodSpec } }

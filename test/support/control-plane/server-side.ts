@@ -38,6 +38,23 @@ export interface Verdict {
   readonly object: string
   readonly status: number
   readonly message?: string
+  /**
+   * Fields sent that the accepted object lacks: the server knows them but cleared them, as it
+   * does with a field whose feature gate is off (`preStop.sleep` on 1.29, alpha there).
+   */
+  readonly dropped?: readonly string[]
+}
+
+/** The paths of the fields with a value in `sent` that `kept` does not have. */
+export function droppedFields(sent: unknown, kept: unknown, path = ''): string[] {
+  if (typeof sent !== 'object' || sent === null) return []
+  if (typeof kept !== 'object' || kept === null) return [path]
+  return Object.entries(sent).flatMap(([key, value]) => {
+    if (value === null || value === undefined) return []
+    const at = Array.isArray(sent) ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`
+    const there = (kept as Record<string, unknown>)[key]
+    return there === undefined ? [at] : droppedFields(value, there, at)
+  })
 }
 
 export class ServerSideCheck {
@@ -77,8 +94,10 @@ export class ServerSideCheck {
       object
     )
     const verdict = { object: describeObject(object), status: reply.status }
-    if (reply.status >= 200 && reply.status < 300) return verdict
-    return { ...verdict, message: String(reply.body.message ?? JSON.stringify(reply.body)) }
+    if (reply.status < 200 || reply.status > 299)
+      return { ...verdict, message: String(reply.body.message ?? JSON.stringify(reply.body)) }
+    const dropped = droppedFields(object, reply.body)
+    return dropped.length === 0 ? verdict : { ...verdict, dropped }
   }
 
   async collectionOf(object: KubeObject): Promise<string> {

@@ -27,6 +27,8 @@ export interface Install {
   readonly objects: readonly KubeObject[]
   /** helm's default `.Capabilities.KubeVersion`: newer than the server the objects are sent to. */
   readonly newest: boolean
+  /** The chart's value set (test/deploy/renderings.ts), for the chart's renderings. */
+  readonly valueSet?: string
 }
 
 function chartInstalls(): Install[] {
@@ -35,11 +37,13 @@ function chartInstalls(): Install[] {
       name: `the chart with ${name}, for Kubernetes ${OLDEST_KUBE_VERSION}`,
       objects: helmTemplate(values, 'taint-extender', ['--kube-version', OLDEST_KUBE_VERSION]),
       newest: false,
+      valueSet: name,
     },
     {
       name: `the chart with ${name}, for helm's newest Kubernetes`,
       objects: helmTemplate(values),
       newest: true,
+      valueSet: name,
     },
   ])
 }

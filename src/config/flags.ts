@@ -59,6 +59,13 @@ export const FLAGS: readonly FlagSpec[] = [
     help: 'Comma-separated Gate=true|false, as your kube-scheduler has them; the defaults are upstream’s. Known: TaintTolerationComparisonOperators (Lt/Gt tolerations).',
   },
   {
+    name: 'evicting-nodes',
+    env: 'EVICTING_NODES',
+    kind: 'string',
+    default: 'reject',
+    help: 'reject, avoid or allow a node whose NoExecute taint the pod tolerates only for tolerationSeconds.',
+  },
+  {
     name: 'kubeconfig',
     env: 'KUBECONFIG',
     kind: 'string',
@@ -162,13 +169,6 @@ export const FLAGS: readonly FlagSpec[] = [
     kind: 'string',
     default: null,
     help: 'Serve /healthz, /livez, /readyz, /metrics and /version on this separate plain-HTTP port (for probes and Prometheus under mutual TLS).',
-  },
-  {
-    name: 'evicting-nodes',
-    env: 'EVICTING_NODES',
-    kind: 'string',
-    default: 'reject',
-    help: 'reject, avoid or allow a node whose NoExecute taint the pod tolerates only for tolerationSeconds.',
   },
   { name: 'help', env: null, kind: 'action', default: null, help: 'Print this help and exit.' },
 ]

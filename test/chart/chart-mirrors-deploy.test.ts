@@ -65,6 +65,19 @@ describe('the chart’s second scheduler and alerts', () => {
     )
     expect(rule.spec).toEqual((shipped as { spec: unknown }).spec)
   })
+
+  it('watches the second scheduler’s profile for missing filter calls when it runs one', () => {
+    const text = (values: object): string =>
+      JSON.stringify(
+        only(helmTemplate({ prometheusRule: { enabled: true }, ...values }), 'PrometheusRule').spec
+      )
+    const shipped = text({})
+    const second = text({ secondScheduler: { enabled: true, schedulerName: 'tainted' } })
+    expect(second).toBe(shipped.replace('profile=\\"default-scheduler\\"', 'profile=\\"tainted\\"'))
+    expect(second).not.toBe(shipped)
+    const given = text({ prometheusRule: { enabled: true, schedulerProfile: 'batch' } })
+    expect(given).toContain('profile=\\"batch\\"')
+  })
 })
 
 describe('values the chart refuses, naming the value', () => {

@@ -82,22 +82,33 @@ export function kustomize(dir: string): KubeObject[] {
 
 /**
  * `kubectl kustomize` of an overlay of `base` (deploy/ unless given) with these components
- * (folders under the base), as a user's kustomization listing them builds it. kustomize takes
- * no absolute paths, so the overlay, written to a temporary folder, names them relative to
- * itself.
+ * (folders under the base), as a user's kustomization listing them builds it.
  */
 export function kustomizeWithComponents(
   components: readonly string[],
   base = 'deploy'
 ): KubeObject[] {
+  return kustomizeOverlay({ components }, base)
+}
+
+/**
+ * `kubectl kustomize` of a user's kustomization over `base`: `overlay` as written beside the base
+ * (its components named relative to the base), e.g. with patches of its own. kustomize takes no
+ * absolute paths, so the overlay, written to a temporary folder, names them relative to itself.
+ */
+export function kustomizeOverlay(
+  overlay: { components?: readonly string[] } & Record<string, unknown>,
+  base = 'deploy'
+): KubeObject[] {
   const dir = mkdtempSync(join(tmpdir(), 'taint-extender-overlay-'))
   try {
     const up = relative(dir, root)
-    const overlay = {
+    const kustomization = {
+      ...overlay,
       resources: [join(up, base)],
-      components: components.map((c) => join(up, base, c)),
+      components: (overlay.components ?? []).map((c) => join(up, base, c)),
     }
-    writeFileSync(join(dir, 'kustomization.yaml'), dump(overlay))
+    writeFileSync(join(dir, 'kustomization.yaml'), dump(kustomization))
     return objects(run('kubectl', ['kustomize', dir]))
   } finally {
     rmSync(dir, { recursive: true, force: true })

@@ -77,17 +77,18 @@ describeWithControlPlane(
   (plane) => {
     let dir: string
     let tls: { caFile: string; certFile: string; keyFile: string }
-    const workshop = new CertificateWorkshop()
+    let workshop: CertificateWorkshop
 
     beforeAll(() => {
       dir = mkdtempSync(join(tmpdir(), 'taint-extender-scheduler-configs-'))
+      workshop = new CertificateWorkshop()
       const ca = workshop.authority('scheduler-configs-ca')
       const client = workshop.issue(ca, 'kube-scheduler', 'client')
       writeFileSync(join(dir, 'ca.crt'), ca.cert)
       tls = { caFile: join(dir, 'ca.crt'), certFile: client.certFile, keyFile: client.keyFile }
     })
     afterAll(() => {
-      workshop.cleanup()
+      workshop?.cleanup()
       rmSync(dir, { recursive: true, force: true })
     })
 

@@ -12,9 +12,9 @@ import { installs, OLDEST_KUBE_VERSION } from './install-renderings.js'
 
 /**
  * Install, server-side: every object the chart and deploy/ render, sent to a real v1.28.7
- * kube-apiserver as a server-side dry run with strict field validation, which refuses what
- * `kubectl apply` on such a cluster would refuse or silently drop (a field from a newer
- * Kubernetes). Namespaces are created for real first, as `kubectl apply` creates them first.
+ * kube-apiserver as a server-side dry run with strict field validation, which refuses a field
+ * the server does not know (a field of a newer Kubernetes), and checked to keep every field
+ * sent. Namespaces are created for real first, as `kubectl apply` sends them first.
  *
  * Custom resources (PodMonitor, PrometheusRule, Certificate, Issuer) need their
  * CustomResourceDefinition on the server, and none can be had where the tests run: neither

@@ -3,9 +3,10 @@ import type { KubeApi } from './kube-api.js'
 
 /**
  * What `kubectl apply --dry-run=server --validate=strict` asks of kube-apiserver, done over REST:
- * each object POSTed to its collection with `dryRun=All` (admission and validation run, nothing is
- * stored) and `fieldValidation=Strict` (a field the server's schema lacks is refused, not dropped,
- * as it would be silently on a real apply).
+ * each object POSTed to its collection with `dryRun=All` (admission and validation run, nothing
+ * is stored) and `fieldValidation=Strict` (a field the server's schema lacks is refused; left to
+ * the server's default, it would be dropped with only a warning). An accepted object is compared
+ * with what was sent, for fields the server knows but cleared.
  */
 
 /**

@@ -69,12 +69,12 @@ export function parseQuantity(text: string): bigint | null {
   // A far decimal exponent is not materialised: past 10^64 every value reads as int64's
   // maximum anyway (Value and MilliValue saturate), and below 10^-64 it rounds up to a nano.
   if (scale.base === 10n && scale.exponent < -64) return sign === '-' ? -1n : 1n
-  if (scale.base === 10n && scale.exponent > 64) scale.exponent = 64
+  const exponent = scale.base === 10n ? Math.min(scale.exponent, 64) : scale.exponent
   let numerator = digits * NANOS_PER_UNIT
   let denominator = 10n ** BigInt(fraction.length)
-  if (scale.base === 2n) numerator *= 2n ** BigInt(scale.exponent)
-  else if (scale.exponent >= 0) numerator *= 10n ** BigInt(scale.exponent)
-  else denominator *= 10n ** BigInt(-scale.exponent)
+  if (scale.base === 2n) numerator *= 2n ** BigInt(exponent)
+  else if (exponent >= 0) numerator *= 10n ** BigInt(exponent)
+  else denominator *= 10n ** BigInt(-exponent)
   let nanos = ceilDiv(numerator, denominator)
   // Only a binary-suffixed value is capped at parse (`maxAllowed`); a decimal one is kept.
   if (scale.base === 2n && nanos > MAX_NANOS) nanos = MAX_NANOS

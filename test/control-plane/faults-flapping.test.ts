@@ -5,6 +5,7 @@ import { eventually } from '../support/eventually.js'
 import type { ServiceProcess } from '../support/process.js'
 import type { KubeApi } from '../support/control-plane/index.js'
 import {
+  NO_SCHEDULE,
   boundNodes,
   passedByExtender,
   plainNode,
@@ -22,8 +23,9 @@ import {
 } from './flapping-support.js'
 
 /**
- * Taints flipped every 200 ms on 10 nodes while kube-scheduler, with its in-tree taint plugins
- * disabled so that the extender alone decides, schedules 300 pods (a third tolerate the taint).
+ * Taints flipped every 200 ms on 10 nodes, beside 2 nodes tainted throughout, while
+ * kube-scheduler, with its in-tree taint plugins disabled so that the extender alone decides,
+ * schedules 300 pods (a third tolerate the taint).
  * A recording proxy between kube-scheduler and the extender gives the moment of each filter
  * answer; the taint writes give when each node was tainted. For every pod bound to a node whose
  * taint it does not tolerate, the deciding answer (the pod's last filter call passing that node)
@@ -38,6 +40,8 @@ import {
  */
 
 const NODES = Array.from({ length: 10 }, (_, i) => `flip-${i}`)
+/** Tainted throughout: no pod that does not tolerate the taint may ever land there. */
+const STEADY = ['steady-0', 'steady-1']
 const PODS = 300
 const FLIP_PERIOD_MS = 200
 /** Below the flip period, so that a taint in place beyond the window exists to be caught. */
@@ -49,6 +53,9 @@ describeWithControlPlane('taints flipping while kube-scheduler schedules', (plan
 
   beforeAll(async () => {
     for (const name of NODES) await plane().api.create('/api/v1/nodes', plainNode(name))
+    for (const name of STEADY) {
+      await plane().api.create('/api/v1/nodes', plainNode(name, [NO_SCHEDULE('flip')]))
+    }
     extender = await startExtender(plane().kubeconfig)
     recorder = await FilterRecorder.start(extender.port)
   }, 60_000)
@@ -84,6 +91,7 @@ describeWithControlPlane('taints flipping while kube-scheduler schedules', (plan
       const counts = new Map<Standing, number>()
       for (const [pod, node] of bound) {
         if (tolerating.has(pod)) continue
+        expect(STEADY, `${pod} on a node tainted throughout`).not.toContain(node)
         const deciding = decidingCall(recorder.calls, pod, node)
         expect(deciding, `${pod}: no filter call passed ${node}`).toBeDefined()
         if (deciding === undefined) continue

@@ -81,11 +81,11 @@ export function runWatchSession(options: WatchSessionOptions): Promise<WatchEnd>
         })
       }
     }
-    const onDone = (err: unknown): void => {
+    const onDone = (err: unknown, answered: boolean): void => {
       if (err == null) end({ kind: 'closed', eventsSeen })
       else if (statusCodeOf(err) === 410) end({ kind: 'gone', detail: 'HTTP 410', eventsSeen })
       else {
-        const unreachable = isUnreachable(err)
+        const unreachable = !answered && isUnreachable(err)
         end({ kind: 'failed', detail: describeError(err), eventsSeen, unreachable })
       }
     }

@@ -195,6 +195,15 @@ describe('runWatchSession: how one watch ends', () => {
     expect(ended.kind === 'failed' ? ended.detail : '').toContain('ECONNREFUSED')
   })
 
+  it('ends failed but not unreachable when a watch the server answered is cut mid-stream', async () => {
+    const { server, ended } = await session()
+    await eventually(() => expect(server.openWatches).toBe(1))
+
+    server.dropWatches()
+
+    expect(await ended).toMatchObject({ kind: 'failed', unreachable: false })
+  })
+
   it('ends failed at once, without waiting for the watchdog, when the kubeconfig has no cluster', async () => {
     const stop = new AbortController()
 

@@ -5,15 +5,15 @@ import {
   type LabelRequirement,
   type LabelSelector,
   type Labels,
-} from '../core/label-requirements.js'
-import { nodeAffinityMismatch, type NodeAffinitySpec } from '../core/node-affinity.js'
-import { findMatchingUntoleratedTaint } from '../core/toleration.js'
+} from './label-requirements.js'
+import { nodeAffinityMismatch, type NodeAffinitySpec } from './node-affinity.js'
 import {
+  findMatchingUntoleratedTaint,
   isDoNotScheduleEffect,
   type RuleOptions,
   type Taint,
   type Toleration,
-} from '../core/types.js'
+} from '../core/index.js'
 
 /**
  * PodTopologySpread's constraints as its PreFilter reads them (kubernetes v1.35

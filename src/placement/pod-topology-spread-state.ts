@@ -1,4 +1,4 @@
-import { labelOf } from '../core/label-requirements.js'
+import { labelOf } from './label-requirements.js'
 import {
   countMatchingPods,
   nodeHasEveryTopologyKey,

@@ -1,5 +1,5 @@
-import { labelOf } from '../core/label-requirements.js'
-import type { RuleOptions } from '../core/types.js'
+import { labelOf } from './label-requirements.js'
+import type { RuleOptions } from '../core/index.js'
 import {
   NodeInclusion,
   podConstraints,

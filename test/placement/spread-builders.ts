@@ -1,5 +1,9 @@
-import type { LabelRequirement, LabelSelector, NodeSelectorTerm } from '../../src/core/index.js'
 import type { Toleration } from '../../src/core/index.js'
+import type {
+  LabelRequirement,
+  LabelSelector,
+  NodeSelectorTerm,
+} from '../../src/placement/index.js'
 import type {
   SpreadNode,
   SpreadPod,

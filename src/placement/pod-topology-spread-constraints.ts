@@ -6,7 +6,7 @@ import {
   type LabelSelector,
   type Labels,
 } from './label-requirements.js'
-import { nodeAffinityMismatch, type NodeAffinitySpec } from './node-affinity.js'
+import { nodeAffinityMismatch, type LabelledNode, type NodeAffinitySpec } from './node-affinity.js'
 import {
   findMatchingUntoleratedTaint,
   isDoNotScheduleEffect,
@@ -48,10 +48,8 @@ export interface SpreadPod {
   readonly topologySpreadConstraints: readonly TopologySpreadConstraint[]
 }
 
-/** A node as PodTopologySpread reads it: labels for the domains, taints for nodeTaintsPolicy. */
-export interface SpreadNode {
-  readonly name: string
-  readonly labels: Labels
+/** A node as PodTopologySpread's PreFilter reads it: labels for the domains, taints for nodeTaintsPolicy. */
+export interface SpreadNode extends LabelledNode {
   readonly taints: readonly Taint[]
 }
 

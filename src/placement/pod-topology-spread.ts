@@ -1,4 +1,5 @@
 import { labelOf } from './label-requirements.js'
+import type { LabelledNode } from './node-affinity.js'
 import type { RuleOptions } from '../core/index.js'
 import {
   NodeInclusion,
@@ -104,7 +105,7 @@ export class PodTopologySpread {
    * (`matching pods in the node's domain + 1 if the pod matches its own selector - the global
    * minimum`) above maxSkew is Unschedulable, which preemption may resolve.
    */
-  filter(node: SpreadNode): SpreadRejection | null {
+  filter(node: LabelledNode): SpreadRejection | null {
     if (this.error !== null) return null
     for (const [i, c] of this.#state.counts.entries()) {
       const key = c.constraint.topologyKey

@@ -1,5 +1,4 @@
 import type { SpreadPlacedPod } from '../../src/placement/pod-topology-spread.js'
-import type { SpreadCase } from './pod-topology-spread.upstream.js'
 import {
   constraint,
   FOO,
@@ -8,6 +7,7 @@ import {
   selector,
   spreadNode,
   spreadPod,
+  type SpreadCase,
 } from './spread-builders.js'
 
 /**

@@ -4,7 +4,8 @@ import {
   REASON_TOPOLOGY_SPREAD_MISSING_LABEL,
 } from '../../src/placement/pod-topology-spread.js'
 import { OUR_SPREAD_CASES } from './pod-topology-spread.ours.js'
-import { MULTIPLE_CONSTRAINTS, SINGLE_CONSTRAINT } from './pod-topology-spread.upstream.js'
+import { MULTIPLE_CONSTRAINTS } from './pod-topology-spread.multiple.js'
+import { SINGLE_CONSTRAINT } from './pod-topology-spread.single.js'
 import {
   constraint,
   FOO,

@@ -143,3 +143,44 @@ export function outcomes(
     })
   )
 }
+
+/** One row: a pod, the nodes and pods placed on them, and what Filter gives each node. */
+export interface SpreadCase {
+  readonly name: string
+  readonly pod: SpreadPod
+  readonly nodes: readonly SpreadNode[]
+  readonly pods: readonly SpreadPlacedPod[]
+  readonly expected: Readonly<Record<string, Outcome>>
+}
+
+/** The labels and constraints upstream's tables use over and over. */
+export const foo = { foo: '' }
+export const bar = { bar: '' }
+export const fooBar = { foo: '', bar: '' }
+export const byZone = constraint(1, 'zone', FOO)
+export const byNode = constraint(1, 'node', FOO)
+export const CORDON_TAINT = 'node.kubernetes.io/unschedulable:NoSchedule'
+export const FOO_ON_A_B_Y = [...on('node-a', foo), ...on('node-b', foo), ...on('node-y', foo)]
+export const ONLY_X = {
+  'node-a': 'skew',
+  'node-b': 'skew',
+  'node-x': 'fits',
+  'node-y': 'skew',
+} as const
+export const ALL_FIT = {
+  'node-a': 'fits',
+  'node-b': 'fits',
+  'node-x': 'fits',
+  'node-y': 'fits',
+} as const
+export const NONE = {
+  'node-a': 'skew',
+  'node-b': 'skew',
+  'node-x': 'skew',
+  'node-y': 'skew',
+} as const
+export const NODES_2_1_0_3 = [
+  ...on('node-a', foo, 2),
+  ...on('node-b', foo),
+  ...on('node-y', foo, 3),
+]

@@ -1,50 +1,39 @@
 import type { SpreadNode, SpreadPod } from '../../src/placement/pod-topology-spread-constraints.js'
-import type { SpreadPlacedPod } from '../../src/placement/pod-topology-spread.js'
 import {
+  ALL_FIT,
   BAR,
+  bar,
+  byNode,
+  byZone,
   constraint,
+  CORDON_TAINT,
   FOO,
+  foo,
+  FOO_ON_A_B_Y,
   FOUR_NODES,
+  NODES_2_1_0_3,
   on,
+  ONLY_X,
   req,
   spreadNode,
   spreadPod,
   type Outcome,
+  type SpreadCase,
 } from './spread-builders.js'
 
 /**
- * PodTopologySpread Filter, the plugin alone. The facts of upstream's TestSingleConstraint and
- * TestMultipleConstraints (pkg/scheduler/framework/plugins/podtopologyspread/filtering_test.go,
- * v1.35) in this table's form: where a row's pod also has node affinity, the nodes NodeAffinity
+ * PodTopologySpread Filter with one constraint, the plugin alone: the facts of upstream's
+ * TestSingleConstraint (pkg/scheduler/framework/plugins/podtopologyspread/filtering_test.go,
+ * v1.35) in this table's form. Where a row's pod also has node affinity, the nodes NodeAffinity
  * would turn away still pass here, as they do there.
  */
 
-export interface SpreadCase {
-  readonly name: string
-  readonly pod: SpreadPod
-  readonly nodes: readonly SpreadNode[]
-  readonly pods: readonly SpreadPlacedPod[]
-  readonly expected: Readonly<Record<string, Outcome>>
-}
-
-const foo = { foo: '' }
-const bar = { bar: '' }
-const fooBar = { foo: '', bar: '' }
-const byZone = constraint(1, 'zone', FOO)
-const byNode = constraint(1, 'node', FOO)
 const HOSTS = ['node-a', 'node-b', 'node-c'].map((n) => spreadNode(n, { node: n }))
 const FOO_LABELLED = [
   spreadNode('node-a', { node: 'node-a', foo: '' }),
   spreadNode('node-b', { node: 'node-b', foo: '' }),
   spreadNode('node-x', { node: 'node-x', foo: '' }),
 ]
-const CORDON_TAINT = 'node.kubernetes.io/unschedulable:NoSchedule'
-const FOO_ON_A_B_Y = [...on('node-a', foo), ...on('node-b', foo), ...on('node-y', foo)]
-const ONLY_X = { 'node-a': 'skew', 'node-b': 'skew', 'node-x': 'fits', 'node-y': 'skew' } as const
-const ALL_FIT = { 'node-a': 'fits', 'node-b': 'fits', 'node-x': 'fits', 'node-y': 'fits' } as const
-const NONE = { 'node-a': 'skew', 'node-b': 'skew', 'node-x': 'skew', 'node-y': 'skew' } as const
-const NODES_2_1_0_3 = [...on('node-a', foo, 2), ...on('node-b', foo), ...on('node-y', foo, 3)]
-
 function minDomainsCase(
   name: string,
   key: 'node' | 'zone',
@@ -257,99 +246,4 @@ export const SINGLE_CONSTRAINT: readonly SpreadCase[] = [
     true,
     ONLY_X
   ),
-]
-
-export const MULTIPLE_CONSTRAINTS: readonly SpreadCase[] = [
-  {
-    name: 'zone 3/3 and hosts 2/1/0/3: only the empty host satisfies both',
-    pod: spreadPod({ labels: foo }, byZone, byNode),
-    nodes: FOUR_NODES,
-    pods: NODES_2_1_0_3,
-    expected: ONLY_X,
-  },
-  {
-    name: 'zone 3/4 and hosts 2/1/0/4: the zone wants zone1, the hosts want node-x, no node fits',
-    pod: spreadPod({ labels: foo }, byZone, byNode),
-    nodes: FOUR_NODES,
-    pods: [...on('node-a', foo, 2), ...on('node-b', foo), ...on('node-y', foo, 4)],
-    expected: NONE,
-  },
-  {
-    name: 'different selectors, zone 1/0 and hosts 1/0/0/1: only node-x fits',
-    pod: spreadPod({ labels: fooBar }, byZone, constraint(1, 'node', BAR)),
-    nodes: FOUR_NODES,
-    pods: [...on('node-a', foo), ...on('node-y', bar)],
-    expected: ONLY_X,
-  },
-  {
-    name: 'different selectors, zone 1/0 and hosts 0/0/1/1: no node fits',
-    pod: spreadPod({ labels: fooBar }, byZone, constraint(1, 'node', BAR)),
-    nodes: FOUR_NODES,
-    pods: [...on('node-a', foo), ...on('node-x', bar), ...on('node-y', bar)],
-    expected: NONE,
-  },
-  {
-    name: 'different selectors, zone 2/3 and hosts 1/0/0/1: only node-b fits',
-    pod: spreadPod({ labels: fooBar }, byZone, constraint(1, 'node', BAR)),
-    nodes: FOUR_NODES,
-    pods: [
-      ...on('node-a', foo),
-      ...on('node-a', fooBar),
-      ...on('node-y', foo),
-      ...on('node-y', fooBar),
-      ...on('node-y', foo),
-    ],
-    expected: { 'node-a': 'skew', 'node-b': 'fits', 'node-x': 'skew', 'node-y': 'skew' },
-  },
-  {
-    name: 'the pod does not match its zone selector, so only the host constraint decides',
-    pod: spreadPod({ labels: bar }, byZone, constraint(1, 'node', BAR)),
-    nodes: FOUR_NODES,
-    pods: [...on('node-a', foo), ...on('node-x', bar), ...on('node-y', bar)],
-    expected: { 'node-a': 'fits', 'node-b': 'fits', 'node-x': 'skew', 'node-y': 'skew' },
-  },
-  {
-    name: 'a node without the host key is unresolvable and leaves the zone count too',
-    pod: spreadPod({ labels: foo }, byZone, byNode),
-    nodes: [
-      FOUR_NODES[0] as SpreadNode,
-      FOUR_NODES[1] as SpreadNode,
-      spreadNode('node-x', { zone: 'zone2' }),
-      FOUR_NODES[3] as SpreadNode,
-    ],
-    pods: [...on('node-a', foo), ...on('node-y', foo)],
-    expected: { 'node-a': 'skew', 'node-b': 'fits', 'node-x': 'no label', 'node-y': 'skew' },
-  },
-  {
-    name: 'each constraint applies its own nodeAffinityPolicy: zone Honor, host Ignore',
-    pod: spreadPod(
-      { labels: foo, nodeSelector: foo },
-      byZone,
-      constraint(1, 'node', FOO, { nodeAffinityPolicy: 'Ignore' })
-    ),
-    nodes: [
-      spreadNode('node-a', { zone: 'zone1', node: 'node-a', foo: '' }),
-      spreadNode('node-b', { zone: 'zone1', node: 'node-b', foo: '' }),
-      spreadNode('node-x', { zone: 'zone2', node: 'node-x', foo: '' }),
-      spreadNode('node-y', { zone: 'zone2', node: 'node-y' }),
-    ],
-    pods: FOO_ON_A_B_Y,
-    expected: ONLY_X,
-  },
-  {
-    name: 'each constraint applies its own nodeTaintsPolicy: zone Honor, host Ignore',
-    pod: spreadPod(
-      { labels: foo },
-      constraint(1, 'zone', FOO, { nodeTaintsPolicy: 'Honor' }),
-      byNode
-    ),
-    nodes: [
-      spreadNode('node-a', { zone: 'zone1', node: 'node-a', foo: '' }),
-      spreadNode('node-b', { zone: 'zone1', node: 'node-b', foo: '' }),
-      spreadNode('node-x', { zone: 'zone2', node: 'node-x', foo: '' }),
-      spreadNode('node-y', { zone: 'zone2', node: 'node-y' }, [CORDON_TAINT]),
-    ],
-    pods: FOO_ON_A_B_Y,
-    expected: ONLY_X,
-  },
 ]

@@ -130,6 +130,17 @@ export class PodTopologySpread {
     return null
   }
 
+  /**
+   * Filter on a clone with `added` placed on `node` first: the first pass of
+   * `RunFilterPluginsWithNominatedPods`, whose `addGENominatedPods` runs AddPod on a copy of
+   * the cycle state for the pods nominated to the node (see nominated-pods.ts).
+   */
+  filterWith(node: SpreadNode, added: readonly SpreadCountedPod[]): SpreadRejection | null {
+    const copy = this.clone()
+    for (const pod of added) copy.addPod(pod, node)
+    return copy.filter(node)
+  }
+
   /** AddPod: `pod` placed on `node` (a nominated pod, or a victim given back). */
   addPod(pod: SpreadCountedPod, node: SpreadNode): void {
     this.#state.updateWithPod(pod, this.#pod.namespace, node, this.#inclusion, 1)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { filterWithNominatedPods } from '../../src/placement/nominated-pods.js'
 import {
   REASON_TOPOLOGY_SPREAD,
   REASON_TOPOLOGY_SPREAD_MISSING_LABEL,
@@ -225,5 +226,47 @@ describe('AddPod and RemovePod, as preemption and nominated pods use them', () =
     expect(copy.filter(nodeY)?.reason).toBe(REASON_TOPOLOGY_SPREAD)
     expect(spread.filter(nodeY)).toBeNull()
     expect(copy.ignored).toBe(spread.ignored)
+  })
+})
+
+describe('pods nominated to a node, through the framework two passes', () => {
+  const pod = spreadPod({ labels: foo }, constraint(1, 'zone', FOO))
+  // As nominatedPodsAdded gives them: placed on the node judged.
+  const nominatedHere = [
+    {
+      name: 'nominated',
+      namespace: 'default',
+      labels: foo,
+      nodeName: '',
+      requiredAffinity: [],
+      requiredAntiAffinity: [],
+      priority: null,
+    },
+  ]
+
+  function judge(spread: ReturnType<typeof prepare>, node: (typeof FOUR_NODES)[0]) {
+    return filterWithNominatedPods(
+      spread.skipped,
+      nominatedHere,
+      (added) => spread.filterWith(node, added),
+      () => spread.filter(node)
+    )
+  }
+
+  it('a pod nominated to a node counts in its domain in the first pass, without touching the state', () => {
+    const spread = prepare(pod, FOUR_NODES, on('node-x', foo))
+    expect(spread.filter(nodeA)).toBeNull()
+    expect(judge(spread, nodeA)).toBeNull()
+    expect(judge(spread, nodeX)?.detail).toBe(
+      'zone: skew 3 > maxSkew 1 (zone=zone2 has 2 matching pods + this pod, minimum 0 in zone=zone1)'
+    )
+    expect(spread.filter(nodeX)?.detail).toBe(
+      'zone: skew 2 > maxSkew 1 (zone=zone2 has 1 matching pod + this pod, minimum 0 in zone=zone1)'
+    )
+  })
+
+  it('a pod whose PreFilter skipped the plugin is not judged with nominated pods either', () => {
+    const spread = prepare(spreadPod({ labels: foo }), FOUR_NODES, on('node-x', foo, 4))
+    expect(judge(spread, nodeX)).toBeNull()
   })
 })

@@ -50,7 +50,11 @@ export class KubeApi {
           headers: {
             authorization: `Bearer ${this.token}`,
             accept: 'application/json',
-            ...(payload === undefined ? {} : { 'content-type': contentType }),
+            // Node sends a DELETE body with neither Content-Length nor chunked encoding unless
+            // told its length; Go would then read the body as the next request.
+            ...(payload === undefined
+              ? {}
+              : { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) }),
           },
         },
         (res) => {

@@ -1,7 +1,7 @@
 import {
   labelOf,
-  labelSelectorMatches,
   labelSelectorProblem,
+  requirementMatches,
   type LabelRequirement,
   type LabelSelector,
   type Labels,
@@ -18,8 +18,7 @@ import {
 /**
  * PodTopologySpread's constraints as its PreFilter reads them (kubernetes v1.35
  * pkg/scheduler/framework/plugins/podtopologyspread common.go `filterTopologySpreadConstraints`,
- * `matchNodeInclusionPolicies`, `nodeLabelsMatchSpreadConstraints`, `countPodsMatchSelector`;
- * plugin.go `getConstraints`).
+ * `mergeLabelSetWithSelector`, `matchNodeInclusionPolicies`; plugin.go `getConstraints`).
  */
 
 export const WHEN_UNSATISFIABLE_DO_NOT_SCHEDULE = 'DoNotSchedule'
@@ -68,6 +67,8 @@ export interface HardConstraint {
   readonly topologyKey: string
   /** Null is `labels.Nothing()`: a null labelSelector selects no pod. */
   readonly selector: LabelSelector | null
+  /** The selector's `Matches`, its matchLabels listed once (see selectorMatcher). */
+  readonly matches: (labels: Labels) => boolean
   /**
    * `selector.Empty()`: no requirement at all (`labelSelector: {}` and no matchLabelKeys
    * value). v1.35's `countPodsMatchSelector` counts no pod for it, though Filter's self-match
@@ -144,6 +145,7 @@ export function podConstraints(pod: SpreadPod): PodConstraints {
       maxSkew: c.maxSkew,
       topologyKey: c.topologyKey,
       selector,
+      matches: selectorMatcher(selector),
       countsNothing: selector !== null && selectorIsEmpty(selector),
       minDomains: c.minDomains ?? 1,
       honorNodeAffinity: (c.nodeAffinityPolicy ?? NODE_INCLUSION_POLICY_HONOR) === 'Honor',
@@ -167,17 +169,24 @@ function constraintError(index: number, problem: string): string {
   )
 }
 
-/** `Selector.Matches` for a constraint's selector (null: `labels.Nothing()`). */
-export function selectorMatches(c: HardConstraint, labels: Labels): boolean {
-  return labelSelectorMatches(c.selector, labels)
+/**
+ * `LabelSelectorAsSelector(...).Matches` (label-requirements.ts `labelSelectorMatches`), with the
+ * matchLabels pairs listed once: PreFilter asks it of every placed pod of the namespace.
+ */
+function selectorMatcher(selector: LabelSelector | null): (labels: Labels) => boolean {
+  if (selector === null) return () => false
+  const pairs = Object.entries(selector.matchLabels)
+  const expressions = selector.matchExpressions
+  return (labels) => {
+    for (const [key, value] of pairs) if (labelOf(labels, key) !== value) return false
+    for (const r of expressions) if (!requirementMatches(r, labels)) return false
+    return true
+  }
 }
 
-/** `nodeLabelsMatchSpreadConstraints`: the node carries every constraint's topology key. */
-export function nodeHasEveryTopologyKey(
-  labels: Labels,
-  constraints: readonly HardConstraint[]
-): boolean {
-  return constraints.every((c) => labelOf(labels, c.topologyKey) !== undefined)
+/** `Selector.Matches` for a constraint's selector (null: `labels.Nothing()`). */
+export function selectorMatches(c: HardConstraint, labels: Labels): boolean {
+  return c.matches(labels)
 }
 
 /**
@@ -226,19 +235,4 @@ export class NodeInclusion {
     }
     return known
   }
-}
-
-/** `countPodsMatchSelector`: same namespace, not terminating, labels selected. */
-export function countMatchingPods(
-  pods: readonly SpreadCountedPod[],
-  c: HardConstraint,
-  namespace: string
-): number {
-  if (c.countsNothing) return 0
-  let count = 0
-  for (const p of pods) {
-    if (p.terminating === true || p.namespace !== namespace) continue
-    if (selectorMatches(c, p.labels)) count++
-  }
-  return count
 }

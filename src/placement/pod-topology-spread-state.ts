@@ -1,7 +1,5 @@
-import { labelOf } from './label-requirements.js'
+import { labelOf, type Labels } from './label-requirements.js'
 import {
-  countMatchingPods,
-  nodeHasEveryTopologyKey,
   selectorMatches,
   type HardConstraint,
   type NodeInclusion,
@@ -12,7 +10,8 @@ import {
 /**
  * PodTopologySpread's PreFilter state (kubernetes v1.35
  * pkg/scheduler/framework/plugins/podtopologyspread filtering.go `preFilterState`,
- * `criticalPaths`, `calPreFilterState`, `updateWithPod`, `minMatchNum`, `Clone`): per
+ * `criticalPaths`, `calPreFilterState`, `updateWithPod`, `minMatchNum`, `Clone`; common.go
+ * `nodeLabelsMatchSpreadConstraints`, `countPodsMatchSelector`): per
  * constraint, the matching pods counted per domain and the two least-loaded domains.
  */
 
@@ -66,6 +65,29 @@ export interface ConstraintCounts {
   readonly constraint: HardConstraint
   readonly matchNum: Map<string, number>
   readonly paths: CriticalPaths
+}
+
+/** `nodeLabelsMatchSpreadConstraints`: the node carries every constraint's topology key. */
+export function nodeHasEveryTopologyKey(
+  labels: Labels,
+  constraints: readonly HardConstraint[]
+): boolean {
+  return constraints.every((c) => labelOf(labels, c.topologyKey) !== undefined)
+}
+
+/** `countPodsMatchSelector`: same namespace, not terminating, labels selected. */
+export function countMatchingPods(
+  pods: readonly SpreadCountedPod[],
+  c: HardConstraint,
+  namespace: string
+): number {
+  if (c.countsNothing) return 0
+  let count = 0
+  for (const p of pods) {
+    if (p.terminating === true || p.namespace !== namespace) continue
+    if (selectorMatches(c, p.labels)) count++
+  }
+  return count
 }
 
 export class SpreadPreFilterState {

@@ -97,3 +97,19 @@ export {
   type PlacementNode,
   type PlacementPod,
 } from './types.js'
+export {
+  PLUGIN_POD_TOPOLOGY_SPREAD,
+  PodTopologySpread,
+  REASON_TOPOLOGY_SPREAD,
+  REASON_TOPOLOGY_SPREAD_MISSING_LABEL,
+  type PodTopologySpreadInput,
+  type SpreadPlacedPod,
+  type SpreadRejection,
+} from './pod-topology-spread.js'
+export type {
+  IgnoredConstraint,
+  SpreadCountedPod,
+  SpreadNode,
+  SpreadPod,
+  TopologySpreadConstraint,
+} from './pod-topology-spread-constraints.js'

@@ -134,10 +134,6 @@ function decidedBy(node: NodeDiagnosis): string {
   return `${node.plugin}: ${taints}`
 }
 
-/** What PodTopologySpread's Filter leaves to scoring. */
-const SPREAD_NOTE =
-  'Spread constraints with whenUnsatisfiable: ScheduleAnyway and the default constraints kube-scheduler adds only score nodes; they never filter.'
-
 const score = (value: number | null): string => (value === null ? '-' : String(value))
 
 export function renderExplanation(diagnosis: PlacementDiagnosis, pod: PlacementPod): string {
@@ -154,7 +150,12 @@ export function renderExplanation(diagnosis: PlacementDiagnosis, pod: PlacementP
     rows
   )
   const notes = [diagnosis.summary, ...preemptionNotes(diagnosis)]
-  notes.push(`Not judged: ${diagnosis.notJudged.join(', ')}.`, SPREAD_NOTE)
+  notes.push(`Not judged: ${diagnosis.notJudged.join(', ')}.`)
+  // What PodTopologySpread's Filter leaves to scoring, constraint by constraint.
+  if (diagnosis.spreadIgnored.length > 0)
+    notes.push(
+      `Topology spread, scored only, never filtering: ${diagnosis.spreadIgnored.join('; ')}.`
+    )
   if (pod.nodeName !== '')
     notes.push(
       `spec.nodeName is set: kube-scheduler does not schedule this pod; the kubelet of ${pod.nodeName} admits it or not.`

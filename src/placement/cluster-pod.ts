@@ -41,4 +41,6 @@ export interface ClusterPod extends AffinityPod {
   readonly hostPorts?: readonly HostPort[]
   /** `status.startTime` (RFC 3339); null when unset. */
   readonly startTime?: string | null
+  /** `metadata.deletionTimestamp` is set: PodTopologySpread does not count the pod. */
+  readonly terminating?: boolean
 }

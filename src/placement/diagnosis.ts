@@ -76,7 +76,7 @@ export function diagnosePlacement(input: PlacementInput): PlacementDiagnosis {
     return filterNode(input, profile.filters, node)
   })
   const notJudged = [...profile.notJudged]
-  return assemble(
+  const diagnosis = assemble(
     input,
     profile.filters,
     profile.taints.nodes,
@@ -84,6 +84,10 @@ export function diagnosePlacement(input: PlacementInput): PlacementDiagnosis {
     pre.rejection,
     notJudged
   )
+  const spreadIgnored = profile.spreadIgnored
+  if (profile.error === null || pre.rejection !== null) return { ...diagnosis, spreadIgnored }
+  // A PreFilter error ends the cycle: no node is judged and the error is the event's message.
+  return { ...diagnosis, summary: profile.error, schedulingError: profile.error, spreadIgnored }
 }
 
 function assemble(
@@ -130,6 +134,7 @@ function assemble(
     schedulingError,
     preFilterRejection,
     notJudged,
+    spreadIgnored: [],
   }
 }
 

@@ -6,6 +6,7 @@ import { nodeNameFilter, PLUGIN_NODE_NAME } from './node-name.js'
 import { preFilterNodePorts } from './node-ports.js'
 import { preFilterNodeResourcesFit } from './node-resources-fit.js'
 import { nodeUnschedulableFilter, PLUGIN_NODE_UNSCHEDULABLE } from './node-unschedulable.js'
+import { preFilterPodTopologySpread } from './pod-topology-spread-plugin.js'
 import { explainPlacement, type PlacementExplanation } from './taint-toleration.js'
 import {
   PLUGIN_NODE_AFFINITY,
@@ -28,6 +29,10 @@ export interface Profile {
   /** The taint rules' node by node explanation, in `input.nodes` order. */
   readonly taints: PlacementExplanation
   readonly notJudged: string[]
+  /** A PreFilter's error, which ends the scheduling cycle before Filter; null when none. */
+  readonly error: string | null
+  /** The pod's topology spread constraints that never filter, one line each. */
+  readonly spreadIgnored: readonly string[]
 }
 
 function staticFilters(input: PlacementInput, taints: PlacementExplanation): FilterPlugin[] {
@@ -95,13 +100,12 @@ export function buildProfile(input: PlacementInput): Profile {
   const notJudged: string[] = []
   if (!input.nodeLabelsKnown) notJudged.push('node affinity (NodeAffinity: no node labels)')
   const filters = staticFilters(input, taints)
+  const spread = preFilterPodTopologySpread(input)
   const preFiltered: PreFilterResult[] = [
     preFilterNodePorts(input),
     preFilterNodeResourcesFit(input),
     { notJudged: UNJUDGED_CONSTRAINTS[0] },
-    // PodTopologySpread's PreFilter (pod-topology-spread.ts) takes this place, before
-    // InterPodAffinity; until it does, the constraint is listed as not judged.
-    { notJudged: 'topology spread (PodTopologySpread)' },
+    spread.result,
     preFilterInterPodAffinity(input),
     { notJudged: UNJUDGED_CONSTRAINTS[1] },
   ]
@@ -110,5 +114,5 @@ export function buildProfile(input: PlacementInput): Profile {
     if (isNotJudged(result)) notJudged.push(result.notJudged)
     else filters.push(result)
   }
-  return { filters, taints, notJudged }
+  return { filters, taints, notJudged, error: spread.error, spreadIgnored: spread.notes }
 }

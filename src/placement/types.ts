@@ -9,6 +9,7 @@ import type { NominatedPod } from './nominated-pods.js'
 import type { PostFilterPod } from './post-filter.js'
 import type { PreemptionCandidate } from './preemption.js'
 import type { RuleOptions } from '../core/index.js'
+import type { TopologySpreadConstraint } from './pod-topology-spread-constraints.js'
 
 /** What the placement diagnosis (diagnosis.ts) reads and answers, and its names. */
 
@@ -25,6 +26,8 @@ export const UNJUDGED_CONSTRAINTS = [
 /** The pod as the diagnosis reads it. */
 export interface PlacementPod extends ClusterPod, PostFilterPod {
   readonly nodeAffinity: NodeAffinitySpec
+  /** `spec.topologySpreadConstraints`; none when absent. */
+  readonly topologySpreadConstraints?: readonly TopologySpreadConstraint[]
 }
 
 export interface PlacementInput {
@@ -89,6 +92,8 @@ export interface PlacementDiagnosis {
   /** The PreFilter message when PreFilter rejected the pod outright; null otherwise. */
   readonly preFilterRejection: string | null
   readonly notJudged: readonly string[]
+  /** The pod's topology spread constraints that never filter (ScheduleAnyway, cluster defaults). */
+  readonly spreadIgnored: readonly string[]
 }
 
 export type { PlacementNode, Rejection } from './framework.js'

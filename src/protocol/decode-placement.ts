@@ -1,7 +1,6 @@
 import {
   labelSelectorProblem,
   termValidationProblem,
-  type LabelRequirement,
   type LabelSelector,
   type NodeAffinitySpec,
   type NodeSelectorTerm,
@@ -19,6 +18,10 @@ import {
 } from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
 import { decodeHostPorts, decodePodResources } from './decode-pod-resources.js'
+import { readLabelSelector, readRequirement, readStringMap } from './decode-label-selector.js'
+import { decodeSpreadConstraints } from './decode-spread.js'
+
+export { readLabelSelector, readStringMap } from './decode-label-selector.js'
 
 /**
  * What explain reads of a Pod beyond its tolerations: labels, `spec.nodeName`,
@@ -32,25 +35,6 @@ function child(obj: JsonObject | null, name: string, path: string): JsonObject |
 
 function list(obj: JsonObject | null, name: string, path: string): unknown[] {
   return obj === null ? [] : (readArray(field(obj, name), `${path}.${name}`) ?? [])
-}
-
-/** A string map (labels, nodeSelector, matchLabels). */
-export function readStringMap(value: unknown, path: string): Record<string, string> {
-  const obj = readObject(value, path, false)
-  const result = Object.create(null) as Record<string, string>
-  if (obj === null) return result
-  for (const [key, item] of Object.entries(obj))
-    result[key] = readString(item, `${path}[${JSON.stringify(key)}]`)
-  return result
-}
-
-function readRequirement(value: unknown, path: string): LabelRequirement {
-  const obj = readObject(value, path, true)
-  return {
-    key: readString(field(obj, 'key'), `${path}.key`),
-    operator: readString(field(obj, 'operator'), `${path}.operator`),
-    values: list(obj, 'values', path).map((v, i) => readString(v, `${path}.values[${i}]`)),
-  }
 }
 
 function readTerm(value: unknown, path: string, check: boolean): NodeSelectorTerm {
@@ -104,25 +88,6 @@ function readNodeAffinity(
       }
     ),
   }
-}
-
-/** A metav1.LabelSelector; null when absent (which selects nothing). */
-export function readLabelSelector(
-  value: unknown,
-  path: string,
-  check = true
-): LabelSelector | null {
-  const obj = readObject(value, path, false)
-  if (obj === null) return null
-  const selector = {
-    matchLabels: readStringMap(field(obj, 'matchLabels'), `${path}.matchLabels`),
-    matchExpressions: list(obj, 'matchExpressions', path).map((r, i) =>
-      readRequirement(r, `${path}.matchExpressions[${i}]`)
-    ),
-  }
-  const problem = check ? labelSelectorProblem(selector) : null
-  if (problem !== null) throw new ProtocolError(`${path}.${problem}`)
-  return selector
 }
 
 /** `LabelSelectorAsSelector`'s error for either selector of a term, or null. */
@@ -228,5 +193,7 @@ export function decodePlacementPod(value: unknown, path: string, check = true): 
       status === null
         ? null
         : readString(field(status, 'startTime'), `${path}.status.startTime`) || null,
+    topologySpreadConstraints: check ? decodeSpreadConstraints(spec, specAt) : [],
+    terminating: metadata !== null && field(metadata, 'deletionTimestamp') != null,
   }
 }

@@ -41,6 +41,7 @@ describe('taint-extender explain with node affinity, inter-pod affinity and plac
       }[]
       summary: string
       notJudged: string[]
+      spreadIgnored: string[]
     }
     expect(parsed.nodes.map((n) => [n.name, n.verdict, n.plugin, n.unresolvable])).toEqual([
       ['web-a1', 'rejected', 'InterPodAffinity', true],
@@ -55,11 +56,13 @@ describe('taint-extender explain with node affinity, inter-pod affinity and plac
     expect(parsed.summary).toMatch(
       /^0\/5 nodes are available: .* 5 Preemption is not helpful for scheduling\.$/
     )
-    // The nodes carry status.allocatable and the pods are given: resources are judged.
+    // The nodes carry status.allocatable and the pods are given: resources and spread are judged.
     expect(parsed.notJudged).toEqual([
       'volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)',
-      'topology spread (PodTopologySpread)',
       'DRA (DynamicResources)',
+    ])
+    expect(parsed.spreadIgnored).toEqual([
+      "none set, so the scheduler's defaults apply (ScheduleAnyway)",
     ])
   })
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { compileNode, CompiledTolerations } from '../../src/core/index.js'
+import { isNotJudged } from '../../src/placement/framework.js'
 import { filterWithNominatedPods } from '../../src/placement/nominated-pods.js'
+import type { SpreadPod } from '../../src/placement/pod-topology-spread-constraints.js'
+import { preFilterPodTopologySpread } from '../../src/placement/pod-topology-spread-plugin.js'
+import type { SpreadPlacedPod } from '../../src/placement/pod-topology-spread.js'
 import {
   REASON_TOPOLOGY_SPREAD,
   REASON_TOPOLOGY_SPREAD_MISSING_LABEL,
@@ -7,6 +12,7 @@ import {
 import { OUR_SPREAD_CASES } from './pod-topology-spread.ours.js'
 import { MULTIPLE_CONSTRAINTS } from './pod-topology-spread.multiple.js'
 import { SINGLE_CONSTRAINT } from './pod-topology-spread.single.js'
+import { GATE_ON } from '../core/builders.js'
 import {
   constraint,
   FOO,
@@ -244,29 +250,69 @@ describe('pods nominated to a node, through the framework two passes', () => {
     },
   ]
 
-  function judge(spread: ReturnType<typeof prepare>, node: (typeof FOUR_NODES)[0]) {
-    return filterWithNominatedPods(
-      spread.skipped,
-      nominatedHere,
-      (added) => spread.filterWith(node, added),
-      () => spread.filter(node)
-    )
+  /** The fields of the pod to place that PodTopologySpread does not read. */
+  const pod0 = {
+    name: 'incoming',
+    nodeName: '',
+    requiredAffinity: [],
+    requiredAntiAffinity: [],
+    priority: null,
+    preemptionPolicy: '',
+    resourceClaims: 0,
+    nominatedNodeName: '',
+  }
+
+  /** The profile's PodTopologySpread plugin over FOUR_NODES, as the diagnosis runs it. */
+  function plugin(incoming: SpreadPod, placedPods: readonly SpreadPlacedPod[]) {
+    const nodes = FOUR_NODES.map((n) => ({
+      name: n.name,
+      labels: n.labels,
+      compiled: compileNode({ ...n, unschedulable: false, resourceVersion: '1' }),
+    }))
+    const placed = placedPods.map((p, i) => ({
+      ...p,
+      name: `placed-${i}`,
+      requiredAffinity: [],
+      requiredAntiAffinity: [],
+      priority: null,
+    }))
+    const { result } = preFilterPodTopologySpread({
+      pod: { ...incoming, ...pod0 },
+      tolerations: new CompiledTolerations(incoming.tolerations, GATE_ON),
+      nodes,
+      placedPods: placed,
+      namespaces: new Map(),
+      nodeLabelsKnown: true,
+      options: GATE_ON,
+    })
+    const filters = result === null || isNotJudged(result) ? [] : [result]
+    return { filters, nodes }
+  }
+
+  function judge(incoming: SpreadPod, placedPods: readonly SpreadPlacedPod[], name: string) {
+    const { filters, nodes } = plugin(incoming, placedPods)
+    const node = nodes.find((n) => n.name === name)
+    if (node === undefined) throw new Error(`no node ${name}`)
+    const added = nominatedHere.map((p) => ({ ...p, nodeName: name }))
+    return {
+      twoPass: filterWithNominatedPods(filters, node, added),
+      alone: filterWithNominatedPods(filters, node, []),
+    }
   }
 
   it('a pod nominated to a node counts in its domain in the first pass, without touching the state', () => {
-    const spread = prepare(pod, FOUR_NODES, on('node-x', foo))
-    expect(spread.filter(nodeA)).toBeNull()
-    expect(judge(spread, nodeA)).toBeNull()
-    expect(judge(spread, nodeX)?.detail).toBe(
+    const placedX = on('node-x', foo)
+    expect(judge(pod, placedX, 'node-a').twoPass).toBeNull()
+    const x = judge(pod, placedX, 'node-x')
+    expect(x.twoPass?.detail).toBe(
       'zone: skew 3 > maxSkew 1 (zone=zone2 has 2 matching pods + this pod, minimum 0 in zone=zone1)'
     )
-    expect(spread.filter(nodeX)?.detail).toBe(
+    expect(x.alone?.detail).toBe(
       'zone: skew 2 > maxSkew 1 (zone=zone2 has 1 matching pod + this pod, minimum 0 in zone=zone1)'
     )
   })
 
   it('a pod whose PreFilter skipped the plugin is not judged with nominated pods either', () => {
-    const spread = prepare(spreadPod({ labels: foo }), FOUR_NODES, on('node-x', foo, 4))
-    expect(judge(spread, nodeX)).toBeNull()
+    expect(judge(spreadPod({ labels: foo }), on('node-x', foo, 4), 'node-x').twoPass).toBeNull()
   })
 })

@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest'
 import { runTool } from '../cli/run-tool.js'
 import { describeWithControlPlane, type KubeApi } from '../support/control-plane/index.js'
 import {
-  asV135Message,
+  asV135MessageWithFit,
   waitForOutcomes,
   type PodOutcome,
 } from '../support/control-plane/scheduling.js'
@@ -21,7 +21,12 @@ const PROBES = resourceProbes(36)
 
 interface ExplainReply {
   readonly summary: string
-  readonly nodes: readonly { readonly name: string; readonly verdict: string }[]
+  readonly nodes: readonly {
+    readonly name: string
+    readonly verdict: string
+    readonly plugin: string | null
+    readonly unresolvable: boolean
+  }[]
 }
 
 describeWithControlPlane(
@@ -77,7 +82,10 @@ describeWithControlPlane(
         if (outcome?.bound === true) {
           expect(reply.nodes.find((n) => n.name === outcome.node)?.verdict).toBe('fits')
         } else if (outcome?.bound === false) {
-          expect(reply.summary).toBe(asV135Message(outcome.message))
+          const fitUnresolvable = reply.nodes.filter(
+            (n) => n.plugin === 'NodeResourcesFit' && n.unresolvable
+          ).length
+          expect(reply.summary).toBe(asV135MessageWithFit(outcome.message, fitUnresolvable))
         } else {
           throw new Error(`no outcome for ${name}`)
         }

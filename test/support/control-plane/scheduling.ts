@@ -128,3 +128,31 @@ export function asV135Message(message: string): string {
   if (match[3] === undefined) return reasons
   return `${reasons} no new claims to deallocate,${match[3]}.`
 }
+
+const NO_VICTIMS = 'No preemption victims found for incoming pod'
+const NOT_HELPFUL = 'Preemption is not helpful for scheduling'
+
+/**
+ * A v1.28 message as v1.35 writes it (asV135Message) when `fitUnresolvable` nodes request more
+ * than their whole allocatable of some resource. Since v1.34 NodeResourcesFit marks such a node
+ * UnschedulableAndUnresolvable (noderesources fit.go `fitsRequest`: `Unresolvable: request >
+ * allocatable`), so preemption counts it as not helpful; v1.28 tried it and found no victims.
+ */
+export function asV135MessageWithFit(message: string, fitUnresolvable: number): string {
+  const v135 = asV135Message(message)
+  if (fitUnresolvable === 0) return v135
+  const match = /^(.* preemption: 0\/\d+ nodes are available: )(.*)\.$/s.exec(v135)
+  if (match?.[1] === undefined || match[2] === undefined) return v135
+  const counts = new Map<string, number>()
+  for (const part of match[2].split(', ')) {
+    const space = part.indexOf(' ')
+    counts.set(part.slice(space + 1), Number(part.slice(0, space)))
+  }
+  counts.set(NO_VICTIMS, (counts.get(NO_VICTIMS) ?? 0) - fitUnresolvable)
+  counts.set(NOT_HELPFUL, (counts.get(NOT_HELPFUL) ?? 0) + fitUnresolvable)
+  const parts = [...counts]
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([reason, n]) => `${n} ${reason}`)
+  return `${match[1]}${parts.join(', ')}.`
+}

@@ -14,6 +14,7 @@ import type {
   PlacementDiagnosis,
   PlacementPod,
   PodAffinityTerm,
+  TopologySpreadConstraint,
 } from '../../src/placement/index.js'
 import { compileNode, CompiledTolerations } from '../../src/core/index.js'
 import { diagnosePlacement, parseQuantity } from '../../src/placement/index.js'
@@ -81,6 +82,7 @@ export interface PodSpec {
   readonly podRequests?: LabelMap
   readonly hostPorts?: readonly HostPort[]
   readonly startTime?: string
+  readonly topologySpreadConstraints?: readonly TopologySpreadConstraint[]
 }
 
 /** Quantities as the decoder keeps them (nanos). */
@@ -132,6 +134,7 @@ export function pod(spec: PodSpec = {}): PlacementPod {
     resourceClaims: spec.resourceClaims ?? 0,
     priority: spec.priority ?? null,
     nominatedNodeName: spec.nominatedNodeName ?? '',
+    topologySpreadConstraints: spec.topologySpreadConstraints ?? [],
   }
 }
 

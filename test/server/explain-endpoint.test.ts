@@ -139,4 +139,14 @@ describe('POST /explain', () => {
       'nodeSelectorTerms[0].matchExpressions[0]: unknown operator'
     )
   })
+
+  it('answers 400 naming the field for a topology spread constraint the API server refuses', async () => {
+    const bad = wirePod('bad') as { spec: Record<string, unknown> }
+    bad.spec.topologySpreadConstraints = [
+      { maxSkew: 0, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule' },
+    ]
+    const reply = await post(`${enabled.url}/explain`, nodesArgs(bad, nodes))
+    expect(reply.status).toBe(400)
+    expect(JSON.stringify(reply.json)).toContain('spec.topologySpreadConstraints[0].maxSkew')
+  })
 })

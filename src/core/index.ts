@@ -7,6 +7,7 @@ export {
   findMatchingUntoleratedTaint,
 } from './toleration.js'
 export {
+  referenceEvicts,
   referenceFilterNode,
   referenceCountIntolerablePreferNoSchedule,
 } from './reference-rules.js'
@@ -29,14 +30,14 @@ export {
   type PlacementExplanation,
   type Verdict,
 } from './explain.js'
+export { forecastPendingPod, withTaint, type PendingPodEffect } from './eviction-forecast.js'
 export {
-  forecastNoExecuteEviction,
-  forecastPendingPod,
+  boundsNoExecuteStay,
+  evictsOnceBound,
   noExecuteTaints,
-  withTaint,
+  taintEviction,
   type EvictionOutcome,
-  type PendingPodEffect,
-} from './eviction-forecast.js'
+} from './taint-eviction.js'
 export { isLabelKey, isLabelValue } from './label-syntax.js'
 export {
   formatRequirement,

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import type { NodeTaintsAt, RuleOptions } from '../../src/core/index.js'
+import type {
+  EvictingNodes,
+  NodeTaintsAt,
+  RejectionReason,
+  RuleOptions,
+  Toleration,
+} from '../../src/core/index.js'
+import { EVICTING_NODES_MODES, referenceEvicts } from '../../src/core/index.js'
 import { GATE_OFF, GATE_ON, node } from './builders.js'
+import { OUR_EVICTIONS } from './semantics/evictions.ours.js'
+import { UPSTREAM_EVICTIONS } from './semantics/evictions.upstream.js'
 import { CORDON_FILTERS } from './semantics/filters.cordon.js'
 import { HONOURED_TAINT_FILTERS } from './semantics/filters.honoured-taints.js'
 import { UPSTREAM_FILTERS } from './semantics/filters.upstream.js'
@@ -11,10 +20,17 @@ import { NUMERIC_COMPARISON_PAIRS } from './semantics/pairs.numeric-comparisons.
 import { OPERATOR_AND_GATE_PAIRS } from './semantics/pairs.operators-and-gate.js'
 import { UPSTREAM_PAIRS } from './semantics/pairs.upstream.js'
 import { WILDCARD_KEY_AND_EXISTS_VALUE_PAIRS } from './semantics/pairs.wildcard-key-and-exists-value.js'
-import { UNTOLERATED } from './semantics/rows.js'
+import { EVICTING, UNTOLERATED } from './semantics/rows.js'
 import { UPSTREAM_SCORES } from './semantics/scores.upstream.js'
 import { WHAT_COUNTS_SCORES } from './semantics/scores.what-counts.js'
-import type { FilterCase, Gate, PairCase, RuleSet, ScoreCase } from './semantics/types.js'
+import type {
+  EvictionCase,
+  FilterCase,
+  Gate,
+  PairCase,
+  RuleSet,
+  ScoreCase,
+} from './semantics/types.js'
 
 /**
  * The one semantics table every implementation of the taint rules must pass, written from
@@ -22,9 +38,21 @@ import type { FilterCase, Gate, PairCase, RuleSet, ScoreCase } from './semantics
  * §7 upstream test tables), never from the code under test. Expected values are worked out by
  * hand; the score level uses the extender's 0–10 scale: `10 - floor(10 * count / max)`, and 10
  * for every node when no node has an untolerated PreferNoSchedule taint.
+ *
+ * Every row runs in each `--evicting-nodes` mode. The hand-worked values are upstream's, which
+ * `allow` must give bit for bit; `reject` and `avoid` must give them as the extender's own rule
+ * changes them (withEvictionRule), the rule itself being checked row by row at level d.
  */
 
-export type { FilterCase, Gate, PairCase, RuleSet, ScoreCase } from './semantics/types.js'
+export type {
+  EvictionCase,
+  EvictionText,
+  FilterCase,
+  Gate,
+  PairCase,
+  RuleSet,
+  ScoreCase,
+} from './semantics/types.js'
 
 // The sections live in ./semantics/ by topic; the order below is the order rows are registered.
 
@@ -57,6 +85,12 @@ export const FILTER_CASES: readonly FilterCase[] = [
 // ---------------------------------------------------------------------------------------------
 
 export const SCORE_CASES: readonly ScoreCase[] = [...UPSTREAM_SCORES, ...WHAT_COUNTS_SCORES]
+
+// ---------------------------------------------------------------------------------------------
+// Level d: the taint-eviction controller's decision for a pod on one node (the eviction rule).
+// ---------------------------------------------------------------------------------------------
+
+export const EVICTION_CASES: readonly EvictionCase[] = [...UPSTREAM_EVICTIONS, ...OUR_EVICTIONS]
 
 /**
  * The nodes each pair row is also seen through: one carrying just that taint (filtered alone,
@@ -100,6 +134,46 @@ function expandGate(gate: Gate): readonly [string, RuleOptions][] {
   }
 }
 
+/** Each state of the gate the row runs under, in each `--evicting-nodes` mode. */
+function expandRuns(gate: Gate, modes: readonly EvictingNodes[]): readonly [string, RuleOptions][] {
+  return expandGate(gate).flatMap(([gateName, options]) =>
+    modes.map((mode): [string, RuleOptions] => [
+      `${gateName}, ${mode}`,
+      { ...options, evictingNodes: mode },
+    ])
+  )
+}
+
+/**
+ * Upstream's Filter answer as the extender's own rule changes it: with `reject`, a node the pod
+ * fits but would be evicted from is turned away (referenceEvicts, the one rule).
+ */
+function filterWithEvictionRule(
+  upstream: RejectionReason | null,
+  tolerations: readonly Toleration[],
+  target: NodeTaintsAt,
+  options: RuleOptions
+): RejectionReason | null {
+  if (upstream !== null || options.evictingNodes !== 'reject') return upstream
+  return referenceEvicts(tolerations, target, options) ? EVICTING : null
+}
+
+/**
+ * Upstream's scores as the extender's own rule changes them: with `avoid`, a node that would
+ * evict the pod scores 0 and every other node at least 1.
+ */
+export function scoresWithEvictionRule(
+  upstream: readonly number[],
+  tolerations: readonly Toleration[],
+  nodes: readonly NodeTaintsAt[],
+  options: RuleOptions
+): number[] {
+  if (options.evictingNodes !== 'avoid') return [...upstream]
+  return upstream.map((score, i) =>
+    referenceEvicts(tolerations, nodes[i] as NodeTaintsAt, options) ? 0 : Math.max(1, score)
+  )
+}
+
 const HARD_EFFECTS = new Set(['NoSchedule', 'NoExecute'])
 
 /**
@@ -110,6 +184,8 @@ const HARD_EFFECTS = new Set(['NoSchedule', 'NoExecute'])
  */
 export interface TableOptions {
   readonly knownFailures?: Readonly<Record<string, string>>
+  /** The `--evicting-nodes` modes to run every row in; all three unless given. */
+  readonly modes?: readonly EvictingNodes[]
 }
 
 /**
@@ -119,6 +195,7 @@ export interface TableOptions {
  */
 export function runSemanticsTable(name: string, rules: RuleSet, table: TableOptions = {}): void {
   const knownFailures = table.knownFailures ?? {}
+  const modes = table.modes ?? EVICTING_NODES_MODES
   const row = (caseName: string, gateName: string, fn: () => Promise<void>) => {
     const title = `${caseName} (${gateName})`
     if (Object.hasOwn(knownFailures, caseName)) it.fails(title, fn)
@@ -129,7 +206,7 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
   if (tolerates !== undefined) {
     describe(`${name}: one toleration against one taint`, () => {
       for (const c of PAIR_CASES) {
-        for (const [gateName, options] of expandGate(c.gate)) {
+        for (const [gateName, options] of expandRuns(c.gate, modes)) {
           row(c.name, gateName, async () => {
             expect(await tolerates([c.toleration], c.taint, options)).toBe(c.tolerated)
           })
@@ -143,9 +220,10 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
   // an untainted node iff the taint is PreferNoSchedule and not tolerated.
   describe(`${name}: one toleration against one taint, through the node filter`, () => {
     for (const c of PAIR_CASES) {
-      const expected = HARD_EFFECTS.has(c.taint.effect) && !c.tolerated ? UNTOLERATED : null
+      const upstream = HARD_EFFECTS.has(c.taint.effect) && !c.tolerated ? UNTOLERATED : null
       const target = pairNodes(c).tainted
-      for (const [gateName, options] of expandGate(c.gate)) {
+      for (const [gateName, options] of expandRuns(c.gate, modes)) {
+        const expected = filterWithEvictionRule(upstream, [c.toleration], target, options)
         row(c.name, gateName, async () => {
           expect(await rules.filterNode([c.toleration], target, options)).toBe(expected)
         })
@@ -155,9 +233,10 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
 
   describe(`${name}: one toleration against one taint, through scoring`, () => {
     for (const c of PAIR_CASES) {
-      const expected = c.taint.effect === 'PreferNoSchedule' && !c.tolerated ? [10, 0] : [10, 10]
+      const upstream = c.taint.effect === 'PreferNoSchedule' && !c.tolerated ? [10, 0] : [10, 10]
       const nodes = [pairNodes(c).untainted, pairNodes(c).tainted]
-      for (const [gateName, options] of expandGate(c.gate)) {
+      for (const [gateName, options] of expandRuns(c.gate, modes)) {
+        const expected = scoresWithEvictionRule(upstream, [c.toleration], nodes, options)
         row(c.name, gateName, async () => {
           expect([...(await rules.scores([c.toleration], nodes, options))]).toEqual(expected)
         })
@@ -167,9 +246,10 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
 
   describe(`${name}: node filter`, () => {
     for (const c of FILTER_CASES) {
-      for (const [gateName, options] of expandGate(c.gate)) {
+      for (const [gateName, options] of expandRuns(c.gate, modes)) {
+        const expected = filterWithEvictionRule(c.reason, c.tolerations, c.node, options)
         row(c.name, gateName, async () => {
-          expect(await rules.filterNode(c.tolerations, c.node, options)).toBe(c.reason)
+          expect(await rules.filterNode(c.tolerations, c.node, options)).toBe(expected)
         })
       }
     }
@@ -177,9 +257,56 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
 
   describe(`${name}: scores`, () => {
     for (const c of SCORE_CASES) {
-      for (const [gateName, options] of expandGate(c.gate)) {
+      for (const [gateName, options] of expandRuns(c.gate, modes)) {
+        const expected = scoresWithEvictionRule(c.scores, c.tolerations, c.nodes, options)
         row(c.name, gateName, async () => {
-          expect([...(await rules.scores(c.tolerations, c.nodes, options))]).toEqual(c.scores)
+          expect([...(await rules.scores(c.tolerations, c.nodes, options))]).toEqual(expected)
+        })
+      }
+    }
+  })
+
+  runEvictionLevel(name, rules, modes, row)
+}
+
+/** The node every eviction row's node is scored against: no taints, so the pod stays there. */
+export const EVICTION_PLAIN_NODE: NodeTaintsAt = node('plain')
+
+/**
+ * Level d: the rule itself where the implementation exposes it, then as each mode shows it:
+ * Filter (`reject` turns the node away with its own reason, the others answer as upstream),
+ * and prioritize beside a plain node (`avoid` scores the node 0 when the pod would be evicted).
+ */
+function runEvictionLevel(
+  name: string,
+  rules: RuleSet,
+  modes: readonly EvictingNodes[],
+  row: (caseName: string, gateName: string, fn: () => Promise<void>) => void
+): void {
+  const eviction = rules.eviction?.bind(rules)
+  describe(`${name}: the eviction rule`, () => {
+    for (const c of EVICTION_CASES) {
+      for (const [gateName, options] of expandRuns(c.gate, modes)) {
+        if (eviction !== undefined) {
+          row(`${c.name}, as decided`, gateName, async () => {
+            expect(await eviction(c.tolerations, c.node, options)).toBe(c.eviction)
+          })
+        }
+        const rejects = options.evictingNodes === 'reject' || c.rejectReason !== EVICTING
+        row(`${c.name}, through the node filter`, gateName, async () => {
+          expect(await rules.filterNode(c.tolerations, c.node, options)).toBe(
+            rejects ? c.rejectReason : null
+          )
+        })
+        // No row tolerates the PreferNoSchedule taint it carries.
+        const soft = c.node.taints.some((t) => t.effect === 'PreferNoSchedule')
+        const evicts = c.eviction === 'at once' || c.eviction.startsWith('after')
+        const avoided = options.evictingNodes === 'avoid'
+        const upstream = soft ? 0 : 10
+        const expected = [10, avoided ? (evicts ? 0 : Math.max(1, upstream)) : upstream]
+        const nodes = [EVICTION_PLAIN_NODE, c.node]
+        row(`${c.name}, through scoring`, gateName, async () => {
+          expect([...(await rules.scores(c.tolerations, nodes, options))]).toEqual(expected)
         })
       }
     }

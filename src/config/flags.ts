@@ -3,7 +3,7 @@
  * from this table, so it cannot drift from what is parsed.
  */
 
-import { DEFAULT_FEATURE_GATES, featureGatesText } from './parse-values.js'
+import { DEFAULT_EVICTING_NODES, DEFAULT_FEATURE_GATES, featureGatesText } from './parse-values.js'
 
 export interface FlagSpec {
   readonly name: string
@@ -57,6 +57,13 @@ export const FLAGS: readonly FlagSpec[] = [
     kind: 'string',
     default: featureGatesText(DEFAULT_FEATURE_GATES),
     help: 'Comma-separated Gate=true|false, as your kube-scheduler has them; the defaults are upstream’s. Known: TaintTolerationComparisonOperators (Lt/Gt tolerations).',
+  },
+  {
+    name: 'evicting-nodes',
+    env: 'EVICTING_NODES',
+    kind: 'string',
+    default: DEFAULT_EVICTING_NODES,
+    help: 'Nodes whose NoExecute taint the pod tolerates only for tolerationSeconds, so that the taint-eviction controller would evict it from them: reject (filter turns them away, preempt drops them), avoid (prioritize scores them 0, every other node at least 1) or allow (upstream’s answers).',
   },
   {
     name: 'kubeconfig',

@@ -2,7 +2,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { clusterConnection, findCluster, type ClusterConnection } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
-import { DEFAULT_FEATURE_GATES, parseFeatureGates, type FeatureGates } from './parse-values.js'
+import {
+  DEFAULT_EVICTING_NODES,
+  DEFAULT_FEATURE_GATES,
+  parseEvictingNodes,
+  parseFeatureGates,
+  type EvictingNodesMode,
+  type FeatureGates,
+} from './parse-values.js'
 
 /**
  * Flags of the `explain` and `forecast` tools, and the reading of their input files. Input is
@@ -25,6 +32,8 @@ export interface ExplainOptions {
   readonly namespaces: ObjectSource | null
   readonly output: OutputFormat
   readonly gates: FeatureGates
+  /** The server's --evicting-nodes, mirrored: `reject` turns nodes that would evict away. */
+  readonly evictingNodes: EvictingNodesMode
 }
 
 export interface ForecastOptions {
@@ -116,6 +125,7 @@ export function parseExplainOptions(
     nodes: { type: 'string' },
     pods: { type: 'string' },
     namespaces: { type: 'string' },
+    'evicting-nodes': { type: 'string' },
     ...SHARED_FLAGS,
   })
   if (typeof values.pod !== 'string')
@@ -134,6 +144,11 @@ export function parseExplainOptions(
     nodes: sourceOf(values.nodes, 'nodes', cluster),
     pods: optional('pods'),
     namespaces: optional('namespaces'),
+    evictingNodes: parseEvictingNodes(
+      typeof values['evicting-nodes'] === 'string'
+        ? values['evicting-nodes']
+        : DEFAULT_EVICTING_NODES
+    ),
     ...sharedOptions(values),
   }
 }

@@ -26,6 +26,7 @@ export {
   summarizeAvailability,
   type Comparison,
   type DecidingTaint,
+  type NodeEviction,
   type NodeExplanation,
   type PlacementExplanation,
   type Verdict,
@@ -100,6 +101,7 @@ export {
   type PreemptionCandidate,
 } from './preemption.js'
 export {
+  PLUGIN_EXTENDER,
   REASON_NODE_NAME,
   UNJUDGED_CONSTRAINTS,
   type NodeDiagnosis,

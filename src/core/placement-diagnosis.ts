@@ -14,7 +14,9 @@ import {
 import { nodeRow, scoreFeasible } from './placement-rows.js'
 import { postFilterOutcome, type PostFilterOutcome } from './post-filter.js'
 import { dryRunPreemption } from './preemption.js'
+import { REASON_EVICTING_TAINT } from './reasons.js'
 import {
+  PLUGIN_EXTENDER,
   PLUGIN_INTER_POD_AFFINITY,
   PLUGIN_NODE_AFFINITY,
   PLUGIN_NODE_NAME,
@@ -90,10 +92,29 @@ function filterNode(
       }
   }
   const hit = interPod === null ? null : interPod(node)
-  if (hit === null) return null
+  if (hit === null) return extenderFilter(input, taints)
   // Only an unmet affinity is unresolvable; anti-affinity may be resolved by preemption.
   const unresolvable = hit.reason === REASON_POD_AFFINITY
   return { plugin: PLUGIN_INTER_POD_AFFINITY, ...hit, unresolvable }
+}
+
+/**
+ * The extender's own rule with `--evicting-nodes=reject`, on the nodes every in-tree Filter
+ * passed (schedule_one.go `findNodesThatPassExtenders` runs after `findNodesThatPassFilters`).
+ * The extender reports the node in FailedAndUnresolvableNodes: preemption cannot help.
+ */
+function extenderFilter(
+  input: PlacementInput,
+  taints: NodeExplanation | undefined
+): Rejection | null {
+  const eviction = taints?.eviction ?? null
+  if (eviction === null || input.options.evictingNodes !== 'reject') return null
+  return {
+    plugin: PLUGIN_EXTENDER,
+    reason: REASON_EVICTING_TAINT,
+    unresolvable: true,
+    detail: `evicted ${eviction.afterSeconds === 0 ? 'at once' : `after ${eviction.afterSeconds}s`}: ${eviction.detail}`,
+  }
 }
 
 /**

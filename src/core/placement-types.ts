@@ -1,6 +1,6 @@
 import type { CompiledNode } from './compiled-node.js'
 import type { CompiledTolerations } from './compiled-tolerations.js'
-import type { DecidingTaint } from './explain.js'
+import type { DecidingTaint, NodeEviction } from './explain.js'
 import type { AffinityPod, NamespaceLabels } from './inter-pod-affinity.js'
 import type { LabelledNode, NodeAffinitySpec } from './node-affinity.js'
 import type { NominatedPod } from './nominated-pods.js'
@@ -15,6 +15,8 @@ export const PLUGIN_NODE_NAME = 'NodeName'
 export const PLUGIN_TAINT_TOLERATION = 'TaintToleration'
 export const PLUGIN_NODE_AFFINITY = 'NodeAffinity'
 export const PLUGIN_INTER_POD_AFFINITY = 'InterPodAffinity'
+/** This extender, with its own rule (`--evicting-nodes=reject`); kube-scheduler calls it last. */
+export const PLUGIN_EXTENDER = 'taint-extender'
 
 /** NodeName's ErrReason. */
 export const REASON_NODE_NAME = "node(s) didn't match the requested node name"
@@ -64,6 +66,11 @@ export interface NodeDiagnosis {
   /** What decided: the label, expression, taint, or pod and term; "" when it fits. */
   readonly detail: string
   readonly decidingTaints: readonly DecidingTaint[]
+  /**
+   * The pod passes kube-scheduler's own taint rules here, but the taint-eviction controller would
+   * evict it (when, and why); null when it would stay or does not pass them.
+   */
+  readonly eviction: NodeEviction | null
   readonly untoleratedPreferNoSchedule: number
   /** TaintToleration's score on the extender's 0–10 scale over the feasible nodes. */
   readonly score: number | null

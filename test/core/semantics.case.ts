@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type {
-  EvictingNodes,
-  NodeTaintsAt,
-  RejectionReason,
-  RuleOptions,
-  Toleration,
-} from '../../src/core/index.js'
-import { EVICTING_NODES_MODES, referenceEvicts } from '../../src/core/index.js'
-import { GATE_OFF, GATE_ON, node } from './builders.js'
+import type { EvictingNodes, NodeTaintsAt } from '../../src/core/index.js'
+import { EVICTING_NODES_MODES } from '../../src/core/index.js'
+import { node } from './builders.js'
+import { runEvictionLevel } from './semantics/eviction-level.js'
+import { expandRuns, filterWithEvictionRule, scoresWithEvictionRule } from './semantics/runs.js'
 import { OUR_EVICTIONS } from './semantics/evictions.ours.js'
 import { UPSTREAM_EVICTIONS } from './semantics/evictions.upstream.js'
 import { CORDON_FILTERS } from './semantics/filters.cordon.js'
@@ -20,17 +16,10 @@ import { NUMERIC_COMPARISON_PAIRS } from './semantics/pairs.numeric-comparisons.
 import { OPERATOR_AND_GATE_PAIRS } from './semantics/pairs.operators-and-gate.js'
 import { UPSTREAM_PAIRS } from './semantics/pairs.upstream.js'
 import { WILDCARD_KEY_AND_EXISTS_VALUE_PAIRS } from './semantics/pairs.wildcard-key-and-exists-value.js'
-import { EVICTING, UNTOLERATED } from './semantics/rows.js'
+import { UNTOLERATED } from './semantics/rows.js'
 import { UPSTREAM_SCORES } from './semantics/scores.upstream.js'
 import { WHAT_COUNTS_SCORES } from './semantics/scores.what-counts.js'
-import type {
-  EvictionCase,
-  FilterCase,
-  Gate,
-  PairCase,
-  RuleSet,
-  ScoreCase,
-} from './semantics/types.js'
+import type { EvictionCase, FilterCase, PairCase, RuleSet, ScoreCase } from './semantics/types.js'
 
 /**
  * The one semantics table every implementation of the taint rules must pass, written from
@@ -119,60 +108,6 @@ function pairNodes(c: PairCase): PairNodes {
 // ---------------------------------------------------------------------------------------------
 // Registration.
 // ---------------------------------------------------------------------------------------------
-
-function expandGate(gate: Gate): readonly [string, RuleOptions][] {
-  switch (gate) {
-    case 'on':
-      return [['gate on', GATE_ON]]
-    case 'off':
-      return [['gate off', GATE_OFF]]
-    case 'either':
-      return [
-        ['gate on', GATE_ON],
-        ['gate off', GATE_OFF],
-      ]
-  }
-}
-
-/** Each state of the gate the row runs under, in each `--evicting-nodes` mode. */
-function expandRuns(gate: Gate, modes: readonly EvictingNodes[]): readonly [string, RuleOptions][] {
-  return expandGate(gate).flatMap(([gateName, options]) =>
-    modes.map((mode): [string, RuleOptions] => [
-      `${gateName}, ${mode}`,
-      { ...options, evictingNodes: mode },
-    ])
-  )
-}
-
-/**
- * Upstream's Filter answer as the extender's own rule changes it: with `reject`, a node the pod
- * fits but would be evicted from is turned away (referenceEvicts, the one rule).
- */
-function filterWithEvictionRule(
-  upstream: RejectionReason | null,
-  tolerations: readonly Toleration[],
-  target: NodeTaintsAt,
-  options: RuleOptions
-): RejectionReason | null {
-  if (upstream !== null || options.evictingNodes !== 'reject') return upstream
-  return referenceEvicts(tolerations, target, options) ? EVICTING : null
-}
-
-/**
- * Upstream's scores as the extender's own rule changes them: with `avoid`, a node that would
- * evict the pod scores 0 and every other node at least 1.
- */
-export function scoresWithEvictionRule(
-  upstream: readonly number[],
-  tolerations: readonly Toleration[],
-  nodes: readonly NodeTaintsAt[],
-  options: RuleOptions
-): number[] {
-  if (options.evictingNodes !== 'avoid') return [...upstream]
-  return upstream.map((score, i) =>
-    referenceEvicts(tolerations, nodes[i] as NodeTaintsAt, options) ? 0 : Math.max(1, score)
-  )
-}
 
 const HARD_EFFECTS = new Set(['NoSchedule', 'NoExecute'])
 
@@ -266,49 +201,7 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
     }
   })
 
-  runEvictionLevel(name, rules, modes, row)
+  runEvictionLevel({ name, rules, modes, row, cases: EVICTION_CASES })
 }
 
-/** The node every eviction row's node is scored against: no taints, so the pod stays there. */
-export const EVICTION_PLAIN_NODE: NodeTaintsAt = node('plain')
-
-/**
- * Level d: the rule itself where the implementation exposes it, then as each mode shows it:
- * Filter (`reject` turns the node away with its own reason, the others answer as upstream),
- * and prioritize beside a plain node (`avoid` scores the node 0 when the pod would be evicted).
- */
-function runEvictionLevel(
-  name: string,
-  rules: RuleSet,
-  modes: readonly EvictingNodes[],
-  row: (caseName: string, gateName: string, fn: () => Promise<void>) => void
-): void {
-  const eviction = rules.eviction?.bind(rules)
-  describe(`${name}: the eviction rule`, () => {
-    for (const c of EVICTION_CASES) {
-      for (const [gateName, options] of expandRuns(c.gate, modes)) {
-        if (eviction !== undefined) {
-          row(`${c.name}, as decided`, gateName, async () => {
-            expect(await eviction(c.tolerations, c.node, options)).toBe(c.eviction)
-          })
-        }
-        const rejects = options.evictingNodes === 'reject' || c.rejectReason !== EVICTING
-        row(`${c.name}, through the node filter`, gateName, async () => {
-          expect(await rules.filterNode(c.tolerations, c.node, options)).toBe(
-            rejects ? c.rejectReason : null
-          )
-        })
-        // No row tolerates the PreferNoSchedule taint it carries.
-        const soft = c.node.taints.some((t) => t.effect === 'PreferNoSchedule')
-        const evicts = c.eviction === 'at once' || c.eviction.startsWith('after')
-        const avoided = options.evictingNodes === 'avoid'
-        const upstream = soft ? 0 : 10
-        const expected = [10, avoided ? (evicts ? 0 : Math.max(1, upstream)) : upstream]
-        const nodes = [EVICTION_PLAIN_NODE, c.node]
-        row(`${c.name}, through scoring`, gateName, async () => {
-          expect([...(await rules.scores(c.tolerations, nodes, options))]).toEqual(expected)
-        })
-      }
-    }
-  })
-}
+export { EVICTION_PLAIN_NODE } from './semantics/eviction-level.js'

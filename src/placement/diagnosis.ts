@@ -1,4 +1,5 @@
-import { explainPlacement, summarizeAvailability, type NodeExplanation } from './explain.js'
+import { summarizeAvailability } from './fit-error.js'
+import { explainPlacement, type NodeExplanation } from './taint-toleration.js'
 import { InterPodAffinityState, REASON_POD_AFFINITY } from './inter-pod-affinity.js'
 import {
   nodeAffinityMismatch,
@@ -11,24 +12,22 @@ import {
   nominatedPodsAdded,
   type InterPodVerdict,
 } from './nominated-pods.js'
-import { nodeRow, scoreFeasible } from './placement-rows.js'
+import { nodeNameFilter } from './node-name.js'
+import { nodeUnschedulableFilter } from './node-unschedulable.js'
+import { nodeRow, scoreFeasible } from './rows.js'
 import { postFilterOutcome, type PostFilterOutcome } from './post-filter.js'
 import { dryRunPreemption } from './preemption.js'
-import { REASON_EVICTING_TAINT } from './reasons.js'
+import { extenderFilter } from './extender-rule.js'
 import {
-  PLUGIN_EXTENDER,
   PLUGIN_INTER_POD_AFFINITY,
   PLUGIN_NODE_AFFINITY,
-  PLUGIN_NODE_NAME,
-  PLUGIN_NODE_UNSCHEDULABLE,
   PLUGIN_TAINT_TOLERATION,
-  REASON_NODE_NAME,
   UNJUDGED_CONSTRAINTS,
   type PlacementDiagnosis,
   type PlacementInput,
   type PlacementNode,
   type Rejection,
-} from './placement-types.js'
+} from './types.js'
 
 /**
  * kube-scheduler's diagnosis of one pod over a set of nodes, for the constraints this project
@@ -64,21 +63,11 @@ function filterNode(
   interPod: ((node: PlacementNode) => InterPodVerdict) | null
 ): Rejection | null {
   const { pod } = input
+  const cordoned = nodeUnschedulableFilter(taints)
+  if (cordoned !== null) return cordoned
+  const named = nodeNameFilter(pod.nodeName, node.name)
+  if (named !== null) return named
   const taintReason = taints?.reason ?? null
-  if (taintReason !== null && taints?.verdict === 'cordoned')
-    return {
-      plugin: PLUGIN_NODE_UNSCHEDULABLE,
-      reason: taintReason,
-      unresolvable: true,
-      detail: '',
-    }
-  if (pod.nodeName !== '' && pod.nodeName !== node.name)
-    return {
-      plugin: PLUGIN_NODE_NAME,
-      reason: REASON_NODE_NAME,
-      unresolvable: true,
-      detail: `spec.nodeName is ${pod.nodeName}`,
-    }
   if (taintReason !== null)
     return { plugin: PLUGIN_TAINT_TOLERATION, reason: taintReason, unresolvable: true, detail: '' }
   if (input.nodeLabelsKnown) {
@@ -92,29 +81,10 @@ function filterNode(
       }
   }
   const hit = interPod === null ? null : interPod(node)
-  if (hit === null) return extenderFilter(input, taints)
+  if (hit === null) return extenderFilter(input.options, taints)
   // Only an unmet affinity is unresolvable; anti-affinity may be resolved by preemption.
   const unresolvable = hit.reason === REASON_POD_AFFINITY
   return { plugin: PLUGIN_INTER_POD_AFFINITY, ...hit, unresolvable }
-}
-
-/**
- * The extender's own rule with `--evicting-nodes=reject`, on the nodes every in-tree Filter
- * passed (schedule_one.go `findNodesThatPassExtenders` runs after `findNodesThatPassFilters`).
- * The extender reports the node in FailedAndUnresolvableNodes: preemption cannot help.
- */
-function extenderFilter(
-  input: PlacementInput,
-  taints: NodeExplanation | undefined
-): Rejection | null {
-  const eviction = taints?.eviction ?? null
-  if (eviction === null || input.options.evictingNodes !== 'reject') return null
-  return {
-    plugin: PLUGIN_EXTENDER,
-    reason: REASON_EVICTING_TAINT,
-    unresolvable: true,
-    detail: `evicted ${eviction.afterSeconds === 0 ? 'at once' : `after ${eviction.afterSeconds}s`}: ${eviction.detail}`,
-  }
 }
 
 /**

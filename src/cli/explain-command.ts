@@ -40,7 +40,10 @@ export async function runExplain(
   const nodes = readNodes(source.text, source.origin)
   const pods = await readOtherPods(options, placement)
   const namespaces = await readNamespaceLabels(options, placement, pods)
-  const rules = { comparisonOperators: options.gates.TaintTolerationComparisonOperators }
+  const rules = {
+    comparisonOperators: options.gates.TaintTolerationComparisonOperators,
+    evictingNodes: options.evictingNodes,
+  }
   const input: PlacementInput = {
     pod: placement,
     tolerations: new CompiledTolerations(pod.tolerations, rules),
@@ -153,7 +156,7 @@ export function renderExplanation(diagnosis: PlacementDiagnosis, pod: PlacementP
     ['NODE', 'VERDICT', 'PREFER-NO-SCHEDULE', 'SCORE', 'NODE-AFFINITY', 'DECIDED BY'],
     rows
   )
-  const notes = [diagnosis.summary, ...preemptionNotes(diagnosis)]
+  const notes = [diagnosis.summary, ...evictionNotes(diagnosis), ...preemptionNotes(diagnosis)]
   notes.push(`Not judged: ${diagnosis.notJudged.join(', ')}.`, SPREAD_NOTE)
   if (pod.nodeName !== '')
     notes.push(
@@ -164,6 +167,23 @@ export function renderExplanation(diagnosis: PlacementDiagnosis, pod: PlacementP
 
 function violations(count: number | null): string {
   return count === null || count === 0 ? '' : `; ${count} violating a PodDisruptionBudget`
+}
+
+/**
+ * Nodes the pod fits but would be evicted from: kube-scheduler may place it there, and the
+ * taint-eviction controller evicts it when the time runs out (its clock starts when it sees the
+ * pod bound there). Only in `--evicting-nodes` avoid and allow: reject turns them away.
+ */
+function evictionNotes(diagnosis: PlacementDiagnosis): string[] {
+  const evicting = diagnosis.nodes.filter((n) => n.verdict === 'fits' && n.eviction !== null)
+  if (evicting.length === 0) return []
+  const nodes = evicting.map(({ name, eviction }) => {
+    const seconds = eviction?.afterSeconds ?? 0
+    return `${name} (${seconds === 0 ? 'at once' : `after ${seconds}s`}: ${eviction?.detail ?? ''})`
+  })
+  return [
+    `Evicted if placed: the taint-eviction controller would evict the pod from ${nodes.join('; ')}.`,
+  ]
 }
 
 /** Where DefaultPreemption can make room: it then nominates one of these nodes. */

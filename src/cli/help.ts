@@ -54,6 +54,9 @@ Flags:
   -o, --output json|table   json for scripts (default table)
   --feature-gates G=true    as your kube-scheduler has them (default upstream's:
                             TaintTolerationComparisonOperators=false)
+  --evicting-nodes MODE     as the extender has it: reject (default) rejects a node whose
+                            NoExecute taint the pod tolerates only for tolerationSeconds;
+                            avoid and allow let it fit. Each such node's eviction is shown
   -h, --help                this text
 
 ${CLUSTER}

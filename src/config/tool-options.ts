@@ -2,7 +2,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { clusterConnection, findCluster, type ClusterConnection } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
-import { DEFAULT_FEATURE_GATES, parseFeatureGates, type FeatureGates } from './parse-values.js'
+import {
+  DEFAULT_EVICTING_NODES,
+  DEFAULT_FEATURE_GATES,
+  parseEvictingNodes,
+  parseFeatureGates,
+  type EvictingNodesMode,
+  type FeatureGates,
+} from './parse-values.js'
 
 /**
  * Flags of the `explain` and `forecast` tools, and the reading of their input files. Input is
@@ -27,6 +34,8 @@ export interface ExplainOptions {
   readonly pdbs: ObjectSource | null
   readonly output: OutputFormat
   readonly gates: FeatureGates
+  /** The server's --evicting-nodes, mirrored: `reject` turns nodes that would evict away. */
+  readonly evictingNodes: EvictingNodesMode
 }
 
 export interface ForecastOptions {
@@ -119,6 +128,7 @@ export function parseExplainOptions(
     pods: { type: 'string' },
     namespaces: { type: 'string' },
     pdbs: { type: 'string' },
+    'evicting-nodes': { type: 'string' },
     ...SHARED_FLAGS,
   })
   if (typeof values.pod !== 'string')
@@ -140,6 +150,11 @@ export function parseExplainOptions(
     pods: optional('pods'),
     namespaces: optional('namespaces'),
     pdbs: optional('pdbs'),
+    evictingNodes: parseEvictingNodes(
+      typeof values['evicting-nodes'] === 'string'
+        ? values['evicting-nodes']
+        : DEFAULT_EVICTING_NODES
+    ),
     ...sharedOptions(values),
   }
 }

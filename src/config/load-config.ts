@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { findCluster, type ClusterSource } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
+import { buildInfo } from './build-info.js'
 import { FLAGS, helpText } from './flags.js'
 import { bodyBytesInFlight } from './body-budget-flag.js'
 import { missingNodeFlags } from './node-flags.js'
@@ -54,6 +55,8 @@ export interface Config {
   /** Connections each port keeps open at once. */
   readonly maxConnections: number
   readonly version: string
+  /** The commit the build was made from, or "unknown" (src/config/build-info.ts). */
+  readonly commit: string
   /** NODE_FLAGS the process was started without (see node-flags.ts); empty when all are set. */
   readonly missingNodeFlags: readonly string[]
   /** V8 flags for main to set before serving (see v8-runtime-flags.ts); empty when none apply. */
@@ -75,12 +78,6 @@ export interface Environment {
   readonly v8Version?: string
   /** V8's heap limit in bytes (v8.getHeapStatistics), for the default body budget. */
   readonly heapSizeLimit?: number
-}
-
-function readVersion(): string {
-  const packageJson = new URL('../../package.json', import.meta.url)
-  const parsed = JSON.parse(readFileSync(packageJson, 'utf8')) as { version?: unknown }
-  return typeof parsed.version === 'string' ? parsed.version : 'unknown'
 }
 
 function pickCluster(
@@ -222,7 +219,8 @@ export function loadConfig(environment: Environment): LoadResult {
       ? parseIntegerIn('probe-port', get('probe-port'), 0, 65535)
       : null,
     maxConnections: parseIntegerIn('max-connections', get('max-connections'), 1, 1_000_000),
-    version: readVersion(),
+    version: buildInfo().version,
+    commit: buildInfo().commit,
     missingNodeFlags: missingNodeFlags(environment.execArgv ?? []),
     v8Flags: runtimeV8Flags(environment.v8Version ?? '', environment.execArgv ?? [], {
       nodeCache: cluster !== null,

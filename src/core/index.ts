@@ -107,3 +107,4 @@ export {
   type PlacementNode,
   type PlacementPod,
 } from './placement-types.js'
+export { tolerationValidationErrors } from './toleration-validation.js'

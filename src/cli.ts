@@ -73,6 +73,7 @@ async function run(argv: string[]): Promise<number | null> {
     return EXIT_BAD_INPUT
   }
   if (command === 'help') return help(rest[0])
+  if (HELP_FLAGS.includes(command)) return help(undefined)
   const serving = command === 'serve' || command.startsWith('-')
   const flags = command === 'serve' || !serving ? rest : argv
   if (flags.includes('--version')) {

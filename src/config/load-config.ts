@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
-import { parseArgs } from 'node:util'
 import { findCluster, type ClusterSource } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
 import { buildInfo } from './build-info.js'
+import { parseStrict, type ParsedArgs } from './strict-args.js'
 import { FLAGS, helpText } from './flags.js'
 import { bodyBytesInFlight } from './body-budget-flag.js'
 import { missingNodeFlags } from './node-flags.js'
@@ -142,14 +142,9 @@ function withExplicitBoolean(arg: string): string {
  * validates every value; throws ConfigError on the first that makes no sense.
  */
 export function loadConfig(environment: Environment): LoadResult {
-  let parsed: ReturnType<typeof parseArgs>
+  let parsed: ParsedArgs
   try {
-    parsed = parseArgs({
-      args: environment.argv.map(withExplicitBoolean),
-      options: PARSE_OPTIONS,
-      strict: true,
-      allowPositionals: false,
-    })
+    parsed = parseStrict(environment.argv.map(withExplicitBoolean), PARSE_OPTIONS)
   } catch (err) {
     throw new ConfigError(`${(err as Error).message}; see --help`)
   }

@@ -1,0 +1,30 @@
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+/** The shipped executable, built by the global setup as npm run build builds it. */
+export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
+export const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url))
+
+export interface CliResult {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/**
+ * Runs `node dist/cli.js ARGS` (or another script) to its end. The environment holds PATH and a
+ * HOME with no ~/.kube/config unless given, so no kubeconfig of the machine counts.
+ */
+export function cli(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  options: { input?: string; script?: string; timeoutMs?: number } = {}
+): CliResult {
+  const result = spawnSync(process.execPath, [options.script ?? CLI, ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env },
+    input: options.input ?? '',
+    timeout: options.timeoutMs ?? 15_000,
+  })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}

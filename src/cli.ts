@@ -1,7 +1,4 @@
 #!/usr/bin/env node
-import { runCompletion } from './cli/completion-command.js'
-import { runExplain } from './cli/explain-command.js'
-import { runForecast } from './cli/forecast-command.js'
 import { COMMAND_NAMES, helpFor, type Command } from './cli/help.js'
 import {
   ClusterReadError,
@@ -11,7 +8,6 @@ import {
 } from './cli/tool-io.js'
 import { runVersion, versionText } from './cli/version-command.js'
 import { ConfigError, environmentVariables } from './config/index.js'
-import { main as serve } from './main.js'
 import { ProtocolError } from './protocol/index.js'
 
 /**
@@ -33,14 +29,24 @@ type Tool = (
   env: NodeJS.ProcessEnv
 ) => Promise<number> | number
 
-const TOOLS: Readonly<Record<string, Tool>> = {
-  explain: runExplain,
-  forecast: runForecast,
-  version: runVersion,
-  completion: runCompletion,
+/**
+ * Each command's module is loaded only when it runs: the server's (express, prom-client) and the
+ * cluster client's are most of the start-up time, and `version` or `completion` needs neither.
+ */
+const TOOLS: Readonly<Record<string, () => Promise<Tool>>> = {
+  explain: async () => (await import('./cli/explain-command.js')).runExplain,
+  forecast: async () => (await import('./cli/forecast-command.js')).runForecast,
+  version: () => Promise.resolve(runVersion),
+  completion: async () => (await import('./cli/completion-command.js')).runCompletion,
 }
 
 const HELP_FLAGS = ['--help', '-h']
+
+// Output piped into `head` that closes early: stop quietly, as kubectl does, not with a stack.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err
+  process.exit(0)
+})
 
 /** Runs a tool; bad usage exits 2, a cluster that cannot be read 3, each with one line. */
 async function runTool(command: string, tool: Tool, argv: string[]): Promise<number> {
@@ -82,11 +88,11 @@ async function run(argv: string[]): Promise<number | null> {
   }
   if (flags.some((a) => HELP_FLAGS.includes(a))) return help(serving ? 'serve' : command)
   if (serving) {
-    serve(flags)
+    ;(await import('./main.js')).main(flags)
     return null
   }
   const tool = TOOLS[command]
-  if (tool !== undefined) return runTool(command, tool, rest)
+  if (tool !== undefined) return runTool(command, await tool(), rest)
   io.stderr(`taint-extender: unknown command "${command}"; taint-extender help lists them\n`)
   return EXIT_BAD_INPUT
 }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 /** The shipped executable, built by the global setup as npm run build builds it. */
@@ -27,4 +27,23 @@ export function cli(
     timeout: options.timeoutMs ?? 15_000,
   })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+/**
+ * `cli` without blocking this process: for runs against a server this process serves (the fake
+ * API server), which a synchronous spawn would keep from answering.
+ */
+export function cliAsync(
+  args: readonly string[],
+  env: Record<string, string> = {}
+): Promise<CliResult> {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
 }

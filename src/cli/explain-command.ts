@@ -1,9 +1,9 @@
+import { formatTaint } from '../core/index.js'
 import {
-  formatTaint,
   type NodeDiagnosis,
   type PlacementDiagnosis,
   type PlacementPod,
-} from '../core/index.js'
+} from '../placement/index.js'
 import { parseExplainOptions, type ExplainOptions } from '../config/index.js'
 import type { ManifestNode } from '../protocol/index.js'
 import { diagnose, readExplainContext } from './explain-context.js'

@@ -1,6 +1,5 @@
+import { compileNode, CompiledTolerations, type Toleration } from '../core/index.js'
 import {
-  compileNode,
-  CompiledTolerations,
   diagnosePlacement,
   type AffinityPod,
   type NamespaceLabels,
@@ -8,8 +7,7 @@ import {
   type PlacementDiagnosis,
   type PlacementNode,
   type PlacementPod,
-  type Toleration,
-} from '../core/index.js'
+} from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { readNamespaces, readNodes, readPodList } from './manifests.js'

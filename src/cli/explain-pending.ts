@@ -1,4 +1,4 @@
-import type { PlacementDiagnosis } from '../core/index.js'
+import type { PlacementDiagnosis } from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
 import { diagnose, readExplainContext } from './explain-context.js'
 import { readPodList, type PlacedPod } from './manifests.js'

@@ -1,5 +1,5 @@
 import { loadAll } from 'js-yaml'
-import { aggregateText, tolerationValidationErrors, type PlacementPod } from '../core/index.js'
+import { aggregateText, tolerationValidationErrors, type PlacementPod } from '../placement/index.js'
 import { checkKind, type ExpectedKind } from './manifest-kinds.js'
 import {
   decodeManifestNode,

@@ -1,5 +1,5 @@
 import { dump } from 'js-yaml'
-import type { PlacementDiagnosis } from '../core/index.js'
+import type { PlacementDiagnosis } from '../placement/index.js'
 import type { OutputFormat } from '../config/index.js'
 import type { ToolIo } from './tool-io.js'
 

@@ -14,7 +14,7 @@ import {
   TOLERATION_OP_GT,
   TOLERATION_OP_LT,
   type Toleration,
-} from './types.js'
+} from '../core/index.js'
 
 /**
  * A pod's tolerations checked as the API server checks them before it stores the pod:

@@ -1,4 +1,4 @@
-import type { CompletedCommand, CompletedFlag } from './completion.js'
+import type { CompletedCommand, CompletedFlag } from './completion-types.js'
 
 /**
  * The bash completion script: one function, registered for `taint-extender` and for the kubectl

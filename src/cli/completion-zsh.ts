@@ -1,4 +1,4 @@
-import type { CompletedCommand, CompletedFlag } from './completion.js'
+import type { CompletedCommand, CompletedFlag } from './completion-types.js'
 
 /**
  * The zsh completion script: `_arguments` specs per command, written from the flag tables, and

@@ -7,6 +7,7 @@ import {
   type ToolFlag,
 } from '../config/index.js'
 import { bashScript } from './completion-bash.js'
+import type { CompletedCommand, CompletedFlag } from './completion-types.js'
 import { zshScript } from './completion-zsh.js'
 
 /**
@@ -14,18 +15,6 @@ import { zshScript } from './completion-zsh.js'
  * prints one. It is written from the same flag tables the commands parse, so what it offers is
  * what they take. Pod, namespace and context names come from kubectl when it is installed.
  */
-
-export interface CompletedCommand {
-  readonly name: string
-  readonly about: string
-  readonly flags: readonly CompletedFlag[]
-  /** What completes a word that is not a flag: pod names for `explain POD`, or a shell. */
-  readonly positional: 'pods' | 'shells' | 'commands' | null
-}
-
-export interface CompletedFlag extends ToolFlag {
-  readonly name: string
-}
 
 const flagsOf = (table: Readonly<Record<string, ToolFlag>>): CompletedFlag[] =>
   Object.entries(table).map(([name, flag]) => ({ name, ...flag }))

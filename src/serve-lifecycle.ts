@@ -136,7 +136,9 @@ export function logStarted(
 ): void {
   logger.info('taint-extender started', {
     version: config.version,
+    commit: config.commit,
     comparisonOperators: config.featureGates.TaintTolerationComparisonOperators,
+    evictingNodes: config.evictingNodes,
     transport: server.transport,
     port: server.port,
     probePort: probeServer?.port ?? null,

@@ -9,6 +9,7 @@ export {
   type TlsFiles,
 } from './load-config.js'
 export { helpText } from './flags.js'
+export { EVICTING_NODES_MODES, type EvictingNodesMode } from './parse-values.js'
 export { missingNodeFlags, NODE_FLAGS } from './node-flags.js'
 export { RUNTIME_V8_FLAGS, runtimeV8Flags } from './v8-runtime-flags.js'
 export { readTlsMaterial, type CertificateSummary, type TlsMaterial } from './tls-material.js'
@@ -17,7 +18,19 @@ export {
   parseExplainOptions,
   parseForecastOptions,
   type ExplainOptions,
+  type ExplainTarget,
   type ForecastOptions,
-  type ObjectSource,
-  type OutputFormat,
+  type NamespaceChoice,
 } from './tool-options.js'
+export { outputOf, type InputText, type ObjectSource, type OutputFormat } from './tool-inputs.js'
+export { parseStrict } from './strict-args.js'
+export {
+  COMPLETION_FLAGS,
+  EXPLAIN_FLAGS,
+  FORECAST_FLAGS,
+  OUTPUT_FORMATS,
+  SERVE_FLAGS,
+  VERSION_FLAGS,
+  type ToolFlag,
+} from './tool-flags.js'
+export { buildInfo, type BuildInfo } from './build-info.js'

@@ -2,6 +2,7 @@ export {
   explainPlacement,
   type Comparison,
   type DecidingTaint,
+  type NodeEviction,
   type NodeExplanation,
   type PlacementExplanation,
   type Verdict,
@@ -89,6 +90,7 @@ export {
 } from './preemption.js'
 export { PLUGIN_NODE_NAME, REASON_NODE_NAME } from './node-name.js'
 export { PLUGIN_NODE_UNSCHEDULABLE } from './node-unschedulable.js'
+export { PLUGIN_EXTENDER } from './extender-rule.js'
 export {
   UNJUDGED_CONSTRAINTS,
   type NodeDiagnosis,
@@ -113,3 +115,4 @@ export type {
   SpreadPod,
   TopologySpreadConstraint,
 } from './pod-topology-spread-constraints.js'
+export { tolerationValidationErrors } from './toleration-validation.js'

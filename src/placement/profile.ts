@@ -1,3 +1,4 @@
+import { extenderRuleFilter } from './extender-rule.js'
 import { isNotJudged, type FilterPlugin, type PreFilterResult } from './framework.js'
 import { PLUGIN_INTER_POD_AFFINITY } from './types.js'
 import { InterPodAffinityState, REASON_POD_AFFINITY } from './inter-pod-affinity.js'
@@ -21,6 +22,7 @@ import {
  * NodeResourcesFit, the volume plugins (VolumeRestrictions, NodeVolumeLimits, VolumeBinding,
  * VolumeZone), PodTopologySpread, InterPodAffinity, then DynamicResources (inserted before
  * DefaultPreemption). Each PreFilter runs once; a node's status is its first rejecting plugin's.
+ * This extender's own rule comes last, as kube-scheduler calls extenders after every Filter.
  */
 
 export interface Profile {
@@ -114,5 +116,7 @@ export function buildProfile(input: PlacementInput): Profile {
     if (isNotJudged(result)) notJudged.push(result.notJudged)
     else filters.push(result)
   }
+  const byNode = new Map(input.nodes.map((n, i) => [n, taints.nodes[i]]))
+  filters.push(extenderRuleFilter(input.options, byNode))
   return { filters, taints, notJudged, error: spread.error, spreadIgnored: spread.notes }
 }

@@ -80,6 +80,7 @@ export function nodeRow(
       rejection?.plugin === PLUGIN_NODE_UNSCHEDULABLE
         ? (taintRow?.decidingTaints ?? [])
         : [],
+    eviction: taintRow?.eviction ?? null,
     untoleratedPreferNoSchedule: taintRow?.untoleratedPreferNoSchedule ?? 0,
     score: at < 0 ? null : (scores.taint[at] as number),
     nodeAffinityWeight: weight,

@@ -1,5 +1,5 @@
 import type { CompiledTolerations } from '../core/index.js'
-import type { DecidingTaint } from './taint-toleration.js'
+import type { DecidingTaint, NodeEviction } from './taint-toleration.js'
 import type { ClusterPod } from './cluster-pod.js'
 import type { NamespaceLabels } from './inter-pod-affinity.js'
 import type { DisruptionBudget } from './disruption-budgets.js'
@@ -62,6 +62,11 @@ export interface NodeDiagnosis {
   /** What decided: the label, expression, taint, or pod and term; "" when it fits. */
   readonly detail: string
   readonly decidingTaints: readonly DecidingTaint[]
+  /**
+   * The pod passes kube-scheduler's own taint rules here, but the taint-eviction controller would
+   * evict it (when, and why); null when it would stay or does not pass them.
+   */
+  readonly eviction: NodeEviction | null
   readonly untoleratedPreferNoSchedule: number
   /** TaintToleration's score on the extender's 0–10 scale over the feasible nodes. */
   readonly score: number | null

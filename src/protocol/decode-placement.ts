@@ -193,7 +193,7 @@ export function decodePlacementPod(value: unknown, path: string, check = true): 
       status === null
         ? null
         : readString(field(status, 'startTime'), `${path}.status.startTime`) || null,
-    topologySpreadConstraints: check ? decodeSpreadConstraints(spec, specAt) : [],
+    topologySpreadConstraints: decodeSpreadConstraints(spec, specAt, check),
     terminating: metadata !== null && field(metadata, 'deletionTimestamp') != null,
   }
 }

@@ -21,8 +21,13 @@ import { readLabelSelector } from './decode-label-selector.js'
 const WHEN_UNSATISFIABLE = ['DoNotSchedule', 'ScheduleAnyway']
 const INCLUSION_POLICIES = ['Honor', 'Ignore']
 
-function oneOf(value: string | null, allowed: readonly string[], path: string): string | null {
-  if (value === null || allowed.includes(value)) return value
+function oneOf(
+  value: string | null,
+  allowed: readonly string[],
+  path: string,
+  check: boolean
+): string | null {
+  if (!check || value === null || allowed.includes(value)) return value
   throw new ProtocolError(
     `${path}: Unsupported value "${value}": supported values "${allowed.join('", "')}"`
   )
@@ -33,63 +38,67 @@ function optionalString(obj: JsonObject, name: string, path: string): string | n
   return value == null ? null : readString(value, `${path}.${name}`)
 }
 
-function positiveInt32(value: bigint | null, path: string): number | null {
+function positiveInt32(value: bigint | null, path: string, check: boolean): number | null {
   if (value === null) return null
+  if (!check) return Number(value)
   if (value <= 0n) throw new ProtocolError(`${path}: ${value} must be greater than zero`)
   if (value >= 2n ** 31n) throw new ProtocolError(`${path}: ${value} is not an int32`)
   return Number(value)
 }
 
-function readConstraint(value: unknown, path: string): TopologySpreadConstraint {
+/** A field the API server requires: refused when absent and checked, else its zero value. */
+function required<T>(value: T | null, zero: T, path: string, check: boolean): T {
+  if (value !== null) return value
+  if (check) throw new ProtocolError(`${path}: Required value`)
+  return zero
+}
+
+function readConstraint(value: unknown, path: string, check: boolean): TopologySpreadConstraint {
   const obj = readObject(value, path, true)
-  const maxSkew = positiveInt32(
-    readInteger(field(obj, 'maxSkew'), `${path}.maxSkew`),
-    `${path}.maxSkew`
-  )
-  if (maxSkew === null) throw new ProtocolError(`${path}.maxSkew: Required value`)
-  const topologyKey = readString(field(obj, 'topologyKey') ?? '', `${path}.topologyKey`)
-  if (topologyKey === '') throw new ProtocolError(`${path}.topologyKey: Required value`)
-  const when = optionalString(obj, 'whenUnsatisfiable', path)
-  if (when === null) throw new ProtocolError(`${path}.whenUnsatisfiable: Required value`)
-  oneOf(when, WHEN_UNSATISFIABLE, `${path}.whenUnsatisfiable`)
-  const minDomainsAt = `${path}.minDomains`
-  const minDomains = positiveInt32(
-    readInteger(field(obj, 'minDomains'), minDomainsAt),
-    minDomainsAt
-  )
-  if (minDomains !== null && when !== 'DoNotSchedule')
+  const at = (name: string) => `${path}.${name}`
+  const skew = readInteger(field(obj, 'maxSkew'), at('maxSkew'))
+  const maxSkew = required(positiveInt32(skew, at('maxSkew'), check), 0, at('maxSkew'), check)
+  const topologyKey = readString(field(obj, 'topologyKey') ?? '', at('topologyKey'))
+  if (check && topologyKey === '') throw new ProtocolError(`${at('topologyKey')}: Required value`)
+  const given = optionalString(obj, 'whenUnsatisfiable', path)
+  const when = required(given, '', at('whenUnsatisfiable'), check)
+  oneOf(when, WHEN_UNSATISFIABLE, at('whenUnsatisfiable'), check)
+  const domains = readInteger(field(obj, 'minDomains'), at('minDomains'))
+  const minDomains = positiveInt32(domains, at('minDomains'), check)
+  if (check && minDomains !== null && when !== 'DoNotSchedule')
     throw new ProtocolError(
-      `${minDomainsAt}: can only use minDomains if whenUnsatisfiable=DoNotSchedule`
+      `${at('minDomains')}: can only use minDomains if whenUnsatisfiable=DoNotSchedule`
     )
-  const keys = readArray(field(obj, 'matchLabelKeys'), `${path}.matchLabelKeys`) ?? []
+  const keys = readArray(field(obj, 'matchLabelKeys'), at('matchLabelKeys')) ?? []
+  const policy = (name: string) =>
+    oneOf(optionalString(obj, name, path), INCLUSION_POLICIES, at(name), check)
   return {
     maxSkew,
     topologyKey,
     whenUnsatisfiable: when,
-    labelSelector: readLabelSelector(field(obj, 'labelSelector'), `${path}.labelSelector`),
+    // Unchecked, a selector that does not parse is kept: PreFilter then fails, as upstream's.
+    labelSelector: readLabelSelector(field(obj, 'labelSelector'), at('labelSelector'), check),
     minDomains,
-    nodeAffinityPolicy: oneOf(
-      optionalString(obj, 'nodeAffinityPolicy', path),
-      INCLUSION_POLICIES,
-      `${path}.nodeAffinityPolicy`
-    ),
-    nodeTaintsPolicy: oneOf(
-      optionalString(obj, 'nodeTaintsPolicy', path),
-      INCLUSION_POLICIES,
-      `${path}.nodeTaintsPolicy`
-    ),
-    matchLabelKeys: keys.map((k, i) => readString(k, `${path}.matchLabelKeys[${i}]`)),
+    nodeAffinityPolicy: policy('nodeAffinityPolicy'),
+    nodeTaintsPolicy: policy('nodeTaintsPolicy'),
+    matchLabelKeys: keys.map((k, i) => readString(k, `${at('matchLabelKeys')}[${i}]`)),
   }
 }
 
-/** The pod's constraints, validated; none when the field is absent. */
+/**
+ * The pod's constraints; none when the field is absent. `check` (the pod explain answers for):
+ * refused where the API server refuses them; off for pods read from a list (`--pending`, placed
+ * pods), which the API server has already admitted.
+ */
 export function decodeSpreadConstraints(
   spec: JsonObject | null,
-  specAt: string
+  specAt: string,
+  check: boolean
 ): TopologySpreadConstraint[] {
   const at = `${specAt}.topologySpreadConstraints`
   const items = spec === null ? null : readArray(field(spec, 'topologySpreadConstraints'), at)
-  const constraints = (items ?? []).map((item, i) => readConstraint(item, `${at}[${i}]`))
+  const constraints = (items ?? []).map((item, i) => readConstraint(item, `${at}[${i}]`, check))
+  if (!check) return constraints
   const seen = new Set<string>()
   for (const [i, c] of constraints.entries()) {
     const pair = `${c.topologyKey}\u0000${c.whenUnsatisfiable}`

@@ -25,6 +25,7 @@ export interface MemorySample {
 
 export interface ServiceProcess {
   readonly port: number
+  readonly pid: number | undefined
   /** Lines of stderr that were warnings or errors, or not JSON. */
   readonly complaints: string[]
   /** Forces a GC in the process and reads its memory (extender processes only). */
@@ -83,6 +84,7 @@ function supervise(name: string, child: ChildProcess, port: number): ServiceProc
   })
   return {
     port,
+    pid: child.pid,
     complaints,
     memory: () => {
       const sample = new Promise<MemorySample>((resolve) => memoryWaiters.push(resolve))

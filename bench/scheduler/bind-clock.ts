@@ -11,6 +11,8 @@ import { cpuSample } from './process-cpu.js'
 
 export interface BindTiming {
   readonly pods: number
+  /** From the watch's opening (just before kube-scheduler starts) to the first bind, seconds. */
+  readonly startSeconds: number
   /** Wall time from the first bind seen to the last, in seconds. */
   readonly seconds: number
   readonly podsPerSecond: number
@@ -31,6 +33,7 @@ export function timeBinds(
 ): Promise<BindTiming> {
   return new Promise((resolve, reject) => {
     const bound = new Set<string>()
+    const opened = performance.now()
     let first = 0
     let firstCpu = new Map<string, number>()
     const finish = (outcome: BindTiming | Error): void => {
@@ -68,7 +71,9 @@ export function timeBinds(
         for (const [process, ms] of lastCpu) {
           cpuMsPerPod[process] = (ms - (firstCpu.get(process) ?? Number.NaN)) / (expected - 1)
         }
-        finish({ pods: expected, seconds, podsPerSecond: (expected - 1) / seconds, cpuMsPerPod })
+        const podsPerSecond = (expected - 1) / seconds
+        const startSeconds = (first - opened) / 1000
+        finish({ pods: expected, startSeconds, seconds, podsPerSecond, cpuMsPerPod })
       },
       (error) => finish(error ?? new Error(`the watch on ${path} ended early`))
     )

@@ -6,6 +6,7 @@ import type {
   ControlPlane,
   SchedulerHandle,
 } from '../../test/support/control-plane/control-plane.js'
+import { progress } from '../http-phase.js'
 import type { ServiceProcess } from '../processes.js'
 import { timeBinds, type BindTiming } from './bind-clock.js'
 import { PODS_PATH, createPods, deletePods } from './cluster-setup.js'
@@ -33,10 +34,17 @@ export async function runOnce(
   where: { nodes: number; pods: number; round: number }
 ): Promise<RunResult> {
   const server = config.server === 'none' ? undefined : servers[serverKey(config)]
+  const creating = performance.now()
   await createPods(plane.api, where.pods)
+  const createSeconds = secondsSince(creating)
   const scheduler = await startTimed(plane, config, server, where.pods)
   try {
     const timing = await scheduler.timing
+    progress(
+      `  ${where.pods} pods created in ${createSeconds.toFixed(1)} s; first bind ` +
+        `${timing.startSeconds.toFixed(1)} s after kube-scheduler's start, all bound ` +
+        `${timing.seconds.toFixed(1)} s later`
+    )
     const attempts = await scheduleAttempts(scheduler.handle.port)
     const unscheduled = Object.entries(attempts).filter(([result]) => result !== 'scheduled')
     const problem = unscheduled.some(([, count]) => count > 0)
@@ -45,9 +53,13 @@ export async function runOnce(
     return { ...timing, config: config.name, ...where, attempts, problem }
   } finally {
     await scheduler.handle.stop()
+    const deleting = performance.now()
     await deletePods(plane.api, where.pods)
+    progress(`  deleted in ${secondsSince(deleting).toFixed(1)} s`)
   }
 }
+
+const secondsSince = (start: number): number => (performance.now() - start) / 1000
 
 function serverKey(config: Configuration): keyof Servers {
   return config.server === 'extender' ? 'extender' : 'noOp'

@@ -40,11 +40,27 @@ async function main(): Promise<number> {
   const plane = await ControlPlane.start(lookup.binaries)
   const runs: RunResult[][] = []
   let servers: Servers | undefined
+  let stopped: Promise<void> | undefined
+  const stopAll = (): Promise<void> =>
+    (stopped ??= (async () => {
+      await servers?.extender.stop()
+      await servers?.noOp.stop()
+      await plane.stop()
+    })())
+  // The control plane runs in process groups of its own, which a Ctrl-C does not reach.
+  const interrupted = (): void => {
+    progress('interrupted: stopping kube-scheduler, the API server, etcd and the servers')
+    void stopAll().finally(() => process.exit(130))
+  }
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted)
   try {
     await createNamespace(plane.api)
     servers = {
       noOp: await startFloor(),
-      extender: await startExtender(['--kubeconfig', plane.kubeconfig]),
+      // As deployed: node-cache mode, every flag at its default (v1.28 has no Gt/Lt anyway).
+      extender: await startExtender(['--kubeconfig', plane.kubeconfig], undefined, {
+        comparisonOperators: false,
+      }),
     }
     let nodes = 0
     for (const scale of scales) {
@@ -55,9 +71,7 @@ async function main(): Promise<number> {
       runs.push(...(await runRounds(plane, servers, { nodes, pods, rounds })))
     }
   } finally {
-    await servers?.extender.stop()
-    await servers?.noOp.stop()
-    await plane.stop()
+    await stopAll()
   }
   return report(runs, { machine, code: codeInfo(), pods, rounds, started })
 }

@@ -29,7 +29,7 @@ export function ratiosOf(run: RunResult, round: readonly RunResult[]): Ratios {
 
 export function roundTable(round: readonly RunResult[]): string {
   const headers = ['configuration', 'pods/s', 'seconds', '×no extender', '×no-op']
-  headers.push('scheduler CPU ms/pod', 'extender CPU ms/pod')
+  headers.push('scheduler CPU ms/pod', 'server CPU ms/pod')
   return renderTable(
     headers,
     round.map((run) => {

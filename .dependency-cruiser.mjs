@@ -21,6 +21,15 @@ export default {
       from: { path: '^src/json/' },
       to: { pathNot: '^src/json/' },
     },
+    {
+      name: 'placement-rests-on-core-only',
+      severity: 'error',
+      comment:
+        'src/placement is the scheduling simulation explain runs: pure rules over src/core, ' +
+        'with no wire, cluster, server or configuration under it.',
+      from: { path: '^src/placement/' },
+      to: { pathNot: '^src/(placement|core)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -11,11 +11,30 @@ const layers = [
     message: 'src/core is pure rules: no I/O, no frameworks, no other layer.',
   },
   {
+    files: ['src/placement/**/*.ts'],
+    forbidden: [
+      ...FRAMEWORKS,
+      'lru-cache',
+      'node:*',
+      '../json/*',
+      '../protocol/*',
+      '../extender/*',
+      '../cluster/*',
+      '../server/*',
+      '../config/*',
+      '../cli/*',
+      '../node-index/*',
+      '../*.js',
+    ],
+    message: 'src/placement is the scheduling simulation over src/core: no I/O, no frameworks.',
+  },
+  {
     files: ['src/node-index/**/*.ts'],
     forbidden: [
       ...FRAMEWORKS,
       'lru-cache',
       'node:*',
+      '../placement/*',
       '../protocol/*',
       '../extender/*',
       '../cluster/*',
@@ -43,7 +62,7 @@ const layers = [
       '../server/*',
       '../config/*',
     ],
-    message: 'src/protocol depends on src/json, src/core and src/node-index only.',
+    message: 'src/protocol depends on src/json, src/core, src/placement and src/node-index only.',
   },
   {
     files: ['src/extender/**/*.ts'],
@@ -52,12 +71,25 @@ const layers = [
   },
   {
     files: ['src/cluster/**/*.ts'],
-    forbidden: ['express', 'express/*', 'prom-client', '../server/*', '../config/*'],
+    forbidden: [
+      'express',
+      'express/*',
+      'prom-client',
+      '../server/*',
+      '../config/*',
+      '../placement/*',
+    ],
     message: 'src/cluster is the only importer of @kubernetes/client-node and knows no server.',
   },
   {
     files: ['src/server/**/*.ts'],
-    forbidden: ['@kubernetes/client-node', '../cluster/*', '../config/*', '../node-index/*'],
+    forbidden: [
+      '@kubernetes/client-node',
+      '../cluster/*',
+      '../config/*',
+      '../node-index/*',
+      '../placement/*',
+    ],
     message: 'src/server is the only importer of express and knows no cluster.',
   },
   {
@@ -67,7 +99,14 @@ const layers = [
   },
   {
     files: ['src/config/**/*.ts'],
-    forbidden: [...FRAMEWORKS, '../server/*', '../cluster/*', '../extender/*', '../node-index/*'],
+    forbidden: [
+      ...FRAMEWORKS,
+      '../server/*',
+      '../cluster/*',
+      '../extender/*',
+      '../node-index/*',
+      '../placement/*',
+    ],
     message: 'src/config reads flags, env and files only.',
   },
 ]

@@ -1,15 +1,13 @@
+import { compileNode, CompiledTolerations, formatTaint } from '../core/index.js'
 import {
-  compileNode,
-  CompiledTolerations,
   diagnosePlacement,
-  formatTaint,
   type AffinityPod,
   type NamespaceLabels,
   type NominatedPod,
   type NodeDiagnosis,
   type PlacementDiagnosis,
   type PlacementPod,
-} from '../core/index.js'
+} from '../placement/index.js'
 import { parseExplainOptions, type ExplainOptions } from '../config/index.js'
 import { ProtocolError } from '../protocol/index.js'
 import { readNamespaces, readNodes, readOnePlacedPod, readPodList } from './manifests.js'

@@ -1,7 +1,6 @@
 import {
   compileNode,
   CompiledTolerations,
-  diagnosePlacement,
   forecastNoExecuteEviction,
   forecastPendingPod,
   formatTaint,
@@ -11,6 +10,7 @@ import {
   type RuleOptions,
   type Taint,
 } from '../core/index.js'
+import { diagnosePlacement } from '../placement/index.js'
 import { parseForecastOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { readNodes, readPlacedPods, type PlacedPod } from './manifests.js'

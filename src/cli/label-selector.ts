@@ -1,4 +1,5 @@
-import { isLabelKey, isLabelValue, parseGoInt64 } from '../core/index.js'
+import { isLabelKey, isLabelValue } from '../core/index.js'
+import { parseGoInt64 } from '../placement/index.js'
 import { ProtocolError } from '../protocol/index.js'
 import { labelSelectorTokens, type Token } from './label-selector-tokens.js'
 

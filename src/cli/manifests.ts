@@ -1,5 +1,5 @@
 import { loadAll } from 'js-yaml'
-import type { PlacementPod } from '../core/index.js'
+import type { PlacementPod } from '../placement/index.js'
 import {
   decodeManifestNode,
   decodeManifestPod,

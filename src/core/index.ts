@@ -19,16 +19,7 @@ export { CompiledTolerations, tolerationSetSignature } from './compiled-tolerati
 export { TaintProfile, type ProfileJudge } from './taint-profile.js'
 export { judgeProfiles, scoreProfiles, FilterVerdicts } from './filter-and-score.js'
 export { IntList } from './int-list.js'
-export {
-  explainPlacement,
-  formatTaint,
-  summarizeAvailability,
-  type Comparison,
-  type DecidingTaint,
-  type NodeExplanation,
-  type PlacementExplanation,
-  type Verdict,
-} from './explain.js'
+export { formatTaint } from './format-taint.js'
 export {
   forecastNoExecuteEviction,
   forecastPendingPod,
@@ -38,72 +29,3 @@ export {
   type PendingPodEffect,
 } from './eviction-forecast.js'
 export { isLabelKey, isLabelValue } from './label-syntax.js'
-export {
-  formatRequirement,
-  labelSelectorMatches,
-  labelSelectorProblem,
-  parseGoInt64,
-  requirementMatches,
-  requirementProblem,
-  requirementValidationProblem,
-  REQUIREMENT_OPERATORS,
-  type LabelRequirement,
-  type LabelSelector,
-  type Labels,
-} from './label-requirements.js'
-export {
-  fieldRequirementProblem,
-  MAX_NODE_SCORE,
-  nodeAffinityMismatch,
-  nodeAffinityPreFilterNames,
-  normalizeNodeAffinityScores,
-  preferredNodeAffinityWeight,
-  REASON_NODE_AFFINITY,
-  REASON_NODE_AFFINITY_CONFLICT,
-  termProblem,
-  termValidationProblem,
-  type LabelledNode,
-  type NodeAffinitySpec,
-  type NodeSelectorTerm,
-  type PreferredSchedulingTerm,
-} from './node-affinity.js'
-export {
-  aggregateText,
-  fieldErrorText,
-  goQuote,
-  labelKeyErrors,
-  labelValueErrors,
-  truncateEventMessage,
-  type FieldError,
-} from './field-errors.js'
-export {
-  filterWithNominatedPods,
-  nominatedPodsAdded,
-  type InterPodVerdict,
-  type NominatedPod,
-} from './nominated-pods.js'
-export { preferredTermsParseError, termParseErrors } from './preferred-terms-parse.js'
-export {
-  InterPodAffinityState,
-  REASON_EXISTING_ANTI_AFFINITY,
-  REASON_POD_AFFINITY,
-  REASON_POD_ANTI_AFFINITY,
-  type AffinityPod,
-  type NamespaceLabels,
-  type PodAffinityTerm,
-} from './inter-pod-affinity.js'
-export { diagnosePlacement } from './placement-diagnosis.js'
-export {
-  REASON_NO_VICTIMS,
-  REASON_PREEMPTION_NOT_HELPFUL,
-  type PreemptionCandidate,
-} from './preemption.js'
-export {
-  REASON_NODE_NAME,
-  UNJUDGED_CONSTRAINTS,
-  type NodeDiagnosis,
-  type PlacementDiagnosis,
-  type PlacementInput,
-  type PlacementNode,
-  type PlacementPod,
-} from './placement-types.js'

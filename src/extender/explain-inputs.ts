@@ -1,4 +1,5 @@
-import type { CompiledNode, Labels, PlacementNode, PlacementPod } from '../core/index.js'
+import type { CompiledNode } from '../core/index.js'
+import type { Labels, PlacementNode, PlacementPod } from '../placement/index.js'
 import {
   decodePlacementPod,
   field,

@@ -1,12 +1,11 @@
 import {
-  diagnosePlacement,
   judgeProfiles,
   scoreProfiles,
   type CompiledTolerations,
   type IntList,
-  type PlacementNode,
   type RuleOptions,
 } from '../core/index.js'
+import { diagnosePlacement, type PlacementNode } from '../placement/index.js'
 import {
   decodeExtenderArgs,
   decodePreemptionArgs,

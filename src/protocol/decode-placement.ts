@@ -8,7 +8,7 @@ import {
   type PlacementPod,
   type PodAffinityTerm,
   type PreferredSchedulingTerm,
-} from '../core/index.js'
+} from '../placement/index.js'
 import {
   field,
   readArray,

@@ -3,7 +3,7 @@ import {
   REASON_EXISTING_ANTI_AFFINITY,
   REASON_POD_AFFINITY,
   REASON_POD_ANTI_AFFINITY,
-} from '../../src/core/index.js'
+} from '../../src/placement/index.js'
 import { runTool, tempFile } from './run-tool.js'
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { Cluster } from '../core/placement/builders.js'
-import { node, placed, pod, podTerm, req, selector, term } from '../core/placement/builders.js'
-import { wireNode, wirePod } from '../core/placement/wire.js'
-import type { PlacementPod } from '../../src/core/index.js'
+import type { Cluster } from '../placement/builders.js'
+import { node, placed, pod, podTerm, req, selector, term } from '../placement/builders.js'
+import { wireNode, wirePod } from '../placement/wire.js'
+import type { PlacementPod } from '../../src/placement/index.js'
 import { runTool, tempFile } from './run-tool.js'
 
 /**

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { termValidationProblem } from '../../src/core/index.js'
-import type { Cluster } from '../core/placement/builders.js'
-import { DIAGNOSIS_CASES } from '../core/placement/diagnosis.cases.js'
-import { INTER_POD_CASES } from '../core/placement/inter-pod-affinity.cases.js'
-import { OUR_NODE_AFFINITY } from '../core/placement/node-affinity.ours.js'
-import { expectPreemptionOutcome, PREEMPTION_CASES } from '../core/placement/preemption.cases.js'
-import { PRESCORE_CASES } from '../core/placement/prescore.cases.js'
-import { NOMINATED_CASES } from '../core/placement/nominated-pods.cases.js'
-import { UPSTREAM_NODE_AFFINITY } from '../core/placement/node-affinity.upstream.js'
-import { wireNode, wirePod } from '../core/placement/wire.js'
-import type { PlacementPod } from '../../src/core/index.js'
+import { termValidationProblem } from '../../src/placement/index.js'
+import type { Cluster } from '../placement/builders.js'
+import { DIAGNOSIS_CASES } from '../placement/diagnosis.cases.js'
+import { INTER_POD_CASES } from '../placement/inter-pod-affinity.cases.js'
+import { OUR_NODE_AFFINITY } from '../placement/node-affinity.ours.js'
+import { expectPreemptionOutcome, PREEMPTION_CASES } from '../placement/preemption.cases.js'
+import { PRESCORE_CASES } from '../placement/prescore.cases.js'
+import { NOMINATED_CASES } from '../placement/nominated-pods.cases.js'
+import { UPSTREAM_NODE_AFFINITY } from '../placement/node-affinity.upstream.js'
+import { wireNode, wirePod } from '../placement/wire.js'
+import type { PlacementPod } from '../../src/placement/index.js'
 import { runTool, tempFile } from './run-tool.js'
 
 /**
- * The placement semantics tables (test/core/placement) run through the explain tool: each row
+ * The placement semantics tables (test/placement) run through the explain tool: each row
  * written as the files `kubectl get … -o json` would give, read back and judged, so decoding
  * and diagnosis are checked together.
  */

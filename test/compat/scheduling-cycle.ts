@@ -1,12 +1,12 @@
 import {
   compileNode,
   CompiledTolerations,
-  explainPlacement,
   referenceFilterNode,
   type NodeTaintsAt,
   type RuleOptions,
   type Toleration,
 } from '../../src/core/index.js'
+import { explainPlacement } from '../../src/placement/index.js'
 
 /**
  * One kube-scheduler filtering pass, as far as it decides which nodes reach a filter extender:

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { termValidationProblem } from '../../src/core/index.js'
-import { OUR_NODE_AFFINITY } from '../core/placement/node-affinity.ours.js'
-import { PREFERRED_CASES } from '../core/placement/node-affinity.scores.js'
-import { PRESCORE_CASES } from '../core/placement/prescore.cases.js'
-import { UPSTREAM_NODE_AFFINITY } from '../core/placement/node-affinity.upstream.js'
-import { wireNode, wirePod } from '../core/placement/wire.js'
+import { termValidationProblem } from '../../src/placement/index.js'
+import { OUR_NODE_AFFINITY } from '../placement/node-affinity.ours.js'
+import { PREFERRED_CASES } from '../placement/node-affinity.scores.js'
+import { PRESCORE_CASES } from '../placement/prescore.cases.js'
+import { UPSTREAM_NODE_AFFINITY } from '../placement/node-affinity.upstream.js'
+import { wireNode, wirePod } from '../placement/wire.js'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
 import { nodesArgs } from '../support/wire.js'
 
 /**
- * The NodeAffinity semantics tables (test/core/placement) run over real HTTP against
+ * The NodeAffinity semantics tables (test/placement) run over real HTTP against
  * POST /explain in full-node mode, the one mode whose request carries the nodes' labels. The
  * endpoint validates the pod as the API server would, so a row whose pod holds an unparsable
  * term is answered 400 there rather than judged.

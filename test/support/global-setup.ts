@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { findKubeBinaries, KUBE_VERSION } from './control-plane/binaries.js'
 
 /**
  * Builds dist/ once before the suites that run the real process (`node dist/main.js`), so they
@@ -19,7 +20,22 @@ export default function setup(): () => void {
     cwd: root,
     stdio: 'inherit',
   })
+  sayWhetherTheControlPlaneRuns()
   const runDir = mkdtempSync(join(tmpdir(), 'taint-extender-test-run-'))
   process.env.TMPDIR = runDir
   return () => rmSync(runDir, { recursive: true, force: true })
+}
+
+/**
+ * One line at the top of the run on the suites against the real control plane (test/control-plane):
+ * whether they run, and why not where they are skipped. Unpacking the binaries here also spares
+ * the test files the race for it.
+ */
+function sayWhetherTheControlPlaneRuns(): void {
+  const lookup = findKubeBinaries()
+  console.log(
+    lookup.found
+      ? `control-plane suites: running against kube-apiserver and kube-scheduler ${KUBE_VERSION}`
+      : `control-plane suites: SKIPPED, ${lookup.reason}`
+  )
 }

@@ -110,3 +110,21 @@ export function reasonCounts(message: string): Map<string, number> {
 export async function createNamespace(api: KubeApi, name: string): Promise<void> {
   await api.create('/api/v1/namespaces', { metadata: { name } })
 }
+
+/**
+ * A v1.28 FailedScheduling message in v1.35's words, and nothing else changed
+ * (../shared/kube/README.md): the per-taint parts summed into `node(s) had untolerated
+ * taint(s)` and the parts sorted again as `sortReasonsHistogram` sorts them (by the whole
+ * "count reason" string); DynamicResources' `no new claims to deallocate, ` before
+ * `preemption: `; the closing `..` written `.`.
+ */
+export function asV135Message(message: string): string {
+  const match = /^(0\/\d+ nodes are available: )(.*?)\.(?:( preemption: .*?)\.+)?$/s.exec(message)
+  if (match?.[1] === undefined || match[2] === undefined) {
+    throw new Error(`not a FailedScheduling message: ${message}`)
+  }
+  const parts = [...reasonCounts(`${match[1]}${match[2]}.`)].map(([reason, n]) => `${n} ${reason}`)
+  const reasons = `${match[1]}${parts.sort().join(', ')}.`
+  if (match[3] === undefined) return reasons
+  return `${reasons} no new claims to deallocate,${match[3]}.`
+}

@@ -1,4 +1,5 @@
-import { REASON_NODE_AFFINITY } from '../../../src/core/index.js'
+import { REASON_NODE_AFFINITY } from '../../src/placement/index.js'
+import type { Toleration } from '../../src/core/index.js'
 import type {
   AffinityPod,
   LabelRequirement,
@@ -10,10 +11,10 @@ import type {
   PlacementDiagnosis,
   PlacementPod,
   PodAffinityTerm,
-  Toleration,
-} from '../../../src/core/index.js'
-import { compileNode, CompiledTolerations, diagnosePlacement } from '../../../src/core/index.js'
-import { GATE_ON, taint } from '../builders.js'
+} from '../../src/placement/index.js'
+import { compileNode, CompiledTolerations } from '../../src/core/index.js'
+import { diagnosePlacement } from '../../src/placement/index.js'
+import { GATE_ON, taint } from '../core/builders.js'
 
 /**
  * Shorthands for the placement tables (NodeName, NodeAffinity, InterPodAffinity and the

@@ -1,10 +1,10 @@
 import { expect } from 'vitest'
+import { REASON_UNTOLERATED_TAINT } from '../../src/core/index.js'
 import {
   REASON_EXISTING_ANTI_AFFINITY,
   REASON_POD_ANTI_AFFINITY,
-  REASON_UNTOLERATED_TAINT,
   type PlacementPod,
-} from '../../../src/core/index.js'
+} from '../../src/placement/index.js'
 import { node, placed, pod, podTerm, selector, type Cluster } from './builders.js'
 
 /**

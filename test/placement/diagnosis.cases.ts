@@ -1,11 +1,10 @@
+import { REASON_UNSCHEDULABLE, REASON_UNTOLERATED_TAINT } from '../../src/core/index.js'
+import { REASON_NODE_AFFINITY as AFFINITY } from '../../src/placement/index.js'
 import {
-  REASON_NODE_AFFINITY as AFFINITY,
   REASON_NODE_NAME,
   REASON_POD_ANTI_AFFINITY,
-  REASON_UNSCHEDULABLE,
-  REASON_UNTOLERATED_TAINT,
   type PlacementPod,
-} from '../../../src/core/index.js'
+} from '../../src/placement/index.js'
 import { fieldTerm, node, placed, pod, podTerm, req, selector, type Cluster } from './builders.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { PlacementPod } from '../../../src/core/index.js'
+import type { PlacementPod } from '../../src/placement/index.js'
 import { node, pod, req, term, type TestNode } from './builders.js'
 
 export interface PreferredCase {

@@ -1,23 +1,18 @@
-import type { CompiledNode } from './compiled-node.js'
-import type { CompiledTolerations } from './compiled-tolerations.js'
-import type { DecidingTaint } from './explain.js'
+import type { CompiledNode } from '../core/index.js'
+import type { CompiledTolerations } from '../core/index.js'
+import type { DecidingTaint } from './taint-toleration.js'
 import type { AffinityPod, NamespaceLabels } from './inter-pod-affinity.js'
 import type { LabelledNode, NodeAffinitySpec } from './node-affinity.js'
 import type { NominatedPod } from './nominated-pods.js'
 import type { PostFilterPod } from './post-filter.js'
 import type { PreemptionCandidate } from './preemption.js'
-import type { RuleOptions } from './types.js'
+import type { RuleOptions } from '../core/index.js'
 
-/** What the placement diagnosis (placement-diagnosis.ts) reads and answers, and its names. */
+/** What the placement diagnosis (diagnosis.ts) reads and answers, and its names. */
 
-export const PLUGIN_NODE_UNSCHEDULABLE = 'NodeUnschedulable'
-export const PLUGIN_NODE_NAME = 'NodeName'
 export const PLUGIN_TAINT_TOLERATION = 'TaintToleration'
 export const PLUGIN_NODE_AFFINITY = 'NodeAffinity'
 export const PLUGIN_INTER_POD_AFFINITY = 'InterPodAffinity'
-
-/** NodeName's ErrReason. */
-export const REASON_NODE_NAME = "node(s) didn't match the requested node name"
 
 /** The default profile's other Filter plugins, none of which is judged here. */
 export const UNJUDGED_CONSTRAINTS = [

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest'
 import {
   compileNode,
   CompiledTolerations,
-  explainPlacement,
   formatTaint,
   type RuleOptions,
   type Toleration,
 } from '../../src/core/index.js'
-import { GATE_OFF, GATE_ON, node, only, toleration, type NodeSpec } from './builders.js'
+import { explainPlacement } from '../../src/placement/index.js'
+import { GATE_OFF, GATE_ON, node, only, toleration, type NodeSpec } from '../core/builders.js'
 
 /**
  * explainPlacement node by node, below the CLI and the endpoint: which taints it names as

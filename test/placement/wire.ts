@@ -3,8 +3,8 @@ import type {
   NodeSelectorTerm,
   PlacementPod,
   PodAffinityTerm,
-} from '../../../src/core/index.js'
-import { taint as parseTaint } from '../builders.js'
+} from '../../src/placement/index.js'
+import { taint as parseTaint } from '../core/builders.js'
 import type { TestNode } from './builders.js'
 
 /**

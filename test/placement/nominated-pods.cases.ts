@@ -3,7 +3,7 @@ import {
   REASON_POD_AFFINITY,
   REASON_POD_ANTI_AFFINITY,
   type PlacementPod,
-} from '../../../src/core/index.js'
+} from '../../src/placement/index.js'
 import { node, nominated, placed, pod, podTerm, selector, type Cluster } from './builders.js'
 
 /**

@@ -1,4 +1,4 @@
-import { isLabelKey, isLabelValue } from './label-syntax.js'
+import { isLabelKey, isLabelValue } from '../core/index.js'
 
 /**
  * Label requirements as apimachinery's `labels.Requirement` holds and matches them

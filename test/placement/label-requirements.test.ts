@@ -6,7 +6,7 @@ import {
   parseGoInt64,
   requirementProblem,
   type LabelRequirement,
-} from '../../src/core/index.js'
+} from '../../src/placement/index.js'
 
 /**
  * apimachinery's `NewRequirement` checks and `LabelSelectorAsSelector`, as the tools and the

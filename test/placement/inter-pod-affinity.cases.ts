@@ -2,8 +2,8 @@ import {
   REASON_EXISTING_ANTI_AFFINITY as EXISTING,
   REASON_POD_AFFINITY as AFFINITY,
   REASON_POD_ANTI_AFFINITY as ANTI,
-  type PlacementPod,
-} from '../../../src/core/index.js'
+} from '../../src/placement/index.js'
+import { type PlacementPod } from '../../src/placement/index.js'
 import { node, placed, pod, podTerm, req, selector, type Cluster } from './builders.js'
 
 /**

@@ -1,4 +1,4 @@
-import { summarizeAvailability } from './explain.js'
+import { summarizeAvailability } from './fit-error.js'
 import {
   InterPodAffinityState,
   type AffinityPod,

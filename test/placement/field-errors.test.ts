@@ -7,12 +7,12 @@ import {
   truncateEventMessage,
   type FieldError,
   type PreferredSchedulingTerm,
-} from '../../../src/core/index.js'
+} from '../../src/placement/index.js'
 import { fieldTerm, req, term } from './builders.js'
 
 /**
  * The text kube-scheduler v1.35 gives a preferred node affinity term it cannot parse
- * (src/core/field-errors.ts, src/core/preferred-terms-parse.ts). Rows marked "upstream" carry the
+ * (src/placement/field-errors.ts, src/placement/preferred-terms-parse.ts). Rows marked "upstream" carry the
  * facts of upstream's tests (component-helpers nodeaffinity_test.go, which compares type, field
  * and detail and ignores the bad value; the value shown is field/errors.go `ErrorBody`'s).
  */

@@ -1,4 +1,5 @@
-import { explainPlacement, summarizeAvailability, type NodeExplanation } from './explain.js'
+import { summarizeAvailability } from './fit-error.js'
+import { explainPlacement, type NodeExplanation } from './taint-toleration.js'
 import { InterPodAffinityState, REASON_POD_AFFINITY } from './inter-pod-affinity.js'
 import {
   nodeAffinityMismatch,
@@ -11,22 +12,21 @@ import {
   nominatedPodsAdded,
   type InterPodVerdict,
 } from './nominated-pods.js'
-import { nodeRow, scoreFeasible } from './placement-rows.js'
+import { nodeNameFilter } from './node-name.js'
+import { nodeUnschedulableFilter } from './node-unschedulable.js'
+import { nodeRow, scoreFeasible } from './rows.js'
 import { postFilterOutcome, type PostFilterOutcome } from './post-filter.js'
 import { dryRunPreemption } from './preemption.js'
 import {
   PLUGIN_INTER_POD_AFFINITY,
   PLUGIN_NODE_AFFINITY,
-  PLUGIN_NODE_NAME,
-  PLUGIN_NODE_UNSCHEDULABLE,
   PLUGIN_TAINT_TOLERATION,
-  REASON_NODE_NAME,
   UNJUDGED_CONSTRAINTS,
   type PlacementDiagnosis,
   type PlacementInput,
   type PlacementNode,
   type Rejection,
-} from './placement-types.js'
+} from './types.js'
 
 /**
  * kube-scheduler's diagnosis of one pod over a set of nodes, for the constraints this project
@@ -62,21 +62,11 @@ function filterNode(
   interPod: ((node: PlacementNode) => InterPodVerdict) | null
 ): Rejection | null {
   const { pod } = input
+  const cordoned = nodeUnschedulableFilter(taints)
+  if (cordoned !== null) return cordoned
+  const named = nodeNameFilter(pod.nodeName, node.name)
+  if (named !== null) return named
   const taintReason = taints?.reason ?? null
-  if (taintReason !== null && taints?.verdict === 'cordoned')
-    return {
-      plugin: PLUGIN_NODE_UNSCHEDULABLE,
-      reason: taintReason,
-      unresolvable: true,
-      detail: '',
-    }
-  if (pod.nodeName !== '' && pod.nodeName !== node.name)
-    return {
-      plugin: PLUGIN_NODE_NAME,
-      reason: REASON_NODE_NAME,
-      unresolvable: true,
-      detail: `spec.nodeName is ${pod.nodeName}`,
-    }
   if (taintReason !== null)
     return { plugin: PLUGIN_TAINT_TOLERATION, reason: taintReason, unresolvable: true, detail: '' }
   if (input.nodeLabelsKnown) {

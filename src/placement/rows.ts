@@ -1,19 +1,19 @@
-import type { NodeExplanation } from './explain.js'
+import type { NodeExplanation } from './taint-toleration.js'
 import { normalizeNodeAffinityScores, preferredNodeAffinityWeight } from './node-affinity.js'
 import { truncateEventMessage } from './field-errors.js'
 import { preferredTermsParseError } from './preferred-terms-parse.js'
-import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
+import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from '../core/index.js'
+import { PLUGIN_NODE_UNSCHEDULABLE } from './node-unschedulable.js'
 import {
   PLUGIN_NODE_AFFINITY,
-  PLUGIN_NODE_UNSCHEDULABLE,
   PLUGIN_TAINT_TOLERATION,
   type NodeDiagnosis,
   type PlacementInput,
   type PlacementNode,
   type Rejection,
-} from './placement-types.js'
+} from './types.js'
 
-/** The diagnosis' node rows and the scores they show (placement-diagnosis.ts). */
+/** The diagnosis' node rows and the scores they show (diagnosis.ts). */
 
 /** The feasible nodes' scores, in feasible order, and every node's preferred-term weight. */
 export interface FeasibleScores {

@@ -1,11 +1,20 @@
-import type { CompiledNode } from './compiled-node.js'
-import type { CompiledTaint } from './compiled-taint.js'
-import type { CompiledTolerations } from './compiled-tolerations.js'
-import { parseInt64 } from './decimal-integer.js'
-import { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
-import { REASON_UNSCHEDULABLE, type RejectionReason } from './reasons.js'
-import type { RuleOptions, Taint, Toleration } from './types.js'
-import { TOLERATION_OP_GT, TOLERATION_OP_LT, UNSCHEDULABLE_TAINT } from './types.js'
+import {
+  MAX_EXTENDER_PRIORITY,
+  normalizeReversedScores,
+  parseInt64,
+  REASON_UNSCHEDULABLE,
+  TOLERATION_OP_GT,
+  TOLERATION_OP_LT,
+  UNSCHEDULABLE_TAINT,
+  type CompiledNode,
+  type CompiledTaint,
+  type CompiledTolerations,
+  type RejectionReason,
+  type RuleOptions,
+  type Taint,
+  type Toleration,
+} from '../core/index.js'
+import { summarizeAvailability } from './fit-error.js'
 
 /**
  * "Why is my pod Pending?" answered per node with the very rules that serve filter and
@@ -99,20 +108,6 @@ function plainTaint(taint: CompiledTaint | Taint): Taint {
   return { key: taint.key, value: taint.value, effect: taint.effect }
 }
 
-/** kube-scheduler's FitError wording: counts per distinct reason, sorted as Go's sort.Strings. */
-export function summarizeAvailability(
-  total: number,
-  available: number,
-  reasons: readonly string[]
-): string {
-  const counts = new Map<string, number>()
-  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1)
-  const parts = [...counts].map(([reason, count]) => `${count} ${reason}`)
-  parts.sort()
-  const head = `${available}/${total} nodes are available`
-  return parts.length === 0 ? `${head}.` : `${head}: ${parts.join(', ')}.`
-}
-
 /** Explains, node by node, what filter and prioritize decide for this pod. */
 export function explainPlacement(
   pod: CompiledTolerations,
@@ -148,9 +143,4 @@ export function explainPlacement(
     total: nodes.length,
     summary: summarizeAvailability(nodes.length, fitting.length, rejected),
   }
-}
-
-/** `key=value:Effect` (or `key:Effect` for an empty value), as kubectl writes taints. */
-export function formatTaint(taint: Taint): string {
-  return `${taint.key}${taint.value === '' ? '' : `=${taint.value}`}:${taint.effect}`
 }

@@ -1,0 +1,79 @@
+export {
+  explainPlacement,
+  type Comparison,
+  type DecidingTaint,
+  type NodeExplanation,
+  type PlacementExplanation,
+  type Verdict,
+} from './taint-toleration.js'
+export { summarizeAvailability } from './fit-error.js'
+export {
+  formatRequirement,
+  labelSelectorMatches,
+  labelSelectorProblem,
+  parseGoInt64,
+  requirementMatches,
+  requirementProblem,
+  requirementValidationProblem,
+  REQUIREMENT_OPERATORS,
+  type LabelRequirement,
+  type LabelSelector,
+  type Labels,
+} from './label-requirements.js'
+export {
+  fieldRequirementProblem,
+  MAX_NODE_SCORE,
+  nodeAffinityMismatch,
+  nodeAffinityPreFilterNames,
+  normalizeNodeAffinityScores,
+  preferredNodeAffinityWeight,
+  REASON_NODE_AFFINITY,
+  REASON_NODE_AFFINITY_CONFLICT,
+  termProblem,
+  termValidationProblem,
+  type LabelledNode,
+  type NodeAffinitySpec,
+  type NodeSelectorTerm,
+  type PreferredSchedulingTerm,
+} from './node-affinity.js'
+export {
+  aggregateText,
+  fieldErrorText,
+  goQuote,
+  labelKeyErrors,
+  labelValueErrors,
+  truncateEventMessage,
+  type FieldError,
+} from './field-errors.js'
+export {
+  filterWithNominatedPods,
+  nominatedPodsAdded,
+  type InterPodVerdict,
+  type NominatedPod,
+} from './nominated-pods.js'
+export { preferredTermsParseError, termParseErrors } from './preferred-terms-parse.js'
+export {
+  InterPodAffinityState,
+  REASON_EXISTING_ANTI_AFFINITY,
+  REASON_POD_AFFINITY,
+  REASON_POD_ANTI_AFFINITY,
+  type AffinityPod,
+  type NamespaceLabels,
+  type PodAffinityTerm,
+} from './inter-pod-affinity.js'
+export { diagnosePlacement } from './diagnosis.js'
+export {
+  REASON_NO_VICTIMS,
+  REASON_PREEMPTION_NOT_HELPFUL,
+  type PreemptionCandidate,
+} from './preemption.js'
+export { PLUGIN_NODE_NAME, REASON_NODE_NAME } from './node-name.js'
+export { PLUGIN_NODE_UNSCHEDULABLE } from './node-unschedulable.js'
+export {
+  UNJUDGED_CONSTRAINTS,
+  type NodeDiagnosis,
+  type PlacementDiagnosis,
+  type PlacementInput,
+  type PlacementNode,
+  type PlacementPod,
+} from './types.js'

@@ -1,0 +1,105 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, expect, it } from 'vitest'
+import { describeWithControlPlane } from '../support/control-plane/index.js'
+import {
+  asV135Message,
+  waitForOutcomes,
+  type PodOutcome,
+} from '../support/control-plane/scheduling.js'
+import { runTool } from '../cli/run-tool.js'
+import { nodeObjects, placedPods, probePods } from './explain-cases.js'
+
+/**
+ * `explain` against the real kube-scheduler (default profile, no extender): for every probe pod
+ * the scheduler leaves Pending, explain's summary is its FailedScheduling message, byte for byte
+ * once v1.28's wording is put in v1.35's; for every probe it binds, explain says that node fits.
+ */
+
+const PROBES = probePods(40)
+
+interface ExplainReply {
+  readonly summary: string
+  readonly nodes: readonly { readonly name: string; readonly verdict: string }[]
+}
+
+describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
+  let outcomes: Map<string, PodOutcome>
+  let dir: string
+
+  beforeAll(async () => {
+    const api = plane().api
+    for (const node of nodeObjects()) await api.create('/api/v1/nodes', node)
+    for (const pod of placedPods()) await api.create('/api/v1/namespaces/default/pods', pod)
+    const scheduler = await plane().startScheduler({
+      profiles: [{ schedulerName: 'default-scheduler' }],
+    })
+    try {
+      for (const pod of PROBES) await api.create('/api/v1/namespaces/default/pods', pod)
+      outcomes = await waitForOutcomes(
+        api,
+        'default',
+        PROBES.map((p) => (p.metadata as { name: string }).name)
+      )
+    } finally {
+      await scheduler.stop()
+    }
+    dir = mkdtempSync(join(tmpdir(), 'taint-extender-explain-cluster-'))
+    writeFileSync(join(dir, 'nodes.json'), JSON.stringify(await api.get('/api/v1/nodes')))
+    const pods = await api.get('/api/v1/pods')
+    writeFileSync(join(dir, 'pods.json'), JSON.stringify(pods))
+  }, 120_000)
+
+  it('finds both bound and Pending probes, or the comparison proves little', () => {
+    const probes = PROBES.map((p) => outcomes.get((p.metadata as { name: string }).name))
+    const bound = probes.filter((o) => o?.bound === true).length
+    expect(bound).toBeGreaterThan(5)
+    expect(bound).toBeLessThan(PROBES.length - 5)
+  })
+
+  it.each(PROBES.map((p) => (p.metadata as { name: string }).name))(
+    '%s: explain gives the event kube-scheduler wrote, or says the node it was bound to fits',
+    async (name) => {
+      const reply = await explainAsPending(dir, name)
+      const outcome = outcomes.get(name)
+      if (outcome?.bound === true) {
+        expect(reply.nodes.find((n) => n.name === outcome.node)?.verdict).toBe('fits')
+      } else if (outcome?.bound === false) {
+        expect(reply.summary).toBe(asV135Message(outcome.message))
+      } else {
+        throw new Error(`no outcome for ${name}`)
+      }
+    }
+  )
+})
+
+/**
+ * explain for the pod as kube-scheduler saw it before placing it: unbound, and not among the
+ * placed pods.
+ */
+async function explainAsPending(dir: string, name: string): Promise<ExplainReply> {
+  const list = readFileSync(join(dir, 'pods.json'), 'utf8')
+  const pods = JSON.parse(list) as {
+    items: { metadata: { name: string }; spec: { nodeName?: string } }[]
+  }
+  const pod = pods.items.find((p) => p.metadata.name === name)
+  if (pod === undefined) throw new Error(`${name} is not in the pod list`)
+  delete pod.spec.nodeName
+  const podFile = join(dir, `${name}.json`)
+  writeFileSync(podFile, JSON.stringify(pod))
+  const othersFile = join(dir, `others-of-${name}.json`)
+  writeFileSync(othersFile, JSON.stringify({ ...pods, items: pods.items.filter((p) => p !== pod) }))
+  // In process, as the CLI suites run it: the executable itself is tested there.
+  const run = await runTool('explain', [
+    '--pod',
+    podFile,
+    '--nodes',
+    join(dir, 'nodes.json'),
+    '--pods',
+    othersFile,
+    '-o',
+    'json',
+  ])
+  return JSON.parse(run.stdout) as ExplainReply
+}

@@ -1,0 +1,136 @@
+/**
+ * The cluster the explain suite builds: nodes in four zones with disk labels, a few taints and
+ * a cordon; placed pods (bound at creation) labelled by app, the database ones carrying a
+ * required anti-affinity against batch pods on their node; and probe pods with node selectors,
+ * node affinity, inter-pod affinity and anti-affinity and tolerations, drawn by a fixed seed.
+ *
+ * A probe pod's own terms select only placed pods' `app` labels, and only placed pods' terms
+ * select probes, so no probe's outcome depends on another's: the event each Pending probe gets
+ * reads the same whenever it is written.
+ */
+
+type Obj = Record<string, unknown>
+
+const ZONES = ['z1', 'z2', 'z3', 'z4']
+const NODE_COUNT = 16
+const ZONE = 'topology.kubernetes.io/zone'
+const HOST = 'kubernetes.io/hostname'
+
+export function nodeObjects(): Obj[] {
+  return Array.from({ length: NODE_COUNT }, (_, i) => {
+    const name = `node-${String(i).padStart(2, '0')}`
+    const taints = i % 5 === 4 ? [{ key: 'gpu', value: 'true', effect: 'NoSchedule' }] : []
+    const resources = { cpu: '64', memory: '256Gi', pods: '110' }
+    return {
+      metadata: {
+        name,
+        labels: { [HOST]: name, [ZONE]: ZONES[i % 4] ?? 'z1', disk: i % 3 === 0 ? 'ssd' : 'hdd' },
+      },
+      spec: { taints, unschedulable: i === 7 },
+      status: { capacity: resources, allocatable: resources },
+    }
+  })
+}
+
+function container(): Obj {
+  return { name: 'c', image: 'registry.k8s.io/pause:3.9' }
+}
+
+/** Pods bound at creation: web on every third node, db on every fifth, cache on node-02. */
+export function placedPods(): Obj[] {
+  const pods: Obj[] = []
+  for (let i = 0; i < NODE_COUNT; i++) {
+    const nodeName = `node-${String(i).padStart(2, '0')}`
+    if (i % 3 === 1) pods.push(placed(`web-${i}`, nodeName, { app: 'web' }))
+    if (i % 5 === 0) {
+      const db = placed(`db-${i}`, nodeName, { app: 'db' })
+      ;(db.spec as Obj).affinity = {
+        podAntiAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: [
+            { labelSelector: { matchLabels: { tier: 'batch' } }, topologyKey: HOST },
+          ],
+        },
+      }
+      pods.push(db)
+    }
+  }
+  pods.push(placed('cache-2', 'node-02', { app: 'cache' }))
+  return pods
+}
+
+function placed(name: string, nodeName: string, labels: Obj): Obj {
+  return { metadata: { name, labels }, spec: { nodeName, containers: [container()] } }
+}
+
+type Draw = () => number
+
+const CONSTRAINTS: readonly ((spec: Obj, labels: Obj, draw: Draw) => void)[] = [
+  (spec) => (spec.nodeSelector = { disk: 'ssd' }),
+  (spec, _labels, draw) =>
+    addAffinity(spec, 'nodeAffinity', {
+      requiredDuringSchedulingIgnoredDuringExecution: {
+        nodeSelectorTerms: [
+          {
+            matchExpressions: [
+              { key: ZONE, operator: draw() % 2 === 0 ? 'In' : 'NotIn', values: ['z1', 'z2'] },
+            ],
+          },
+        ],
+      },
+    }),
+  (spec) =>
+    addAffinity(spec, 'podAffinity', {
+      requiredDuringSchedulingIgnoredDuringExecution: [
+        { labelSelector: { matchLabels: { app: 'web' } }, topologyKey: ZONE },
+      ],
+    }),
+  (spec, _labels, draw) =>
+    addAffinity(spec, 'podAntiAffinity', {
+      requiredDuringSchedulingIgnoredDuringExecution: [
+        {
+          labelSelector: { matchLabels: { app: draw() % 2 === 0 ? 'db' : 'web' } },
+          topologyKey: draw() % 2 === 0 ? HOST : ZONE,
+        },
+      ],
+    }),
+  (spec) =>
+    addAffinity(spec, 'podAffinity', {
+      requiredDuringSchedulingIgnoredDuringExecution: [
+        { labelSelector: { matchLabels: { app: 'cache' } }, topologyKey: HOST },
+      ],
+    }),
+  (spec) => ((spec.tolerations as Obj[]).push({ key: 'gpu', operator: 'Exists' }), undefined),
+  (spec) => (
+    (spec.tolerations as Obj[]).push({
+      key: 'node.kubernetes.io/unschedulable',
+      operator: 'Exists',
+      effect: 'NoSchedule',
+    }),
+    undefined
+  ),
+  (_spec, labels) => (labels.tier = 'batch'),
+]
+
+function addAffinity(spec: Obj, kind: string, value: Obj): void {
+  const affinity = (spec.affinity ??= {}) as Obj
+  affinity[kind] = value
+}
+
+/** `count` probe pods, the same every run (a Park–Miller generator with a fixed seed). */
+export function probePods(count: number, seed = 11): Obj[] {
+  let state = seed
+  const draw: Draw = () => (state = (state * 48271) % 2147483647)
+  return Array.from({ length: count }, (_, i) => {
+    const labels: Obj = { role: 'probe' }
+    const spec: Obj = { containers: [container()], tolerations: [] }
+    const picks = 1 + (draw() % 3)
+    const used = new Set<number>()
+    for (let j = 0; j < picks; j++) {
+      const index = draw() % CONSTRAINTS.length
+      if (used.has(index)) continue
+      used.add(index)
+      CONSTRAINTS[index]?.(spec, labels, draw)
+    }
+    return { metadata: { name: `probe-${i}`, labels }, spec }
+  })
+}

@@ -2,6 +2,7 @@
  * One run: the pods created first, then kube-scheduler started with one configuration, timed
  * from the first bind to the last, its attempts checked, and the pods deleted again.
  */
+import { loadavg } from 'node:os'
 import type {
   ControlPlane,
   SchedulerHandle,
@@ -18,6 +19,8 @@ export interface RunResult extends BindTiming {
   readonly nodes: number
   readonly round: number
   readonly attempts: Record<string, number>
+  /** The machine's 1-minute load average as the run began. */
+  readonly loadAverage: number
   /** Why this run's figure does not count, or null. */
   readonly problem: string | null
 }
@@ -34,6 +37,7 @@ export async function runOnce(
   where: { nodes: number; pods: number; round: number }
 ): Promise<RunResult> {
   const server = config.server === 'none' ? undefined : servers[serverKey(config)]
+  const loadAverage = Math.round((loadavg()[0] ?? Number.NaN) * 100) / 100
   const creating = performance.now()
   await createPods(plane.api, where.pods)
   const createSeconds = secondsSince(creating)
@@ -50,7 +54,7 @@ export async function runOnce(
     const problem = unscheduled.some(([, count]) => count > 0)
       ? `attempts other than scheduled: ${JSON.stringify(attempts)}`
       : null
-    return { ...timing, config: config.name, ...where, attempts, problem }
+    return { ...timing, config: config.name, ...where, attempts, loadAverage, problem }
   } finally {
     await scheduler.handle.stop()
     const deleting = performance.now()

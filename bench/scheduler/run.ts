@@ -70,6 +70,8 @@ async function main(): Promise<number> {
       await waitForIndex(servers.extender.port, nodes)
       runs.push(...(await runRounds(plane, servers, { nodes, pods, rounds })))
     }
+    const notes = [...servers.noOp.complaints, ...servers.extender.complaints]
+    if (notes.length > 0) process.stdout.write(`\nserver log warnings:\n  ${notes.join('\n  ')}\n`)
   } finally {
     await stopAll()
   }
@@ -85,10 +87,10 @@ async function runRounds(
   for (let round = 1; round <= where.rounds; round++) {
     const results: RunResult[] = []
     for (const config of CONFIGURATIONS) {
-      progress(
-        `${where.nodes} nodes, round ${round}: ${config.name} (load ${loadavg()[0]?.toFixed(2)})`
-      )
-      results.push(await runOnce(plane, servers, config, { ...where, round }))
+      progress(`${where.nodes} nodes, round ${round}: ${config.name}`)
+      const result = await runOnce(plane, servers, config, { ...where, round })
+      progress(`  ${result.podsPerSecond.toFixed(2)} pods/s (load ${result.loadAverage})`)
+      results.push(result)
     }
     process.stdout.write(`\n${where.nodes} nodes, ${where.pods} pods, round ${round}\n\n`)
     process.stdout.write(roundTable(results) + '\n')

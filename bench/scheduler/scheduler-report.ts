@@ -29,7 +29,7 @@ export function ratiosOf(run: RunResult, round: readonly RunResult[]): Ratios {
 
 export function roundTable(round: readonly RunResult[]): string {
   const headers = ['configuration', 'pods/s', 'seconds', '×no extender', '×no-op']
-  headers.push('scheduler CPU ms/pod', 'server CPU ms/pod')
+  headers.push('scheduler CPU ms/pod', 'server CPU ms/pod', 'load')
   return renderTable(
     headers,
     round.map((run) => {
@@ -43,6 +43,7 @@ export function roundTable(round: readonly RunResult[]): string {
         toNoOp === null ? null : round3(toNoOp),
         round2(run.cpuMsPerPod['kube-scheduler'] ?? Number.NaN),
         server === undefined ? null : round2(server),
+        run.loadAverage,
       ]
     })
   )

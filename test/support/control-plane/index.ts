@@ -12,6 +12,9 @@ export { KUBE_VERSION } from './binaries.js'
  */
 const REQUIRED = process.env.TAINT_EXTENDER_REQUIRE_CONTROL_PLANE === '1'
 
+/** TAINT_EXTENDER_KEEP_CONTROL_PLANE_LOGS=1 keeps the logs of every run, failed or not. */
+const KEEP_LOGS = process.env.TAINT_EXTENDER_KEEP_CONTROL_PLANE_LOGS === '1'
+
 /**
  * A describe block with its own etcd and kube-apiserver, started before its tests and stopped
  * after them (their logs kept in test-logs/ when a test failed). Where the binaries are absent,
@@ -37,8 +40,12 @@ export function describeWithControlPlane(
     afterEach((context) => {
       if (context.task.result?.state === 'fail') failed = true
     })
-    afterAll(async () => {
-      await plane?.stop({ keepLogs: failed })
+    // vitest reads a hook's first parameter as a fixture pattern: it must be destructured.
+    // eslint-disable-next-line no-empty-pattern
+    afterAll(async ({}, suite) => {
+      // A hook that failed (a beforeAll timing out) leaves its error on the suite's result.
+      const hookFailed = (suite.result?.errors?.length ?? 0) > 0
+      await plane?.stop({ keepLogs: failed || hookFailed || KEEP_LOGS })
     }, 60_000)
     body(() => plane ?? unreachable())
   })

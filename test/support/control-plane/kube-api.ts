@@ -50,8 +50,8 @@ export class KubeApi {
           headers: {
             authorization: `Bearer ${this.token}`,
             accept: 'application/json',
-            // Content-Length always: node:http sends a DELETE's body unframed otherwise, and
-            // the API server reads it as the start of the next request on the connection.
+            // Node sends a DELETE body with neither Content-Length nor chunked encoding unless
+            // told its length; Go would then read the body as the next request.
             ...(payload === undefined
               ? {}
               : { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) }),

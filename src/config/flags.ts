@@ -59,6 +59,13 @@ export const FLAGS: readonly FlagSpec[] = [
     help: 'Comma-separated Gate=true|false, as your kube-scheduler has them; the defaults are upstream’s. Known: TaintTolerationComparisonOperators (Lt/Gt tolerations).',
   },
   {
+    name: 'evicting-nodes',
+    env: 'EVICTING_NODES',
+    kind: 'string',
+    default: 'reject',
+    help: 'reject, avoid or allow a node whose NoExecute taint the pod tolerates only for tolerationSeconds.',
+  },
+  {
     name: 'kubeconfig',
     env: 'KUBECONFIG',
     kind: 'string',

@@ -58,28 +58,25 @@ describe('the chart’s second scheduler and alerts', () => {
     expect(load(configMap.data['config.yaml'])).toEqual(shipped)
   })
 
-  it('calls the extender over mutual TLS with the certificate cert-manager issues', () => {
-    const values = VALUE_SETS['mutual TLS from cert-manager, with the second scheduler'] ?? {}
-    const objects = helmTemplate(values)
-    const configMap = only(objects, 'ConfigMap') as unknown as { data: { 'config.yaml': string } }
-    const extender = (
-      load(configMap.data['config.yaml']) as { extenders: Record<string, unknown>[] }
-    ).extenders[0]
-    const certificate = only(objects, 'Certificate') as unknown as {
-      spec: { dnsNames: string[]; usages: string[] }
-    }
-    const tls = extender?.tlsConfig as { serverName: string }
-    expect(extender?.urlPrefix).toBe('https://taint-extender.taint-extender.svc:8888')
-    expect(certificate.spec.dnsNames).toContain(tls.serverName)
-    expect(certificate.spec.usages).toEqual(expect.arrayContaining(['server auth', 'client auth']))
-  })
-
   it('alerts with deploy/monitoring/prometheusrule.yaml’s rules, exactly', () => {
     const rule = only(helmTemplate({ prometheusRule: { enabled: true } }), 'PrometheusRule')
     const shipped = load(
       readFileSync(new URL('deploy/monitoring/prometheusrule.yaml', root), 'utf8')
     )
     expect(rule.spec).toEqual((shipped as { spec: unknown }).spec)
+  })
+
+  it('watches the second scheduler’s profile for missing filter calls when it runs one', () => {
+    const text = (values: object): string =>
+      JSON.stringify(
+        only(helmTemplate({ prometheusRule: { enabled: true }, ...values }), 'PrometheusRule').spec
+      )
+    const shipped = text({})
+    const second = text({ secondScheduler: { enabled: true, schedulerName: 'tainted' } })
+    expect(second).toBe(shipped.replace('profile=\\"default-scheduler\\"', 'profile=\\"tainted\\"'))
+    expect(second).not.toBe(shipped)
+    const given = text({ prometheusRule: { enabled: true, schedulerProfile: 'batch' } })
+    expect(given).toContain('profile=\\"batch\\"')
   })
 })
 
@@ -96,6 +93,16 @@ describe('values the chart refuses, naming the value', () => {
     [{ tls: { enabled: true }, probePort: 8888 }, 'probePort must differ from port'],
     [{ tls: { certManager: { enabled: true, issuerRef: { name: 'ca' } } } }, 'needs tls.enabled'],
     [{ tls: { enabled: true, certManager: { enabled: true } } }, 'issuerRef.name is required'],
+    [{ podLabel: { team: 'a' } }, "'podLabel' not allowed"],
+    [{ serviceAccount: { create: true, annotation: {} } }, "'annotation' not allowed"],
+    [{ evictingNodes: 'never' }, '/evictingNodes'],
+    [{ image: { digest: 'latest' } }, '/image/digest'],
+    [{ fullnameOverride: 'Taint_Extender' }, '/fullnameOverride'],
+    [{ serviceAccount: { create: false } }, 'serviceAccount.name is required'],
+    [
+      { tls: { enabled: true, secretName: 'mine' }, secondScheduler: { enabled: true } },
+      'secondScheduler.clientCertSecretName is required',
+    ],
   ])('%j is refused with a message naming %s', (values, named) => {
     expect(helmRefusal(values)).toContain(named)
   })

@@ -29,21 +29,32 @@ const yamlFilesIn = (dir: string): string[] =>
     .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
     .sort()
 
-describe.each(['deploy', 'deploy/second-scheduler', 'deploy/monitoring', 'deploy/cert-manager'])(
-  'the kustomization in %s',
-  (dir) => {
-    it('names every manifest beside it', () => {
-      expect(named(dir)).toEqual(yamlFilesIn(dir))
-    })
+/** The components, each with the base it is a component of. */
+const COMPONENTS: Readonly<Record<string, () => ReturnType<typeof kustomize>>> = {
+  'deploy/cert-manager': () => kustomizeWithComponents(['cert-manager']),
+  'deploy/network-policy': () => kustomizeWithComponents(['network-policy']),
+  'deploy/second-scheduler/cert-manager': () =>
+    kustomizeWithComponents(['cert-manager'], 'deploy/second-scheduler'),
+}
 
-    it('builds with kubectl kustomize, into objects of the taint-extender namespace', () => {
-      const objects =
-        dir === 'deploy/cert-manager' ? kustomizeWithComponents(['cert-manager']) : kustomize(dir)
-      expect(objects.length).toBeGreaterThan(0)
-      const namespaces = new Set(objects.map((o) => o.metadata.namespace).filter(Boolean))
-      // The second scheduler's authentication reader binding lives in kube-system by design.
-      namespaces.delete('kube-system')
-      expect([...namespaces]).toEqual(['taint-extender'])
-    })
-  }
-)
+describe.each([
+  'deploy',
+  'deploy/second-scheduler',
+  'deploy/monitoring',
+  'deploy/cert-manager',
+  'deploy/network-policy',
+  'deploy/second-scheduler/cert-manager',
+])('the kustomization in %s', (dir) => {
+  it('names every manifest beside it', () => {
+    expect(named(dir)).toEqual(yamlFilesIn(dir))
+  })
+
+  it('builds with kubectl kustomize, into objects of the taint-extender namespace', () => {
+    const objects = (COMPONENTS[dir] ?? (() => kustomize(dir)))()
+    expect(objects.length).toBeGreaterThan(0)
+    const namespaces = new Set(objects.map((o) => o.metadata.namespace).filter(Boolean))
+    // The second scheduler's authentication reader binding lives in kube-system by design.
+    namespaces.delete('kube-system')
+    expect([...namespaces]).toEqual(['taint-extender'])
+  })
+})

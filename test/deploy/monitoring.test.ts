@@ -62,8 +62,25 @@ async function exportedSeries(server: TestServer): Promise<Map<string, Family>> 
     }
   }
   series.set('up', { labels: new Set(), values: new Map() })
+  for (const [name, family] of KUBE_SCHEDULER_SERIES) series.set(name, family)
   return series
 }
+
+/**
+ * kube-scheduler's own series that the rules and the dashboard read, as upstream defines them
+ * (pkg/scheduler/metrics/metrics.go: scheduleAttempts, STABLE in v1.28, with labels result and
+ * profile; profile_metrics.go's results scheduled, unschedulable and error). The profile's
+ * values are the installer's scheduler names.
+ */
+const KUBE_SCHEDULER_SERIES: ReadonlyMap<string, Family> = new Map([
+  [
+    'scheduler_schedule_attempts_total',
+    {
+      labels: new Set(['result', 'profile']),
+      values: new Map([['result', new Set(['scheduled', 'unschedulable', 'error'])]]),
+    },
+  ],
+])
 
 /** What is wrong with an expression against the exported series; empty when nothing is. */
 function problemsOf(reading: PromqlReading, series: ReadonlyMap<string, Family>): string[] {

@@ -76,22 +76,44 @@ describe.each(Object.entries(RENDERINGS))('%s', (_, rendering) => {
     )
   })
 
-  it('gives the Service, NetworkPolicy and PodMonitor ports the container declares', () => {
+  it('gives the Service and PodMonitor ports the container declares', () => {
     const service = only(objects, 'Service') as unknown as {
       spec: { ports: { port: number; targetPort: string }[] }
     }
     for (const p of service.spec.ports) expect(portNamed(container, p.targetPort)).toBe(p.port)
-    const policies = objects.filter((o) => o.kind === 'NetworkPolicy') as unknown as {
-      spec: { ingress: { ports: { port: string }[] }[] }
-    }[]
-    for (const rule of policies.flatMap((p) => p.spec.ingress)) {
-      for (const p of rule.ports) expect(portNamed(container, p.port)).toBeDefined()
-    }
     const monitors = objects.filter((o) => o.kind === 'PodMonitor') as unknown as {
       spec: { podMetricsEndpoints: { port: string }[] }
     }[]
     for (const endpoint of monitors.flatMap((m) => m.spec.podMetricsEndpoints)) {
       expect(endpoint.port).toBe(config.tls ? 'probes' : 'http')
     }
+  })
+
+  it('has a NetworkPolicy only when asked, admitting named callers to the verbs and Prometheus to /metrics', () => {
+    const policies = objects.filter((o) => o.kind === 'NetworkPolicy') as unknown as {
+      spec: { ingress: { from: Record<string, unknown>[]; ports: { port: string | number }[] }[] }
+    }[]
+    expect(policies).toHaveLength(rendering.networkPolicy === true ? 1 : 0)
+    const [verbs, metrics] = policies[0]?.spec.ingress ?? []
+    if (verbs === undefined) return
+    // A port by name is the container's port of that name; by number, itself.
+    const resolve = (port: string | number): number | undefined =>
+      typeof port === 'number' ? port : portNamed(container, port)
+    expect(verbs.ports.map((p) => resolve(p.port))).toEqual([config.port])
+    // An empty `from` would admit everyone; an empty peer is refused by the API server.
+    expect(verbs.from.length).toBeGreaterThan(0)
+    for (const peer of verbs.from) expect(Object.keys(peer).length).toBeGreaterThan(0)
+    const metricsPort = config.tls ? config.probePort : config.port
+    expect(metrics?.ports.map((p) => resolve(p.port))).toContain(metricsPort)
+  })
+
+  it('tells the extender what to do with nodes that would evict the pod', () => {
+    const given = container.args.filter((a) => a.startsWith('--evicting-nodes='))
+    expect(given).toEqual([`--evicting-nodes=${rendering.evictingNodes ?? 'reject'}`])
+  })
+
+  it('keeps serving a few seconds after SIGTERM with the flag, never a preStop sleep (refused by Kubernetes 1.28)', () => {
+    expect(config.shutdownDelaySeconds).toBe(5)
+    expect((container as unknown as { lifecycle?: unknown }).lifecycle).toBeUndefined()
   })
 })

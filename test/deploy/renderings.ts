@@ -3,7 +3,6 @@ import {
   helmTemplate,
   kustomize,
   kustomizeWithComponents,
-  only,
   type KubeObject,
 } from '../support/kube-tools.js'
 
@@ -14,7 +13,7 @@ import {
 
 /** The value sets the chart is rendered with in test/chart, each a way people install it. */
 export const VALUE_SETS: Readonly<Record<string, object>> = {
-  'the defaults (node-cache mode, plain HTTP, NetworkPolicy on)': {},
+  'the defaults (node-cache mode, plain HTTP, no NetworkPolicy)': {},
   'full-node mode with the comparison-operator gate on and the explain endpoint': {
     mode: 'full-node',
     featureGates: { TaintTolerationComparisonOperators: true },
@@ -28,17 +27,38 @@ export const VALUE_SETS: Readonly<Record<string, object>> = {
     podMonitor: { enabled: true, labels: { release: 'kps' } },
     prometheusRule: { enabled: true },
   },
-  'mutual TLS from cert-manager, with the second scheduler': {
+  'mutual TLS from cert-manager, with the second scheduler and a NetworkPolicy': {
     tls: { enabled: true, certManager: { enabled: true, issuerRef: { name: 'cluster-ca' } } },
     secondScheduler: { enabled: true },
-    networkPolicy: { controlPlaneCIDRs: ['10.0.0.0/24'] },
+    networkPolicy: { enabled: true },
   },
-  'one replica, no PDB, no quota, no NetworkPolicy, a second scheduler in node-cache mode': {
+  'a NetworkPolicy for a host-network kube-scheduler on IPv4 and IPv6 control planes': {
+    networkPolicy: { enabled: true, controlPlaneCIDRs: ['10.0.0.0/24', 'fd00:10::/64'] },
+  },
+  'one replica, no PDB, no quota, a second scheduler in node-cache mode, nodes avoided': {
     replicaCount: 1,
     podDisruptionBudget: { enabled: false },
     criticalPodsQuota: { enabled: false },
-    networkPolicy: { enabled: false },
     secondScheduler: { enabled: true },
+    evictingNodes: 'avoid',
+  },
+  'the usual chart knobs: names, service account, pod metadata, placement, digest, extras': {
+    fullnameOverride: 'te',
+    serviceAccount: { create: true, name: 'te-nodes', annotations: { 'example.com/role': 'x' } },
+    podAnnotations: { 'example.com/owner': 'platform' },
+    podLabels: { team: 'platform' },
+    image: { digest: `sha256:${'a'.repeat(64)}` },
+    affinity: { nodeAffinity: {} },
+    topologySpreadConstraints: [
+      {
+        maxSkew: 1,
+        topologyKey: 'topology.kubernetes.io/zone',
+        whenUnsatisfiable: 'ScheduleAnyway',
+      },
+    ],
+    extraArgs: ['--watchdog-seconds=600'],
+    extraEnv: [{ name: 'TZ', value: 'UTC' }],
+    evictingNodes: 'allow',
   },
 }
 
@@ -59,8 +79,17 @@ interface PodSpec {
   volumes: { name: string; secret?: { secretName: string } }[]
 }
 
+/** Whether an object is the extender's (app.kubernetes.io/component: extender). */
+export function isExtender(object: KubeObject): boolean {
+  const { labels } = object.metadata as { labels?: Record<string, string> }
+  return labels?.['app.kubernetes.io/component'] === 'extender'
+}
+
+/** The extender's Deployment: the one whose pods are the extender component. */
 export function extenderPod(objects: readonly KubeObject[]): PodSpec {
-  const deployment = only(objects, 'Deployment', 'taint-extender') as unknown as {
+  const deployments = objects.filter((o) => o.kind === 'Deployment' && isExtender(o))
+  if (deployments.length !== 1) throw new Error(`expected one extender Deployment`)
+  const deployment = deployments[0] as unknown as {
     spec: { template: { spec: PodSpec } }
   }
   return deployment.spec.template.spec
@@ -86,21 +115,29 @@ export interface Rendering {
   readonly fullNode?: boolean
   /** Feature gates the installer set; none: every gate at the binary's (upstream's) default. */
   readonly featureGates?: Record<string, boolean>
+  /** A NetworkPolicy was asked for. */
+  readonly networkPolicy?: boolean
+  /** --evicting-nodes as the installer set it; none: reject. */
+  readonly evictingNodes?: string
 }
 
 /** The chart over each value set, and deploy/ as `kubectl apply -k` builds it, with and without components. */
 export const RENDERINGS: Readonly<Record<string, Rendering>> = {
   ...Object.fromEntries(
     Object.entries(VALUE_SETS).map(([name, values]) => {
-      const { tls, mode, featureGates } = values as {
+      const { tls, mode, featureGates, networkPolicy, evictingNodes } = values as {
         tls?: { secretName?: string }
         mode?: string
         featureGates?: Record<string, boolean>
+        networkPolicy?: { enabled?: boolean }
+        evictingNodes?: string
       }
       const rendering: Rendering = {
         objects: () => helmTemplate(values),
         fullNode: mode === 'full-node',
+        networkPolicy: networkPolicy?.enabled === true,
         ...(featureGates ? { featureGates } : {}),
+        ...(evictingNodes ? { evictingNodes } : {}),
       }
       return [
         `the chart with ${name}`,
@@ -111,5 +148,17 @@ export const RENDERINGS: Readonly<Record<string, Rendering>> = {
   'deploy/ as it stands': { objects: () => kustomize('deploy') },
   'deploy/ with the cert-manager component': {
     objects: () => kustomizeWithComponents(['cert-manager']),
+  },
+  'deploy/ with the network-policy component': {
+    objects: () => kustomizeWithComponents(['network-policy']),
+    networkPolicy: true,
+  },
+  'deploy/ with the cert-manager and network-policy components, in this order': {
+    objects: () => kustomizeWithComponents(['cert-manager', 'network-policy']),
+    networkPolicy: true,
+  },
+  'deploy/ with the network-policy and cert-manager components, in this order': {
+    objects: () => kustomizeWithComponents(['network-policy', 'cert-manager']),
+    networkPolicy: true,
   },
 }

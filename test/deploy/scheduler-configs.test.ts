@@ -13,7 +13,10 @@ const CONFIGS = [
     .filter((f) => f.endsWith('.yaml'))
     .map((f) => `scheduler-config/${f}`),
   'deploy/second-scheduler/scheduler-config.yaml',
+  'deploy/second-scheduler/cert-manager/scheduler-config.yaml',
 ]
+/** The second scheduler's, in every shape: the recommended deployment, filter only. */
+const SECOND_SCHEDULER = CONFIGS.filter((path) => path.includes('second-scheduler'))
 
 // The v1 field names (json tags of KubeSchedulerConfiguration and Extender); kube-scheduler
 // decodes --config strictly, so any other key stops it from starting.
@@ -53,9 +56,21 @@ describe('the shipped kube-scheduler configurations', () => {
   })
   afterAll(() => server.close())
 
-  it('are all found: the three modes, both copies of the second scheduler’s, and the one without the in-tree plugins', () => {
-    expect(CONFIGS).toHaveLength(6)
+  it('are all found: the three modes, the second scheduler’s two copies and its TLS variant, and the one without the in-tree plugins', () => {
+    expect(CONFIGS).toHaveLength(7)
+    expect(SECOND_SCHEDULER).toHaveLength(3)
   })
+
+  it.each(SECOND_SCHEDULER)(
+    '%s calls filter (and preempt) only: one round trip per pod, the in-tree plugin scoring PreferNoSchedule',
+    (path) => {
+      for (const extender of extendersOf(readConfig(path))) {
+        expect(extender.filterVerb).toBe('filter')
+        expect(extender.prioritizeVerb).toBeUndefined()
+        expect(extender.weight).toBeUndefined()
+      }
+    }
+  )
 
   it('are checked against a server that answers 404 for a verb it does not serve', async () => {
     const response = await fetch(`${server.url}/bind`, { method: 'POST', body: '{}' })
@@ -97,8 +112,13 @@ describe('the shipped kube-scheduler configurations', () => {
 
   it.each(CONFIGS)('%s names verbs this extender serves', async (path) => {
     for (const extender of extendersOf(readConfig(path))) {
-      const verbs = [extender.filterVerb, extender.prioritizeVerb, extender.preemptVerb]
-      expect(verbs).toEqual(['filter', 'prioritize', 'preempt'])
+      const named = [extender.filterVerb, extender.prioritizeVerb, extender.preemptVerb]
+      const verbs = named.filter((verb) => verb !== undefined)
+      expect(verbs).toEqual(
+        extender.prioritizeVerb === undefined
+          ? ['filter', 'preempt']
+          : ['filter', 'prioritize', 'preempt']
+      )
       for (const verb of verbs) {
         // kube-scheduler POSTs to urlPrefix + "/" + verb; an empty body is a protocol error
         // (400), which a missing route would have answered 404.

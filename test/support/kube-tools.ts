@@ -49,17 +49,21 @@ export function helmCommand(args: readonly string[]): string {
   return run('helm', args)
 }
 
-/** `helm template taint-extender charts/taint-extender -n taint-extender -f <values>`. */
-export function helmTemplate(values: object = {}, release = 'taint-extender'): KubeObject[] {
+/** `helm template taint-extender charts/taint-extender -n taint-extender -f <values> [args]`. */
+export function helmTemplate(
+  values: object = {},
+  release = 'taint-extender',
+  args: readonly string[] = []
+): KubeObject[] {
   return withValuesFile(values, (file) =>
-    objects(run('helm', ['template', release, CHART, '-n', 'taint-extender', '-f', file]))
+    objects(run('helm', ['template', release, CHART, '-n', 'taint-extender', '-f', file, ...args]))
   )
 }
 
 /** helm's own error when it refuses to render, or null when it renders. */
-export function helmRefusal(values: object): string | null {
+export function helmRefusal(values: object, args: readonly string[] = []): string | null {
   try {
-    helmTemplate(values)
+    helmTemplate(values, 'taint-extender', args)
     return null
   } catch (error) {
     return String((error as { stderr?: unknown }).stderr ?? error)
@@ -77,19 +81,34 @@ export function kustomize(dir: string): KubeObject[] {
 }
 
 /**
- * `kubectl kustomize` of an overlay of deploy/ with these components (folders under deploy/), as
- * a user's kustomization listing them builds it. kustomize takes no absolute paths, so the
- * overlay, written to a temporary folder, names them relative to itself.
+ * `kubectl kustomize` of an overlay of `base` (deploy/ unless given) with these components
+ * (folders under the base), as a user's kustomization listing them builds it.
  */
-export function kustomizeWithComponents(components: readonly string[]): KubeObject[] {
+export function kustomizeWithComponents(
+  components: readonly string[],
+  base = 'deploy'
+): KubeObject[] {
+  return kustomizeOverlay({ components }, base)
+}
+
+/**
+ * `kubectl kustomize` of a user's kustomization over `base`: `overlay` as written beside the base
+ * (its components named relative to the base), e.g. with patches of its own. kustomize takes no
+ * absolute paths, so the overlay, written to a temporary folder, names them relative to itself.
+ */
+export function kustomizeOverlay(
+  overlay: { components?: readonly string[] } & Record<string, unknown>,
+  base = 'deploy'
+): KubeObject[] {
   const dir = mkdtempSync(join(tmpdir(), 'taint-extender-overlay-'))
   try {
     const up = relative(dir, root)
-    const overlay = {
-      resources: [join(up, 'deploy')],
-      components: components.map((c) => join(up, 'deploy', c)),
+    const kustomization = {
+      ...overlay,
+      resources: [join(up, base)],
+      components: (overlay.components ?? []).map((c) => join(up, base, c)),
     }
-    writeFileSync(join(dir, 'kustomization.yaml'), dump(overlay))
+    writeFileSync(join(dir, 'kustomization.yaml'), dump(kustomization))
     return objects(run('kubectl', ['kustomize', dir]))
   } finally {
     rmSync(dir, { recursive: true, force: true })

@@ -1,10 +1,46 @@
-{{/* The release's objects are named after it, or <release>-taint-extender when it does not say. */}}
+{{/* The chart's name, or nameOverride: the pods' app.kubernetes.io/name. */}}
+{{- define "taint-extender.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/*
+fullnameOverride, or the release's name when it holds the chart's (or nameOverride's), or
+<release>-<name>.
+*/}}
 {{- define "taint-extender.fullname" -}}
-{{- if contains .Chart.Name .Release.Name -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := include "taint-extender.name" . -}}
+{{- if contains $name .Release.Name -}}
 {{- .Release.Name | trunc 63 | trimSuffix "-" -}}
 {{- else -}}
-{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 63 | trimSuffix "-" -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "taint-extender.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "taint-extender.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- required "serviceAccount.name is required with serviceAccount.create: false" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{/* repository@digest when a digest is given, else repository:tag (the tag defaulting to appVersion). */}}
+{{- define "taint-extender.image" -}}
+{{- $image := index . 0 -}}
+{{- if $image.digest -}}
+{{- printf "%s@%s" $image.repository $image.digest -}}
+{{- else -}}
+{{- printf "%s:%s" $image.repository ($image.tag | default (index . 1)) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The Secret holding the second scheduler's own client certificate, under TLS. */}}
+{{- define "taint-extender.schedulerClientSecretName" -}}
+{{- .Values.secondScheduler.clientCertSecretName | default (printf "%s-second-scheduler-client" (include "taint-extender.fullname" .)) -}}
 {{- end -}}
 
 {{- define "taint-extender.schedulerName" -}}
@@ -17,7 +53,7 @@
 
 {{/* Selector labels; the component label tells the extender's pods from the scheduler's. */}}
 {{- define "taint-extender.selectorLabels" -}}
-app.kubernetes.io/name: {{ .Chart.Name }}
+app.kubernetes.io/name: {{ include "taint-extender.name" . }}
 app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end -}}
 
@@ -45,6 +81,7 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 
 {{- define "taint-extender.args" -}}
 - --port={{ .Values.port }}
+- --evicting-nodes={{ .Values.evictingNodes }}
 - --log-level={{ .Values.logLevel }}
 - --max-body={{ .Values.maxBody }}
 {{- if .Values.maxBodyBytesInFlight }}
@@ -69,6 +106,8 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 - --client-ca-file=/etc/taint-extender/tls/ca.crt
 - --probe-port={{ .Values.probePort }}
 {{- end }}
+{{- /* Not a preStop sleep, which Kubernetes 1.28 refuses and 1.29 has only behind a gate. */}}
+- --shutdown-delay-seconds=5
 {{- with .Values.extraArgs }}
 {{ toYaml . }}
 {{- end }}

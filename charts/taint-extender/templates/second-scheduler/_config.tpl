@@ -1,7 +1,9 @@
 {{/*
 The second scheduler's KubeSchedulerConfiguration. With the release and namespace both named
-taint-extender and TLS off it is scheduler-config/second-scheduler.yaml, field for field (a
-test holds them equal); that file explains each value.
+taint-extender it is scheduler-config/second-scheduler.yaml with TLS off, and
+deploy/second-scheduler/cert-manager/scheduler-config.yaml with TLS on, field for field (a test
+holds them equal); those files explain each value. Filter only: the in-tree TaintToleration
+scores PreferNoSchedule already.
 */}}
 {{- define "taint-extender.secondSchedulerConfig" -}}
 apiVersion: kubescheduler.config.k8s.io/v1
@@ -19,18 +21,16 @@ profiles:
 extenders:
   - urlPrefix: {{ include "taint-extender.url" . }}
     filterVerb: filter
-    prioritizeVerb: prioritize
     preemptVerb: preempt
-    weight: 1
     httpTimeout: 2s
     nodeCacheCapable: {{ eq .Values.mode "node-cache" }}
     ignorable: false
     {{- if .Values.tls.enabled }}
     enableHTTPS: true
     tlsConfig:
-      caFile: /etc/kubernetes/taint-extender-tls/ca.crt
-      certFile: /etc/kubernetes/taint-extender-tls/tls.crt
-      keyFile: /etc/kubernetes/taint-extender-tls/tls.key
+      caFile: /etc/kubernetes/taint-extender-client/ca.crt
+      certFile: /etc/kubernetes/taint-extender-client/tls.crt
+      keyFile: /etc/kubernetes/taint-extender-client/tls.key
       serverName: {{ include "taint-extender.fullname" . }}.{{ .Release.Namespace }}.svc
     {{- end }}
 {{- end -}}

@@ -137,6 +137,7 @@ export function logStarted(
   logger.info('taint-extender started', {
     version: config.version,
     comparisonOperators: config.featureGates.TaintTolerationComparisonOperators,
+    evictingNodes: config.evictingNodes,
     transport: server.transport,
     port: server.port,
     probePort: probeServer?.port ?? null,

@@ -54,7 +54,10 @@ export function buildExtender(
   logger: JsonLogger
 ): Extender {
   return new Extender({
-    rules: { comparisonOperators: config.featureGates.TaintTolerationComparisonOperators },
+    rules: {
+      comparisonOperators: config.featureGates.TaintTolerationComparisonOperators,
+      evictingNodes: config.evictingNodes,
+    },
     tolerationsCache: { entries: config.tolerationsCacheSize, bytes: config.tolerationsCacheBytes },
     nodesCache: { entries: config.nodesCacheSize, bytes: config.nodesCacheBytes },
     nodeCache,

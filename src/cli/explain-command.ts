@@ -2,17 +2,25 @@ import { compileNode, CompiledTolerations, formatTaint } from '../core/index.js'
 import {
   diagnosePlacement,
   type AffinityPod,
+  type DisruptionBudget,
   type NamespaceLabels,
   type NominatedPod,
   type NodeDiagnosis,
   type PlacementDiagnosis,
+  type PlacementInput,
   type PlacementPod,
 } from '../placement/index.js'
-import { parseExplainOptions, type ExplainOptions } from '../config/index.js'
+import { parseExplainOptions, type ExplainOptions, type ObjectSource } from '../config/index.js'
 import { ProtocolError } from '../protocol/index.js'
-import { readNamespaces, readNodes, readOnePlacedPod, readPodList } from './manifests.js'
+import {
+  readDisruptionBudgets,
+  readNamespaces,
+  readNodes,
+  readOnePlacedPod,
+  readPodList,
+} from './manifests.js'
 import { renderTable } from './table.js'
-import { explainPodsText, namespacesText, nodesText, type ToolIo } from './tool-io.js'
+import { explainPodsText, namespacesText, nodesText, pdbsText, type ToolIo } from './tool-io.js'
 
 /**
  * `taint-extender explain --pod FILE [--nodes FILE] [--pods FILE] [--namespaces FILE] [-o json]`:
@@ -32,17 +40,29 @@ export async function runExplain(
   const nodes = readNodes(source.text, source.origin)
   const pods = await readOtherPods(options, placement)
   const namespaces = await readNamespaceLabels(options, placement, pods)
-  const rules = { comparisonOperators: options.gates.TaintTolerationComparisonOperators }
-  const diagnosis = diagnosePlacement({
+  const rules = {
+    comparisonOperators: options.gates.TaintTolerationComparisonOperators,
+    evictingNodes: options.evictingNodes,
+  }
+  const input: PlacementInput = {
     pod: placement,
     tolerations: new CompiledTolerations(pod.tolerations, rules),
-    nodes: nodes.map((n) => ({ name: n.name, labels: n.labels, compiled: compileNode(n) })),
+    nodes: nodes.map((n) => ({
+      name: n.name,
+      labels: n.labels,
+      compiled: compileNode(n),
+      allocatable: n.allocatable,
+    })),
     placedPods: pods?.placed ?? null,
     nominatedPods: pods?.nominated ?? [],
     namespaces,
     nodeLabelsKnown: true,
     options: rules,
-  })
+  }
+  let diagnosis = diagnosePlacement(input)
+  // PodDisruptionBudgets only choose among the victims: they are read when there are some.
+  if (diagnosis.preemptionCandidates.length > 0 && options.pdbs !== null)
+    diagnosis = diagnosePlacement({ ...input, disruptionBudgets: await readBudgets(options.pdbs) })
   if (options.output === 'json') {
     const podRef = { namespace: pod.namespace, name: pod.name }
     io.stdout(JSON.stringify({ pod: podRef, ...diagnosis }, null, 2) + '\n')
@@ -79,6 +99,12 @@ async function readOtherPods(
   }
 }
 
+/** PodDisruptionBudgets, for the victims preemption picks; null when not given. */
+async function readBudgets(pdbs: ObjectSource): Promise<DisruptionBudget[]> {
+  const source = await pdbsText(pdbs)
+  return readDisruptionBudgets(source.text, source.origin)
+}
+
 /** Namespace labels, read only when some term has a namespaceSelector to apply them to. */
 async function readNamespaceLabels(
   options: ExplainOptions,
@@ -111,6 +137,10 @@ function decidedBy(node: NodeDiagnosis): string {
   return `${node.plugin}: ${taints}`
 }
 
+/** What PodTopologySpread's Filter leaves to scoring. */
+const SPREAD_NOTE =
+  'Spread constraints with whenUnsatisfiable: ScheduleAnyway and the default constraints kube-scheduler adds only score nodes; they never filter.'
+
 const score = (value: number | null): string => (value === null ? '-' : String(value))
 
 export function renderExplanation(diagnosis: PlacementDiagnosis, pod: PlacementPod): string {
@@ -126,8 +156,8 @@ export function renderExplanation(diagnosis: PlacementDiagnosis, pod: PlacementP
     ['NODE', 'VERDICT', 'PREFER-NO-SCHEDULE', 'SCORE', 'NODE-AFFINITY', 'DECIDED BY'],
     rows
   )
-  const notes = [diagnosis.summary, ...preemptionNotes(diagnosis)]
-  notes.push(`Not judged: ${diagnosis.notJudged.join(', ')}.`)
+  const notes = [diagnosis.summary, ...evictionNotes(diagnosis), ...preemptionNotes(diagnosis)]
+  notes.push(`Not judged: ${diagnosis.notJudged.join(', ')}.`, SPREAD_NOTE)
   if (pod.nodeName !== '')
     notes.push(
       `spec.nodeName is set: kube-scheduler does not schedule this pod; the kubelet of ${pod.nodeName} admits it or not.`
@@ -135,11 +165,34 @@ export function renderExplanation(diagnosis: PlacementDiagnosis, pod: PlacementP
   return `${table}\n${notes.join('\n')}\n`
 }
 
+function violations(count: number | null): string {
+  return count === null || count === 0 ? '' : `; ${count} violating a PodDisruptionBudget`
+}
+
+/**
+ * Nodes the pod fits but would be evicted from: kube-scheduler may place it there, and the
+ * taint-eviction controller evicts it when the time runs out (its clock starts when it sees the
+ * pod bound there). Only in `--evicting-nodes` avoid and allow: reject turns them away.
+ */
+function evictionNotes(diagnosis: PlacementDiagnosis): string[] {
+  const evicting = diagnosis.nodes.filter((n) => n.verdict === 'fits' && n.eviction !== null)
+  if (evicting.length === 0) return []
+  const nodes = evicting.map(({ name, eviction }) => {
+    const seconds = eviction?.afterSeconds ?? 0
+    return `${name} (${seconds === 0 ? 'at once' : `after ${seconds}s`}: ${eviction?.detail ?? ''})`
+  })
+  return [
+    `Evicted if placed: the taint-eviction controller would evict the pod from ${nodes.join('; ')}.`,
+  ]
+}
+
 /** Where DefaultPreemption can make room: it then nominates one of these nodes. */
 function preemptionNotes(diagnosis: PlacementDiagnosis): string[] {
   if (diagnosis.preemptionCandidates.length === 0) return []
-  const nodes = diagnosis.preemptionCandidates.map(
-    (c) => `${c.node} (lower priority: ${c.lowerPriorityPods.join(', ')})`
+  const nodes = diagnosis.preemptionCandidates.map((c) =>
+    c.victims === null
+      ? `${c.node} (lower priority: ${c.lowerPriorityPods.join(', ')})`
+      : `${c.node} (evicts ${c.victims.join(', ')}${violations(c.budgetViolations)})`
   )
   return [
     `Preemption: evicting lower-priority pods makes room on ${nodes.join('; ')}; kube-scheduler nominates one of these nodes and adds no preemption part to the message.`,

@@ -1,10 +1,9 @@
 import {
   compileNode,
   CompiledTolerations,
-  forecastNoExecuteEviction,
   forecastPendingPod,
   formatTaint,
-  noExecuteTaints,
+  taintEviction,
   withTaint,
   type EvictionOutcome,
   type RuleOptions,
@@ -80,8 +79,6 @@ function forecastNode(
 ): NodeForecast {
   const running = pods.map((p) => p.pod).filter((p) => p.nodeName === node.name)
   const pending = pods.filter((p) => p.pod.nodeName === '')
-  const noExecuteBefore = noExecuteTaints(node.taints)
-  const noExecuteAfter = noExecuteTaints(withTaint(node.taints, taint))
   const tainted: ManifestNode = { ...node, taints: withTaint(node.taints, taint) }
   const podName = (p: PlacedPod): string => `${p.pod.namespace}/${p.pod.name}`
   const effects = pending.map((p) => ({
@@ -96,8 +93,8 @@ function forecastNode(
     running: running.map((p) => ({
       namespace: p.namespace,
       name: p.name,
-      before: forecastNoExecuteEviction(noExecuteBefore, p.tolerations, rules),
-      after: forecastNoExecuteEviction(noExecuteAfter, p.tolerations, rules),
+      before: taintEviction(p.tolerations, node.taints, rules),
+      after: taintEviction(p.tolerations, tainted.taints, rules),
     })),
     pendingTurnedAway: effects.filter((e) => e.turnedAway).map((e) => podName(e.pod)),
     pendingScoreLower: effects.filter((e) => e.effect.scoresLower).map((e) => podName(e.pod)),

@@ -36,20 +36,27 @@ account of the pod the tool runs in. Files are kubectl get -o json|yaml output, 
 const EXPLAIN = `Usage: taint-extender explain --pod FILE|- [--nodes FILE|-] [flags]
 
 Why a pod fits on some nodes and not others, as kube-scheduler decides it: per node, the first
-constraint that turns it away (nodeName, nodeSelector and node affinity, inter-pod affinity,
-taints with each Gt/Lt comparison, cordons) and its detail, the scores, and kube-scheduler's own
-summary line, with preemption's part when the pods' priorities decide it.
+constraint that turns it away (cordons, nodeName, taints with each Gt/Lt comparison, nodeSelector
+and node affinity, host ports, resources and the pod count, inter-pod affinity) and its detail
+(say cpu: requests 3500m, free 1200m), the scores, and kube-scheduler's own summary line, with
+preemption's part and the victims it would evict when the pods' priorities decide it.
 
 Flags:
   --pod FILE|-              the pod, as kubectl get pod -o yaml prints it (required)
   --nodes FILE|-            the nodes; without it, the cluster's
   --pods FILE               the other pods, placed or nominated (kubectl get pods -A -o yaml),
-                            for inter-pod affinity and preemption; without --nodes, the cluster's
+                            for resources, host ports, inter-pod affinity and preemption;
+                            without --nodes, the cluster's
   --namespaces FILE         the namespaces (kubectl get ns -o yaml), for a namespaceSelector
+  --pdbs FILE               the PodDisruptionBudgets (kubectl get pdb -A -o yaml), for the
+                            victims preemption picks; without --nodes, the cluster's
   --kubeconfig FILE         the cluster to read
   -o, --output json|table   json for scripts (default table)
   --feature-gates G=true    as your kube-scheduler has them (default upstream's:
                             TaintTolerationComparisonOperators=false)
+  --evicting-nodes MODE     as the extender has it: reject (default) rejects a node whose
+                            NoExecute taint the pod tolerates only for tolerationSeconds;
+                            avoid and allow let it fit. Each such node's eviction is shown
   -h, --help                this text
 
 ${CLUSTER}
@@ -58,6 +65,7 @@ Examples:
   kubectl get pod web-0 -o yaml | taint-extender explain --pod -
   taint-extender explain --pod pod.yaml --nodes nodes.yaml -o json
   taint-extender explain --pod pod.yaml --nodes nodes.yaml --pods pods.yaml --namespaces ns.yaml
+  taint-extender explain --pod pod.yaml --nodes nodes.yaml --pods pods.yaml --pdbs pdbs.yaml
 
 ${EXIT_CODES}`
 

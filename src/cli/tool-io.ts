@@ -87,3 +87,13 @@ export async function namespacesText(
   const items = await new ClusterSnapshot(source.cluster).listNamespaces()
   return { text: JSON.stringify({ items }), origin: 'cluster namespaces' }
 }
+
+/** PodDisruptionBudgets as text: a file's, or the cluster's policy/v1 list. */
+export async function pdbsText(source: ObjectSource): Promise<{ text: string; origin: string }> {
+  if (source.kind === 'text') return source
+  const snapshot = new ClusterSnapshot(source.cluster)
+  const items = await readCluster(snapshot, 'poddisruptionbudgets', () =>
+    snapshot.listPodDisruptionBudgets()
+  )
+  return { text: JSON.stringify({ items }), origin: 'cluster poddisruptionbudgets' }
+}

@@ -19,6 +19,38 @@ export function statusCodeOf(err: unknown): number | undefined {
   return undefined
 }
 
+/**
+ * Error codes of a request nothing answered: no process listening, the connection reset before
+ * a reply, no route, no DNS name, or no connection within the deadline.
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EPIPE',
+])
+
+/**
+ * Whether a failed request got no answer from any API server: a socket error code on the error
+ * or its `cause` (node:http's errors, node-fetch's FetchError, fetch's TypeError), and no HTTP
+ * status.
+ */
+export function isUnreachable(err: unknown): boolean {
+  if (statusCodeOf(err) !== undefined) return false
+  for (let e = err, depth = 0; typeof e === 'object' && e !== null && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}
+
 /** One line saying what went wrong, e.g. `HTTP 500 InternalError: etcd unavailable`. */
 export function describeError(err: unknown): string {
   const code = statusCodeOf(err)

@@ -1,4 +1,4 @@
-import { CoreV1Api } from '@kubernetes/client-node'
+import { CoreV1Api, PolicyV1Api } from '@kubernetes/client-node'
 import { statusCodeOf } from './api-errors.js'
 import { apiServerUrl, loadKubeConfig, type ClusterSource } from './kube-config.js'
 
@@ -11,13 +11,14 @@ interface Page {
 }
 
 /**
- * One-shot reads of nodes and pods for the explain and forecast tools: a plain list, no watch,
+ * One-shot reads of nodes, pods, namespaces and PodDisruptionBudgets for the explain and forecast tools: a plain list, no watch,
  * no cache. The objects come back as client-node models, whose fields carry the same names as
  * the JSON the tools otherwise read from files. Lists are paged, as kubectl pages them, so a
  * large cluster is never one response the API server has to build whole.
  */
 export class ClusterSnapshot {
   readonly #api: CoreV1Api
+  readonly #policy: PolicyV1Api
   readonly #pageSize: number
   /** The API server's URL, credentials masked, for messages. */
   readonly server: string
@@ -25,6 +26,7 @@ export class ClusterSnapshot {
   constructor(source: ClusterSource, pageSize = SNAPSHOT_PAGE_SIZE) {
     const kubeConfig = loadKubeConfig(source)
     this.#api = kubeConfig.makeApiClient(CoreV1Api)
+    this.#policy = kubeConfig.makeApiClient(PolicyV1Api)
     this.#pageSize = pageSize
     this.server = apiServerUrl(kubeConfig)
   }
@@ -36,6 +38,13 @@ export class ClusterSnapshot {
   listNamespaces(): Promise<unknown[]> {
     return this.#allPages((_continue) =>
       this.#api.listNamespace({ limit: this.#pageSize, _continue })
+    )
+  }
+
+  /** policy/v1 PodDisruptionBudgets in every namespace, for preemption's choice of victims. */
+  listPodDisruptionBudgets(): Promise<unknown[]> {
+    return this.#allPages((_continue) =>
+      this.#policy.listPodDisruptionBudgetForAllNamespaces({ limit: this.#pageSize, _continue })
     )
   }
 

@@ -1,7 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node'
 import type { TaintIndex } from '../node-index/index.js'
 import type { CacheReadiness, Logger, NodeCacheMetrics } from '../extender/ports.js'
-import { describeError } from './api-errors.js'
+import { describeError, isUnreachable } from './api-errors.js'
 import { type CappedBackoff, sleep } from './capped-backoff.js'
 import type { NodeApi } from './node-api.js'
 import { objectName, objectResourceVersion, projectNode } from './node-projection.js'
@@ -36,7 +36,8 @@ const HEALTHY_WATCH_MS = 60_000
  * list call and `Watch` rather than on `makeInformer`, for two reasons: the informer's ObjectCache
  * keeps every whole V1Node (~37 KiB each) when the rules need a few taints, and in 1.4 the
  * informer stops for good on any error but 410. Here only the compiled projection is kept,
- * and every failure is retried with capped backoff, forever, until `stop()`.
+ * and every failure is retried with capped backoff, forever, until `stop()` (see CappedBackoff:
+ * sooner when no API server answered at all).
  */
 export class NodeReflector {
   readonly #o: NodeReflectorOptions
@@ -100,8 +101,9 @@ export class NodeReflector {
     let needList = true
     while (!stopSignal.aborted) {
       if (needList) {
-        if (!(await this.#listAndIndex())) {
-          await this.#pause(backoff.next())
+        const listed = await this.#listAndIndex()
+        if (listed !== 'listed') {
+          await this.#pause(listed === 'unreachable' ? backoff.nextUnreachable() : backoff.next())
           continue
         }
         // Here, not in #listAndIndex: the list's objects are garbage only once it has returned.
@@ -123,7 +125,7 @@ export class NodeReflector {
       if (ended.kind === 'stopped') break
       const healthy = ended.eventsSeen > 0 || Date.now() - startedAt >= HEALTHY_WATCH_MS
       if (healthy) backoff.reset()
-      const delayMs = healthy ? 0 : backoff.next()
+      const delayMs = healthy ? 0 : retryDelay(ended, backoff)
       const fields = { ...watchEndFields(ended), resourceVersion: this.#resourceVersion, delayMs }
       if (ended.kind === 'gone') {
         needList = true
@@ -149,13 +151,13 @@ export class NodeReflector {
     }
   }
 
-  /** One full list into the index; false (after logging) when it failed. */
-  async #listAndIndex(): Promise<boolean> {
+  /** One full list into the index; how it failed (after logging) when it did. */
+  async #listAndIndex(): Promise<'listed' | 'failed' | 'unreachable'> {
     const { api, index, logger, metrics } = this.#o
     this.#activity = this.#synced ? 'relisting' : 'listing'
     try {
       const listing = await api.listAll(this.#stop.signal)
-      if (this.#stop.signal.aborted) return false
+      if (this.#stop.signal.aborted) return 'failed'
       index.replaceAll(listing.nodes)
       this.#o.onIndexed(null)
       this.#resourceVersion = listing.resourceVersion
@@ -173,13 +175,13 @@ export class NodeReflector {
         logger.warn('listed nodes without a name were skipped', { skipped: listing.skipped })
       }
       logger.info(this.#synced ? 'node cache relisted' : 'node cache synced', fields)
-      return true
+      return 'listed'
     } catch (err) {
-      if (this.#stop.signal.aborted) return false
+      if (this.#stop.signal.aborted) return 'failed'
       this.#lastError = describeError(err)
       this.#activity = `retrying the list after: ${this.#lastError}`
       logger.warn('listing nodes failed; retrying', { error: this.#lastError })
-      return false
+      return isUnreachable(err) ? 'unreachable' : 'failed'
     }
   }
 
@@ -211,6 +213,11 @@ export class NodeReflector {
   async #pause(ms: number): Promise<void> {
     await sleep(ms, this.#stop.signal)
   }
+}
+
+/** A watch that no API server answered is retried soon; any other failure backs off. */
+function retryDelay(ended: WatchEnd, backoff: CappedBackoff): number {
+  return ended.kind === 'failed' && ended.unreachable ? backoff.nextUnreachable() : backoff.next()
 }
 
 function watchEndText(ended: WatchEnd): string {

@@ -1,5 +1,5 @@
 import type { KubeConfig } from '@kubernetes/client-node'
-import { describeError, statusCodeOf, statusDetail } from './api-errors.js'
+import { describeError, isUnreachable, statusCodeOf, statusDetail } from './api-errors.js'
 import { openWatchStream } from './watch-stream.js'
 
 /** How one watch request ended; the reflector decides what to do next from it. */
@@ -8,8 +8,16 @@ export type WatchEnd =
   | { readonly kind: 'gone'; readonly detail: string; readonly eventsSeen: number }
   /** The server ended the stream (its timeout, a restart): resume from the last version. */
   | { readonly kind: 'closed'; readonly eventsSeen: number }
-  /** Anything else: connection refused, HTTP 5xx, a non-410 ERROR event. */
-  | { readonly kind: 'failed'; readonly detail: string; readonly eventsSeen: number }
+  /**
+   * Anything else: connection refused, HTTP 5xx, a non-410 ERROR event. `unreachable` when no
+   * API server answered at all (see isUnreachable), which the reflector retries sooner.
+   */
+  | {
+      readonly kind: 'failed'
+      readonly detail: string
+      readonly eventsSeen: number
+      readonly unreachable: boolean
+    }
   /** No event nor bookmark for `watchdogMs`: the connection may be dead without a FIN. */
   | { readonly kind: 'silent'; readonly eventsSeen: number }
   /** `stop()` was called. */
@@ -69,13 +77,17 @@ export function runWatchSession(options: WatchSessionOptions): Promise<WatchEnd>
           kind: 'failed',
           detail: `applying a ${type} event: ${describeError(err)}`,
           eventsSeen,
+          unreachable: false,
         })
       }
     }
-    const onDone = (err: unknown): void => {
+    const onDone = (err: unknown, answered: boolean): void => {
       if (err == null) end({ kind: 'closed', eventsSeen })
       else if (statusCodeOf(err) === 410) end({ kind: 'gone', detail: 'HTTP 410', eventsSeen })
-      else end({ kind: 'failed', detail: describeError(err), eventsSeen })
+      else {
+        const unreachable = !answered && isUnreachable(err)
+        end({ kind: 'failed', detail: describeError(err), eventsSeen, unreachable })
+      }
     }
 
     if (stopSignal.aborted) return onStop()
@@ -95,7 +107,8 @@ export function runWatchSession(options: WatchSessionOptions): Promise<WatchEnd>
       onDone
     ).catch(
       // Raised before the request is sent: no current cluster, credentials that fail to load.
-      (err: unknown) => end({ kind: 'failed', detail: describeError(err), eventsSeen })
+      (err: unknown) =>
+        end({ kind: 'failed', detail: describeError(err), eventsSeen, unreachable: false })
     )
   })
 }
@@ -106,5 +119,5 @@ function errorEventEnd(status: unknown, eventsSeen: number): WatchEnd {
   const detail = `watch ERROR event ${typeof code === 'number' ? code : '(no code)'} ${statusDetail(status)}`
   return code === 410
     ? { kind: 'gone', detail: detail.trim(), eventsSeen }
-    : { kind: 'failed', detail: detail.trim(), eventsSeen }
+    : { kind: 'failed', detail: detail.trim(), eventsSeen, unreachable: false }
 }

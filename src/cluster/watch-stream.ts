@@ -3,8 +3,11 @@ import { request as httpsRequest } from 'node:https'
 import { createInterface } from 'node:readline'
 import type { KubeConfig } from '@kubernetes/client-node'
 
-/** How a watch stream ended: null when the server ended it, else the error. */
-export type StreamEnd = (err: Error | null) => void
+/**
+ * How a watch stream ended: null when the server ended it, else the error; `answered` once the
+ * server had sent the response's status line (a failure after it is no unreachable server).
+ */
+export type StreamEnd = (err: Error | null, answered: boolean) => void
 
 /** A failed watch request, with the HTTP status statusCodeOf reads (as client-node's Watch). */
 class WatchHttpError extends Error {
@@ -44,16 +47,18 @@ export async function openWatchStream(
     headers[key] = value
   }
   let ended = false
+  let answered = false
   const end = (err: Error | null): void => {
     if (ended) return
     ended = true
     req.destroy()
-    onEnd(err)
+    onEnd(err, answered)
   }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest
   const req = send(url, { agent: init.agent as never, headers, signal })
   req.on('error', (err) => end(err))
   req.on('response', (res: IncomingMessage) => {
+    answered = true
     if (res.statusCode !== 200) {
       res.resume()
       end(new WatchHttpError(res.statusCode ?? 0, res.statusMessage ?? 'HTTP error'))

@@ -3,7 +3,7 @@
  * from this table, so it cannot drift from what is parsed.
  */
 
-import { DEFAULT_FEATURE_GATES, featureGatesText } from './parse-values.js'
+import { DEFAULT_EVICTING_NODES, DEFAULT_FEATURE_GATES, featureGatesText } from './parse-values.js'
 
 export interface FlagSpec {
   readonly name: string
@@ -62,8 +62,8 @@ export const FLAGS: readonly FlagSpec[] = [
     name: 'evicting-nodes',
     env: 'EVICTING_NODES',
     kind: 'string',
-    default: 'reject',
-    help: 'reject, avoid or allow a node whose NoExecute taint the pod tolerates only for tolerationSeconds.',
+    default: DEFAULT_EVICTING_NODES,
+    help: 'Nodes whose NoExecute taint the pod tolerates only for tolerationSeconds, so that the taint-eviction controller would evict it from them: reject (filter turns them away, preempt drops them), avoid (prioritize scores them 0, every other node at least 1) or allow (upstream’s answers).',
   },
   {
     name: 'kubeconfig',

@@ -9,6 +9,7 @@ export {
   type TlsFiles,
 } from './load-config.js'
 export { helpText } from './flags.js'
+export { EVICTING_NODES_MODES, type EvictingNodesMode } from './parse-values.js'
 export { missingNodeFlags, NODE_FLAGS } from './node-flags.js'
 export { RUNTIME_V8_FLAGS, runtimeV8Flags } from './v8-runtime-flags.js'
 export { readTlsMaterial, type CertificateSummary, type TlsMaterial } from './tls-material.js'

@@ -10,8 +10,10 @@ import {
   parseBoolean,
   parseByteSize,
   DEFAULT_FEATURE_GATES,
+  parseEvictingNodes,
   parseFeatureGates,
   parseIntegerIn,
+  type EvictingNodesMode,
   type FeatureGates,
 } from './parse-values.js'
 
@@ -33,6 +35,8 @@ export interface Config {
   /** Bytes of request bodies held at once across all connections. */
   readonly maxBodyBytesInFlight: number
   readonly featureGates: FeatureGates
+  /** What the verbs do with nodes that would evict the pod (see --evicting-nodes). */
+  readonly evictingNodes: EvictingNodesMode
   /** Where node-cache mode learns nodes from; null: full-node mode only. */
   readonly cluster: ClusterSource | null
   readonly watchdogSeconds: number
@@ -187,6 +191,7 @@ export function loadConfig(environment: Environment): LoadResult {
     maxBodyBytes,
     maxBodyBytesInFlight: bodyBytesInFlight(values, maxBodyBytes, environment.heapSizeLimit),
     featureGates: parseFeatureGates(get('feature-gates'), DEFAULT_FEATURE_GATES),
+    evictingNodes: parseEvictingNodes(get('evicting-nodes')),
     cluster,
     watchdogSeconds: parseIntegerIn('watchdog-seconds', get('watchdog-seconds'), 1, 86_400),
     unknownNodeLookupsPerSecond: parseIntegerIn(

@@ -85,3 +85,24 @@ export function parseFeatureGates(raw: string, defaults: FeatureGates): FeatureG
   }
   return gates
 }
+
+/**
+ * What the verbs do with a node whose NoExecute taint the pod tolerates only for
+ * `tolerationSeconds` (the rule lives in src/core): turn it away, rank it lowest, or answer as
+ * upstream does.
+ */
+export type EvictingNodesMode = 'reject' | 'avoid' | 'allow'
+
+export const EVICTING_NODES_MODES: readonly EvictingNodesMode[] = ['reject', 'avoid', 'allow']
+
+export const DEFAULT_EVICTING_NODES: EvictingNodesMode = 'reject'
+
+export function parseEvictingNodes(raw: string): EvictingNodesMode {
+  const mode = EVICTING_NODES_MODES.find((m) => m === raw)
+  if (mode === undefined) {
+    throw new ConfigError(
+      `--evicting-nodes: "${raw}" is not one of ${EVICTING_NODES_MODES.join(', ')}`
+    )
+  }
+  return mode
+}

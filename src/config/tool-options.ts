@@ -2,7 +2,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { clusterConnection, findCluster, type ClusterConnection } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
-import { DEFAULT_FEATURE_GATES, parseFeatureGates, type FeatureGates } from './parse-values.js'
+import {
+  DEFAULT_EVICTING_NODES,
+  DEFAULT_FEATURE_GATES,
+  parseEvictingNodes,
+  parseFeatureGates,
+  type EvictingNodesMode,
+  type FeatureGates,
+} from './parse-values.js'
 
 /**
  * Flags of the `explain` and `forecast` tools, and the reading of their input files. Input is
@@ -23,8 +30,12 @@ export interface ExplainOptions {
   readonly pods: ObjectSource | null
   /** Namespaces, for namespaceSelector; null when neither a file nor the cluster gives them. */
   readonly namespaces: ObjectSource | null
+  /** PodDisruptionBudgets, for preemption's victims; null when neither gives them. */
+  readonly pdbs: ObjectSource | null
   readonly output: OutputFormat
   readonly gates: FeatureGates
+  /** The server's --evicting-nodes, mirrored: `reject` turns nodes that would evict away. */
+  readonly evictingNodes: EvictingNodesMode
 }
 
 export interface ForecastOptions {
@@ -116,16 +127,20 @@ export function parseExplainOptions(
     nodes: { type: 'string' },
     pods: { type: 'string' },
     namespaces: { type: 'string' },
+    pdbs: { type: 'string' },
+    'evicting-nodes': { type: 'string' },
     ...SHARED_FLAGS,
   })
   if (typeof values.pod !== 'string')
     throw new ConfigError('--pod FILE (or - for stdin) is required')
-  const stdin = [values.pod, values.nodes, values.pods, values.namespaces].filter((v) => v === '-')
+  const stdin = [values.pod, values.nodes, values.pods, values.namespaces, values.pdbs].filter(
+    (v) => v === '-'
+  )
   if (stdin.length > 1) throw new ConfigError('only one of the input files can be stdin')
   const cluster = clusterFor(values, env, [values.nodes])
   // Without --nodes everything comes from the cluster; with it, pods and namespaces come only
   // from the files given, and what is not given is reported as not judged.
-  const optional = (flag: 'pods' | 'namespaces'): ObjectSource | null =>
+  const optional = (flag: 'pods' | 'namespaces' | 'pdbs'): ObjectSource | null =>
     typeof values[flag] === 'string' || cluster !== null
       ? sourceOf(values[flag], flag, cluster)
       : null
@@ -134,6 +149,12 @@ export function parseExplainOptions(
     nodes: sourceOf(values.nodes, 'nodes', cluster),
     pods: optional('pods'),
     namespaces: optional('namespaces'),
+    pdbs: optional('pdbs'),
+    evictingNodes: parseEvictingNodes(
+      typeof values['evicting-nodes'] === 'string'
+        ? values['evicting-nodes']
+        : DEFAULT_EVICTING_NODES
+    ),
     ...sharedOptions(values),
   }
 }

@@ -8,7 +8,18 @@ import {
 } from './compiled-taint.js'
 import { parseInt64 } from './decimal-integer.js'
 import type { TaintProfile } from './taint-profile.js'
-import { REASON_UNSCHEDULABLE, REASON_UNTOLERATED_TAINT, type RejectionReason } from './reasons.js'
+import {
+  REASON_EVICTING_TAINT,
+  REASON_UNSCHEDULABLE,
+  REASON_UNTOLERATED_TAINT,
+  type RejectionReason,
+} from './reasons.js'
+import {
+  boundsNoExecuteStay,
+  evictsOnceBound,
+  taintEviction,
+  type EvictionOutcome,
+} from './taint-eviction.js'
 import { toleratesTaint } from './toleration.js'
 import type { RuleOptions, Toleration } from './types.js'
 import {
@@ -111,6 +122,15 @@ export class CompiledTolerations {
   readonly #matchers: readonly [EffectMatcher, EffectMatcher, EffectMatcher]
   readonly #toleratesUnschedulable: boolean
   readonly #toleratesAllHardTaints: boolean
+  /**
+   * Some toleration sets `tolerationSeconds` and reaches NoExecute taints: only such a pod can be
+   * evicted from a node it fits, so only its answers pay for the eviction rule.
+   */
+  readonly boundsNoExecute: boolean
+  /** `--evicting-nodes=reject` and boundsNoExecute: Filter applies the eviction rule. */
+  readonly #rejectsEvicting: boolean
+  /** `--evicting-nodes=avoid`: Score ranks nodes that would evict the pod lowest. */
+  readonly avoidsEvicting: boolean
 
   constructor(tolerations: readonly Toleration[], options: RuleOptions) {
     this.tolerations = tolerations
@@ -135,6 +155,9 @@ export class CompiledTolerations {
     )
     this.#toleratesAllHardTaints =
       matchers[0].toleratesEverything && matchers[1].toleratesEverything
+    this.boundsNoExecute = tolerations.some(boundsNoExecuteStay)
+    this.#rejectsEvicting = this.boundsNoExecute && options.evictingNodes === 'reject'
+    this.avoidsEvicting = options.evictingNodes === 'avoid'
   }
 
   /** Whether any toleration tolerates the taint (`TolerationsTolerateTaint`). */
@@ -147,8 +170,9 @@ export class CompiledTolerations {
   }
 
   /**
-   * Filter for one node, in the default profile's order: NodeUnschedulable, then
-   * TaintToleration over NoSchedule/NoExecute taints. Null when the node fits.
+   * The extender's Filter for one node: NodeUnschedulable, then TaintToleration over
+   * NoSchedule/NoExecute taints, in the default profile's order; then, with
+   * `--evicting-nodes=reject`, the eviction rule. Null when the node fits.
    */
   filterNode(node: CompiledNode): RejectionReason | null {
     return this.filterProfile(node.profile)
@@ -156,6 +180,31 @@ export class CompiledTolerations {
 
   /** filterNode for every node of this taint profile. */
   filterProfile(profile: TaintProfile): RejectionReason | null {
+    const reason = this.inTreeFilter(profile)
+    if (reason !== null || !this.#rejectsEvicting) return reason
+    return this.evictsIn(profile) ? REASON_EVICTING_TAINT : null
+  }
+
+  /**
+   * Whether the taint-eviction controller would evict this pod from a node of the profile whose
+   * NoExecute taints it tolerates (taint-eviction.ts); false at once for a pod that bounds no
+   * stay or a profile without NoExecute taints.
+   */
+  evictsIn(profile: TaintProfile): boolean {
+    if (!this.boundsNoExecute || profile.noExecuteTaints.length === 0) return false
+    return evictsOnceBound(this.evictionIn(profile))
+  }
+
+  /** The taint-eviction controller's decision for this pod on a node of the profile. */
+  evictionIn(profile: TaintProfile): EvictionOutcome {
+    return taintEviction(this.tolerations, profile.noExecuteTaints, this.#options)
+  }
+
+  /**
+   * kube-scheduler's own Filter for the profile (NodeUnschedulable, then TaintToleration),
+   * without the extender's rule: what explain reports per in-tree plugin.
+   */
+  inTreeFilter(profile: TaintProfile): RejectionReason | null {
     if (profile.unschedulable && !this.#toleratesUnschedulable) return REASON_UNSCHEDULABLE
     const hardTaints = profile.hardTaints
     if (hardTaints.length === 0 || this.#toleratesAllHardTaints) return null
@@ -185,16 +234,4 @@ export class CompiledTolerations {
     }
     return count
   }
-}
-
-/**
- * An order-independent key for a toleration set, for the compiled-tolerations cache (after
- * kube-scheduler's own TolerationsSigner, which signs the sorted list). `tolerationSeconds` is
- * left out: the scheduler ignores it, so pods differing only there share one compiled form.
- */
-export function tolerationSetSignature(tolerations: readonly Toleration[]): string {
-  if (tolerations.length === 0) return ''
-  const parts = tolerations.map((t) => JSON.stringify([t.key, t.operator, t.value, t.effect]))
-  parts.sort()
-  return parts.join('\n')
 }

@@ -48,9 +48,9 @@ export function judgeProfiles(
  * Scores every candidate, given by its taint profile, 0–10: the raw count of untolerated
  * PreferNoSchedule taints per node (counted once per profile, as judgeProfiles judges),
  * normalised over exactly these nodes as upstream's NormalizeScore does over the scored set.
- * The one Score of both modes. Written into the start of `into` when it is long enough (each
- * request borrows one), into
- * a new array otherwise.
+ * With `--evicting-nodes=avoid`, then rankEvictingLowest. The one Score of both modes. Written
+ * into the start of `into` when it is long enough (each request borrows one), into a new array
+ * otherwise.
  */
 export function scoreProfiles(
   pod: CompiledTolerations,
@@ -65,5 +65,23 @@ export function scoreProfiles(
     scores[i] = (profiles[i] as TaintProfile).countOnce(pod)
   }
   normalizeReversedScores(scores, MAX_EXTENDER_PRIORITY)
+  if (pod.avoidsEvicting) rankEvictingLowest(pod, profiles, scores)
   return scores
+}
+
+/**
+ * `--evicting-nodes=avoid`: a node that would evict the pod scores 0 and every other node at
+ * least 1 (upstream's normalised score, 0 raised to 1), so each node the pod could stay on ranks
+ * above each one it would be evicted from. kube-scheduler multiplies an extender's score by its
+ * weight and by 10 (MaxNodeScore / MaxExtenderPriority), so the gap is at least 10 × weight.
+ */
+function rankEvictingLowest(
+  pod: CompiledTolerations,
+  profiles: readonly TaintProfile[],
+  scores: Int32Array
+): void {
+  for (let i = 0; i < profiles.length; i++) {
+    const evicts = (profiles[i] as TaintProfile).evictsOnce(pod)
+    scores[i] = evicts ? 0 : Math.max(1, scores[i] as number)
+  }
 }

@@ -7,6 +7,7 @@ export {
   findMatchingUntoleratedTaint,
 } from './toleration.js'
 export {
+  referenceEvicts,
   referenceFilterNode,
   referenceCountIntolerablePreferNoSchedule,
 } from './reference-rules.js'
@@ -15,17 +16,18 @@ export { compiledNodeBytes, compiledTolerationsBytes } from './approximate-bytes
 export { compileNode } from './compiled-node.js'
 export type { CompiledNode, NodeTaintsAt, SharedProfiles, SharedStrings } from './compiled-node.js'
 export { EFFECT_SLOT_OTHER, type CompiledTaint } from './compiled-taint.js'
-export { CompiledTolerations, tolerationSetSignature } from './compiled-tolerations.js'
+export { CompiledTolerations } from './compiled-tolerations.js'
+export { tolerationSetSignature } from './toleration-set-signature.js'
 export { TaintProfile, type ProfileJudge } from './taint-profile.js'
 export { judgeProfiles, scoreProfiles, FilterVerdicts } from './filter-and-score.js'
 export { IntList } from './int-list.js'
 export { formatTaint } from './format-taint.js'
+export { forecastPendingPod, withTaint, type PendingPodEffect } from './eviction-forecast.js'
 export {
-  forecastNoExecuteEviction,
-  forecastPendingPod,
+  boundsNoExecuteStay,
+  evictsOnceBound,
   noExecuteTaints,
-  withTaint,
+  taintEviction,
   type EvictionOutcome,
-  type PendingPodEffect,
-} from './eviction-forecast.js'
+} from './taint-eviction.js'
 export { isLabelKey, isLabelValue } from './label-syntax.js'

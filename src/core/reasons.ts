@@ -12,6 +12,15 @@ export const REASON_UNSCHEDULABLE = 'node(s) were unschedulable'
 export const REASON_UNTOLERATED_TAINT = 'node(s) had untolerated taint(s)'
 
 /**
+ * The extender's own rule (`--evicting-nodes=reject`): the pod tolerates every NoExecute taint of
+ * the node, but a toleration it uses sets `tolerationSeconds`, so the taint-eviction controller
+ * would evict it once that time runs out (see taint-eviction.ts). Upstream has no such reason;
+ * worded as its taint reasons are, naming no key or value.
+ */
+export const REASON_EVICTING_TAINT =
+  'node(s) had a NoExecute taint the pod tolerates only for a while'
+
+/**
  * A node name the extender could not find in its index nor in the API server. Reported in
  * FailedNodes (not unresolvable): the node may yet appear, and preemption may then judge it.
  */
@@ -27,6 +36,7 @@ export const REASON_LOOKUP_FAILED = 'node(s) could not be looked up by the taint
 export const REJECTION_REASONS = [
   REASON_UNSCHEDULABLE,
   REASON_UNTOLERATED_TAINT,
+  REASON_EVICTING_TAINT,
   REASON_UNKNOWN_NODE,
   REASON_LOOKUP_FAILED,
 ] as const
@@ -41,6 +51,7 @@ export type RejectionReason = (typeof REJECTION_REASONS)[number]
 export const REASON_LABELS: Readonly<Record<RejectionReason, string>> = {
   [REASON_UNSCHEDULABLE]: 'unschedulable',
   [REASON_UNTOLERATED_TAINT]: 'untolerated_taint',
+  [REASON_EVICTING_TAINT]: 'evicting_taint',
   [REASON_UNKNOWN_NODE]: 'node_not_found',
   [REASON_LOOKUP_FAILED]: 'node_lookup_failed',
 }

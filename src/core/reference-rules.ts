@@ -1,4 +1,10 @@
-import { REASON_UNSCHEDULABLE, REASON_UNTOLERATED_TAINT, type RejectionReason } from './reasons.js'
+import {
+  REASON_EVICTING_TAINT,
+  REASON_UNSCHEDULABLE,
+  REASON_UNTOLERATED_TAINT,
+  type RejectionReason,
+} from './reasons.js'
+import { evictsOnceBound, taintEviction } from './taint-eviction.js'
 import { findMatchingUntoleratedTaint, tolerationsTolerateTaint } from './toleration.js'
 import type { NodeTaints, RuleOptions, Toleration } from './types.js'
 import {
@@ -20,7 +26,9 @@ function isDoNotScheduleTaint(taint: Taint): boolean {
 /**
  * Filter for one node, as kube-scheduler's default profile runs it: NodeUnschedulable first
  * (a cordoned node fails unless the pod tolerates the synthetic unschedulable taint), then
- * TaintToleration over the NoSchedule/NoExecute taints. Null when the node fits.
+ * TaintToleration over the NoSchedule/NoExecute taints; then, with `evictingNodes: 'reject'`,
+ * the extender's own rule: a node that would evict the pod (referenceEvicts). Null when the node
+ * fits.
  */
 export function referenceFilterNode(
   tolerations: readonly Toleration[],
@@ -36,7 +44,23 @@ export function referenceFilterNode(
     isDoNotScheduleTaint,
     options
   )
-  return untolerated === undefined ? null : REASON_UNTOLERATED_TAINT
+  if (untolerated !== undefined) return REASON_UNTOLERATED_TAINT
+  if (options.evictingNodes === 'reject' && referenceEvicts(tolerations, node, options)) {
+    return REASON_EVICTING_TAINT
+  }
+  return null
+}
+
+/**
+ * Whether the pod tolerates every NoExecute taint of the node and the taint-eviction controller
+ * would still evict it, after `tolerationSeconds` (taint-eviction.ts, the one rule).
+ */
+export function referenceEvicts(
+  tolerations: readonly Toleration[],
+  node: NodeTaints,
+  options: RuleOptions
+): boolean {
+  return evictsOnceBound(taintEviction(tolerations, node.taints, options))
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CompiledTaint } from './compiled-taint.js'
+import { EFFECT_SLOT_NO_EXECUTE, type CompiledTaint } from './compiled-taint.js'
 import type { RejectionReason } from './reasons.js'
 
 /**
@@ -15,6 +15,8 @@ export interface ProfileJudge {
   readonly memoKey: object
   filterProfile(profile: TaintProfile): RejectionReason | null
   countIntolerableIn(profile: TaintProfile): number
+  /** Whether the pod, bound to a node of this profile, would be evicted (taint-eviction.ts). */
+  evictsIn(profile: TaintProfile): boolean
 }
 
 /**
@@ -29,6 +31,11 @@ export class TaintProfile {
   readonly hardTaints: readonly CompiledTaint[]
   /** PreferNoSchedule taints, in node order. */
   readonly softTaints: readonly CompiledTaint[]
+  /**
+   * NoExecute taints, in node order (`getNoExecuteTaints`): what the eviction rule reads. Empty
+   * for most profiles, which lets the rule skip them at once.
+   */
+  readonly noExecuteTaints: readonly CompiledTaint[]
   // The verdict and raw score for the last pod that asked, by its memoKey. Both depend on
   // nothing but the pod's compiled tolerations and this profile, which never change, so the
   // answer kept for a pod is its answer for good: a request finds here its own, or the previous
@@ -37,6 +44,8 @@ export class TaintProfile {
   #filterVerdict: RejectionReason | null = null
   #scoreKey: object | null = null
   #scoreCount = 0
+  #evictsKey: object | null = null
+  #evicts = false
 
   constructor(
     unschedulable: boolean,
@@ -46,6 +55,8 @@ export class TaintProfile {
     this.unschedulable = unschedulable
     this.hardTaints = hardTaints
     this.softTaints = softTaints
+    const noExecute = hardTaints.filter((t) => t.effectSlot === EFFECT_SLOT_NO_EXECUTE)
+    this.noExecuteTaints = noExecute.length === hardTaints.length ? hardTaints : noExecute
   }
 
   /** pod.filterProfile(this), computed once for a pod that asks again and again. */
@@ -64,5 +75,14 @@ export class TaintProfile {
       this.#scoreKey = pod.memoKey
     }
     return this.#scoreCount
+  }
+
+  /** pod.evictsIn(this), computed once for a pod that asks again and again. */
+  evictsOnce(pod: ProfileJudge): boolean {
+    if (this.#evictsKey !== pod.memoKey) {
+      this.#evicts = pod.evictsIn(this)
+      this.#evictsKey = pod.memoKey
+    }
+    return this.#evicts
   }
 }

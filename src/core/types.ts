@@ -35,7 +35,18 @@ export interface NodeTaints {
 export interface RuleOptions {
   /** `TaintTolerationComparisonOperators`: when false, `Lt`/`Gt` tolerations never match. */
   readonly comparisonOperators: boolean
+  /**
+   * The extender's own rule for nodes whose NoExecute taints the pod tolerates only for
+   * `tolerationSeconds` (see taint-eviction.ts): `reject` turns them away at Filter, `avoid`
+   * scores them lowest, `allow` (also when absent) answers as upstream does.
+   */
+  readonly evictingNodes?: EvictingNodes
 }
+
+/** What the verbs do with a node that would evict the pod: see RuleOptions.evictingNodes. */
+export type EvictingNodes = 'reject' | 'avoid' | 'allow'
+
+export const EVICTING_NODES_MODES: readonly EvictingNodes[] = ['reject', 'avoid', 'allow']
 
 export const TAINT_EFFECT_NO_SCHEDULE = 'NoSchedule'
 export const TAINT_EFFECT_PREFER_NO_SCHEDULE = 'PreferNoSchedule'

@@ -2,6 +2,7 @@ export {
   explainPlacement,
   type Comparison,
   type DecidingTaint,
+  type NodeEviction,
   type NodeExplanation,
   type PlacementExplanation,
   type Verdict,
@@ -48,9 +49,29 @@ export {
 export {
   filterWithNominatedPods,
   nominatedPodsAdded,
-  type InterPodVerdict,
+  runFilters,
+  type FilterVerdict,
   type NominatedPod,
 } from './nominated-pods.js'
+export {
+  NO_CHANGES,
+  type FilterPlugin,
+  type PodChanges,
+  type PreFilterResult,
+} from './framework.js'
+export { buildProfile, type Profile } from './profile.js'
+export type { ClusterPod, HostPort } from './cluster-pod.js'
+export {
+  NO_RESOURCES,
+  podRequests,
+  type ContainerResources,
+  type PodResources,
+  type ResourceList,
+} from './pod-requests.js'
+export { parseQuantity } from './quantity.js'
+export { PLUGIN_NODE_PORTS, REASON_NODE_PORTS } from './node-ports.js'
+export { PLUGIN_NODE_RESOURCES_FIT } from './node-resources-fit.js'
+export type { DisruptionBudget } from './disruption-budgets.js'
 export { preferredTermsParseError, termParseErrors } from './preferred-terms-parse.js'
 export {
   InterPodAffinityState,
@@ -69,6 +90,7 @@ export {
 } from './preemption.js'
 export { PLUGIN_NODE_NAME, REASON_NODE_NAME } from './node-name.js'
 export { PLUGIN_NODE_UNSCHEDULABLE } from './node-unschedulable.js'
+export { PLUGIN_EXTENDER } from './extender-rule.js'
 export {
   UNJUDGED_CONSTRAINTS,
   type NodeDiagnosis,
@@ -77,3 +99,19 @@ export {
   type PlacementNode,
   type PlacementPod,
 } from './types.js'
+export {
+  PLUGIN_POD_TOPOLOGY_SPREAD,
+  PodTopologySpread,
+  REASON_TOPOLOGY_SPREAD,
+  REASON_TOPOLOGY_SPREAD_MISSING_LABEL,
+  type PodTopologySpreadInput,
+  type SpreadPlacedPod,
+  type SpreadRejection,
+} from './pod-topology-spread.js'
+export type {
+  IgnoredConstraint,
+  SpreadCountedPod,
+  SpreadNode,
+  SpreadPod,
+  TopologySpreadConstraint,
+} from './pod-topology-spread-constraints.js'

@@ -6,30 +6,22 @@ import {
 } from './label-requirements.js'
 import type { LabelledNode } from './node-affinity.js'
 
+import type { AffinityPod, PodAffinityTerm } from './cluster-pod.js'
+import {
+  ChangedCounts,
+  newCountSet,
+  type Counts,
+  type CountSet,
+  type TopologyCounts,
+} from './inter-pod-affinity-counts.js'
+
+export type { AffinityPod, PodAffinityTerm } from './cluster-pod.js'
+
 /**
  * The InterPodAffinity Filter (kubernetes pkg/scheduler/framework/plugins/interpodaffinity
  * filtering.go): the incoming pod's required affinity and anti-affinity, and the required
  * anti-affinity of the pods already placed, counted per topology pair as PreFilter counts them.
  */
-
-export interface PodAffinityTerm {
-  readonly labelSelector: LabelSelector | null
-  readonly namespaces: readonly string[]
-  readonly namespaceSelector: LabelSelector | null
-  readonly topologyKey: string
-}
-
-/** A pod as the rule sees it: who it is, its labels, where it runs and its required terms. */
-export interface AffinityPod {
-  readonly name: string
-  readonly namespace: string
-  readonly labels: Labels
-  readonly nodeName: string
-  readonly requiredAffinity: readonly PodAffinityTerm[]
-  readonly requiredAntiAffinity: readonly PodAffinityTerm[]
-  /** `spec.priority`; null when unset (DefaultPreemption compares it). */
-  readonly priority: number | null
-}
 
 export const REASON_POD_AFFINITY = "node(s) didn't match pod affinity rules"
 export const REASON_POD_ANTI_AFFINITY = "node(s) didn't match pod anti-affinity rules"
@@ -104,46 +96,23 @@ function existingTermMatches(
   return inNamespace && labelSelectorMatches(term.labelSelector, incoming.labels)
 }
 
-/** Which pod, by which of its terms, put a count on a topology pair. */
-export interface TermMatch {
-  readonly pod: AffinityPod
-  readonly termIndex: number
-}
+/** The counts of no pod: what a pass that adds none contributes. */
+const NO_COUNTS = newCountSet()
 
-/** topologyToMatchedTermCount, keeping who counted rather than how many. */
-class TopologyCounts {
-  readonly #pairs = new Map<string, TermMatch[]>()
-
-  static key(topologyKey: string, value: string): string {
-    return `${topologyKey}\u0000${value}`
-  }
-
-  add(node: LabelledNode, topologyKey: string, match: TermMatch): void {
-    const value = labelOf(node.labels, topologyKey)
-    if (value === undefined) return
-    const key = TopologyCounts.key(topologyKey, value)
-    const list = this.#pairs.get(key) ?? []
-    list.push(match)
-    this.#pairs.set(key, list)
-  }
-
-  get(topologyKey: string, value: string): readonly TermMatch[] {
-    return this.#pairs.get(TopologyCounts.key(topologyKey, value)) ?? []
-  }
-
-  get size(): number {
-    return this.#pairs.size
-  }
+/** Pods added to or taken off the nodes for one Filter pass (framework.ts `PodChanges`). */
+export interface AffinityChanges {
+  readonly added: readonly AffinityPod[]
+  readonly removed: ReadonlySet<AffinityPod>
 }
 
 /** What InterPodAffinity PreFilter computes once for the incoming pod over the placed pods. */
 export class InterPodAffinityState {
   readonly #affinity: IncomingTerm[]
   readonly #antiAffinity: IncomingTerm[]
-  readonly #affinityCounts = new TopologyCounts()
-  readonly #antiAffinityCounts = new TopologyCounts()
-  readonly #existingCounts = new TopologyCounts()
+  readonly #counts = newCountSet()
   readonly #pod: AffinityPod
+  readonly #nodeByName: ReadonlyMap<string, LabelledNode>
+  readonly #namespaces: NamespaceLabels
 
   /** `placed`: the pods bound to the nodes given (terminal pods already left out). */
   constructor(
@@ -153,51 +122,64 @@ export class InterPodAffinityState {
     namespaces: NamespaceLabels
   ) {
     this.#pod = pod
+    this.#namespaces = namespaces
     this.#affinity = incomingTerms(pod, pod.requiredAffinity, namespaces)
     this.#antiAffinity = incomingTerms(pod, pod.requiredAntiAffinity, namespaces)
-    const nodeByName = new Map(nodes.map((n) => [n.name, n]))
-    for (const other of placed) {
-      const node = nodeByName.get(other.nodeName)
-      if (node === undefined) continue
-      this.#count(other, node, namespaces)
-    }
+    this.#nodeByName = new Map(nodes.map((n) => [n.name, n]))
+    for (const other of placed) this.#count(other, this.#counts)
   }
 
   /** getExistingAntiAffinityCounts and getIncomingAffinityAntiAffinityCounts, for one pod. */
-  #count(other: AffinityPod, node: LabelledNode, namespaces: NamespaceLabels): void {
+  #count(other: AffinityPod, into: CountSet<TopologyCounts>): void {
+    const node = this.#nodeByName.get(other.nodeName)
+    if (node === undefined) return
     for (const [termIndex, term] of other.requiredAntiAffinity.entries()) {
-      if (existingTermMatches(other, term, this.#pod, namespaces))
-        this.#existingCounts.add(node, term.topologyKey, { pod: other, termIndex })
+      if (existingTermMatches(other, term, this.#pod, this.#namespaces))
+        into.existing.add(node, term.topologyKey, { pod: other, termIndex })
     }
     // An affinity pair counts only when the pod matches ALL the incoming affinity terms.
     if (this.#affinity.length > 0 && this.#affinity.every((t) => incomingTermMatches(t, other))) {
       for (const t of this.#affinity)
-        this.#affinityCounts.add(node, t.term.topologyKey, { pod: other, termIndex: t.index })
+        into.affinity.add(node, t.term.topologyKey, { pod: other, termIndex: t.index })
     }
     for (const t of this.#antiAffinity) {
       if (incomingTermMatches(t, other))
-        this.#antiAffinityCounts.add(node, t.term.topologyKey, { pod: other, termIndex: t.index })
+        into.antiAffinity.add(node, t.term.topologyKey, { pod: other, termIndex: t.index })
     }
   }
 
   /** PreFilter's Skip: nothing to check when no term is involved either way. */
   get skipped(): boolean {
     return (
-      this.#existingCounts.size === 0 &&
-      this.#affinity.length === 0 &&
-      this.#antiAffinity.length === 0
+      this.#counts.existing.empty && this.#affinity.length === 0 && this.#antiAffinity.length === 0
     )
   }
 
   /** Filter for one node: null when it passes, else upstream's reason and what decided it. */
-  filter(node: LabelledNode): { reason: string; detail: string } | null {
-    const affinity = this.#affinityMiss(node)
+  filter(node: LabelledNode, changes?: AffinityChanges): { reason: string; detail: string } | null {
+    const counts = this.#changed(changes)
+    const affinity = this.#affinityMiss(node, counts)
     if (affinity !== null) return { reason: REASON_POD_AFFINITY, detail: affinity }
-    const anti = this.#antiAffinityHit(node)
+    const anti = this.#antiAffinityHit(node, counts)
     if (anti !== null) return { reason: REASON_POD_ANTI_AFFINITY, detail: anti }
-    const existing = this.#existingHit(node)
+    const existing = this.#existingHit(node, counts)
     if (existing !== null) return { reason: REASON_EXISTING_ANTI_AFFINITY, detail: existing }
     return null
+  }
+
+  /** The counts as AddPod and RemovePod leave them for this pass. */
+  #changed(changes: AffinityChanges | undefined): CountSet<Counts> {
+    if (changes === undefined || (changes.added.length === 0 && changes.removed.size === 0))
+      return this.#counts
+    const extra = changes.added.length === 0 ? NO_COUNTS : newCountSet()
+    for (const pod of changes.added) this.#count(pod, extra)
+    const view = (key: keyof CountSet<Counts>) =>
+      new ChangedCounts(this.#counts[key], extra[key], changes.removed)
+    return {
+      affinity: view('affinity'),
+      antiAffinity: view('antiAffinity'),
+      existing: view('existing'),
+    }
   }
 
   /**
@@ -205,29 +187,27 @@ export class InterPodAffinityState {
    * in its domain — unless no pod matches anywhere and the pod matches all its own terms (the
    * first of a group with affinity to itself).
    */
-  #affinityMiss(node: LabelledNode): string | null {
+  #affinityMiss(node: LabelledNode, counts: CountSet<Counts>): string | null {
     let miss: string | null = null
     for (const t of this.#affinity) {
       const value = labelOf(node.labels, t.term.topologyKey)
       if (value === undefined)
         return `affinity term ${t.index}: node has no label ${t.term.topologyKey}`
-      if (miss === null && this.#affinityCounts.get(t.term.topologyKey, value).length === 0)
+      if (miss === null && counts.affinity.first(t.term.topologyKey, value) === undefined)
         miss = `affinity term ${t.index}: no matching pod in ${t.term.topologyKey}=${value}`
     }
     if (miss === null) return null
     const selfMatch =
-      this.#affinityCounts.size === 0 &&
-      this.#affinity.every((t) => incomingTermMatches(t, this.#pod))
+      counts.affinity.empty && this.#affinity.every((t) => incomingTermMatches(t, this.#pod))
     return selfMatch ? null : miss
   }
 
   /** satisfyPodAntiAffinity: no pod a term matches in the node's domain for that topology key. */
-  #antiAffinityHit(node: LabelledNode): string | null {
+  #antiAffinityHit(node: LabelledNode, counts: CountSet<Counts>): string | null {
     for (const t of this.#antiAffinity) {
       const value = labelOf(node.labels, t.term.topologyKey)
       if (value === undefined) continue
-      const hits = this.#antiAffinityCounts.get(t.term.topologyKey, value)
-      const first = hits[0]
+      const first = counts.antiAffinity.first(t.term.topologyKey, value)
       if (first !== undefined)
         return `anti-affinity term ${t.index}: ${podName(first.pod)} in ${t.term.topologyKey}=${value}`
     }
@@ -235,9 +215,11 @@ export class InterPodAffinityState {
   }
 
   /** satisfyExistingPodsAntiAffinity: any of the node's label pairs counted by a placed pod. */
-  #existingHit(node: LabelledNode): string | null {
-    for (const [key, value] of Object.entries(node.labels)) {
-      const first = this.#existingCounts.get(key, value)[0]
+  #existingHit(node: LabelledNode, counts: CountSet<Counts>): string | null {
+    // for…in rather than Object.entries: this runs for every node and every reprieve.
+    for (const key in node.labels) {
+      const value = node.labels[key] as string
+      const first = counts.existing.first(key, value)
       if (first !== undefined)
         return `${podName(first.pod)} (anti-affinity term ${first.termIndex}) in ${key}=${value}`
     }

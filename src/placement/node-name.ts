@@ -15,7 +15,7 @@ export function nodeNameFilter(podNodeName: string, nodeName: string): Rejection
   if (podNodeName === '' || podNodeName === nodeName) return null
   return {
     plugin: PLUGIN_NODE_NAME,
-    reason: REASON_NODE_NAME,
+    reasons: [REASON_NODE_NAME],
     unresolvable: true,
     detail: `spec.nodeName is ${podNodeName}`,
   }

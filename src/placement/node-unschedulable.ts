@@ -13,10 +13,6 @@ export const PLUGIN_NODE_UNSCHEDULABLE = 'NodeUnschedulable'
 
 export function nodeUnschedulableFilter(taints: NodeExplanation | undefined): Rejection | null {
   if (taints?.verdict !== 'cordoned' || taints.reason === null) return null
-  return {
-    plugin: PLUGIN_NODE_UNSCHEDULABLE,
-    reason: taints.reason,
-    unresolvable: true,
-    detail: '',
-  }
+  const reasons = [taints.reason]
+  return { plugin: PLUGIN_NODE_UNSCHEDULABLE, reasons, unresolvable: true, detail: '' }
 }

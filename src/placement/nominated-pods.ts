@@ -1,21 +1,21 @@
-import type { AffinityPod } from './inter-pod-affinity.js'
+import type { ClusterPod } from './cluster-pod.js'
+import type { FilterPlugin, PlacementNode, PodChanges, Rejection } from './framework.js'
 import type { LabelledNode } from './node-affinity.js'
 
 /**
  * Nominated pods in Filter, as kube-scheduler's framework runs it (pkg/scheduler/framework/runtime
  * framework.go `RunFilterPluginsWithNominatedPods` over `addGENominatedPods`): a node must pass
  * the filters once with the pods nominated to it of equal or higher priority added to it, and
- * again without them when that first pass added any and passed. Of the rules judged here only
- * InterPodAffinity depends on other pods, so only its verdict can change.
+ * again without them when that first pass added any and passed.
  */
 
 /** A pod not bound yet whose `status.nominatedNodeName` names the node it waits for. */
-export interface NominatedPod extends AffinityPod {
+export interface NominatedPod extends ClusterPod {
   readonly nominatedNodeName: string
 }
 
-/** The InterPodAffinity verdict on one node: null when it passes. */
-export type InterPodVerdict = { reason: string; detail: string } | null
+/** The verdict of the filters on one node: null when it passes. */
+export type FilterVerdict = Rejection | null
 
 /**
  * `addGENominatedPods`' choice for `node`: the pods nominated there whose priority is at least the
@@ -23,10 +23,10 @@ export type InterPodVerdict = { reason: string; detail: string } | null
  * out, each placed on the node as `NodeInfo.AddPodInfo` places it.
  */
 export function nominatedPodsAdded(
-  pod: AffinityPod,
+  pod: ClusterPod,
   nominated: readonly NominatedPod[],
   node: LabelledNode
-): AffinityPod[] {
+): ClusterPod[] {
   const priority = pod.priority ?? 0
   return nominated
     .filter(
@@ -38,22 +38,33 @@ export function nominatedPodsAdded(
     .map((p) => ({ ...p, nodeName: node.name }))
 }
 
+/** `RunFilterPlugins`: the plugins in order, the first rejection decides. */
+export function runFilters(
+  filters: readonly FilterPlugin[],
+  node: PlacementNode,
+  changes: PodChanges
+): FilterVerdict {
+  for (const plugin of filters) {
+    const rejection = plugin.filter(node, changes)
+    if (rejection !== null) return rejection
+  }
+  return null
+}
+
 /**
- * `RunFilterPluginsWithNominatedPods` for InterPodAffinity. `skipped`: its PreFilter returned
- * Skip, which also skips its AddPod extension and its Filter, so nominated pods change nothing.
- * `withPods` judges the node with the given pods added to those the cycle state counts;
- * `without` judges it as the state stands.
+ * `RunFilterPluginsWithNominatedPods` on a node from which `removed` pods were taken (none
+ * outside preemption): with the nominated pods added, then, when that added any and passed,
+ * without them.
  */
 export function filterWithNominatedPods(
-  skipped: boolean,
-  added: readonly AffinityPod[],
-  withPods: (added: readonly AffinityPod[]) => InterPodVerdict,
-  without: () => InterPodVerdict
-): InterPodVerdict {
-  if (skipped) return null
+  filters: readonly FilterPlugin[],
+  node: PlacementNode,
+  added: readonly ClusterPod[],
+  removed: ReadonlySet<ClusterPod> = new Set()
+): FilterVerdict {
   if (added.length > 0) {
-    const first = withPods(added)
+    const first = runFilters(filters, node, { added, removed })
     if (first !== null) return first
   }
-  return without()
+  return runFilters(filters, node, { added: [], removed })
 }

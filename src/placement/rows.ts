@@ -71,7 +71,8 @@ export function nodeRow(
           ? 'cordoned'
           : 'rejected',
     plugin: rejection?.plugin ?? null,
-    reason: rejection?.reason ?? null,
+    reason: rejection === null ? null : rejection.reasons.join(', '),
+    reasons: rejection?.reasons ?? [],
     unresolvable: rejection?.unresolvable ?? false,
     detail: rejection?.detail ?? '',
     decidingTaints:
@@ -79,6 +80,7 @@ export function nodeRow(
       rejection?.plugin === PLUGIN_NODE_UNSCHEDULABLE
         ? (taintRow?.decidingTaints ?? [])
         : [],
+    eviction: taintRow?.eviction ?? null,
     untoleratedPreferNoSchedule: taintRow?.untoleratedPreferNoSchedule ?? 0,
     score: at < 0 ? null : (scores.taint[at] as number),
     nodeAffinityWeight: weight,

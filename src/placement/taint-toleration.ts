@@ -1,4 +1,5 @@
 import {
+  formatTaint,
   MAX_EXTENDER_PRIORITY,
   normalizeReversedScores,
   parseInt64,
@@ -9,6 +10,7 @@ import {
   type CompiledNode,
   type CompiledTaint,
   type CompiledTolerations,
+  type EvictionOutcome,
   type RejectionReason,
   type RuleOptions,
   type Taint,
@@ -37,10 +39,24 @@ export interface DecidingTaint {
   readonly comparisons: readonly Comparison[]
 }
 
+/**
+ * The taint-eviction controller would evict the pod from a node it fits: the eviction rule's
+ * answer (taint-eviction.ts) for explain's readers.
+ */
+export interface NodeEviction {
+  /** Seconds after the controller sees the pod bound there; 0 for at once. */
+  readonly afterSeconds: number
+  /** What decides, e.g. `maintenance=planned:NoExecute is tolerated for 600s`. */
+  readonly detail: string
+}
+
 export interface NodeExplanation {
   readonly name: string
   readonly verdict: Verdict
+  /** kube-scheduler's own Filter (NodeUnschedulable, TaintToleration); null when it fits. */
   readonly reason: RejectionReason | null
+  /** When it fits: whether, and when, the pod would be evicted from it; null when it stays. */
+  readonly eviction: NodeEviction | null
   /** Rejected: every untolerated NoSchedule/NoExecute taint. Cordoned: the unschedulable taint. */
   readonly decidingTaints: readonly DecidingTaint[]
   readonly untoleratedPreferNoSchedule: number
@@ -108,13 +124,36 @@ function plainTaint(taint: CompiledTaint | Taint): Taint {
   return { key: taint.key, value: taint.value, effect: taint.effect }
 }
 
-/** Explains, node by node, what filter and prioritize decide for this pod. */
+/** The eviction outcome of a pod on a node it fits, as explain shows it; null when it stays. */
+export function nodeEviction(outcome: EvictionOutcome): NodeEviction | null {
+  switch (outcome.kind) {
+    case 'evicted-after':
+      return {
+        afterSeconds: Number(outcome.seconds),
+        detail: `${formatTaint(outcome.taint)} is tolerated for ${outcome.seconds}s`,
+      }
+    case 'evicted-now':
+      if (outcome.toleration === null) return null
+      return {
+        afterSeconds: 0,
+        detail: `a toleration it uses has tolerationSeconds ${outcome.toleration.tolerationSeconds}`,
+      }
+    case 'stays':
+      return null
+  }
+}
+
+/**
+ * Explains, node by node, what kube-scheduler's own Filter and Score decide for this pod, and
+ * where the pod fits, whether the taint-eviction controller would evict it (the extender's rule
+ * acts on that in the diagnosis, after every in-tree plugin, as kube-scheduler calls extenders).
+ */
 export function explainPlacement(
   pod: CompiledTolerations,
   nodes: readonly CompiledNode[],
   options: RuleOptions
 ): PlacementExplanation {
-  const reasons = nodes.map((node) => pod.filterNode(node))
+  const reasons = nodes.map((node) => pod.inTreeFilter(node.profile))
   const fitting = nodes.filter((_, i) => reasons[i] === null)
   const scores = Int32Array.from(fitting, (node) => pod.countIntolerablePreferNoSchedule(node))
   normalizeReversedScores(scores, MAX_EXTENDER_PRIORITY)
@@ -127,6 +166,10 @@ export function explainPlacement(
       name: node.name,
       verdict: reason === null ? 'fits' : cordoned ? 'cordoned' : 'rejected',
       reason,
+      eviction:
+        reason === null && pod.evictsIn(node.profile)
+          ? nodeEviction(pod.evictionIn(node.profile))
+          : null,
       decidingTaints: cordoned
         ? [{ taint: plainTaint(UNSCHEDULABLE_TAINT), comparisons: [] }]
         : reason === null

@@ -1,8 +1,10 @@
-import type { CompiledNode } from '../core/index.js'
 import type { CompiledTolerations } from '../core/index.js'
-import type { DecidingTaint } from './taint-toleration.js'
-import type { AffinityPod, NamespaceLabels } from './inter-pod-affinity.js'
-import type { LabelledNode, NodeAffinitySpec } from './node-affinity.js'
+import type { DecidingTaint, NodeEviction } from './taint-toleration.js'
+import type { ClusterPod } from './cluster-pod.js'
+import type { NamespaceLabels } from './inter-pod-affinity.js'
+import type { DisruptionBudget } from './disruption-budgets.js'
+import type { NodeAffinitySpec } from './node-affinity.js'
+import type { PlacementNode } from './framework.js'
 import type { NominatedPod } from './nominated-pods.js'
 import type { PostFilterPod } from './post-filter.js'
 import type { PreemptionCandidate } from './preemption.js'
@@ -14,22 +16,15 @@ export const PLUGIN_TAINT_TOLERATION = 'TaintToleration'
 export const PLUGIN_NODE_AFFINITY = 'NodeAffinity'
 export const PLUGIN_INTER_POD_AFFINITY = 'InterPodAffinity'
 
-/** The default profile's other Filter plugins, none of which is judged here. */
+/** The default profile's Filter plugins whose input explain does not read. */
 export const UNJUDGED_CONSTRAINTS = [
-  'resources (NodeResourcesFit)',
-  'host ports (NodePorts)',
   'volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)',
-  'topology spread (PodTopologySpread)',
   'DRA (DynamicResources)',
 ] as const
 
 /** The pod as the diagnosis reads it. */
-export interface PlacementPod extends AffinityPod, PostFilterPod {
+export interface PlacementPod extends ClusterPod, PostFilterPod {
   readonly nodeAffinity: NodeAffinitySpec
-}
-
-export interface PlacementNode extends LabelledNode {
-  readonly compiled: CompiledNode
 }
 
 export interface PlacementInput {
@@ -37,10 +32,12 @@ export interface PlacementInput {
   readonly tolerations: CompiledTolerations
   readonly nodes: readonly PlacementNode[]
   /** Pods bound to nodes (terminal ones left out); null when unknown: InterPodAffinity unjudged. */
-  readonly placedPods: readonly AffinityPod[] | null
+  readonly placedPods: readonly ClusterPod[] | null
   /** Pods not bound yet with `status.nominatedNodeName` set (unfinished); none when absent. */
   readonly nominatedPods?: readonly NominatedPod[]
   readonly namespaces: NamespaceLabels
+  /** PodDisruptionBudgets, for the victims preemption picks; null when unknown. */
+  readonly disruptionBudgets?: readonly DisruptionBudget[] | null
   /** False when node labels are unknown (names-only requests): NodeAffinity unjudged. */
   readonly nodeLabelsKnown: boolean
   readonly options: RuleOptions
@@ -53,12 +50,20 @@ export interface NodeDiagnosis {
   readonly verdict: NodeVerdict
   /** The plugin that rejected the node (at PreFilter or Filter); null when it fits. */
   readonly plugin: string | null
+  /** The rejecting status' reasons joined with ", "; null when it fits. */
   readonly reason: string | null
+  /** The rejecting status' reasons, each counted in the summary (NodeResourcesFit may give several). */
+  readonly reasons: readonly string[]
   /** UnschedulableAndUnresolvable: preemption cannot help on this node. */
   readonly unresolvable: boolean
   /** What decided: the label, expression, taint, or pod and term; "" when it fits. */
   readonly detail: string
   readonly decidingTaints: readonly DecidingTaint[]
+  /**
+   * The pod passes kube-scheduler's own taint rules here, but the taint-eviction controller would
+   * evict it (when, and why); null when it would stay or does not pass them.
+   */
+  readonly eviction: NodeEviction | null
   readonly untoleratedPreferNoSchedule: number
   /** TaintToleration's score on the extender's 0–10 scale over the feasible nodes. */
   readonly score: number | null
@@ -91,10 +96,4 @@ export interface PlacementDiagnosis {
   readonly notJudged: readonly string[]
 }
 
-/** A node turned away at PreFilter or Filter: by which plugin, why, and what decided. */
-export interface Rejection {
-  readonly plugin: string
-  readonly reason: string
-  readonly unresolvable: boolean
-  readonly detail: string
-}
+export type { PlacementNode, Rejection } from './framework.js'

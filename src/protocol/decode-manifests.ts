@@ -1,3 +1,4 @@
+import { readResourceList } from './decode-pod-resources.js'
 import type { NodeTaintsAt } from '../core/index.js'
 import { decodePod, type PodTolerations } from './decode-objects.js'
 import {
@@ -18,6 +19,8 @@ import { ProtocolError } from '../json/protocol-error.js'
 
 export interface ManifestNode extends NodeTaintsAt {
   readonly labels: Readonly<Record<string, string>>
+  /** `status.allocatable` in nanos per resource; null when absent. */
+  readonly allocatable: ReadonlyMap<string, bigint> | null
 }
 
 export interface ManifestPod extends PodTolerations {
@@ -63,7 +66,16 @@ export function decodeManifestNode(value: unknown, path: string): ManifestNode {
       }
     }),
     labels: readLabels(metadata, path),
+    allocatable: nodeAllocatable(node, path),
   }
+}
+
+/** `status.allocatable`, as NodeResourcesFit reads it; null when the node has none. */
+export function nodeAllocatable(node: JsonObject, path: string): Map<string, bigint> | null {
+  const status = readObject(field(node, 'status'), `${path}.status`, false)
+  return status === null
+    ? null
+    : readResourceList(field(status, 'allocatable'), `${path}.status.allocatable`)
 }
 
 export function decodeManifestPod(value: unknown, path: string): ManifestPod {

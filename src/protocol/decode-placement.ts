@@ -18,6 +18,7 @@ import {
   type JsonObject,
 } from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
+import { decodeHostPorts, decodePodResources } from './decode-pod-resources.js'
 
 /**
  * What explain reads of a Pod beyond its tolerations: labels, `spec.nodeName`,
@@ -221,17 +222,11 @@ export function decodePlacementPod(value: unknown, path: string, check = true): 
       status === null
         ? ''
         : readString(field(status, 'nominatedNodeName'), `${path}.status.nominatedNodeName`),
+    resources: decodePodResources(spec, status, path),
+    hostPorts: decodeHostPorts(spec, path),
+    startTime:
+      status === null
+        ? null
+        : readString(field(status, 'startTime'), `${path}.status.startTime`) || null,
   }
-}
-
-/** A Namespace's name and labels, for namespaceSelector. */
-export function decodeNamespace(
-  value: unknown,
-  path: string
-): { name: string; labels: Record<string, string> } {
-  const obj = readObject(value, path, true)
-  const metadata = readObject(field(obj, 'metadata'), `${path}.metadata`, true)
-  const name = readString(field(metadata, 'name'), `${path}.metadata.name`)
-  if (name === '') throw new ProtocolError(`${path}.metadata.name is missing or empty`)
-  return { name, labels: readStringMap(field(metadata, 'labels'), `${path}.metadata.labels`) }
 }

@@ -32,9 +32,6 @@ export {
   type ManifestNode,
   type ManifestPod,
 } from './decode-manifests.js'
-export {
-  decodeNamespace,
-  decodePlacementPod,
-  readLabelSelector,
-  readStringMap,
-} from './decode-placement.js'
+export { decodePlacementPod, readLabelSelector, readStringMap } from './decode-placement.js'
+export { decodeDisruptionBudget, decodeNamespace } from './decode-cluster-objects.js'
+export { nodeAllocatable } from './decode-manifests.js'

@@ -55,7 +55,12 @@ describe('taint-extender explain with node affinity, inter-pod affinity and plac
     expect(parsed.summary).toMatch(
       /^0\/5 nodes are available: .* 5 Preemption is not helpful for scheduling\.$/
     )
-    expect(parsed.notJudged).toHaveLength(5)
+    // The nodes carry status.allocatable and the pods are given: resources are judged.
+    expect(parsed.notJudged).toEqual([
+      'volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)',
+      'topology spread (PodTopologySpread)',
+      'DRA (DynamicResources)',
+    ])
   })
 
   it('leaves out finished pods, as kube-scheduler does', async () => {

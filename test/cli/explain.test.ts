@@ -29,7 +29,8 @@ describe('taint-extender explain on a fixture cluster', () => {
         'general-2   cordoned   0                    -       -               NodeUnschedulable: node.kubernetes.io/unschedulable:NoSchedule',
         '',
         '2/5 nodes are available: 1 node(s) were unschedulable, 2 node(s) had untolerated taint(s).',
-        'Not judged: resources (NodeResourcesFit), host ports (NodePorts), volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone), topology spread (PodTopologySpread), DRA (DynamicResources), inter-pod affinity (InterPodAffinity: no pods given).',
+        'Not judged: resources (NodeResourcesFit: no pods given), volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone), topology spread (PodTopologySpread), inter-pod affinity (InterPodAffinity: no pods given), DRA (DynamicResources).',
+        'Spread constraints with whenUnsatisfiable: ScheduleAnyway and the default constraints kube-scheduler adds only score nodes; they never filter.',
         '',
       ].join('\n')
     )

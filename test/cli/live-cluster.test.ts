@@ -119,6 +119,51 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     expect(requestsSince(api, before)).toEqual([NODE_LIST, ...EXPLAIN_PODS])
   })
 
+  it('explain reads the PodDisruptionBudgets when preemption has candidates, and names the victims they leave', async () => {
+    const low = (name: string, app: string) => ({
+      metadata: { name, namespace: 'shop', labels: { app } },
+      spec: { nodeName: 'general-1', priority: 0 },
+      status: { phase: 'Running' },
+    })
+    api.setPods([low('guarded', 'guarded'), low('free', 'free')])
+    api.setDisruptionBudgets([
+      {
+        metadata: { name: 'guarded', namespace: 'shop' },
+        spec: { selector: { matchLabels: { app: 'guarded' } } },
+        status: { disruptionsAllowed: 0 },
+      },
+    ])
+    const pod = tempFile(
+      'pod.yaml',
+      [
+        'metadata: { name: p, namespace: shop }',
+        'spec:',
+        '  priority: 100',
+        '  nodeSelector: { pool: general }',
+        '  affinity:',
+        '    podAntiAffinity:',
+        '      requiredDuringSchedulingIgnoredDuringExecution:',
+        '        - labelSelector: { matchLabels: { app: free } }',
+        '          topologyKey: pool',
+      ].join('\n')
+    )
+    try {
+      const before = api.requestLog.length
+      const result = await explainFromCluster(pod)
+      const parsed = JSON.parse(result.stdout) as {
+        preemptionCandidates: { node: string; victims: string[] | null }[]
+      }
+      expect(parsed.preemptionCandidates).toContainEqual(
+        expect.objectContaining({ node: 'general-1', victims: ['shop/free'] })
+      )
+      expect(requestsSince(api, before).map((r) => r.path)).toContain(
+        '/apis/policy/v1/poddisruptionbudgets'
+      )
+    } finally {
+      api.setPods(items<unknown>(PODS))
+    }
+  })
+
   it('explain reads the namespaces too when a namespaceSelector needs them, and answers as for the files', async () => {
     const namespaces = [{ metadata: { name: 'shop', labels: { team: 'web' } } }]
     api.setNamespaces(namespaces)

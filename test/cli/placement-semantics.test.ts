@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { termValidationProblem } from '../../src/placement/index.js'
+import {
+  REASON_NODE_PORTS,
+  termValidationProblem,
+  type DisruptionBudget,
+} from '../../src/placement/index.js'
 import type { Cluster } from '../placement/builders.js'
 import { DIAGNOSIS_CASES } from '../placement/diagnosis.cases.js'
 import { INTER_POD_CASES } from '../placement/inter-pod-affinity.cases.js'
@@ -9,6 +13,9 @@ import { PRESCORE_CASES } from '../placement/prescore.cases.js'
 import { NOMINATED_CASES } from '../placement/nominated-pods.cases.js'
 import { UPSTREAM_NODE_AFFINITY } from '../placement/node-affinity.upstream.js'
 import { wireNode, wirePod } from '../placement/wire.js'
+import { FIT_CASES } from '../placement/node-resources-fit.cases.js'
+import { PORTS_CASES } from '../placement/node-ports.cases.js'
+import { RESOURCE_PREEMPTION_CASES } from '../placement/resource-preemption.cases.js'
 import type { PlacementPod } from '../../src/placement/index.js'
 import { runTool, tempFile } from './run-tool.js'
 
@@ -19,10 +26,17 @@ import { runTool, tempFile } from './run-tool.js'
  */
 
 interface Explained {
-  nodes: { name: string; plugin: string | null; reason: string | null }[]
+  nodes: {
+    name: string
+    plugin: string | null
+    reason: string | null
+    reasons: string[]
+    detail: string
+    unresolvable: boolean
+  }[]
   summary: string
   schedulingError: string | null
-  preemptionCandidates: { node: string }[]
+  preemptionCandidates: { node: string; victims: string[] | null }[]
   notJudged: string[]
 }
 
@@ -59,10 +73,27 @@ async function explain(pod: PlacementPod, cluster: Cluster) {
     ),
     '--namespaces',
     tempFile('namespaces.json', list(namespaces)),
+    ...(cluster.budgets == null
+      ? []
+      : ['--pdbs', tempFile('pdbs.json', list(cluster.budgets.map(wireBudget)))]),
     '-o',
     'json',
   ]
   return runTool('explain', argv)
+}
+
+/** A budget as `kubectl get pdb -A -o json` prints it. */
+function wireBudget(budget: DisruptionBudget): Record<string, unknown> {
+  return {
+    metadata: { namespace: budget.namespace, name: budget.name },
+    spec: { selector: budget.selector },
+    status: {
+      disruptionsAllowed: budget.disruptionsAllowed,
+      disruptedPods: Object.fromEntries(
+        [...budget.disruptedPods].map((p) => [p, '2026-01-01T00:00:00Z'])
+      ),
+    },
+  }
 }
 
 function judged(stdout: string): Explained {
@@ -130,5 +161,32 @@ describe('explain over the nominated pods table', () => {
     expect(Object.fromEntries(diagnosis.nodes.map((n) => [n.name, n.reason]))).toEqual(c.expected)
     expect(diagnosis.summary).toBe(c.summary)
     expect(diagnosis.preemptionCandidates.map((p) => p.node)).toEqual(c.candidates)
+  })
+})
+
+describe('explain over the NodeResourcesFit table', () => {
+  it.each(FIT_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const result = await explain(c.pod, c.cluster)
+    expect(result.code).toBe(c.reasons.length === 0 ? 0 : 1)
+    const n = judged(result.stdout).nodes[0]
+    expect(n?.reasons).toEqual(c.reasons)
+    if (c.detail !== undefined) expect(n?.detail).toBe(c.detail)
+    if (c.unresolvable !== undefined) expect(n?.unresolvable).toBe(c.unresolvable)
+  })
+})
+
+describe('explain over the NodePorts table', () => {
+  it.each(PORTS_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const n = judged((await explain(c.pod, c.cluster)).stdout).nodes[0]
+    expect(n?.reasons).toEqual(c.conflicts ? [REASON_NODE_PORTS] : [])
+  })
+})
+
+describe('explain over the DefaultPreemption table for resources and host ports', () => {
+  it.each(RESOURCE_PREEMPTION_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const diagnosis = judged((await explain(c.pod, c.cluster)).stdout)
+    expect(diagnosis.summary).toBe(c.summary)
+    const victims = diagnosis.preemptionCandidates.map((p) => [p.node, p.victims])
+    expect(Object.fromEntries(victims)).toEqual(c.victims)
   })
 })

@@ -2,6 +2,7 @@ import { ApiException } from '@kubernetes/client-node'
 import { describe, expect, it } from 'vitest'
 import {
   describeError,
+  isUnreachable,
   redactUrlCredentials,
   statusCodeOf,
   statusDetail,
@@ -66,5 +67,32 @@ describe('describing client-node errors', () => {
     expect(redactUrlCredentials('a http://x:y@h b https://h/c@d')).toBe(
       'a http://***@h b https://h/c@d'
     )
+  })
+})
+
+describe('telling a failure no API server answered from an answered one', () => {
+  const withCode = (code: string): Error => Object.assign(new Error(code), { code })
+  it.each([
+    ['a refused connection (node:http)', withCode('ECONNREFUSED'), true],
+    ['a connection reset before any reply', withCode('ECONNRESET'), true],
+    ['no route to the host', withCode('EHOSTUNREACH'), true],
+    ['a name DNS does not know', withCode('ENOTFOUND'), true],
+    ['a connect that timed out', withCode('ETIMEDOUT'), true],
+    [
+      "fetch's TypeError whose cause was refused",
+      new TypeError('fetch failed', { cause: withCode('ECONNREFUSED') }),
+      true,
+    ],
+    ['an HTTP 503 from the API server', new ApiException(503, 'unavailable', '', {}), false],
+    [
+      'a watch answered 429 even with a socket code on it',
+      Object.assign(withCode('ECONNRESET'), { statusCode: 429 }),
+      false,
+    ],
+    ['a certificate the client does not trust', withCode('DEPTH_ZERO_SELF_SIGNED_CERT'), false],
+    ['an error with no code', new Error('invalid kubeconfig'), false],
+    ['a thrown string', 'ECONNREFUSED', false],
+  ])('%s: %s', (_name, err, unreachable) => {
+    expect(isUnreachable(err)).toBe(unreachable)
   })
 })

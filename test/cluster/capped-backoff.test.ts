@@ -31,6 +31,25 @@ describe('CappedBackoff', () => {
   })
 })
 
+describe('CappedBackoff after failures nothing answered', () => {
+  it('waits at most the unreachable delay however many there were, and leaves the answered backoff where it was', () => {
+    const backoff = new CappedBackoff(100, 30_000, () => 1, 1_000)
+    backoff.next()
+    for (let i = 0; i < 50; i++) expect(backoff.nextUnreachable()).toBe(1_000)
+    expect(backoff.failures).toBe(1)
+    expect(backoff.next()).toBe(200)
+  })
+
+  it('draws each delay from the upper half of the unreachable delay', () => {
+    expect(new CappedBackoff(100, 30_000, () => 0, 1_000).nextUnreachable()).toBe(500)
+  })
+
+  it('defaults the unreachable delay to one second, or to the cap when that is lower', () => {
+    expect(new CappedBackoff(100, 30_000).unreachableMs).toBe(1_000)
+    expect(new CappedBackoff(10, 100).unreachableMs).toBe(100)
+  })
+})
+
 describe('sleep', () => {
   afterEach(() => {
     vi.useRealTimers()

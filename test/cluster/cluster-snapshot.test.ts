@@ -53,6 +53,25 @@ describe('ClusterSnapshot', () => {
     expect(pending.map((p) => p.metadata.name)).toEqual(['pending-1', 'pending-2'])
   })
 
+  it('reads the policy/v1 PodDisruptionBudgets of every namespace, with selector and status', async () => {
+    api.setDisruptionBudgets([
+      {
+        metadata: { name: 'web', namespace: 'shop' },
+        spec: { selector: { matchLabels: { app: 'web' } } },
+        status: { disruptionsAllowed: 1, disruptedPods: { 'web-0': '2026-11-01T00:00:00Z' } },
+      },
+    ])
+    const budgets = (await snapshot.listPodDisruptionBudgets()) as {
+      metadata: { name: string; namespace: string }
+      spec: { selector: { matchLabels: Record<string, string> } }
+      status: { disruptionsAllowed: number; disruptedPods: Record<string, unknown> }
+    }[]
+    expect(budgets.map((b) => [b.metadata.namespace, b.metadata.name])).toEqual([['shop', 'web']])
+    expect(budgets[0]?.spec.selector.matchLabels).toEqual({ app: 'web' })
+    expect(budgets[0]?.status.disruptionsAllowed).toBe(1)
+    expect(Object.keys(budgets[0]?.status.disruptedPods ?? {})).toEqual(['web-0'])
+  })
+
   /** Makes the next `times` continued pages answer 410, as etcd's compaction does. */
   function expireContinuedPages(times: number): void {
     let left = times

@@ -88,6 +88,34 @@ describe('InformerNodeCache: staying current through failures', () => {
     )
   })
 
+  it('retries within a second, however long the outage, while no API server answers, and does not grow the backoff for answered failures', async () => {
+    const server = await startServer()
+    server.addNode({ name: 'node-a' })
+    // Any answered failure would now wait 10 s or more: only the unreachable retries are quick.
+    const { cache, logger } = startCache(server.url, {
+      backoff: { initialMs: 20_000, maxMs: 60_000 },
+    })
+    await eventually(() => expect(server.openWatches).toBe(1))
+    server.updateNode('node-a', { labels: { zone: 'b' } })
+    await eventually(() => expect(cache.resourceVersion).toBe(String(server.resourceVersion)))
+    const port = Number(new URL(server.url).port)
+
+    await server.close()
+    await eventually(
+      () => expect(logger.matching('node watch ended').length).toBeGreaterThanOrEqual(3),
+      5_000
+    )
+    const delays = logger.matching('node watch ended').map((e) => e.fields?.delayMs)
+    expect(delays.every((ms) => typeof ms === 'number' && ms <= 1_000)).toBe(true)
+    expect(logger.matching('node watch ended').at(-1)?.fields?.detail).toContain('ECONNREFUSED')
+    expect(cache.readiness().ready).toBe(true)
+
+    await server.listen(port)
+    server.updateNode('node-a', { taints: [TAINT] })
+    await eventually(() => expect(cache.get('node-a')?.profile.hardTaints).toHaveLength(1), 3_000)
+    expect(server.requests('list')).toBe(1)
+  })
+
   it('restarts a watch that has gone silent', async () => {
     const server = await startServer()
     server.addNode({ name: 'node-a' })

@@ -5,6 +5,7 @@ import { loadKubeConfig } from '../../src/cluster/index.js'
 import { runWatchSession, type WatchEnd } from '../../src/cluster/node-watch-session.js'
 import { kubeconfigFor, type FakeApiServer } from '../support/fake-apiserver.js'
 import { eventually } from '../support/eventually.js'
+import { freePort } from '../support/free-port.js'
 import { startServer } from './node-cache-harness.js'
 
 interface Session {
@@ -59,17 +60,25 @@ describe('runWatchSession: how one watch ends', () => {
     [
       'an ERROR event with any other Status is a failure worth resuming from the same version',
       { kind: 'Status', code: 500, reason: 'InternalError', message: 'etcdserver: leader changed' },
-      { kind: 'failed', detail: 'watch ERROR event 500 InternalError: etcdserver: leader changed' },
+      {
+        kind: 'failed',
+        detail: 'watch ERROR event 500 InternalError: etcdserver: leader changed',
+        unreachable: false,
+      },
     ],
     [
       'an ERROR event whose Status has no code is a failure that says so',
       { kind: 'Status', message: 'watch channel closed' },
-      { kind: 'failed', detail: 'watch ERROR event (no code) watch channel closed' },
+      {
+        kind: 'failed',
+        detail: 'watch ERROR event (no code) watch channel closed',
+        unreachable: false,
+      },
     ],
     [
       'an ERROR event whose object is null is a failure, not an exception lost inside client-node',
       null,
-      { kind: 'failed', detail: 'watch ERROR event (no code)' },
+      { kind: 'failed', detail: 'watch ERROR event (no code)', unreachable: false },
     ],
   ])('%s', async (_case, status, end) => {
     const { server, ended, applied } = await session()
@@ -92,6 +101,7 @@ describe('runWatchSession: how one watch ends', () => {
       kind: 'failed',
       detail: 'applying a MODIFIED event: index full',
       eventsSeen: 1,
+      unreachable: false,
     })
     await eventually(() => expect(server.openWatches).toBe(0))
   })
@@ -161,9 +171,37 @@ describe('runWatchSession: how one watch ends', () => {
       kind: 'failed',
       detail: 'a watch line is not valid JSON: {"type":"MODIFIED","object":{"metadata"',
       eventsSeen: 1,
+      unreachable: false,
     })
     // Nothing after the bad line is applied: the reflector resumes from the last version.
     expect(applied).toEqual(['MODIFIED'])
+  })
+
+  it('ends failed and unreachable when nothing listens where the API server should be', async () => {
+    const port = await freePort()
+    const ended = await runWatchSession({
+      kubeConfig: loadKubeConfig({
+        kind: 'kubeconfig',
+        paths: [kubeconfigFor(`http://127.0.0.1:${port}`)],
+      }),
+      resourceVersion: '1',
+      timeoutSeconds: 300,
+      watchdogMs: 60_000,
+      stopSignal: new AbortController().signal,
+      onEvent: () => {},
+    })
+
+    expect(ended).toMatchObject({ kind: 'failed', unreachable: true, eventsSeen: 0 })
+    expect(ended.kind === 'failed' ? ended.detail : '').toContain('ECONNREFUSED')
+  })
+
+  it('ends failed but not unreachable when a watch the server answered is cut mid-stream', async () => {
+    const { server, ended } = await session()
+    await eventually(() => expect(server.openWatches).toBe(1))
+
+    server.dropWatches()
+
+    expect(await ended).toMatchObject({ kind: 'failed', unreachable: false })
   })
 
   it('ends failed at once, without waiting for the watchdog, when the kubeconfig has no cluster', async () => {
@@ -182,6 +220,7 @@ describe('runWatchSession: how one watch ends', () => {
       kind: 'failed',
       detail: 'no current cluster in the kubeconfig',
       eventsSeen: 0,
+      unreachable: false,
     })
     expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0)
   })

@@ -123,6 +123,11 @@ describe('loadConfig refuses', () => {
       /^--log-level: "verbose" is not one of debug, info, warn, error$/,
     ],
     [
+      'an --evicting-nodes mode it does not know, in any other case than its own',
+      { argv: ['--evicting-nodes', 'Reject'] },
+      /^--evicting-nodes: "Reject" is not one of reject, avoid, allow$/,
+    ],
+    [
       'a feature gate without a value',
       { argv: ['--feature-gates', 'TaintTolerationComparisonOperators'] },
       /^--feature-gates: "TaintTolerationComparisonOperators" is not Gate=true\|false$/,

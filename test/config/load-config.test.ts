@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       maxBodyBytes: 256 * 1024 ** 2,
       featureGates: { TaintTolerationComparisonOperators: false },
+      evictingNodes: 'reject',
       cluster: null,
       watchdogSeconds: 300,
       unknownNodeLookupsPerSecond: 20,
@@ -50,6 +51,16 @@ describe('loadConfig', () => {
       'a flag given twice keeps its last value, as pflag does',
       { argv: ['--port', '1', '--port=2'] },
       { port: 2 },
+    ],
+    [
+      '--evicting-nodes takes avoid, and EVICTING_NODES allow when the flag is absent',
+      { argv: ['--evicting-nodes', 'avoid'], env: { EVICTING_NODES: 'allow' } },
+      { evictingNodes: 'avoid' },
+    ],
+    [
+      'EVICTING_NODES sets the mode',
+      { env: { EVICTING_NODES: 'allow' } },
+      { evictingNodes: 'allow' },
     ],
     [
       'a bare boolean flag turns it on',

@@ -90,7 +90,8 @@ async function explainAsPending(dir: string, name: string): Promise<ExplainReply
   writeFileSync(podFile, JSON.stringify(pod))
   const othersFile = join(dir, `others-of-${name}.json`)
   writeFileSync(othersFile, JSON.stringify({ ...pods, items: pods.items.filter((p) => p !== pod) }))
-  // In process, as the CLI suites run it: the executable itself is tested there.
+  // In process, as the CLI suites run it: the executable itself is tested there. The scheduler
+  // runs without the extender, so explain leaves the extender's own rule out (allow).
   const run = await runTool('explain', [
     '--pod',
     podFile,
@@ -98,6 +99,8 @@ async function explainAsPending(dir: string, name: string): Promise<ExplainReply
     join(dir, 'nodes.json'),
     '--pods',
     othersFile,
+    '--evicting-nodes',
+    'allow',
     '-o',
     'json',
   ])

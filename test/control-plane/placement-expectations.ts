@@ -1,12 +1,14 @@
-import { referenceFilterNode } from '../../src/core/reference-rules.js'
-import type { Toleration } from '../../src/core/types.js'
+import { REASON_EVICTING_TAINT } from '../../src/core/reasons.js'
+import { referenceEvicts, referenceFilterNode } from '../../src/core/reference-rules.js'
+import type { EvictingNodes, NodeTaints, Toleration } from '../../src/core/types.js'
 import type { WireToleration } from '../support/wire.js'
 import { NODES, type NodeCase, type PodCase } from './placement-cases.js'
 
 /**
  * What kube-scheduler must do with each pod, from the readable reference rules: the nodes it may
  * be bound to, and, when there are none, the reasons and counts its FailedScheduling event
- * gives.
+ * gives. Upstream's rules with the extender in `--evicting-nodes=allow`; with `reject`, the
+ * extender's own rule too, applied after every in-tree Filter as kube-scheduler calls extenders.
  */
 
 const OPTIONS = { comparisonOperators: false }
@@ -22,16 +24,23 @@ function ruleToleration(t: WireToleration): Toleration {
   }
 }
 
+function ruleNode(node: NodeCase): NodeTaints {
+  return {
+    name: node.name,
+    unschedulable: node.unschedulable,
+    taints: node.taints.map((t) => ({ ...t, value: t.value ?? '' })),
+  }
+}
+
 function taintReason(pod: PodCase, node: NodeCase): string | null {
-  return referenceFilterNode(
-    pod.tolerations.map(ruleToleration),
-    {
-      name: node.name,
-      unschedulable: node.unschedulable,
-      taints: node.taints.map((t) => ({ ...t, value: t.value ?? '' })),
-    },
-    OPTIONS
-  )
+  return referenceFilterNode(pod.tolerations.map(ruleToleration), ruleNode(node), OPTIONS)
+}
+
+/** The extender's own rule: the node would evict the pod (with `reject` only). */
+function evictionReason(pod: PodCase, node: NodeCase, mode: EvictingNodes): string | null {
+  if (mode !== 'reject') return null
+  const evicts = referenceEvicts(pod.tolerations.map(ruleToleration), ruleNode(node), OPTIONS)
+  return evicts ? REASON_EVICTING_TAINT : null
 }
 
 function selected(pod: PodCase, node: NodeCase): boolean {
@@ -39,11 +48,14 @@ function selected(pod: PodCase, node: NodeCase): boolean {
 }
 
 /** The nodes the rules allow the pod on. */
-export function allowedNodes(pod: PodCase): Set<string> {
+export function allowedNodes(pod: PodCase, mode: EvictingNodes): Set<string> {
   return new Set(
-    NODES.filter((node) => selected(pod, node) && taintReason(pod, node) === null).map(
-      (n) => n.name
-    )
+    NODES.filter(
+      (node) =>
+        selected(pod, node) &&
+        taintReason(pod, node) === null &&
+        evictionReason(pod, node, mode) === null
+    ).map((n) => n.name)
   )
 }
 
@@ -52,12 +64,17 @@ export function allowedNodes(pod: PodCase): Set<string> {
  * profile's order decides (NodeUnschedulable, TaintToleration, then NodeAffinity); without them
  * NodeAffinity filters first and the extender judges what is left.
  */
-export function expectedReasons(pod: PodCase, inTreeTaints: boolean): Map<string, number> {
+export function expectedReasons(
+  pod: PodCase,
+  inTreeTaints: boolean,
+  mode: EvictingNodes
+): Map<string, number> {
   const counts = new Map<string, number>()
   for (const node of NODES) {
     const taint = taintReason(pod, node)
     const affinity = selected(pod, node) ? null : AFFINITY
-    const reason = inTreeTaints ? (taint ?? affinity) : (affinity ?? taint)
+    const eviction = evictionReason(pod, node, mode)
+    const reason = inTreeTaints ? (taint ?? affinity ?? eviction) : (affinity ?? taint ?? eviction)
     if (reason !== null) counts.set(reason, (counts.get(reason) ?? 0) + 1)
   }
   return counts

@@ -11,50 +11,71 @@ import { startService, type ServiceProcess } from '../support/process.js'
 import { eventually } from '../support/eventually.js'
 import { wirePod } from '../support/wire.js'
 import type { KubeApi } from '../support/control-plane/index.js'
+import type { EvictingNodes } from '../../src/core/index.js'
 import { NODES, nodeObject, podCases, podObject } from './placement-cases.js'
 import { allowedNodes, expectedReasons } from './placement-expectations.js'
 
 /**
  * The real kube-scheduler calling the real server: every pod bound where the rules allow it, or
  * left Pending with the reasons and counts the rules give, in both modes, with the in-tree taint
- * plugins kept and disabled.
+ * plugins kept and disabled, and with the extender in `--evicting-nodes` allow (upstream's
+ * answers) and reject (its default: no node that would evict the pod).
  */
 
-const CASES = [
+const SHAPES = [
   { name: 'node-cache', nodeCacheCapable: true, inTreeTaints: true },
   { name: 'node-cache-alone', nodeCacheCapable: true, inTreeTaints: false },
   { name: 'full-node', nodeCacheCapable: false, inTreeTaints: true },
   { name: 'full-node-alone', nodeCacheCapable: false, inTreeTaints: false },
 ] as const
 
+const MODES = ['allow', 'reject'] as const
+
+const CASES = MODES.flatMap((mode) =>
+  SHAPES.map((shape) => ({ ...shape, name: `${shape.name}-${mode}`, mode }))
+)
+
 const PODS = podCases(40)
 
 describeWithControlPlane('placement by the real kube-scheduler', (plane) => {
+  /** The extender in each --evicting-nodes mode; `reject` is its default, started without it. */
+  const extenders = new Map<EvictingNodes, ServiceProcess>()
   let extender: ServiceProcess
 
   beforeAll(async () => {
     for (const node of NODES) await plane().api.create('/api/v1/nodes', nodeObject(node))
-    extender = await startService(['--port', '0', '--kubeconfig', plane().kubeconfig])
-    await eventually(async () => {
-      const res = await fetch(`http://127.0.0.1:${extender.port}/readyz`)
-      expect(res.status).toBe(200)
-    })
+    for (const mode of MODES) {
+      const flags = mode === 'reject' ? [] : ['--evicting-nodes', mode]
+      const started = await startService([
+        '--port',
+        '0',
+        '--kubeconfig',
+        plane().kubeconfig,
+        ...flags,
+      ])
+      extenders.set(mode, started)
+      await eventually(async () => {
+        const res = await fetch(`http://127.0.0.1:${started.port}/readyz`)
+        expect(res.status).toBe(200)
+      })
+    }
+    extender = extenders.get('reject') as ServiceProcess
   }, 60_000)
 
   afterAll(() => {
-    extender?.child.kill('SIGTERM')
+    for (const started of extenders.values()) started.child.kill('SIGTERM')
   })
 
   it.each(CASES)(
     'in $name mode every pod is bound where the rules allow it, or stays Pending with their reasons',
-    async ({ name, nodeCacheCapable, inTreeTaints }) => {
+    async ({ name, nodeCacheCapable, inTreeTaints, mode }) => {
       const api = plane().api
       await createNamespace(api, name)
       const scheduler = await plane().startScheduler({
         profiles: [profile(name, inTreeTaints)],
         extenders: [
           extenderEntry({
-            port: extender.port,
+            port: (extenders.get(mode) as ServiceProcess).port,
             nodeCacheCapable,
             verbs: ['filter', 'prioritize', 'preempt'],
           }),
@@ -71,7 +92,7 @@ describeWithControlPlane('placement by the real kube-scheduler', (plane) => {
         )
         for (const pod of PODS) {
           const outcome = outcomes.get(pod.name)
-          const allowed = allowedNodes(pod)
+          const allowed = allowedNodes(pod, mode)
           if (allowed.size > 0) {
             expect(outcome, `${pod.name} ${JSON.stringify(pod)}`).toMatchObject({ bound: true })
             if (outcome?.bound === true) expect(allowed, pod.name).toContain(outcome.node)
@@ -79,7 +100,7 @@ describeWithControlPlane('placement by the real kube-scheduler', (plane) => {
             expect(outcome, pod.name).toMatchObject({ bound: false })
             if (outcome?.bound === false) {
               expect(reasonCounts(outcome.message), `${pod.name}: ${outcome.message}`).toEqual(
-                expectedReasons(pod, inTreeTaints)
+                expectedReasons(pod, inTreeTaints, mode)
               )
             }
           }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  forecastNoExecuteEviction,
+  taintEviction,
   formatTaint,
   forecastPendingPod,
   noExecuteTaints,
@@ -31,7 +31,7 @@ function exists(key: string, seconds: bigint | null = null): Toleration {
   return toleration({ key, operator: 'Exists', tolerationSeconds: seconds })
 }
 
-describe('forecastNoExecuteEviction', () => {
+describe('taintEviction', () => {
   it.each<[string, string[], Toleration[], string]>([
     ['a node with no NoExecute taint keeps every pod', [], [], 'stays'],
     [
@@ -95,7 +95,7 @@ describe('forecastNoExecuteEviction', () => {
       'after 600s (a)',
     ],
   ])('%s', (_, taints, tolerations, expected) => {
-    const outcome = forecastNoExecuteEviction(taints.map(taint), tolerations, GATE_ON)
+    const outcome = taintEviction(tolerations, taints.map(taint), GATE_ON)
     expect(outcomeText(outcome)).toBe(expected)
   })
 })

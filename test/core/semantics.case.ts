@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { NodeTaintsAt, RuleOptions } from '../../src/core/index.js'
-import { GATE_OFF, GATE_ON, node } from './builders.js'
+import type { EvictingNodes, NodeTaintsAt } from '../../src/core/index.js'
+import { EVICTING_NODES_MODES } from '../../src/core/index.js'
+import { node } from './builders.js'
+import { runEvictionLevel } from './semantics/eviction-level.js'
+import { expandRuns, filterWithEvictionRule, scoresWithEvictionRule } from './semantics/runs.js'
+import { OUR_EVICTIONS } from './semantics/evictions.ours.js'
+import { UPSTREAM_EVICTIONS } from './semantics/evictions.upstream.js'
 import { CORDON_FILTERS } from './semantics/filters.cordon.js'
 import { HONOURED_TAINT_FILTERS } from './semantics/filters.honoured-taints.js'
 import { UPSTREAM_FILTERS } from './semantics/filters.upstream.js'
@@ -14,7 +19,7 @@ import { WILDCARD_KEY_AND_EXISTS_VALUE_PAIRS } from './semantics/pairs.wildcard-
 import { UNTOLERATED } from './semantics/rows.js'
 import { UPSTREAM_SCORES } from './semantics/scores.upstream.js'
 import { WHAT_COUNTS_SCORES } from './semantics/scores.what-counts.js'
-import type { FilterCase, Gate, PairCase, RuleSet, ScoreCase } from './semantics/types.js'
+import type { EvictionCase, FilterCase, PairCase, RuleSet, ScoreCase } from './semantics/types.js'
 
 /**
  * The one semantics table every implementation of the taint rules must pass, written from
@@ -22,9 +27,21 @@ import type { FilterCase, Gate, PairCase, RuleSet, ScoreCase } from './semantics
  * §7 upstream test tables), never from the code under test. Expected values are worked out by
  * hand; the score level uses the extender's 0–10 scale: `10 - floor(10 * count / max)`, and 10
  * for every node when no node has an untolerated PreferNoSchedule taint.
+ *
+ * Every row runs in each `--evicting-nodes` mode. The hand-worked values are upstream's, which
+ * `allow` must give bit for bit; `reject` and `avoid` must give them as the extender's own rule
+ * changes them (withEvictionRule), the rule itself being checked row by row at level d.
  */
 
-export type { FilterCase, Gate, PairCase, RuleSet, ScoreCase } from './semantics/types.js'
+export type {
+  EvictionCase,
+  EvictionText,
+  FilterCase,
+  Gate,
+  PairCase,
+  RuleSet,
+  ScoreCase,
+} from './semantics/types.js'
 
 // The sections live in ./semantics/ by topic; the order below is the order rows are registered.
 
@@ -58,6 +75,12 @@ export const FILTER_CASES: readonly FilterCase[] = [
 
 export const SCORE_CASES: readonly ScoreCase[] = [...UPSTREAM_SCORES, ...WHAT_COUNTS_SCORES]
 
+// ---------------------------------------------------------------------------------------------
+// Level d: the taint-eviction controller's decision for a pod on one node (the eviction rule).
+// ---------------------------------------------------------------------------------------------
+
+export const EVICTION_CASES: readonly EvictionCase[] = [...UPSTREAM_EVICTIONS, ...OUR_EVICTIONS]
+
 /**
  * The nodes each pair row is also seen through: one carrying just that taint (filtered alone,
  * and scored after the untainted one). Built once per row here rather than while registering,
@@ -86,20 +109,6 @@ function pairNodes(c: PairCase): PairNodes {
 // Registration.
 // ---------------------------------------------------------------------------------------------
 
-function expandGate(gate: Gate): readonly [string, RuleOptions][] {
-  switch (gate) {
-    case 'on':
-      return [['gate on', GATE_ON]]
-    case 'off':
-      return [['gate off', GATE_OFF]]
-    case 'either':
-      return [
-        ['gate on', GATE_ON],
-        ['gate off', GATE_OFF],
-      ]
-  }
-}
-
 const HARD_EFFECTS = new Set(['NoSchedule', 'NoExecute'])
 
 /**
@@ -110,6 +119,8 @@ const HARD_EFFECTS = new Set(['NoSchedule', 'NoExecute'])
  */
 export interface TableOptions {
   readonly knownFailures?: Readonly<Record<string, string>>
+  /** The `--evicting-nodes` modes to run every row in; all three unless given. */
+  readonly modes?: readonly EvictingNodes[]
 }
 
 /**
@@ -119,6 +130,7 @@ export interface TableOptions {
  */
 export function runSemanticsTable(name: string, rules: RuleSet, table: TableOptions = {}): void {
   const knownFailures = table.knownFailures ?? {}
+  const modes = table.modes ?? EVICTING_NODES_MODES
   const row = (caseName: string, gateName: string, fn: () => Promise<void>) => {
     const title = `${caseName} (${gateName})`
     if (Object.hasOwn(knownFailures, caseName)) it.fails(title, fn)
@@ -129,7 +141,7 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
   if (tolerates !== undefined) {
     describe(`${name}: one toleration against one taint`, () => {
       for (const c of PAIR_CASES) {
-        for (const [gateName, options] of expandGate(c.gate)) {
+        for (const [gateName, options] of expandRuns(c.gate, modes)) {
           row(c.name, gateName, async () => {
             expect(await tolerates([c.toleration], c.taint, options)).toBe(c.tolerated)
           })
@@ -143,9 +155,10 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
   // an untainted node iff the taint is PreferNoSchedule and not tolerated.
   describe(`${name}: one toleration against one taint, through the node filter`, () => {
     for (const c of PAIR_CASES) {
-      const expected = HARD_EFFECTS.has(c.taint.effect) && !c.tolerated ? UNTOLERATED : null
+      const upstream = HARD_EFFECTS.has(c.taint.effect) && !c.tolerated ? UNTOLERATED : null
       const target = pairNodes(c).tainted
-      for (const [gateName, options] of expandGate(c.gate)) {
+      for (const [gateName, options] of expandRuns(c.gate, modes)) {
+        const expected = filterWithEvictionRule(upstream, [c.toleration], target, options)
         row(c.name, gateName, async () => {
           expect(await rules.filterNode([c.toleration], target, options)).toBe(expected)
         })
@@ -155,9 +168,10 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
 
   describe(`${name}: one toleration against one taint, through scoring`, () => {
     for (const c of PAIR_CASES) {
-      const expected = c.taint.effect === 'PreferNoSchedule' && !c.tolerated ? [10, 0] : [10, 10]
+      const upstream = c.taint.effect === 'PreferNoSchedule' && !c.tolerated ? [10, 0] : [10, 10]
       const nodes = [pairNodes(c).untainted, pairNodes(c).tainted]
-      for (const [gateName, options] of expandGate(c.gate)) {
+      for (const [gateName, options] of expandRuns(c.gate, modes)) {
+        const expected = scoresWithEvictionRule(upstream, [c.toleration], nodes, options)
         row(c.name, gateName, async () => {
           expect([...(await rules.scores([c.toleration], nodes, options))]).toEqual(expected)
         })
@@ -167,9 +181,10 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
 
   describe(`${name}: node filter`, () => {
     for (const c of FILTER_CASES) {
-      for (const [gateName, options] of expandGate(c.gate)) {
+      for (const [gateName, options] of expandRuns(c.gate, modes)) {
+        const expected = filterWithEvictionRule(c.reason, c.tolerations, c.node, options)
         row(c.name, gateName, async () => {
-          expect(await rules.filterNode(c.tolerations, c.node, options)).toBe(c.reason)
+          expect(await rules.filterNode(c.tolerations, c.node, options)).toBe(expected)
         })
       }
     }
@@ -177,11 +192,16 @@ export function runSemanticsTable(name: string, rules: RuleSet, table: TableOpti
 
   describe(`${name}: scores`, () => {
     for (const c of SCORE_CASES) {
-      for (const [gateName, options] of expandGate(c.gate)) {
+      for (const [gateName, options] of expandRuns(c.gate, modes)) {
+        const expected = scoresWithEvictionRule(c.scores, c.tolerations, c.nodes, options)
         row(c.name, gateName, async () => {
-          expect([...(await rules.scores(c.tolerations, c.nodes, options))]).toEqual(c.scores)
+          expect([...(await rules.scores(c.tolerations, c.nodes, options))]).toEqual(expected)
         })
       }
     }
   })
+
+  runEvictionLevel({ name, rules, modes, row, cases: EVICTION_CASES })
 }
+
+export { EVICTION_PLAIN_NODE } from './semantics/eviction-level.js'

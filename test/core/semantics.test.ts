@@ -11,7 +11,7 @@ import {
   SCORE_CASES,
   type RuleSet,
 } from './semantics.case.js'
-import { referenceRules } from './semantics/reference-rules.js'
+import { evictionText, referenceRules } from './semantics/reference-rules.js'
 
 function compiledTaint(taint: Taint) {
   return only(compileNode(node('probe', { taints: [taint] })).taints)
@@ -50,6 +50,14 @@ const compiledRules: RuleSet = {
       })
     }
     return reason
+  },
+  eviction(tolerations, target, options) {
+    const pod = new CompiledTolerations(tolerations, options)
+    const profile = compileNode(target, new StringInterner(2), sharedProfiles).profile
+    const outcome = pod.evictionIn(profile)
+    // The verbs' shortcut (no bounded toleration, or no NoExecute taint) never hides an eviction.
+    expect(profile.evictsOnce(pod)).toBe(outcome.kind !== 'stays' && outcome.toleration !== null)
+    return evictionText(outcome)
   },
   scores(tolerations, nodes, options) {
     const pod = new CompiledTolerations(tolerations, options)

@@ -110,15 +110,22 @@ describe('the shipped kube-scheduler configurations', () => {
     }
   )
 
+  // The recommended shape: filter only, one call per pod (docs/compatibility.md#the-shapes);
+  // the others call all three verbs.
+  const FILTER_ONLY = new Set(['scheduler-config/node-cache.yaml', 'scheduler-config/https.yaml'])
+
   it.each(CONFIGS)('%s names verbs this extender serves', async (path) => {
     for (const extender of extendersOf(readConfig(path))) {
       const named = [extender.filterVerb, extender.prioritizeVerb, extender.preemptVerb]
       const verbs = named.filter((verb) => verb !== undefined)
       expect(verbs).toEqual(
-        extender.prioritizeVerb === undefined
-          ? ['filter', 'preempt']
-          : ['filter', 'prioritize', 'preempt']
+        FILTER_ONLY.has(path)
+          ? ['filter']
+          : extender.prioritizeVerb === undefined
+            ? ['filter', 'preempt']
+            : ['filter', 'prioritize', 'preempt']
       )
+      if (FILTER_ONLY.has(path)) expect(extender.weight).toBeUndefined()
       for (const verb of verbs) {
         // kube-scheduler POSTs to urlPrefix + "/" + verb; an empty body is a protocol error
         // (400), which a missing route would have answered 404.

@@ -1,6 +1,9 @@
 import { REASON_NODE_AFFINITY } from '../../src/placement/index.js'
 import type { Toleration } from '../../src/core/index.js'
 import type {
+  DisruptionBudget,
+  HostPort,
+  PodResources,
   AffinityPod,
   LabelRequirement,
   LabelSelector,
@@ -13,7 +16,7 @@ import type {
   PodAffinityTerm,
 } from '../../src/placement/index.js'
 import { compileNode, CompiledTolerations } from '../../src/core/index.js'
-import { diagnosePlacement } from '../../src/placement/index.js'
+import { diagnosePlacement, parseQuantity } from '../../src/placement/index.js'
 import { GATE_ON, taint } from '../core/builders.js'
 
 /**
@@ -68,10 +71,52 @@ export interface PodSpec {
   readonly resourceClaims?: number
   readonly priority?: number | null
   readonly nominatedNodeName?: string
+  /** One container's requests, as quantities (`{ cpu: '500m' }`). */
+  readonly requests?: LabelMap
+  /** More containers' requests after the first. */
+  readonly moreContainers?: readonly LabelMap[]
+  readonly initContainers?: readonly { requests: LabelMap; sidecar?: boolean }[]
+  readonly overhead?: LabelMap
+  /** `spec.resources.requests`. */
+  readonly podRequests?: LabelMap
+  readonly hostPorts?: readonly HostPort[]
+  readonly startTime?: string
+}
+
+/** Quantities as the decoder keeps them (nanos). */
+export function quantities(list: LabelMap = {}): Map<string, bigint> {
+  return new Map(
+    Object.entries(list).map(([name, text]) => {
+      const nanos = parseQuantity(text)
+      if (nanos === null) throw new Error(`${text} is not a quantity`)
+      return [name, nanos]
+    })
+  )
+}
+
+function container(name: string, requests: LabelMap, restartable = false) {
+  return { name, requests: quantities(requests), restartable, allocated: null, actuated: null }
+}
+
+function resourcesOf(spec: PodSpec): PodResources {
+  return {
+    containers: [spec.requests ?? {}, ...(spec.moreContainers ?? [])].map((r, i) =>
+      container(`c${i}`, r)
+    ),
+    initContainers: (spec.initContainers ?? []).map((c, i) =>
+      container(`init${i}`, c.requests, c.sidecar ?? false)
+    ),
+    overhead: quantities(spec.overhead),
+    podLevel: quantities(spec.podRequests),
+    resizeInfeasible: false,
+  }
 }
 
 export function pod(spec: PodSpec = {}): PlacementPod {
   return {
+    resources: resourcesOf(spec),
+    hostPorts: spec.hostPorts ?? [],
+    startTime: spec.startTime ?? null,
     name: spec.name ?? 'incoming',
     namespace: spec.namespace ?? 'default',
     labels: spec.labels ?? {},
@@ -107,6 +152,8 @@ export function nominated(nodeName: string, spec: PodSpec = {}): NominatedPod {
 
 export interface NodeSpec {
   readonly labels?: LabelMap
+  /** `status.allocatable`; absent: unknown, and NodeResourcesFit is not judged. */
+  readonly allocatable?: LabelMap
   readonly taints?: readonly string[]
   readonly unschedulable?: boolean
 }
@@ -127,6 +174,7 @@ export interface Cluster {
   readonly nominated?: readonly NominatedPod[]
   readonly namespaces?: Readonly<Record<string, LabelMap>>
   readonly tolerations?: readonly Toleration[]
+  readonly budgets?: readonly DisruptionBudget[] | null
 }
 
 /** The diagnosis the CLI and the endpoint compute, for a pod over a small cluster. */
@@ -143,7 +191,9 @@ export function diagnose(incoming: PlacementPod, cluster: Cluster): PlacementDia
         unschedulable: n.spec.unschedulable ?? false,
         taints: (n.spec.taints ?? []).map((t) => taint(t)),
       }),
+      allocatable: n.spec.allocatable === undefined ? null : quantities(n.spec.allocatable),
     })),
+    disruptionBudgets: cluster.budgets ?? null,
     placedPods: cluster.pods === undefined ? [] : cluster.pods,
     nominatedPods: cluster.nominated ?? [],
     namespaces: new Map(Object.entries(cluster.namespaces ?? {})),

@@ -31,6 +31,7 @@ export function wirePod(pod: PlacementPod): Record<string, unknown> {
   return {
     metadata: { name: pod.name, namespace: pod.namespace, labels: pod.labels },
     spec: {
+      ...wireResources(pod),
       nodeName: pod.nodeName,
       nodeSelector,
       preemptionPolicy: pod.preemptionPolicy,
@@ -48,7 +49,36 @@ export function wirePod(pod: PlacementPod): Record<string, unknown> {
         },
       },
     },
-    status: { nominatedNodeName: pod.nominatedNodeName },
+    status: {
+      nominatedNodeName: pod.nominatedNodeName,
+      ...(pod.startTime == null ? {} : { startTime: pod.startTime }),
+    },
+  }
+}
+
+/** Nanos written back as a quantity the decoder reads exactly (`3500000000n`). */
+function wireList(list: ReadonlyMap<string, bigint>): Record<string, string> {
+  return Object.fromEntries([...list].map(([name, nanos]) => [name, `${nanos}n`]))
+}
+
+/** The pod's containers, overhead and pod-level requests, and its host ports on the first. */
+function wireResources(pod: PlacementPod): Record<string, unknown> {
+  const resources = pod.resources
+  if (resources === undefined) return {}
+  const ports = (pod.hostPorts ?? []).map((p) => ({ containerPort: 80, ...p }))
+  return {
+    containers: resources.containers.map((c, i) => ({
+      name: c.name,
+      resources: { requests: wireList(c.requests) },
+      ...(i === 0 ? { ports } : {}),
+    })),
+    initContainers: resources.initContainers.map((c) => ({
+      name: c.name,
+      resources: { requests: wireList(c.requests) },
+      ...(c.restartable ? { restartPolicy: 'Always' } : {}),
+    })),
+    overhead: wireList(resources.overhead),
+    resources: { requests: wireList(resources.podLevel) },
   }
 }
 
@@ -59,6 +89,9 @@ export function wireNode(node: TestNode): Record<string, unknown> {
       unschedulable: node.spec.unschedulable ?? false,
       taints: (node.spec.taints ?? []).map((t) => parseTaint(t)),
     },
+    ...(node.spec.allocatable === undefined
+      ? {}
+      : { status: { allocatable: node.spec.allocatable } }),
   }
 }
 

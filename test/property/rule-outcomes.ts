@@ -9,6 +9,7 @@ import {
   compileNode,
   normalizeReversedScores,
   referenceCountIntolerablePreferNoSchedule,
+  referenceEvicts,
   referenceFilterNode,
 } from '../../src/core/index.js'
 
@@ -52,5 +53,9 @@ export function referenceScores(
     referenceCountIntolerablePreferNoSchedule(tolerations, n, options)
   )
   normalizeReversedScores(counts)
-  return counts
+  if (options.evictingNodes !== 'avoid') return counts
+  // The extender's own rule: a node that would evict the pod 0, every other one at least 1.
+  return counts.map((score, i) =>
+    referenceEvicts(tolerations, nodes[i] as NodeTaintsAt, options) ? 0 : Math.max(1, score)
+  )
 }

@@ -4,6 +4,7 @@ import type { NodeTaintsAt, RuleOptions, Toleration } from '../../src/core/index
 import {
   compileNode,
   CompiledTolerations,
+  EVICTING_NODES_MODES,
   MAX_EXTENDER_PRIORITY,
   normalizeReversedScores,
   referenceCountIntolerablePreferNoSchedule,
@@ -12,6 +13,7 @@ import {
 import { scoreNodes } from '../support/node-list-rules.js'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
 import { SEED } from './field-arbitraries.js'
+import { referenceScores } from './rule-outcomes.js'
 import { podAndNodesArb, rulesArb } from './taint-arbitraries.js'
 import { argsCaseArb, wireArgsOf, type ArgsCase } from './wire-documents.js'
 
@@ -58,7 +60,10 @@ describe('prioritize scores in the core', () => {
           new CompiledTolerations(tolerations, options),
           nodes.map((n) => compileNode(n))
         )
-        expectUpstreamOrder(counts, scores)
+        // avoid puts nodes that would evict the pod below the others (see referenceScores).
+        if (options.evictingNodes === 'avoid') {
+          expect(Array.from(scores)).toEqual(referenceScores(tolerations, nodes, options))
+        } else expectUpstreamOrder(counts, scores)
       }),
       { seed: SEED, numRuns: 1500 }
     )
@@ -85,14 +90,21 @@ describe('prioritize scores in the core', () => {
 })
 
 describe('filter and prioritize through the real HTTP server agree with the reference', () => {
-  let gateOn: TestServer
-  let gateOff: TestServer
+  // One server per state of the comparison gate and per --evicting-nodes mode.
+  const servers = new Map<string, TestServer>()
+  const keyOf = (options: RuleOptions) =>
+    `${options.comparisonOperators}/${options.evictingNodes ?? 'allow'}`
+  const serverFor = (options: RuleOptions) => servers.get(keyOf(options)) as TestServer
+  const settings: RuleOptions[] = [true, false].flatMap((comparisonOperators) =>
+    EVICTING_NODES_MODES.map((evictingNodes) => ({ comparisonOperators, evictingNodes }))
+  )
   beforeAll(async () => {
-    gateOn = await startTestServer({ comparisonOperators: true })
-    gateOff = await startTestServer({ comparisonOperators: false })
+    for (const options of settings) {
+      servers.set(keyOf(options), await startTestServer({ ...options }))
+    }
   })
   afterAll(async () => {
-    await Promise.all([gateOn?.close(), gateOff?.close()])
+    await Promise.all([...servers.values()].map((s) => s.close()))
   })
 
   // Full-node mode compiles a node once per (name, resourceVersion); every generated node gets
@@ -103,45 +115,44 @@ describe('filter and prioritize through the real HTTP server agree with the refe
     nodes: c.nodes.map((n) => ({ ...n, resourceVersion: String(++version) })),
   })
 
-  const runPrioritize = async (
-    server: TestServer,
-    options: RuleOptions,
-    numRuns: number,
-    seed: number
-  ) => {
+  const runPrioritize = async (options: RuleOptions, numRuns: number, seed: number) => {
     await fc.assert(
       fc.asyncProperty(argsCaseArb.map(fresh), async (c) => {
-        const reply = await post(`${server.url}/prioritize`, wireArgsOf(c))
+        const reply = await post(`${serverFor(options).url}/prioritize`, wireArgsOf(c))
         expect(reply.status).toBe(200)
         const list = reply.json as { Host: string; Score: number }[]
         expect(list.map((h) => h.Host)).toEqual(c.nodes.map((n) => n.name))
         const counts = referenceCounts(c.tolerations, c.nodes, options)
-        const expected = counts.slice()
-        normalizeReversedScores(expected)
-        expect(list.map((h) => h.Score)).toEqual(expected)
-        expectUpstreamOrder(
-          counts,
-          list.map((h) => h.Score)
-        )
+        expect(list.map((h) => h.Score)).toEqual(referenceScores(c.tolerations, c.nodes, options))
+        if (options.evictingNodes !== 'avoid') {
+          expectUpstreamOrder(
+            counts,
+            list.map((h) => h.Score)
+          )
+        }
       }),
       { seed, numRuns }
     )
   }
 
-  it('prioritize, comparison gate on (250 requests)', async () => {
-    await runPrioritize(gateOn, { comparisonOperators: true }, 250, SEED + 10)
-  })
+  it.each(EVICTING_NODES_MODES)(
+    'prioritize, comparison gate on, %s (150 requests)',
+    async (mode) => {
+      await runPrioritize({ comparisonOperators: true, evictingNodes: mode }, 150, SEED + 10)
+    }
+  )
 
-  it('prioritize, comparison gate off (100 requests)', async () => {
-    await runPrioritize(gateOff, { comparisonOperators: false }, 100, SEED + 11)
-  })
+  it.each(EVICTING_NODES_MODES)(
+    'prioritize, comparison gate off, %s (60 requests)',
+    async (mode) => {
+      await runPrioritize({ comparisonOperators: false, evictingNodes: mode }, 60, SEED + 11)
+    }
+  )
 
-  it('filter, comparison gate on and off (200 requests)', async () => {
+  it('filter, comparison gate on and off, every --evicting-nodes mode (300 requests)', async () => {
     await fc.assert(
-      fc.asyncProperty(argsCaseArb.map(fresh), fc.boolean(), async (c, on) => {
-        const server = on ? gateOn : gateOff
-        const options: RuleOptions = { comparisonOperators: on }
-        const reply = await post(`${server.url}/filter`, wireArgsOf(c))
+      fc.asyncProperty(argsCaseArb.map(fresh), fc.constantFrom(...settings), async (c, options) => {
+        const reply = await post(`${serverFor(options).url}/filter`, wireArgsOf(c))
         expect(reply.status).toBe(200)
         const result = reply.json as {
           Nodes: { items: { metadata: { name: string } }[] }
@@ -162,7 +173,7 @@ describe('filter and prioritize through the real HTTP server agree with the refe
         expect(result.FailedNodes).toEqual({})
         expect(result.Error).toBe('')
       }),
-      { seed: SEED + 12, numRuns: 200 }
+      { seed: SEED + 12, numRuns: 300 }
     )
   })
 })

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { NodeTaintsAt, RuleOptions, Taint, Toleration } from '../../src/core/index.js'
-import { UNSCHEDULABLE_TAINT } from '../../src/core/index.js'
+import { EVICTING_NODES_MODES, UNSCHEDULABLE_TAINT } from '../../src/core/index.js'
 import { effectArb, keyArb, operatorArb, taintEffectArb, valueArb } from './field-arbitraries.js'
 
 /**
@@ -102,5 +102,5 @@ export function podAndNodesArb(
 }
 
 export const rulesArb: fc.Arbitrary<RuleOptions> = fc
-  .boolean()
-  .map((on) => ({ comparisonOperators: on }))
+  .tuple(fc.boolean(), fc.constantFrom(...EVICTING_NODES_MODES))
+  .map(([on, evictingNodes]) => ({ comparisonOperators: on, evictingNodes }))

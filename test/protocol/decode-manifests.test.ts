@@ -39,7 +39,30 @@ describe('decodeManifestNode', () => {
         { key: 'bare', value: '', effect: 'NoExecute' },
       ],
       labels: { pool: 'gpu', zone: 'a' },
+      allocatable: null,
     })
+  })
+
+  it('reads status.allocatable as exact quantities, strings or numbers, and names a bad one', () => {
+    const node = decodeManifestNode(
+      {
+        metadata: { name: 'n1' },
+        status: { allocatable: { cpu: '3500m', memory: '1Gi', pods: 110, 'example.com/gpu': '2' } },
+      },
+      'nodes[0]'
+    )
+    expect(node.allocatable).toEqual(
+      new Map([
+        ['cpu', 3_500_000_000n],
+        ['memory', 1024n ** 3n * 1_000_000_000n],
+        ['pods', 110_000_000_000n],
+        ['example.com/gpu', 2_000_000_000n],
+      ])
+    )
+    const bad = { metadata: { name: 'n1' }, status: { allocatable: { cpu: '1 core' } } }
+    expect(refusal(() => decodeManifestNode(bad, 'nodes[0]'))).toBe(
+      'nodes[0].status.allocatable["cpu"]: "1 core" is not a quantity'
+    )
   })
 
   it('reads a node without spec, labels or version as schedulable, untainted and unlabelled', () => {
@@ -51,6 +74,7 @@ describe('decodeManifestNode', () => {
         unschedulable: false,
         taints: [],
         labels: {},
+        allocatable: null,
       })
     }
   })

@@ -74,6 +74,7 @@ describe('node-cache metrics', () => {
     expect(labels).toEqual([
       'unschedulable',
       'untolerated_taint',
+      'evicting_taint',
       'node_not_found',
       'node_lookup_failed',
     ])

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { InformerNodeCache } from '../../src/cluster/index.js'
-import type { RuleOptions } from '../../src/core/index.js'
+import { EVICTING_NODES_MODES, type RuleOptions } from '../../src/core/index.js'
 import { runSemanticsTable, type RuleSet } from '../core/semantics.case.js'
 import { startSharedCache } from '../cluster/node-cache-harness.js'
 import { eventually } from '../support/eventually.js'
@@ -21,16 +21,25 @@ import {
  * The one semantics table (test/core/semantics.case.ts) run over real HTTP against the real
  * server in both of its modes: nodes in the request, and names resolved by the informer-fed
  * node cache (real client-node against the fake list/watch API server, which holds every node
- * of the table before the first row). One server per state of the comparison-operator gate and
- * per mode; a row goes to the server whose gate matches the options the table passes.
+ * of the table before the first row). One server per state of the comparison-operator gate, per
+ * `--evicting-nodes` mode and per transport mode; a row goes to the server whose gate and
+ * `--evicting-nodes` match the options the table passes.
  *
  * The bare pair level is not registered (RuleSet.tolerates is left out); the pair rows are still
  * checked through /filter and /prioritize.
  */
 
 /** The servers of one mode, by gate; started before the file's tests, closed after them. */
+/** The servers' key: the gate's state and the `--evicting-nodes` mode. */
+const keyOf = (gate: boolean, evictingNodes: string): string => `${gate}/${evictingNodes}`
+
+/** Every pair of gate state and `--evicting-nodes` mode a server is started for. */
+const SETTINGS = [true, false].flatMap((gate) =>
+  EVICTING_NODES_MODES.map((evictingNodes) => ({ gate, evictingNodes }))
+)
+
 function serversOf(mode: Mode): (options: RuleOptions) => TestServer {
-  const servers = new Map<boolean, TestServer>()
+  const servers = new Map<string, TestServer>()
   const caches: InformerNodeCache[] = []
   let api: FakeApiServer | undefined
 
@@ -41,10 +50,13 @@ function serversOf(mode: Mode): (options: RuleOptions) => TestServer {
       const nodes = clusterNodes()
       for (const node of nodes) started.addNode(node)
       // One cache per server, as each extender process has its own informer.
-      for (const gate of [true, false]) {
+      for (const { gate, evictingNodes } of SETTINGS) {
         const { cache } = startSharedCache(started.url)
         caches.push(cache)
-        servers.set(gate, await startTestServer({ nodeCache: cache, comparisonOperators: gate }))
+        servers.set(
+          keyOf(gate, evictingNodes),
+          await startTestServer({ nodeCache: cache, comparisonOperators: gate, evictingNodes })
+        )
       }
       await eventually(() => {
         for (const cache of caches) {
@@ -53,8 +65,11 @@ function serversOf(mode: Mode): (options: RuleOptions) => TestServer {
         }
       })
     } else {
-      for (const gate of [true, false]) {
-        servers.set(gate, await startTestServer({ comparisonOperators: gate }))
+      for (const { gate, evictingNodes } of SETTINGS) {
+        servers.set(
+          keyOf(gate, evictingNodes),
+          await startTestServer({ comparisonOperators: gate, evictingNodes })
+        )
       }
     }
     for (const server of servers.values()) {
@@ -71,7 +86,7 @@ function serversOf(mode: Mode): (options: RuleOptions) => TestServer {
   })
 
   return (options) => {
-    const server = servers.get(options.comparisonOperators)
+    const server = servers.get(keyOf(options.comparisonOperators, options.evictingNodes ?? 'allow'))
     if (server === undefined) throw new Error(`no ${mode} server is running`)
     return server
   }
@@ -92,7 +107,9 @@ function rulesOverHttp(mode: Mode): RuleSet {
       // The node stands in exactly one place, and no other node is named.
       expect(namesIn(body)).toEqual([name])
       if (passingIn(mode, body)?.includes(name)) return null
-      return reasonOf(body.FailedAndUnresolvableNodes[name] ?? body.FailedNodes[name])
+      // Every reason of the table, the eviction rule's too, is one preemption cannot resolve.
+      expect(body.FailedNodes).toEqual({})
+      return reasonOf(body.FailedAndUnresolvableNodes[name])
     },
 
     async scores(tolerations, nodes, options) {

@@ -1,6 +1,16 @@
 import type { NodeTaintsAt, RejectionReason, Toleration } from '../../src/core/index.js'
-import { REASON_UNSCHEDULABLE, REASON_UNTOLERATED_TAINT } from '../../src/core/index.js'
-import { FILTER_CASES, PAIR_NODES, SCORE_CASES } from '../core/semantics.case.js'
+import {
+  REASON_EVICTING_TAINT,
+  REASON_UNSCHEDULABLE,
+  REASON_UNTOLERATED_TAINT,
+} from '../../src/core/index.js'
+import {
+  EVICTION_CASES,
+  EVICTION_PLAIN_NODE,
+  FILTER_CASES,
+  PAIR_NODES,
+  SCORE_CASES,
+} from '../core/semantics.case.js'
 import { wireNodeOf, wirePodOf, wireTaint } from '../property/wire-documents.js'
 import type { FakeNodeSpec } from '../support/fake-apiserver.js'
 import { namesArgs, nodesArgs } from '../support/wire.js'
@@ -27,6 +37,8 @@ function nameRow(prefix: string, nodes: readonly NodeTaintsAt[]): void {
 ;[...PAIR_NODES.values()].forEach((p, i) => nameRow(`pair-${i}`, [p.tainted, p.untainted]))
 FILTER_CASES.forEach((c, i) => nameRow(`filter-${i}`, [c.node]))
 SCORE_CASES.forEach((c, i) => nameRow(`score-${i}`, c.nodes))
+EVICTION_CASES.forEach((c, i) => nameRow(`eviction-${i}`, [c.node]))
+nameRow('eviction', [EVICTION_PLAIN_NODE])
 
 if (new Set(NAMES.values()).size !== NAMES.size) {
   throw new Error('two nodes of the semantics table got the same name')
@@ -88,7 +100,11 @@ export function passingIn(mode: Mode, reply: FilterReply): readonly string[] | n
   return reply.Nodes === null ? null : reply.Nodes.items.map((n) => n.metadata.name)
 }
 
-const TABLE_REASONS: readonly RejectionReason[] = [REASON_UNTOLERATED_TAINT, REASON_UNSCHEDULABLE]
+const TABLE_REASONS: readonly RejectionReason[] = [
+  REASON_UNTOLERATED_TAINT,
+  REASON_UNSCHEDULABLE,
+  REASON_EVICTING_TAINT,
+]
 
 /** The table's reason for a reason string on the wire; any other string fails the row. */
 export function reasonOf(text: string | undefined): RejectionReason {

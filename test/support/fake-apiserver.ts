@@ -34,6 +34,7 @@ export class FakeApiServer {
   readonly #nodes = new Map<string, NodeObject>()
   #pods: readonly unknown[] = []
   #namespaces: readonly unknown[] = []
+  #budgets: readonly unknown[] = []
   readonly #watches = new WatchHub()
   readonly #pager = new FakeListPager()
   /** Failures, delays and holds of the answers, set by the test. */
@@ -144,6 +145,11 @@ export class FakeApiServer {
     this.#namespaces = namespaces
   }
 
+  /** The PodDisruptionBudgets `GET /apis/policy/v1/poddisruptionbudgets` returns, in one page. */
+  setDisruptionBudgets(budgets: readonly unknown[]): void {
+    this.#budgets = budgets
+  }
+
   /** Sends a BOOKMARK at the current resourceVersion to watches that asked for bookmarks. */
   sendBookmark(): void {
     this.#watches.bookmark(bookmarkObject(this.#resourceVersion))
@@ -246,6 +252,12 @@ export class FakeApiServer {
     if (req.method === 'GET' && url.pathname === '/api/v1/namespaces') {
       const metadata = { resourceVersion: String(this.#resourceVersion) }
       const list = { kind: 'NamespaceList', apiVersion: 'v1', metadata, items: this.#namespaces }
+      return sendJson(res, 200, list)
+    }
+    if (req.method === 'GET' && url.pathname === '/apis/policy/v1/poddisruptionbudgets') {
+      const metadata = { resourceVersion: String(this.#resourceVersion) }
+      const items = this.#budgets
+      const list = { kind: 'PodDisruptionBudgetList', apiVersion: 'policy/v1', metadata, items }
       return sendJson(res, 200, list)
     }
     if (req.method === 'GET' && url.pathname === '/api/v1/pods') {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findKubeBinaries, KUBE_VERSION } from './control-plane/binaries.js'
+import { stopLeftoverProcesses } from './control-plane/processes.js'
 
 /**
  * Builds dist/ once before the suites that run the real process (`node dist/main.js`), so they
@@ -12,7 +13,8 @@ import { findKubeBinaries, KUBE_VERSION } from './control-plane/binaries.js'
  * Also points TMPDIR (read by os.tmpdir() at each call) at one folder per run, removed at
  * teardown: vitest ends its forks without an 'exit' event, so a test module's own cleanup on
  * exit never ran, and every run left its kubeconfigs and service-account folders behind. The
- * forks and the servers they start inherit it.
+ * forks and the servers they start inherit it. At teardown, control-plane processes a worker
+ * left running (one ended on a timeout runs no afterAll) are stopped.
  */
 export default function setup(): () => void {
   const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -23,7 +25,10 @@ export default function setup(): () => void {
   sayWhetherTheControlPlaneRuns()
   const runDir = mkdtempSync(join(tmpdir(), 'taint-extender-test-run-'))
   process.env.TMPDIR = runDir
-  return () => rmSync(runDir, { recursive: true, force: true })
+  return () => {
+    stopLeftoverProcesses(join(runDir, 'control-plane-pids'))
+    rmSync(runDir, { recursive: true, force: true })
+  }
 }
 
 /**

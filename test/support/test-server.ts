@@ -1,4 +1,5 @@
 import { Extender, type NodeCache } from '../../src/extender/index.js'
+import type { EvictingNodes } from '../../src/core/index.js'
 import {
   BodyBudget,
   createOperationsHandler,
@@ -15,6 +16,8 @@ import {
 export interface TestServerOptions {
   nodeCache?: NodeCache | null
   comparisonOperators?: boolean
+  /** --evicting-nodes; the service's default, reject, unless given. */
+  evictingNodes?: EvictingNodes
   maxBodyBytes?: number
   maxBodyBytesInFlight?: number
   explainEndpoint?: boolean
@@ -62,7 +65,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const metrics = new Metrics()
   const nodeCache = options.nodeCache ?? null
   const extender = new Extender({
-    rules: { comparisonOperators: options.comparisonOperators ?? true },
+    rules: {
+      comparisonOperators: options.comparisonOperators ?? true,
+      evictingNodes: options.evictingNodes ?? 'reject',
+    },
     tolerationsCache: {
       entries: options.tolerationsCacheSize ?? 128,
       bytes: options.tolerationsCacheBytes ?? 16 * 1024 * 1024,

@@ -1,7 +1,11 @@
 import type { NodeTaintsAt, RejectionReason } from '../../../src/core/index.js'
-import { REASON_UNSCHEDULABLE, REASON_UNTOLERATED_TAINT } from '../../../src/core/index.js'
+import {
+  REASON_EVICTING_TAINT,
+  REASON_UNSCHEDULABLE,
+  REASON_UNTOLERATED_TAINT,
+} from '../../../src/core/index.js'
 import { node, taint, toleration, type TolerationSpec } from '../builders.js'
-import type { FilterCase, Gate, PairCase, ScoreCase } from './types.js'
+import type { EvictionCase, EvictionText, FilterCase, Gate, PairCase, ScoreCase } from './types.js'
 
 // Shorthands every section of the table shares, so that a row reads as its spec.
 
@@ -44,6 +48,7 @@ export function filter(
 }
 
 export const UNTOLERATED = REASON_UNTOLERATED_TAINT
+export const EVICTING = REASON_EVICTING_TAINT
 export const UNSCHEDULABLE = REASON_UNSCHEDULABLE
 export const cordoned = (taints: readonly string[] = []) =>
   node('cordoned', { unschedulable: true, taints })
@@ -70,3 +75,22 @@ export const nodeA = (...taints: string[]) => node('nodeA', { taints })
 export const nodeB = (...taints: string[]) => node('nodeB', { taints })
 export const nodeC = (...taints: string[]) => node('nodeC', { taints })
 export const nodeD = (...taints: string[]) => node('nodeD', { taints })
+
+/** A row of the eviction level: a pod with these tolerations on a node `evicting` with these taints. */
+export function evictionRow(
+  name: string,
+  tolerations: readonly TolerationSpec[],
+  taints: readonly string[],
+  eviction: EvictionText,
+  rejectReason: RejectionReason | null,
+  gate: Gate = 'either'
+): EvictionCase {
+  return {
+    name,
+    tolerations: tolerations.map((t) => toleration(t)),
+    node: node('evicting', { taints }),
+    gate,
+    eviction,
+    rejectReason,
+  }
+}

@@ -56,10 +56,36 @@ export interface RuleSet {
     node: NodeTaintsAt,
     options: RuleOptions
   ): Answer<RejectionReason | null>
+  /**
+   * The eviction rule itself (taint-eviction.ts), for the tolerations on a node with these
+   * taints. Optional: over HTTP it is seen only through filter and prioritize.
+   */
+  eviction?(
+    tolerations: readonly Toleration[],
+    node: NodeTaintsAt,
+    options: RuleOptions
+  ): Answer<EvictionText>
   /** Normalised 0–10 scores of exactly these nodes, in their order. */
   scores(
     tolerations: readonly Toleration[],
     nodes: readonly NodeTaintsAt[],
     options: RuleOptions
   ): Answer<readonly number[]>
+}
+
+/**
+ * The taint-eviction controller's decision for one pod on one node, as one word: `stays`,
+ * `untolerated` (evicted at once: a NoExecute taint is not tolerated), `at once` (a used
+ * toleration's `tolerationSeconds` is 0 or less) or `after <n>s`.
+ */
+export type EvictionText = 'stays' | 'untolerated' | 'at once' | `after ${number}s`
+
+export interface EvictionCase {
+  readonly name: string
+  readonly tolerations: readonly Toleration[]
+  readonly node: NodeTaintsAt
+  readonly gate: Gate
+  readonly eviction: EvictionText
+  /** Filter with `--evicting-nodes=reject`; in the other modes an eviction reason reads null. */
+  readonly rejectReason: RejectionReason | null
 }

@@ -1,9 +1,8 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { CertificateWorkshop } from '../certificates.js'
 import { freePort } from '../free-port.js'
+import { apiserverArgs, kubeconfigFor, makeSecrets, startEtcd } from './apiserver-setup.js'
 import { repositoryRoot, type KubeBinaries } from './binaries.js'
 import { KubeApi } from './kube-api.js'
 import { ControlPlaneProcess, waitUntilReady } from './processes.js'
@@ -28,6 +27,8 @@ export class ControlPlane {
   /** A kubeconfig with the admin token, for kube-scheduler and the extender's informer. */
   readonly kubeconfig: string
   readonly #processes: ControlPlaneProcess[] = []
+  readonly #apiserverArgs: readonly string[]
+  #apiserver: ControlPlaneProcess
   #schedulers = 0
 
   private constructor(
@@ -37,12 +38,20 @@ export class ControlPlane {
     token: string,
     ca: Buffer,
     readonly etcd: ControlPlaneProcess,
-    readonly apiserver: ControlPlaneProcess
+    apiserverArgs: readonly string[]
   ) {
     this.api = new KubeApi(server, token, ca)
     this.kubeconfig = join(dir, 'kubeconfig.json')
     writeFileSync(this.kubeconfig, JSON.stringify(kubeconfigFor(server, token, ca)))
-    this.#processes.push(etcd, apiserver)
+    this.#apiserverArgs = apiserverArgs
+    // Stopped in reverse: every kube-apiserver before etcd.
+    this.#processes.push(etcd)
+    this.#apiserver = this.#spawnApiserver()
+  }
+
+  /** The running kube-apiserver: a new process after each startApiserver(). */
+  get apiserver(): ControlPlaneProcess {
+    return this.#apiserver
   }
 
   /** Starts etcd and kube-apiserver; resolves once the API server is ready and `default` exists. */
@@ -51,12 +60,6 @@ export class ControlPlane {
     const etcd = await startEtcd(binaries, dir)
     const secrets = makeSecrets(dir)
     const securePort = await freePort()
-    const apiserver = new ControlPlaneProcess(
-      'kube-apiserver',
-      binaries.kubeApiserver,
-      apiserverArgs(etcd.url, securePort, secrets, dir),
-      join(dir, 'kube-apiserver.log')
-    )
     const plane = new ControlPlane(
       binaries,
       dir,
@@ -64,16 +67,12 @@ export class ControlPlane {
       secrets.token,
       secrets.ca,
       etcd.process,
-      apiserver
+      apiserverArgs(etcd.url, securePort, secrets, dir)
     )
     try {
+      await plane.#apiserverReady()
       await waitUntilReady(
-        apiserver,
-        async () => (await plane.api.request('GET', '/readyz')).status === 200,
-        60_000
-      )
-      await waitUntilReady(
-        apiserver,
+        plane.apiserver,
         async () => (await plane.api.request('GET', '/api/v1/namespaces/default')).status === 200,
         30_000
       )
@@ -82,6 +81,44 @@ export class ControlPlane {
       throw error
     }
     return plane
+  }
+
+  /**
+   * Stops kube-apiserver (SIGTERM, as a rolling restart would; `{ kill: true }` for SIGKILL, as
+   * a crash would). etcd keeps running with every object; startApiserver() brings it back.
+   */
+  async stopApiserver(options: { kill?: boolean } = {}): Promise<void> {
+    if (options.kill === true) await this.#apiserver.kill()
+    else await this.#apiserver.stop()
+  }
+
+  /**
+   * Starts kube-apiserver again on the same port, with the same etcd, certificates and token
+   * (its log appended to the same file); resolves once /readyz answers 200.
+   */
+  async startApiserver(): Promise<void> {
+    if (!this.#apiserver.exited) throw new Error('kube-apiserver is still running')
+    this.#apiserver = this.#spawnApiserver()
+    await this.#apiserverReady()
+  }
+
+  #spawnApiserver(): ControlPlaneProcess {
+    const apiserver = new ControlPlaneProcess(
+      'kube-apiserver',
+      this.binaries.kubeApiserver,
+      this.#apiserverArgs,
+      join(this.dir, 'kube-apiserver.log')
+    )
+    this.#processes.push(apiserver)
+    return apiserver
+  }
+
+  #apiserverReady(): Promise<void> {
+    return waitUntilReady(
+      this.#apiserver,
+      async () => (await this.api.request('GET', '/readyz')).status === 200,
+      60_000
+    )
   }
 
   /**
@@ -131,112 +168,6 @@ export class ControlPlane {
     if (options.keepLogs === true) keepLogs(this.dir, this.#processes)
     rmSync(this.dir, { recursive: true, force: true })
   }
-}
-
-function kubeconfigFor(server: string, token: string, ca: Buffer): object {
-  return {
-    apiVersion: 'v1',
-    kind: 'Config',
-    clusters: [
-      { name: 'test', cluster: { server, 'certificate-authority-data': ca.toString('base64') } },
-    ],
-    users: [{ name: 'admin', user: { token } }],
-    contexts: [{ name: 'test', context: { cluster: 'test', user: 'admin' } }],
-    'current-context': 'test',
-  }
-}
-
-async function startEtcd(
-  binaries: KubeBinaries,
-  dir: string
-): Promise<{ process: ControlPlaneProcess; url: string }> {
-  const [clientPort, peerPort] = [await freePort(), await freePort()]
-  const url = `http://127.0.0.1:${clientPort}`
-  const peer = `http://127.0.0.1:${peerPort}`
-  const process = new ControlPlaneProcess(
-    'etcd',
-    binaries.etcd,
-    [
-      `--data-dir=${join(dir, 'etcd')}`,
-      `--listen-client-urls=${url}`,
-      `--advertise-client-urls=${url}`,
-      `--listen-peer-urls=${peer}`,
-      `--initial-advertise-peer-urls=${peer}`,
-      `--initial-cluster=test=${peer}`,
-      '--name=test',
-      '--listen-metrics-urls=',
-      // A test's etcd needs no fsync guarantees; without them it keeps up on a busy disk.
-      '--unsafe-no-fsync',
-    ],
-    join(dir, 'etcd.log')
-  )
-  await waitUntilReady(process, async () => (await fetch(`${url}/health`)).ok, 30_000)
-  return { process, url }
-}
-
-interface Secrets {
-  readonly token: string
-  readonly ca: Buffer
-  readonly certFile: string
-  readonly keyFile: string
-  readonly tokenFile: string
-  readonly serviceAccountKey: string
-}
-
-/** The serving certificate, the admin token and the service-account signing key of one run. */
-function makeSecrets(dir: string): Secrets {
-  const workshop = new CertificateWorkshop()
-  const authority = workshop.authority('control-plane-ca')
-  const serving = workshop.issue(authority, 'kube-apiserver', 'server')
-  const secrets = join(dir, 'secrets')
-  mkdirSync(secrets)
-  cpSync(serving.certFile, join(secrets, 'apiserver.crt'))
-  cpSync(serving.keyFile, join(secrets, 'apiserver.key'))
-  workshop.cleanup()
-  const token = randomBytes(24).toString('hex')
-  writeFileSync(join(secrets, 'tokens.csv'), `${token},admin,admin-uid,"system:masters"\n`)
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  writeFileSync(
-    join(secrets, 'service-account.key'),
-    privateKey.export({ type: 'pkcs8', format: 'pem' })
-  )
-  return {
-    token,
-    ca: authority.cert,
-    certFile: join(secrets, 'apiserver.crt'),
-    keyFile: join(secrets, 'apiserver.key'),
-    tokenFile: join(secrets, 'tokens.csv'),
-    serviceAccountKey: join(secrets, 'service-account.key'),
-  }
-}
-
-function apiserverArgs(
-  etcdUrl: string,
-  securePort: number,
-  secrets: Secrets,
-  dir: string
-): string[] {
-  return [
-    `--etcd-servers=${etcdUrl}`,
-    '--bind-address=127.0.0.1',
-    '--advertise-address=127.0.0.1',
-    `--secure-port=${securePort}`,
-    `--cert-dir=${join(dir, 'apiserver-certs')}`,
-    `--tls-cert-file=${secrets.certFile}`,
-    `--tls-private-key-file=${secrets.keyFile}`,
-    `--token-auth-file=${secrets.tokenFile}`,
-    '--authorization-mode=RBAC',
-    '--service-account-issuer=https://kubernetes.default.svc',
-    `--service-account-key-file=${secrets.serviceAccountKey}`,
-    `--service-account-signing-key-file=${secrets.serviceAccountKey}`,
-    '--service-cluster-ip-range=10.96.0.0/16',
-    // No controller-manager runs: no ServiceAccount controller makes `default` accounts, and
-    // nothing would lift the not-ready taint TaintNodesByCondition puts on every new node.
-    '--disable-admission-plugins=ServiceAccount,TaintNodesByCondition',
-    // A loopback advertise address is not a valid endpoint.
-    '--endpoint-reconciler-type=none',
-    '--profiling=false',
-  ]
 }
 
 async function healthz(port: number): Promise<boolean> {

@@ -1,5 +1,41 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { closeSync, openSync, readFileSync } from 'node:fs'
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/**
+ * Where each running control-plane process leaves its PID, in the test run's own folder: a test
+ * worker that vitest ends on a timeout never runs its afterAll, and the process groups it started
+ * outlive it; the run's teardown stops whatever is still listed (`stopLeftoverProcesses`).
+ */
+function pidFolder(): string {
+  return join(tmpdir(), 'control-plane-pids')
+}
+
+/** SIGKILLs every control-plane process group a run left behind. */
+export function stopLeftoverProcesses(folder: string): void {
+  let pids: string[]
+  try {
+    pids = readdirSync(folder)
+  } catch {
+    return
+  }
+  for (const pid of pids) {
+    try {
+      process.kill(-Number(pid), 'SIGKILL')
+    } catch {
+      // Gone already.
+    }
+  }
+}
 
 /**
  * One control-plane process: started in its own process group with stdin from /dev/null and its
@@ -27,8 +63,15 @@ export class ControlPlaneProcess {
     } finally {
       closeSync(out)
     }
+    const pidFile =
+      this.#child.pid === undefined ? null : join(pidFolder(), String(this.#child.pid))
+    if (pidFile !== null) {
+      mkdirSync(pidFolder(), { recursive: true })
+      writeFileSync(pidFile, name)
+    }
     this.#exited = new Promise((resolve) => {
       this.#child.once('exit', (code, signal) => {
+        if (pidFile !== null) rmSync(pidFile, { force: true })
         this.#exitCode = code ?? (signal === null ? null : -1)
         resolve(this.#exitCode)
       })

@@ -1,0 +1,34 @@
+import { REASON_EVICTING_TAINT, type RuleOptions } from '../core/index.js'
+import type { FilterPlugin, PlacementNode } from './framework.js'
+import type { NodeExplanation } from './taint-toleration.js'
+
+/**
+ * This extender's own rule with `--evicting-nodes=reject` (src/core taint-eviction.ts), on the
+ * nodes every in-tree Filter passed: kube-scheduler calls extenders only then (schedule_one.go
+ * `findNodesThatPassExtenders` after `findNodesThatPassFilters`), so it is the profile's last
+ * filter. The extender reports the node in FailedAndUnresolvableNodes, so preemption does not
+ * try it.
+ */
+
+export const PLUGIN_EXTENDER = 'taint-extender'
+
+/** The rule as a filter over `taints`, the taint rules' explanation of each node. */
+export function extenderRuleFilter(
+  options: RuleOptions,
+  taints: ReadonlyMap<PlacementNode, NodeExplanation | undefined>
+): FilterPlugin {
+  return {
+    name: PLUGIN_EXTENDER,
+    filter(node) {
+      const eviction = taints.get(node)?.eviction ?? null
+      if (eviction === null || options.evictingNodes !== 'reject') return null
+      const when = eviction.afterSeconds === 0 ? 'at once' : `after ${eviction.afterSeconds}s`
+      return {
+        plugin: PLUGIN_EXTENDER,
+        reasons: [REASON_EVICTING_TAINT],
+        unresolvable: true,
+        detail: `evicted ${when}: ${eviction.detail}`,
+      }
+    },
+  }
+}

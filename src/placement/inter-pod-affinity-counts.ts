@@ -1,0 +1,94 @@
+import type { AffinityPod } from './cluster-pod.js'
+import { labelOf } from './label-requirements.js'
+import type { LabelledNode } from './node-affinity.js'
+
+/**
+ * InterPodAffinity's PreFilter counts (interpodaffinity filtering.go `topologyToMatchedTermCount`),
+ * keeping which pod counted, and the view of them after AddPod and RemovePod.
+ */
+
+/** Which pod, by which of its terms, put a count on a topology pair. */
+export interface TermMatch {
+  readonly pod: AffinityPod
+  readonly termIndex: number
+}
+
+/** What InterPodAffinity reads of its counts: who counted on a topology pair, and whether any did. */
+export interface Counts {
+  /** The first pod counted on the pair; undefined when none is. */
+  first(topologyKey: string, value: string): TermMatch | undefined
+  readonly empty: boolean
+}
+
+/** topologyToMatchedTermCount, keeping who counted rather than how many. */
+export class TopologyCounts implements Counts {
+  readonly #pairs = new Map<string, TermMatch[]>()
+
+  static key(topologyKey: string, value: string): string {
+    return `${topologyKey}\u0000${value}`
+  }
+
+  add(node: LabelledNode, topologyKey: string, match: TermMatch): void {
+    const value = labelOf(node.labels, topologyKey)
+    if (value === undefined) return
+    const key = TopologyCounts.key(topologyKey, value)
+    const list = this.#pairs.get(key) ?? []
+    list.push(match)
+    this.#pairs.set(key, list)
+  }
+
+  get(topologyKey: string, value: string): readonly TermMatch[] {
+    return this.#pairs.get(TopologyCounts.key(topologyKey, value)) ?? []
+  }
+
+  first(topologyKey: string, value: string): TermMatch | undefined {
+    return this.get(topologyKey, value)[0]
+  }
+
+  get empty(): boolean {
+    return this.#pairs.size === 0
+  }
+
+  /** Whether a pair keeps a count once `removed` pods are gone. */
+  someBesides(removed: ReadonlySet<AffinityPod>): boolean {
+    for (const list of this.#pairs.values()) if (list.some((m) => !removed.has(m.pod))) return true
+    return false
+  }
+}
+
+/**
+ * The counts after PreFilterExtensions' AddPod and RemovePod: `extra` holds what the added pods
+ * count; the removed pods' counts are dropped, and a pair left at zero is gone, as
+ * `topologyToMatchedTermCount.update` deletes it.
+ */
+export class ChangedCounts implements Counts {
+  constructor(
+    private readonly base: TopologyCounts,
+    private readonly extra: TopologyCounts,
+    private readonly removed: ReadonlySet<AffinityPod>
+  ) {}
+
+  /** The removed pods are those of one node, so the search past them stays short. */
+  first(topologyKey: string, value: string): TermMatch | undefined {
+    const kept = this.base.get(topologyKey, value).find((m) => !this.removed.has(m.pod))
+    return kept ?? this.extra.first(topologyKey, value)
+  }
+
+  get empty(): boolean {
+    return this.extra.empty && !this.base.someBesides(this.removed)
+  }
+}
+
+export interface CountSet<C extends Counts> {
+  readonly affinity: C
+  readonly antiAffinity: C
+  readonly existing: C
+}
+
+export function newCountSet(): CountSet<TopologyCounts> {
+  return {
+    affinity: new TopologyCounts(),
+    antiAffinity: new TopologyCounts(),
+    existing: new TopologyCounts(),
+  }
+}

@@ -1,6 +1,10 @@
 # taint-extender: kube-scheduler extender for taints and tolerations.
 #
-#   docker build -t taint-extender:0.1.0 .
+#   docker build --build-arg COMMIT=$(git rev-parse HEAD) -t taint-extender:0.1.0 .
+#
+#   docker run IMAGE                       serves (the default command is serve)
+#   docker run IMAGE serve --port 9000     serves with flags
+#   docker run IMAGE explain --pod - < pod.yaml    runs a tool (see docs/cli.md)
 #
 # Three stages: production dependencies, TypeScript build, distroless runtime. Only dist/, the
 # production node_modules and package.json reach the final image.
@@ -12,18 +16,24 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
-# Compile src/ to dist/ with the full dependency set (TypeScript and type packages).
+# Compile src/ to dist/ with the full dependency set (TypeScript and type packages). The build
+# context has no .git: the commit comes in as COMMIT and lands in dist/build-info.json, which
+# `version`, GET /version and taint_extender_build_info report ("unknown" when not given).
 FROM node:24-bookworm-slim AS build
+ARG COMMIT=unknown
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.build.json ./
+COPY scripts/write-build-info.mjs ./scripts/
 COPY src ./src
-RUN npm run build
+RUN BUILD_COMMIT="$COMMIT" npm run build
 
 # Runtime: Node.js 24 and nothing else (no shell, no package manager), user 65532.
 FROM gcr.io/distroless/nodejs24-debian12:nonroot
+ARG COMMIT=unknown
 LABEL org.opencontainers.image.title="taint-extender" \
+      org.opencontainers.image.revision="$COMMIT" \
       org.opencontainers.image.description="kube-scheduler extender that filters, scores and vets preemption by taints and tolerations" \
       org.opencontainers.image.version="0.1.0" \
       org.opencontainers.image.licenses="Apache-2.0"
@@ -35,9 +45,13 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 USER 65532:65532
 EXPOSE 8888
-# Node runs as PID 1; dist/main.js handles SIGTERM and SIGINT itself (drains, then exits).
+# Node runs as PID 1; the server handles SIGTERM and SIGINT itself (drains, then exits).
+# The entrypoint is the taint-extender command (package.json's bin), so the image runs every
+# command: CMD is `serve`, and arguments replace it (`docker run IMAGE explain ...`). Flags with
+# no command before them are serve's, so a Deployment whose args: are flags alone still serves.
 # --initial-old-space-size keeps V8 from a mark-compact every few hundred milliseconds after the
 # heap shrinks (see src/config/node-flags.ts); 128 MiB leaves room under the 512 MiB memory limit.
 # --expose-gc lets the node cache collect a full node list's garbage once, right after the list;
 # --v8-pool-size=1 keeps V8's background threads from taking the caller's CPU in bursts.
-ENTRYPOINT ["/nodejs/bin/node", "--initial-old-space-size=128", "--expose-gc", "--v8-pool-size=1", "dist/main.js"]
+ENTRYPOINT ["/nodejs/bin/node", "--initial-old-space-size=128", "--expose-gc", "--v8-pool-size=1", "dist/cli.js"]
+CMD ["serve"]

@@ -1,70 +1,101 @@
 #!/usr/bin/env node
-import { runExplain } from './cli/explain-command.js'
-import { runForecast } from './cli/forecast-command.js'
-import { helpFor, type Command } from './cli/help.js'
+import { COMMAND_NAMES, helpFor, type Command } from './cli/help.js'
 import {
   ClusterReadError,
   EXIT_BAD_INPUT,
   EXIT_CLUSTER_FAILED,
   type ToolIo,
 } from './cli/tool-io.js'
+import { runVersion, versionText } from './cli/version-command.js'
 import { ConfigError, environmentVariables } from './config/index.js'
-import { main as serve } from './main.js'
 import { ProtocolError } from './protocol/index.js'
+
+/**
+ * The `taint-extender` executable (also installed as `kubectl-taint_extender`, which kubectl
+ * runs for `kubectl taint-extender`): a command, then its flags. With no command it prints the
+ * overview and exits 2, as a usage error, rather than start a server. Flags with no command
+ * before them are serve's, so a Deployment's `args:` of flags alone (the image's command is
+ * `serve`, replaced by them) still serves.
+ */
 
 const io: ToolIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 }
 
-const TOOLS = { explain: runExplain, forecast: runForecast } as const
-const COMMANDS: readonly Command[] = ['serve', 'explain', 'forecast', 'help']
+type Tool = (
+  argv: readonly string[],
+  io: ToolIo,
+  env: NodeJS.ProcessEnv
+) => Promise<number> | number
+
+/**
+ * Each command's module is loaded only when it runs: the server's (express, prom-client) and the
+ * cluster client's are most of the start-up time, and `version` or `completion` needs neither.
+ */
+const TOOLS: Readonly<Record<string, () => Promise<Tool>>> = {
+  explain: async () => (await import('./cli/explain-command.js')).runExplain,
+  forecast: async () => (await import('./cli/forecast-command.js')).runForecast,
+  version: () => Promise.resolve(runVersion),
+  completion: async () => (await import('./cli/completion-command.js')).runCompletion,
+}
+
 const HELP_FLAGS = ['--help', '-h']
 
+// Output piped into `head` that closes early: stop quietly, as kubectl does, not with a stack.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err
+  process.exit(0)
+})
+
 /** Runs a tool; bad usage exits 2, a cluster that cannot be read 3, each with one line. */
-async function runTool(tool: keyof typeof TOOLS, argv: string[]): Promise<number> {
+async function runTool(command: string, tool: Tool, argv: string[]): Promise<number> {
   try {
-    return await TOOLS[tool](argv, io, environmentVariables())
+    return await tool(argv, io, environmentVariables())
   } catch (err) {
-    io.stderr(`taint-extender ${tool}: ${err instanceof Error ? err.message : String(err)}\n`)
+    io.stderr(`taint-extender ${command}: ${err instanceof Error ? err.message : String(err)}\n`)
     if (err instanceof ClusterReadError) return EXIT_CLUSTER_FAILED
     if (err instanceof ConfigError || err instanceof ProtocolError) {
-      io.stderr(`Run 'taint-extender ${tool} --help' for its flags.\n`)
+      io.stderr(`Run 'taint-extender ${command} --help' for its flags.\n`)
     }
     return EXIT_BAD_INPUT
   }
 }
 
 function help(topic: string | undefined): number {
-  if (topic === undefined || COMMANDS.includes(topic as Command)) {
+  if (topic === undefined || COMMAND_NAMES.includes(topic as Command)) {
     io.stdout(helpFor(topic as Command | undefined))
     return 0
   }
-  io.stderr(`taint-extender help: no command "${topic}" (commands: ${COMMANDS.join(', ')})\n`)
+  io.stderr(`taint-extender help: no command "${topic}" (commands: ${COMMAND_NAMES.join(', ')})\n`)
   return EXIT_BAD_INPUT
 }
 
-/** A bare `taint-extender` serves; it says so, as a log line like the server's own. */
-function noteBareInvocation(): void {
-  const msg = 'no command given: serving the extender; taint-extender help lists the commands'
-  io.stderr(JSON.stringify({ ts: Date.now() / 1000, level: 'info', msg }) + '\n')
+async function run(argv: string[]): Promise<number | null> {
+  const [command, ...rest] = argv
+  if (command === undefined) {
+    io.stderr(helpFor(undefined))
+    io.stderr('taint-extender: no command given (to run the extender: taint-extender serve)\n')
+    return EXIT_BAD_INPUT
+  }
+  if (command === 'help') return help(rest[0])
+  if (HELP_FLAGS.includes(command)) return help(undefined)
+  const serving = command === 'serve' || command.startsWith('-')
+  const flags = command === 'serve' || !serving ? rest : argv
+  if (flags.includes('--version')) {
+    io.stdout(versionText())
+    return 0
+  }
+  if (flags.some((a) => HELP_FLAGS.includes(a))) return help(serving ? 'serve' : command)
+  if (serving) {
+    ;(await import('./main.js')).main(flags)
+    return null
+  }
+  const tool = TOOLS[command]
+  if (tool !== undefined) return runTool(command, await tool(), rest)
+  io.stderr(`taint-extender: unknown command "${command}"; taint-extender help lists them\n`)
+  return EXIT_BAD_INPUT
 }
 
-const argv = process.argv.slice(2)
-const [command, ...rest] = argv
-if (command === 'explain' || command === 'forecast') {
-  const wantsHelp = rest.some((a) => HELP_FLAGS.includes(a))
-  process.exitCode = wantsHelp ? help(command) : await runTool(command, rest)
-} else if (command === 'help') {
-  process.exitCode = help(rest[0])
-} else if (command === 'serve' || command === undefined || command.startsWith('-')) {
-  const flags = command === 'serve' ? rest : argv
-  if (flags.some((a) => HELP_FLAGS.includes(a))) process.exitCode = help('serve')
-  else {
-    if (command === undefined) noteBareInvocation()
-    serve(flags)
-  }
-} else {
-  io.stderr(`taint-extender: unknown command "${command}"; taint-extender help lists them\n`)
-  process.exitCode = EXIT_BAD_INPUT
-}
+const code = await run(process.argv.slice(2))
+if (code !== null) process.exitCode = code

@@ -8,6 +8,7 @@ import {
   readTlsMaterial,
   type Config,
 } from './config/index.js'
+import { versionText } from './cli/version-command.js'
 import { createRequestHandler, JsonLogger, Metrics, type AppDependencies } from './server/index.js'
 import {
   appDependencies,
@@ -40,6 +41,7 @@ async function run(config: Config, serveAll: RequestHandlerFactory): Promise<voi
   // Before anything starts: a bad certificate or key is a configuration error (exit 2).
   const tlsMaterial = config.tls === null ? null : readTlsMaterial(config.tls)
   const metrics = new Metrics()
+  metrics.reportBuildInfo(config.version, config.commit)
   const nodeCache = startNodeCache(config, logger, metrics)
   const extender = buildExtender(config, nodeCache, metrics, logger)
   let shuttingDown = false
@@ -61,14 +63,19 @@ async function run(config: Config, serveAll: RequestHandlerFactory): Promise<voi
   logStarted(config, listeners, tlsMaterial, logger)
 }
 
-/** Starts the extender with these flags; exits 2 on a bad flag. */
+/** Starts the extender with these flags (a leading `serve` is the command's name); exits 2 on a bad flag. */
 export function main(
   argv: readonly string[],
   serveAll: RequestHandlerFactory = createRequestHandler
 ): void {
+  const flags = argv[0] === 'serve' ? argv.slice(1) : argv
+  if (flags.includes('--version')) {
+    process.stdout.write(versionText())
+    return
+  }
   let loaded
   try {
-    loaded = loadConfig(processEnvironment(argv))
+    loaded = loadConfig(processEnvironment(flags))
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`taint-extender: ${err.message}\n`)

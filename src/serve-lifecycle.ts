@@ -136,6 +136,7 @@ export function logStarted(
 ): void {
   logger.info('taint-extender started', {
     version: config.version,
+    commit: config.commit,
     comparisonOperators: config.featureGates.TaintTolerationComparisonOperators,
     evictingNodes: config.evictingNodes,
     transport: server.transport,

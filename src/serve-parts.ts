@@ -105,5 +105,6 @@ export function appDependencies(
     bodyBudget: new BodyBudget(config.maxBodyBytesInFlight),
     explainEndpoint: config.explainEndpoint,
     version: config.version,
+    commit: config.commit,
   }
 }

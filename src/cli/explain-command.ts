@@ -1,33 +1,24 @@
-import { compileNode, CompiledTolerations, formatTaint } from '../core/index.js'
+import { formatTaint } from '../core/index.js'
 import {
-  diagnosePlacement,
-  type AffinityPod,
-  type DisruptionBudget,
-  type NamespaceLabels,
-  type NominatedPod,
   type NodeDiagnosis,
   type PlacementDiagnosis,
-  type PlacementInput,
   type PlacementPod,
 } from '../placement/index.js'
-import { parseExplainOptions, type ExplainOptions, type ObjectSource } from '../config/index.js'
-import { ProtocolError } from '../protocol/index.js'
-import {
-  readDisruptionBudgets,
-  readNamespaces,
-  readNodes,
-  readOnePlacedPod,
-  readPodList,
-} from './manifests.js'
+import { parseExplainOptions, type ExplainOptions } from '../config/index.js'
+import type { ManifestNode } from '../protocol/index.js'
+import { diagnoseWithBudgets, readExplainContext } from './explain-context.js'
+import { runPending } from './explain-pending.js'
+import { readOnePlacedPod } from './manifests.js'
+import { isDocumentFormat, printDocument, summaryOf } from './output.js'
 import { renderTable } from './table.js'
-import { explainPodsText, namespacesText, nodesText, pdbsText, type ToolIo } from './tool-io.js'
+import { namedPodText, namespaceOf, type ToolIo } from './tool-io.js'
 
 /**
- * `taint-extender explain --pod FILE [--nodes FILE] [--pods FILE] [--namespaces FILE] [-o json]`:
- * per node, the verdict kube-scheduler's default profile reaches for the constraints judged here
- * (cordon, nodeName, taints, node affinity, inter-pod affinity), the constraint that decided it
- * and the scores. Exit 0 when the pod fits somewhere, 1 when it fits nowhere or the scheduling
- * cycle fails for it (2 on bad input, set by the caller).
+ * `taint-extender explain POD | --pod FILE | --pending`: per node, the verdict kube-scheduler's
+ * default profile reaches for the constraints judged here (cordon, nodeName, taints, node
+ * affinity, inter-pod affinity), the constraint that decided it and the scores. Exit 0 when the
+ * pod fits somewhere, 1 when it fits nowhere or the scheduling cycle fails for it (2 on bad
+ * input, set by the caller); --pending exits 0 once it has listed them.
  */
 export async function runExplain(
   argv: readonly string[],
@@ -35,94 +26,29 @@ export async function runExplain(
   env: NodeJS.ProcessEnv
 ): Promise<number> {
   const options = parseExplainOptions(argv, env)
-  const { pod, placement } = readOnePlacedPod(options.pod.text, options.pod.origin)
-  const source = await nodesText(options.nodes)
-  const nodes = readNodes(source.text, source.origin)
-  const pods = await readOtherPods(options, placement)
-  const namespaces = await readNamespaceLabels(options, placement, pods)
-  const rules = {
-    comparisonOperators: options.gates.TaintTolerationComparisonOperators,
-    evictingNodes: options.evictingNodes,
-  }
-  const input: PlacementInput = {
-    pod: placement,
-    tolerations: new CompiledTolerations(pod.tolerations, rules),
-    nodes: nodes.map((n) => ({
-      name: n.name,
-      labels: n.labels,
-      compiled: compileNode(n),
-      allocatable: n.allocatable,
-    })),
-    placedPods: pods?.placed ?? null,
-    nominatedPods: pods?.nominated ?? [],
-    namespaces,
-    nodeLabelsKnown: true,
-    options: rules,
-  }
-  let diagnosis = diagnosePlacement(input)
-  // PodDisruptionBudgets only choose among the victims: they are read when there are some.
-  if (diagnosis.preemptionCandidates.length > 0 && options.pdbs !== null)
-    diagnosis = diagnosePlacement({ ...input, disruptionBudgets: await readBudgets(options.pdbs) })
-  if (options.output === 'json') {
+  if (options.target.kind === 'pending') return runPending(options, io)
+  const input = await podInput(options)
+  const { pod, placement } = readOnePlacedPod(input.text, input.origin)
+  const context = await readExplainContext(options, [placement])
+  const diagnosis = await diagnoseWithBudgets(placement, pod.tolerations, context, options)
+  const summarized = { ...diagnosis, summary: summaryOf(diagnosis) }
+  if (isDocumentFormat(options.output)) {
     const podRef = { namespace: pod.namespace, name: pod.name }
-    io.stdout(JSON.stringify({ pod: podRef, ...diagnosis }, null, 2) + '\n')
+    printDocument(io, options.output, { pod: podRef, ...summarized })
   } else {
-    io.stdout(renderExplanation(diagnosis, placement))
+    const taints = options.output === 'wide' ? context.nodes : null
+    io.stdout(renderExplanation(summarized, placement, taints))
   }
   return diagnosis.available > 0 && diagnosis.schedulingError === null ? 0 : 1
 }
 
-/** The other pods explain judges against: bound ones, and those nominated to a node. */
-interface OtherPods {
-  readonly placed: AffinityPod[]
-  readonly nominated: NominatedPod[]
-}
-
-/**
- * The unfinished pods besides the incoming one (it may be listed while Pending; kube-scheduler
- * never counts a pod against itself): those bound to a node, and those not bound yet with
- * `status.nominatedNodeName` set, which the scheduling queue holds as nominated pods.
- */
-async function readOtherPods(
-  options: ExplainOptions,
-  incoming: PlacementPod
-): Promise<OtherPods | null> {
-  if (options.pods === null) return null
-  const source = await explainPodsText(options.pods)
-  const others = readPodList(source.text, source.origin)
-    .filter(({ pod }) => pod.phase !== 'Succeeded' && pod.phase !== 'Failed')
-    .filter(({ pod }) => !(pod.namespace === incoming.namespace && pod.name === incoming.name))
-    .map(({ placement }) => placement)
-  return {
-    placed: others.filter((p) => p.nodeName !== ''),
-    nominated: others.filter((p) => p.nodeName === '' && p.nominatedNodeName !== ''),
-  }
-}
-
-/** PodDisruptionBudgets, for the victims preemption picks; null when not given. */
-async function readBudgets(pdbs: ObjectSource): Promise<DisruptionBudget[]> {
-  const source = await pdbsText(pdbs)
-  return readDisruptionBudgets(source.text, source.origin)
-}
-
-/** Namespace labels, read only when some term has a namespaceSelector to apply them to. */
-async function readNamespaceLabels(
-  options: ExplainOptions,
-  incoming: PlacementPod,
-  pods: OtherPods | null
-): Promise<NamespaceLabels> {
-  const owners = [incoming, ...(pods?.placed ?? []), ...(pods?.nominated ?? [])]
-  const needer = owners.find((p) =>
-    [...p.requiredAffinity, ...p.requiredAntiAffinity].some((t) => t.namespaceSelector !== null)
-  )
-  if (needer === undefined) return new Map()
-  if (options.namespaces === null) {
-    throw new ProtocolError(
-      `--namespaces FILE is required: ${needer.namespace}/${needer.name} has a namespaceSelector`
-    )
-  }
-  const source = await namespacesText(options.namespaces)
-  return readNamespaces(source.text, source.origin)
+/** The pod's text: its file's, or the cluster's for `explain POD [-n NAMESPACE]`. */
+async function podInput(options: ExplainOptions): Promise<{ text: string; origin: string }> {
+  const { target, cluster } = options
+  if (target.kind === 'file') return target
+  if (target.kind !== 'named' || cluster === null) throw new Error('explain: no pod to read')
+  const namespace = namespaceOf(options.namespace, cluster) ?? 'default'
+  return namedPodText(cluster, namespace, target.name)
 }
 
 function decidedBy(node: NodeDiagnosis): string {
@@ -143,19 +69,34 @@ const SPREAD_NOTE =
 
 const score = (value: number | null): string => (value === null ? '-' : String(value))
 
-export function renderExplanation(diagnosis: PlacementDiagnosis, pod: PlacementPod): string {
-  const rows = diagnosis.nodes.map((node) => [
-    node.name,
-    node.verdict,
-    String(node.untoleratedPreferNoSchedule),
-    score(node.score),
-    score(node.nodeAffinityScore),
-    decidedBy(node),
-  ])
-  const table = renderTable(
-    ['NODE', 'VERDICT', 'PREFER-NO-SCHEDULE', 'SCORE', 'NODE-AFFINITY', 'DECIDED BY'],
-    rows
-  )
+function taintsOf(node: ManifestNode | undefined): string {
+  if (node === undefined) return '-'
+  const taints = node.taints.map(formatTaint)
+  if (node.unschedulable) taints.unshift('(cordoned)')
+  return taints.length === 0 ? '-' : taints.join(',')
+}
+
+const HEADERS = ['NODE', 'VERDICT', 'PREFER-NO-SCHEDULE', 'SCORE', 'NODE-AFFINITY', 'DECIDED BY']
+
+/** The table; `wideNodes` (-o wide) adds each node's taints and cordon as the last column. */
+export function renderExplanation(
+  diagnosis: PlacementDiagnosis,
+  pod: PlacementPod,
+  wideNodes: readonly ManifestNode[] | null = null
+): string {
+  const byName = new Map(wideNodes?.map((n) => [n.name, n]) ?? [])
+  const rows = diagnosis.nodes.map((node) => {
+    const row = [
+      node.name,
+      node.verdict,
+      String(node.untoleratedPreferNoSchedule),
+      score(node.score),
+      score(node.nodeAffinityScore),
+      decidedBy(node),
+    ]
+    return wideNodes === null ? row : [...row, taintsOf(byName.get(node.name))]
+  })
+  const table = renderTable(wideNodes === null ? HEADERS : [...HEADERS, 'TAINTS'], rows)
   const notes = [diagnosis.summary, ...evictionNotes(diagnosis), ...preemptionNotes(diagnosis)]
   notes.push(`Not judged: ${diagnosis.notJudged.join(', ')}.`, SPREAD_NOTE)
   if (pod.nodeName !== '')

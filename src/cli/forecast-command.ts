@@ -13,6 +13,7 @@ import { diagnosePlacement } from '../placement/index.js'
 import { parseForecastOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { readNodes, readPlacedPods, type PlacedPod } from './manifests.js'
+import { isDocumentFormat, printDocument } from './output.js'
 import { renderTable } from './table.js'
 import { parseSelector } from './label-selector.js'
 import { parseTaint } from './taint-spec.js'
@@ -38,19 +39,26 @@ interface NodeForecast {
   readonly pendingScoreLower: readonly string[]
 }
 
+/** The nodes --selector picks, or those --node names, every one of which must exist. */
 function selectNodes(
   nodes: ManifestNode[],
-  nodeName: string | null,
-  selector: string | null
+  nodeNames: readonly string[],
+  selector: string | null,
+  origin: string
 ): ManifestNode[] {
-  const matches = selector !== null ? parseSelector(selector) : null
-  const chosen = nodes.filter((n) => (matches !== null ? matches(n.labels) : n.name === nodeName))
-  if (chosen.length === 0) {
-    throw new ProtocolError(
-      nodeName !== null ? `no node named "${nodeName}"` : `no node matches "${selector}"`
-    )
+  if (selector !== null) {
+    const matches = parseSelector(selector)
+    const chosen = nodes.filter((n) => matches(n.labels))
+    if (chosen.length === 0) throw new ProtocolError(`no node of ${origin} matches "${selector}"`)
+    return chosen
   }
-  return chosen
+  const byName = new Map(nodes.map((n) => [n.name, n]))
+  const missing = nodeNames.filter((name) => !byName.has(name))
+  if (missing.length > 0)
+    throw new ProtocolError(
+      `${origin} has no node named ${missing.map((m) => `"${m}"`).join(', ')}`
+    )
+  return nodeNames.map((name) => byName.get(name) as ManifestNode)
 }
 
 /**
@@ -135,8 +143,9 @@ export async function runForecast(
   const nodeSource = await nodesText(options.nodes)
   const nodes = selectNodes(
     readNodes(nodeSource.text, nodeSource.origin),
-    options.nodeName,
-    options.selector
+    options.nodeNames,
+    options.selector,
+    nodeSource.origin
   )
   const podSource = await podsText(
     options.pods,
@@ -146,28 +155,21 @@ export async function runForecast(
   const rules = { comparisonOperators: options.gates.TaintTolerationComparisonOperators }
   const forecasts = nodes.map((node) => forecastNode(node, taint, pods, rules))
   const summary = summarize(taint, forecasts)
-  if (options.output === 'json') {
-    io.stdout(
-      JSON.stringify(
-        { taint, nodes: forecasts, summary },
-        (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v),
-        2
-      ) + '\n'
-    )
+  if (isDocumentFormat(options.output)) {
+    printDocument(io, options.output, { taint, nodes: forecasts, summary })
     return 0
   }
+  const wide = options.output === 'wide'
   const rows = forecasts.flatMap((f) =>
-    f.running.map((p) => [
-      f.node,
-      `${p.namespace}/${p.name}`,
-      describeOutcome(p.after),
-      p.before.kind === p.after.kind ? 'no' : 'yes',
-    ])
+    f.running.map((p) => {
+      const row = [f.node, `${p.namespace}/${p.name}`, describeOutcome(p.after)]
+      row.push(p.before.kind === p.after.kind ? 'no' : 'yes')
+      return wide ? [...row, describeOutcome(p.before)] : row
+    })
   )
+  const header = ['NODE', 'POD', 'OUTCOME', 'CHANGED', ...(wide ? ['BEFORE'] : [])]
   io.stdout(
-    rows.length > 0
-      ? renderTable(['NODE', 'POD', 'OUTCOME', 'CHANGED'], rows)
-      : 'no running pods on the selected node(s)\n'
+    rows.length > 0 ? renderTable(header, rows) : 'no running pods on the selected node(s)\n'
   )
   for (const f of forecasts) {
     if (f.pendingTurnedAway.length > 0)

@@ -6,70 +6,98 @@ import { helpText as serveFlagsText } from '../config/index.js'
  */
 
 export const EXIT_CODES = `Exit status:
-  0  done (explain: the pod fits somewhere; forecast: the forecast was made)
+  0  done (explain: the pod fits somewhere, or --pending listed the pending pods; forecast: the
+     forecast was made; version, completion, help: printed)
   1  explain: the pod fits on no node, or its scheduling cycle ends in an error
-  2  bad usage or bad input: an unknown flag or command, a missing or unreadable file
+  2  bad usage or bad input: no command, an unknown flag or command, a flag given twice, a file
+     missing, unreadable or of the wrong kind, a pod the API server would refuse, a pod not found
   3  the cluster could not be read: unreachable, refused the credentials, or failed the list
 `
 
 const OVERVIEW = `taint-extender: a kube-scheduler extender that filters, scores and vets preemption by taints
-and tolerations as kube-scheduler's TaintToleration and NodeUnschedulable plugins do, and two
+and tolerations as kube-scheduler's TaintToleration and NodeUnschedulable plugins do, and the
 tools that say why.
 
 Usage:
-  taint-extender [serve] [flags]   run the extender (taint-extender serve --help lists its flags)
-  taint-extender explain ...       why a pod fits on some nodes and not others, node by node
-  taint-extender forecast ...      what a new taint would do to the pods on some nodes
-  taint-extender help [COMMAND]    this text, or a command's (also: COMMAND --help)
+  taint-extender serve [flags]            run the extender (taint-extender serve --help: its flags)
+  taint-extender explain POD [-n NS]      why a pod fits on some nodes and not others, node by node
+  taint-extender explain --pending [-A]   every pending pod, grouped by what holds it back
+  taint-extender forecast ...             what a new taint would do to the pods on some nodes
+  taint-extender version                  the version, the commit it was built from, Node.js's
+  taint-extender completion bash|zsh      a shell completion script
+  taint-extender help [COMMAND]           this text, or a command's (also: COMMAND --help)
+
+Every command takes --help and --version. As a kubectl plugin (kubectl-taint_extender on the
+PATH) the same commands run as kubectl taint-extender COMMAND.
 
 Examples:
-  taint-extender serve --kubeconfig ~/.kube/config
-  taint-extender explain --pod pod.yaml
-  taint-extender forecast --taint maintenance=planned:NoExecute --node worker-1
+  taint-extender explain web-0 -n shop
+  kubectl taint-extender explain --pending -A
+  taint-extender forecast --taint maintenance=planned:NoExecute --node worker-1 --node worker-2
+  source <(taint-extender completion bash)
 
 ${EXIT_CODES}`
 
-const CLUSTER = `Without --nodes (and, for forecast, --pods) the cluster is read, found as kubectl finds it:
---kubeconfig FILE; else the files KUBECONFIG lists; else ~/.kube/config; else the service
-account of the pod the tool runs in. Files are kubectl get -o json|yaml output, or - for stdin.`
+const CLUSTER = `The cluster is found as kubectl finds it: --kubeconfig FILE; else the files KUBECONFIG
+lists; else ~/.kube/config; else the service account of the pod the tool runs in; --context
+picks a context other than the current one, and an http:// server (kubectl proxy) is used as
+plain HTTP. Files are kubectl get -o json|yaml output (or a manifest), or - for stdin; a file of
+the wrong kind (a Node as --pod, pods as --nodes) is refused.`
 
-const EXPLAIN = `Usage: taint-extender explain --pod FILE|- [--nodes FILE|-] [flags]
+const OUTPUT = `  -o, --output FORMAT       table (default), wide (more columns), json or yaml`
+
+const COMMON = `  --kubeconfig FILE         the cluster to read
+  --context NAME            the kubeconfig context to use (default: the current one)
+${OUTPUT}
+  --feature-gates G=true    as your kube-scheduler has them (default upstream's:
+                            TaintTolerationComparisonOperators=false)
+  --version                 the version, and exit
+  -h, --help                this text`
+
+const EXPLAIN = `Usage: taint-extender explain (POD [-n NAMESPACE] | --pod FILE|- | --pending [-n NAMESPACE | -A]) [flags]
 
 Why a pod fits on some nodes and not others, as kube-scheduler decides it: per node, the first
 constraint that turns it away (cordons, nodeName, taints with each Gt/Lt comparison, nodeSelector
 and node affinity, host ports, resources and the pod count, inter-pod affinity) and its detail
-(say cpu: requests 3500m, free 1200m), the scores, and kube-scheduler's own summary line, with
-preemption's part and the victims it would evict when the pods' priorities decide it.
+(say cpu: requests 3500m, free 1200m), the scores, and a one-line summary: kube-scheduler's own
+"0/N nodes are available: ..." when the pod fits nowhere, with preemption's part and the victims
+it would evict when the pods' priorities decide it, and "fits on N of M node(s); the other K: ..."
+when it fits (kube-scheduler writes no message then). The pod's tolerations are first checked as
+the API server checks them. With --pending, every pod bound to no node and not finished, each
+with its summary, grouped by the reason that decides it.
 
 Flags:
-  --pod FILE|-              the pod, as kubectl get pod -o yaml prints it (required)
+  -n, --namespace NAME      the namespace of POD, or of --pending (default: the context's)
+  --pod FILE|-              the pod, as kubectl get pod -o yaml prints it, instead of POD
+  --pending                 every pending pod, instead of one
+  -A, --all-namespaces      with --pending: the pending pods of every namespace
   --nodes FILE|-            the nodes; without it, the cluster's
   --pods FILE               the other pods, placed or nominated (kubectl get pods -A -o yaml),
-                            for resources, host ports, inter-pod affinity and preemption;
-                            without --nodes, the cluster's
+                            for resources, host ports, inter-pod affinity and preemption (and
+                            --pending's pods); without --nodes, the cluster's
   --namespaces FILE         the namespaces (kubectl get ns -o yaml), for a namespaceSelector
   --pdbs FILE               the PodDisruptionBudgets (kubectl get pdb -A -o yaml), for the
                             victims preemption picks; without --nodes, the cluster's
-  --kubeconfig FILE         the cluster to read
-  -o, --output json|table   json for scripts (default table)
-  --feature-gates G=true    as your kube-scheduler has them (default upstream's:
-                            TaintTolerationComparisonOperators=false)
   --evicting-nodes MODE     as the extender has it: reject (default) rejects a node whose
                             NoExecute taint the pod tolerates only for tolerationSeconds;
                             avoid and allow let it fit. Each such node's eviction is shown
-  -h, --help                this text
+${COMMON}
 
 ${CLUSTER}
 
+-o wide adds each node's taints (explain) or the count of nodes that fit (--pending).
+
 Examples:
+  taint-extender explain web-0 -n shop --context prod
   kubectl get pod web-0 -o yaml | taint-extender explain --pod -
   taint-extender explain --pod pod.yaml --nodes nodes.yaml -o json
   taint-extender explain --pod pod.yaml --nodes nodes.yaml --pods pods.yaml --namespaces ns.yaml
   taint-extender explain --pod pod.yaml --nodes nodes.yaml --pods pods.yaml --pdbs pdbs.yaml
+  taint-extender explain --pending -A -o wide
 
 ${EXIT_CODES}`
 
-const FORECAST = `Usage: taint-extender forecast --taint KEY[=VALUE]:EFFECT (--node NAME | -l SELECTOR) [flags]
+const FORECAST = `Usage: taint-extender forecast --taint KEY[=VALUE]:EFFECT (--node NAME... | -l SELECTOR) [flags]
 
 What a new taint would do before kubectl taint adds it: for NoExecute, which running pods are
 evicted at once, later (tolerationSeconds) or stay; for every effect, which pending pods it turns
@@ -77,25 +105,64 @@ away or ranks lower.
 
 Flags:
   --taint KEY[=VALUE]:EFFECT   the taint, as kubectl taint reads it (required)
-  --node NAME                  the node to taint, or:
+  --node NAME                  a node to taint: repeat it, or give NAME,NAME; or:
   -l, --selector SELECTOR      the nodes to taint, as kubectl get -l selects them
   --nodes FILE|-               the nodes; without it, the cluster's
   --pods FILE|-                the pods; without it, the cluster's (only those on the chosen
                                nodes and those still pending)
-  --kubeconfig FILE            the cluster to read
-  -o, --output json|table      json for scripts (default table)
-  --feature-gates G=true       as your kube-scheduler has them (default upstream's)
-  -h, --help                   this text
+${COMMON}
 
 ${CLUSTER}
 
+-o wide adds each running pod's outcome before the taint.
+
 Examples:
-  taint-extender forecast --taint maintenance=planned:NoExecute --node worker-1
+  taint-extender forecast --taint maintenance=planned:NoExecute --node worker-1 --node worker-2
   taint-extender forecast --taint gpu=true:NoSchedule -l 'pool in (gpu)' --nodes nodes.yaml --pods pods.yaml
 
 ${EXIT_CODES}`
 
-export type Command = 'serve' | 'explain' | 'forecast' | 'help'
+const VERSION = `Usage: taint-extender version [-o json|yaml]
+
+The version (package.json's), the commit the build was made from ("unknown" when the build did
+not know it) and the Node.js version running it: what GET /version and the
+taint_extender_build_info metric report. --version on any command prints the same.
+
+Flags:
+  -o, --output FORMAT       json or yaml (default: three lines of text)
+  -h, --help                this text
+
+Examples:
+  taint-extender version
+  kubectl taint-extender version -o json
+
+${EXIT_CODES}`
+
+const COMPLETION = `Usage: taint-extender completion bash|zsh
+
+A completion script for the shell: commands, flags, files, and the names of pods, namespaces and
+contexts (from kubectl, when it is installed). It completes taint-extender and
+kubectl-taint_extender alike.
+
+Flags:
+  -h, --help                this text
+
+Examples:
+  source <(taint-extender completion bash)
+  taint-extender completion zsh > "\${fpath[1]}/_taint-extender"
+
+${EXIT_CODES}`
+
+export type Command = 'serve' | 'explain' | 'forecast' | 'version' | 'completion' | 'help'
+
+export const COMMAND_NAMES: readonly Command[] = [
+  'serve',
+  'explain',
+  'forecast',
+  'version',
+  'completion',
+  'help',
+]
 
 /** The help of `command`, or the overview when none is named. */
 export function helpFor(command: Command | undefined): string {
@@ -104,6 +171,10 @@ export function helpFor(command: Command | undefined): string {
       return EXPLAIN
     case 'forecast':
       return FORECAST
+    case 'version':
+      return VERSION
+    case 'completion':
+      return COMPLETION
     case 'serve':
       return serveFlagsText()
     case 'help':

@@ -1,5 +1,11 @@
 import { loadAll } from 'js-yaml'
-import type { DisruptionBudget, PlacementPod } from '../placement/index.js'
+import {
+  aggregateText,
+  tolerationValidationErrors,
+  type DisruptionBudget,
+  type PlacementPod,
+} from '../placement/index.js'
+import { checkKind, type ExpectedKind } from './manifest-kinds.js'
 import {
   decodeDisruptionBudget,
   decodeManifestNode,
@@ -48,12 +54,20 @@ function jsonDocument(text: string): unknown {
   }
 }
 
-function objectsOf(text: string, origin: string): unknown[] {
-  return documents(text, origin).flatMap((doc, i) => listItems(doc, `${origin}[${i}]`))
+/** The objects of every document, each checked to be of the kind `flag` takes. */
+function objectsOf(text: string, origin: string, expected: ExpectedKind, flag: string): unknown[] {
+  return documents(text, origin).flatMap((doc, i) => {
+    const isList = isJsonObject(doc) && field(doc, 'items') !== undefined
+    const kind = isList ? field(doc, 'kind') : undefined
+    const listKind = typeof kind === 'string' ? kind : null
+    const objects = listItems(doc, `${origin}[${i}]`)
+    for (const object of objects) checkKind(object, listKind, expected, flag, origin)
+    return objects
+  })
 }
 
 export function readNodes(text: string, origin: string): ManifestNode[] {
-  const objects = objectsOf(text, origin)
+  const objects = objectsOf(text, origin, 'Node', 'nodes')
   if (objects.length === 0) throw new ProtocolError(`${origin}: no nodes found`)
   return objects.map((o, i) => decodeManifestNode(o, `${origin}: node ${i}`))
 }
@@ -70,15 +84,18 @@ export interface PlacedPod {
 
 /** `check`: refuse, naming the place, what the API server would refuse (see decodePlacementPod). */
 function placedPod(object: unknown, path: string, check: boolean): PlacedPod {
-  return {
-    pod: decodeManifestPod(object, path),
-    placement: decodePlacementPod(object, path, check),
-  }
+  const pod = decodeManifestPod(object, path)
+  const invalid = check ? tolerationValidationErrors(pod.tolerations) : []
+  if (invalid.length > 0)
+    throw new ProtocolError(
+      `${path}: the API server would refuse this pod: ${aggregateText(invalid)}`
+    )
+  return { pod, placement: decodePlacementPod(object, path, check) }
 }
 
 /** The one pod explain answers for, with its placement constraints. */
 export function readOnePlacedPod(text: string, origin: string): PlacedPod {
-  const objects = objectsOf(text, origin)
+  const objects = objectsOf(text, origin, 'Pod', 'pod')
   if (objects.length !== 1)
     throw new ProtocolError(`${origin}: expected one pod, found ${objects.length}`)
   return placedPod(objects[0], `${origin}: pod 0`, true)
@@ -86,7 +103,9 @@ export function readOnePlacedPod(text: string, origin: string): PlacedPod {
 
 /** Pods in any of the forms `documents` reads, each with its placement constraints. */
 export function readPlacedPods(text: string, origin: string): PlacedPod[] {
-  return objectsOf(text, origin).map((o, i) => placedPod(o, `${origin}: pod ${i}`, false))
+  return objectsOf(text, origin, 'Pod', 'pods').map((o, i) =>
+    placedPod(o, `${origin}: pod ${i}`, false)
+  )
 }
 
 /** A pod list as `kubectl get pods -A -o json|yaml` prints it: every document a List. */
@@ -97,9 +116,12 @@ export function readPodList(text: string, origin: string): PlacedPod[] {
         `${origin}[${i}]: not a list of pods (want kubectl get pods -A -o json|yaml)`
       )
     }
-    return listItems(doc, `${origin}[${i}]`).map((o, j) =>
-      placedPod(o, `${origin}: pod ${j}`, false)
-    )
+    const kind = field(doc, 'kind')
+    const listKind = typeof kind === 'string' ? kind : null
+    return listItems(doc, `${origin}[${i}]`).map((o, j) => {
+      checkKind(o, listKind, 'Pod', 'pods', origin)
+      return placedPod(o, `${origin}: pod ${j}`, false)
+    })
   })
 }
 
@@ -107,14 +129,14 @@ export function readNamespaces(
   text: string,
   origin: string
 ): Map<string, Readonly<Record<string, string>>> {
-  const namespaces = objectsOf(text, origin).map((o, i) =>
+  const namespaces = objectsOf(text, origin, 'Namespace', 'namespaces').map((o, i) =>
     decodeNamespace(o, `${origin}: namespace ${i}`)
   )
   return new Map(namespaces.map((n) => [n.name, n.labels]))
 }
 
 export function readDisruptionBudgets(text: string, origin: string): DisruptionBudget[] {
-  return objectsOf(text, origin).map((o, i) =>
+  return objectsOf(text, origin, 'PodDisruptionBudget', 'pdbs').map((o, i) =>
     decodeDisruptionBudget(o, `${origin}: poddisruptionbudget ${i}`)
   )
 }

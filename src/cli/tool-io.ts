@@ -1,5 +1,6 @@
-import { ClusterSnapshot, describeError } from '../cluster/index.js'
-import type { ObjectSource } from '../config/index.js'
+import { ClusterSnapshot, defaultNamespace, describeError, statusCodeOf } from '../cluster/index.js'
+import type { ClusterConnection, NamespaceChoice, ObjectSource } from '../config/index.js'
+import { ProtocolError } from '../protocol/index.js'
 
 /** Where a tool writes its output and its error messages. */
 export interface ToolIo {
@@ -60,6 +61,54 @@ export async function podsText(
   return { text: JSON.stringify({ items }), origin: 'cluster pods' }
 }
 
+/** The namespace -n names, or none for -A, or the current context's, as kubectl takes it. */
+export function namespaceOf(
+  choice: NamespaceChoice,
+  cluster: ClusterConnection | null
+): string | null {
+  if (choice.kind === 'all') return null
+  if (choice.kind === 'named') return choice.name
+  return cluster === null ? 'default' : defaultNamespace(cluster)
+}
+
+/** One pod read by name, as `kubectl get pod NAME -n NAMESPACE -o json` prints it. */
+export async function namedPodText(
+  cluster: ClusterConnection,
+  namespace: string,
+  name: string
+): Promise<{ text: string; origin: string }> {
+  const snapshot = new ClusterSnapshot(cluster)
+  const origin = `pod ${namespace}/${name}`
+  try {
+    return { text: JSON.stringify(await snapshot.readPod(namespace, name)), origin }
+  } catch (err) {
+    // A name that is not there is the user's typing (exit 2), not a cluster that failed.
+    if (statusCodeOf(err) === 404)
+      throw new ProtocolError(
+        `pod "${name}" not found in namespace "${namespace}" on ${snapshot.server}`
+      )
+    throw new ClusterReadError(
+      `cannot read ${origin} from ${snapshot.server}: ${describeError(err)}`
+    )
+  }
+}
+
+/**
+ * Pending pods as kube-scheduler's queue holds them: bound to no node and not finished, in one
+ * namespace or all (null). From a file, the same filter applies to its pods.
+ */
+export async function pendingPodsText(
+  source: ObjectSource,
+  namespace: string | null
+): Promise<{ text: string; origin: string }> {
+  if (source.kind === 'text') return source
+  const snapshot = new ClusterSnapshot(source.cluster)
+  const items = await readCluster(snapshot, 'pods', () =>
+    snapshot.listPodsIn(namespace, `spec.nodeName=,${UNFINISHED}`)
+  )
+  return { text: JSON.stringify({ items }), origin: 'cluster pods' }
+}
+
 /** Unfinished pods: kube-scheduler's pod informer (scheduler.go `newPodInformer`) leaves the rest out. */
 const UNFINISHED = 'status.phase!=Succeeded,status.phase!=Failed'
 
@@ -73,9 +122,11 @@ export async function explainPodsText(
 ): Promise<{ text: string; origin: string }> {
   if (source.kind === 'text') return source
   const snapshot = new ClusterSnapshot(source.cluster)
+  const list = (selector: string): Promise<unknown[]> =>
+    readCluster(snapshot, 'pods', () => snapshot.listPods(selector))
   const items = [
-    ...(await snapshot.listPods(`spec.nodeName!=,${UNFINISHED}`)),
-    ...(await snapshot.listPods(`spec.nodeName=,status.nominatedNodeName!=,${UNFINISHED}`)),
+    ...(await list(`spec.nodeName!=,${UNFINISHED}`)),
+    ...(await list(`spec.nodeName=,status.nominatedNodeName!=,${UNFINISHED}`)),
   ]
   return { text: JSON.stringify({ items }), origin: 'cluster pods' }
 }
@@ -84,7 +135,8 @@ export async function namespacesText(
   source: ObjectSource
 ): Promise<{ text: string; origin: string }> {
   if (source.kind === 'text') return source
-  const items = await new ClusterSnapshot(source.cluster).listNamespaces()
+  const snapshot = new ClusterSnapshot(source.cluster)
+  const items = await readCluster(snapshot, 'namespaces', () => snapshot.listNamespaces())
   return { text: JSON.stringify({ items }), origin: 'cluster namespaces' }
 }
 

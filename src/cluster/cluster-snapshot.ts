@@ -55,6 +55,19 @@ export class ClusterSnapshot {
     )
   }
 
+  /** Pods of one namespace, or of all when `namespace` is null, that `fieldSelector` selects. */
+  listPodsIn(namespace: string | null, fieldSelector: string): Promise<unknown[]> {
+    if (namespace === null) return this.listPods(fieldSelector)
+    return this.#allPages((_continue) =>
+      this.#api.listNamespacedPod({ namespace, fieldSelector, limit: this.#pageSize, _continue })
+    )
+  }
+
+  /** One pod, as `kubectl get pod NAME -n NAMESPACE` reads it. */
+  readPod(namespace: string, name: string): Promise<unknown> {
+    return this.#api.readNamespacedPod({ namespace, name })
+  }
+
   /**
    * A continue token outlives its snapshot only until etcd compacts it (every 5 minutes by
    * default), so reading a large cluster slowly can get 410 Expired mid-list. client-go's pager

@@ -2,7 +2,12 @@
  * The cluster connection: the only part of taint-extender that speaks to the Kubernetes API
  * (through @kubernetes/client-node). It fills a core TaintIndex and offers it as a NodeCache.
  */
-export { loadKubeConfig, apiServerUrl, type ClusterSource } from './kube-config.js'
+export {
+  apiServerUrl,
+  defaultNamespace,
+  loadKubeConfig,
+  type ClusterSource,
+} from './kube-config.js'
 export {
   InformerNodeCache,
   DEFAULT_BACKOFF,
@@ -15,4 +20,4 @@ export {
 export { collectGarbageAfterList } from './node-list-garbage.js'
 export { projectNode } from './node-projection.js'
 export { ClusterSnapshot } from './cluster-snapshot.js'
-export { describeError } from './api-errors.js'
+export { describeError, statusCodeOf } from './api-errors.js'

@@ -1,4 +1,4 @@
-import { accessSync, constants } from 'node:fs'
+import { accessSync, constants, readFileSync } from 'node:fs'
 import { delimiter } from 'node:path'
 import { KubeConfig, type Cluster, type Context, type User } from '@kubernetes/client-node'
 import { redactUrlCredentials } from './api-errors.js'
@@ -8,7 +8,12 @@ import { redactUrlCredentials } from './api-errors.js'
  * in `KUBECONFIG`), or the service account mounted into the pod the extender runs in.
  */
 export type ClusterSource =
-  | { readonly kind: 'kubeconfig'; readonly paths: readonly string[] }
+  | {
+      readonly kind: 'kubeconfig'
+      readonly paths: readonly string[]
+      /** kubectl's `--context`: used instead of the files' current-context. */
+      readonly context?: string | null
+    }
   | {
       readonly kind: 'in-cluster'
       /** The API server's service address in a pod (KUBERNETES_SERVICE_HOST and _PORT). */
@@ -19,6 +24,7 @@ export type ClusterSource =
     }
 
 const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token'
+const SERVICE_ACCOUNT_NAMESPACE = '/var/run/secrets/kubernetes.io/serviceaccount/namespace'
 
 /**
  * Loads a KubeConfig and checks what client-node would otherwise only discover at the first
@@ -28,6 +34,7 @@ const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/tok
 export function loadKubeConfig(source: ClusterSource): KubeConfig {
   if (source.kind === 'kubeconfig') {
     const kubeConfig = mergedKubeconfigs(source.paths)
+    if (source.context != null) useContext(kubeConfig, source.context, source.paths)
     const context = kubeConfig.getCurrentContext()
     if (kubeConfig.getCurrentCluster() === null) {
       throw new Error(
@@ -80,7 +87,7 @@ function mergedKubeconfigs(paths: readonly string[]): KubeConfig {
       throw new Error(`cannot load kubeconfig ${path}: ${messageOf(err)}`, { cause: err })
     }
     for (const cluster of file.clusters)
-      if (!clusters.has(cluster.name)) clusters.set(cluster.name, cluster)
+      if (!clusters.has(cluster.name)) clusters.set(cluster.name, plainHttpAllowed(cluster))
     for (const user of file.users) if (!users.has(user.name)) users.set(user.name, user)
     for (const context of file.contexts)
       if (!contexts.has(context.name)) contexts.set(context.name, context)
@@ -94,6 +101,45 @@ function mergedKubeconfigs(paths: readonly string[]): KubeConfig {
     currentContext,
   })
   return merged
+}
+
+/** kubectl's `--context NAME`: an error naming the files when none of them has it. */
+function useContext(kubeConfig: KubeConfig, name: string, paths: readonly string[]): void {
+  if (kubeConfig.getContextObject(name) === null) {
+    const known = kubeConfig.contexts.map((c) => c.name).join(', ') || 'none'
+    throw new Error(
+      `context "${name}" is not in kubeconfig ${paths.join(delimiter)} (its contexts: ${known})`
+    )
+  }
+  kubeConfig.setCurrentContext(name)
+}
+
+/**
+ * An `http://` server (kubectl proxy, a local API server) as kubectl uses it: plainly, with no TLS
+ * to verify. client-node 1.4 refuses one unless `insecure-skip-tls-verify` is set, a flag that
+ * means nothing without TLS; setting it on the plain-HTTP cluster alone makes client-node build
+ * a plain agent, and leaves every https:// cluster's verification as its file says.
+ */
+function plainHttpAllowed(cluster: Cluster): Cluster {
+  return cluster.server.startsWith('http://') ? { ...cluster, skipTLSVerify: true } : cluster
+}
+
+/**
+ * The namespace kubectl works in when -n is not given: the current context's (after
+ * `--context`), else "default"; in a pod, the service account's namespace, as client-go's
+ * in-cluster loader reads it.
+ */
+export function defaultNamespace(source: ClusterSource): string {
+  if (source.kind === 'in-cluster') {
+    try {
+      const path = `${source.pathPrefix ?? ''}${SERVICE_ACCOUNT_NAMESPACE}`
+      return readFileSync(path, 'utf8').trim() || 'default'
+    } catch {
+      return 'default'
+    }
+  }
+  const kubeConfig = loadKubeConfig(source)
+  return kubeConfig.getContextObject(kubeConfig.getCurrentContext())?.namespace || 'default'
 }
 
 /** The API server URL of the current context, for logs, without any user:password in it. */

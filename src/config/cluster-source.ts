@@ -12,7 +12,12 @@ export type ClusterSource =
  * and client-go's rest.InClusterConfig reads. Either is undefined when unset.
  */
 export type ClusterConnection =
-  | { readonly kind: 'kubeconfig'; readonly paths: readonly string[] }
+  | {
+      readonly kind: 'kubeconfig'
+      readonly paths: readonly string[]
+      /** `--context`: the context to use instead of the files' current-context. */
+      readonly context?: string | null
+    }
   | {
       readonly kind: 'in-cluster'
       readonly host: string | undefined
@@ -21,9 +26,15 @@ export type ClusterConnection =
 
 export function clusterConnection(
   source: ClusterSource,
-  env: Readonly<Record<string, string | undefined>>
+  env: Readonly<Record<string, string | undefined>>,
+  context: string | null = null
 ): ClusterConnection {
-  if (source.kind === 'kubeconfig') return source
+  if (source.kind === 'kubeconfig') return { ...source, context }
+  if (context !== null) {
+    throw new ConfigError(
+      `--context ${context}: no kubeconfig is found (--kubeconfig, KUBECONFIG or ~/.kube/config) to hold it`
+    )
+  }
   return {
     kind: 'in-cluster',
     host: env.KUBERNETES_SERVICE_HOST,

@@ -176,10 +176,11 @@ export const FLAGS: readonly FlagSpec[] = [
 /** The text `taint-extender [serve] --help` prints: what it does, every flag, examples. */
 export function helpText(): string {
   const lines = [
-    'Usage: taint-extender [serve] [flags]',
+    'Usage: taint-extender serve [flags]',
     '',
     'Runs the extender: the filter, prioritize and preempt verbs kube-scheduler calls, with health,',
-    'readiness, metrics and version. Other commands: taint-extender help.',
+    "readiness, metrics and version. Flags with no command before them are serve's, as are",
+    'node dist/main.js [serve] [flags]. Other commands: taint-extender help.',
     '',
     'Flags (environment variable in brackets):',
   ]

@@ -18,7 +18,19 @@ export {
   parseExplainOptions,
   parseForecastOptions,
   type ExplainOptions,
+  type ExplainTarget,
   type ForecastOptions,
-  type ObjectSource,
-  type OutputFormat,
+  type NamespaceChoice,
 } from './tool-options.js'
+export { outputOf, type InputText, type ObjectSource, type OutputFormat } from './tool-inputs.js'
+export { parseStrict } from './strict-args.js'
+export {
+  COMPLETION_FLAGS,
+  EXPLAIN_FLAGS,
+  FORECAST_FLAGS,
+  OUTPUT_FORMATS,
+  SERVE_FLAGS,
+  VERSION_FLAGS,
+  type ToolFlag,
+} from './tool-flags.js'
+export { buildInfo, type BuildInfo } from './build-info.js'

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { parseArgs } from 'node:util'
+import { existsSync } from 'node:fs'
 import { findCluster, type ClusterSource } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
+import { buildInfo } from './build-info.js'
+import { parseStrict, type ParsedArgs } from './strict-args.js'
 import { FLAGS, helpText } from './flags.js'
 import { bodyBytesInFlight } from './body-budget-flag.js'
 import { missingNodeFlags } from './node-flags.js'
@@ -58,6 +59,8 @@ export interface Config {
   /** Connections each port keeps open at once. */
   readonly maxConnections: number
   readonly version: string
+  /** The commit the build was made from, or "unknown" (src/config/build-info.ts). */
+  readonly commit: string
   /** NODE_FLAGS the process was started without (see node-flags.ts); empty when all are set. */
   readonly missingNodeFlags: readonly string[]
   /** V8 flags for main to set before serving (see v8-runtime-flags.ts); empty when none apply. */
@@ -79,12 +82,6 @@ export interface Environment {
   readonly v8Version?: string
   /** V8's heap limit in bytes (v8.getHeapStatistics), for the default body budget. */
   readonly heapSizeLimit?: number
-}
-
-function readVersion(): string {
-  const packageJson = new URL('../../package.json', import.meta.url)
-  const parsed = JSON.parse(readFileSync(packageJson, 'utf8')) as { version?: unknown }
-  return typeof parsed.version === 'string' ? parsed.version : 'unknown'
 }
 
 function pickCluster(
@@ -149,14 +146,9 @@ function withExplicitBoolean(arg: string): string {
  * validates every value; throws ConfigError on the first that makes no sense.
  */
 export function loadConfig(environment: Environment): LoadResult {
-  let parsed: ReturnType<typeof parseArgs>
+  let parsed: ParsedArgs
   try {
-    parsed = parseArgs({
-      args: environment.argv.map(withExplicitBoolean),
-      options: PARSE_OPTIONS,
-      strict: true,
-      allowPositionals: false,
-    })
+    parsed = parseStrict(environment.argv.map(withExplicitBoolean), PARSE_OPTIONS)
   } catch (err) {
     throw new ConfigError(`${(err as Error).message}; see --help`)
   }
@@ -227,7 +219,8 @@ export function loadConfig(environment: Environment): LoadResult {
       ? parseIntegerIn('probe-port', get('probe-port'), 0, 65535)
       : null,
     maxConnections: parseIntegerIn('max-connections', get('max-connections'), 1, 1_000_000),
-    version: readVersion(),
+    version: buildInfo().version,
+    commit: buildInfo().commit,
     missingNodeFlags: missingNodeFlags(environment.execArgv ?? []),
     v8Flags: runtimeV8Flags(environment.v8Version ?? '', environment.execArgv ?? [], {
       nodeCache: cluster !== null,

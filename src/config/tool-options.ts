@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { parseArgs } from 'node:util'
-import { clusterConnection, findCluster, type ClusterConnection } from './cluster-source.js'
+import type { ClusterConnection } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
 import {
   DEFAULT_EVICTING_NODES,
@@ -10,21 +8,41 @@ import {
   type EvictingNodesMode,
   type FeatureGates,
 } from './parse-values.js'
+import { parseStrict } from './strict-args.js'
+import { EXPLAIN_FLAGS, FORECAST_FLAGS } from './tool-flags.js'
+import {
+  clusterFor,
+  NO_CLUSTER,
+  outputOf,
+  readInput,
+  sourceOf,
+  type InputText,
+  type ObjectSource,
+  type OutputFormat,
+} from './tool-inputs.js'
 
 /**
  * Flags of the `explain` and `forecast` tools, and the reading of their input files. Input is
  * read whole and handed on as text; parsing it is the tools' business.
  */
 
-export type OutputFormat = 'table' | 'json'
+/** The pod explain answers for: a file's, one named in the cluster, or every pending one. */
+export type ExplainTarget =
+  | ({ readonly kind: 'file' } & InputText)
+  | { readonly kind: 'named'; readonly name: string }
+  | { readonly kind: 'pending' }
 
-/** Where nodes and pods come from: files (or `-` for stdin), or the cluster. */
-export type ObjectSource =
-  | { readonly kind: 'text'; readonly text: string; readonly origin: string }
-  | { readonly kind: 'cluster'; readonly cluster: ClusterConnection }
+/** `-n NS`, `-A`, or neither: the current context's namespace, as kubectl takes it. */
+export type NamespaceChoice =
+  | { readonly kind: 'named'; readonly name: string }
+  | { readonly kind: 'all' }
+  | { readonly kind: 'context' }
 
 export interface ExplainOptions {
-  readonly pod: { text: string; origin: string }
+  readonly target: ExplainTarget
+  readonly namespace: NamespaceChoice
+  /** The cluster found, when some input comes from it; null when every input is a file. */
+  readonly cluster: ClusterConnection | null
   readonly nodes: ObjectSource
   /** The pods already placed; null when neither a file nor the cluster gives them. */
   readonly pods: ObjectSource | null
@@ -40,7 +58,8 @@ export interface ExplainOptions {
 
 export interface ForecastOptions {
   readonly taint: string
-  readonly nodeName: string | null
+  /** The nodes named with --node (repeated, or comma-separated); empty with --selector. */
+  readonly nodeNames: readonly string[]
   readonly selector: string | null
   readonly nodes: ObjectSource
   readonly pods: ObjectSource
@@ -48,106 +67,81 @@ export interface ForecastOptions {
   readonly gates: FeatureGates
 }
 
-function readInput(path: string, flag: string): { text: string; origin: string } {
-  try {
-    return {
-      text: readFileSync(path === '-' ? 0 : path, 'utf8'),
-      origin: path === '-' ? 'stdin' : path,
-    }
-  } catch (err) {
+function gatesOf(values: Record<string, unknown>): FeatureGates {
+  return parseFeatureGates(String(values['feature-gates'] ?? ''), DEFAULT_FEATURE_GATES)
+}
+
+function explainTarget(values: Record<string, unknown>, positionals: string[]): ExplainTarget {
+  const given = [
+    typeof values.pod === 'string' ? '--pod FILE' : null,
+    positionals.length > 0 ? 'POD' : null,
+    values.pending === true ? '--pending' : null,
+  ].filter((g) => g !== null)
+  if (given.length === 0)
+    throw new ConfigError('give a pod: POD (by name), --pod FILE (or - for stdin), or --pending')
+  if (given.length > 1) throw new ConfigError(`give one of ${given.join(', ')}, not several`)
+  if (positionals.length > 1)
+    throw new ConfigError(`one pod at a time: ${positionals.join(', ')} (or --pending for all)`)
+  if (typeof values.pod === 'string') return { kind: 'file', ...readInput(values.pod, 'pod') }
+  const name = positionals[0]
+  return name === undefined ? { kind: 'pending' } : { kind: 'named', name }
+}
+
+function namespaceChoice(values: Record<string, unknown>, target: ExplainTarget): NamespaceChoice {
+  const named = typeof values.namespace === 'string' ? values.namespace : null
+  const all = values['all-namespaces'] === true
+  if (named !== null && all) throw new ConfigError('give -n NAMESPACE or -A, not both')
+  if (all && target.kind !== 'pending')
+    throw new ConfigError('-A (--all-namespaces) goes with --pending')
+  if (named !== null && target.kind === 'file')
     throw new ConfigError(
-      `--${flag}: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`
+      '-n names the namespace of a pod read from the cluster; --pod FILE has its own'
     )
-  }
-}
-
-function parse(
-  argv: readonly string[],
-  options: Record<string, { type: 'string' | 'boolean'; short?: string }>
-) {
-  try {
-    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values
-  } catch (err) {
-    throw new ConfigError((err as Error).message)
-  }
-}
-
-function outputOf(value: unknown): OutputFormat {
-  if (value === undefined || value === 'table' || value === 'wide') return 'table'
-  if (value === 'json') return 'json'
-  throw new ConfigError(`-o: "${String(value)}" is not json or table`)
-}
-
-function sourceOf(value: unknown, flag: string, cluster: ClusterConnection | null): ObjectSource {
-  if (typeof value === 'string') return { kind: 'text', ...readInput(value, flag) }
-  if (cluster !== null) return { kind: 'cluster', cluster }
-  throw new ConfigError(
-    `--${flag} FILE is required when no cluster is found` +
-      " (--kubeconfig, KUBECONFIG, ~/.kube/config or a pod's service account)"
-  )
-}
-
-/** Flags both tools share: where the cluster is, the output format, the feature gates. */
-const SHARED_FLAGS = {
-  kubeconfig: { type: 'string' },
-  output: { type: 'string', short: 'o' },
-  'feature-gates': { type: 'string' },
-} as const
-
-interface SharedOptions {
-  readonly output: OutputFormat
-  readonly gates: FeatureGates
-}
-
-function sharedOptions(values: Record<string, unknown>): SharedOptions {
-  return {
-    output: outputOf(values.output),
-    gates: parseFeatureGates(String(values['feature-gates'] ?? ''), DEFAULT_FEATURE_GATES),
-  }
-}
-
-/** The cluster is looked for only when some input is not a file: files alone need none. */
-function clusterFor(
-  values: Record<string, unknown>,
-  env: Readonly<Record<string, string | undefined>>,
-  inputs: readonly unknown[]
-): ClusterConnection | null {
-  if (inputs.every((input) => typeof input === 'string')) return null
-  const flag = typeof values.kubeconfig === 'string' ? values.kubeconfig : undefined
-  const source = findCluster({ flag, env, fileExists: existsSync, homeKubeconfig: true })
-  return source === null ? null : clusterConnection(source, env)
+  if (named === '') throw new ConfigError('-n needs a namespace name')
+  return all
+    ? { kind: 'all' }
+    : named !== null
+      ? { kind: 'named', name: named }
+      : { kind: 'context' }
 }
 
 export function parseExplainOptions(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>
 ): ExplainOptions {
-  const values = parse(argv, {
-    pod: { type: 'string' },
-    nodes: { type: 'string' },
-    pods: { type: 'string' },
-    namespaces: { type: 'string' },
-    pdbs: { type: 'string' },
-    'evicting-nodes': { type: 'string' },
-    ...SHARED_FLAGS,
-  })
-  if (typeof values.pod !== 'string')
-    throw new ConfigError('--pod FILE (or - for stdin) is required')
+  const { values, positionals } = parseStrict(argv, EXPLAIN_FLAGS, true)
+  const target = explainTarget(values, positionals)
+  const namespace = namespaceChoice(values, target)
   const stdin = [values.pod, values.nodes, values.pods, values.namespaces, values.pdbs].filter(
     (v) => v === '-'
   )
   if (stdin.length > 1) throw new ConfigError('only one of the input files can be stdin')
-  const cluster = clusterFor(values, env, [values.nodes])
+  const needed =
+    target.kind === 'named' ||
+    (target.kind === 'pending' && typeof values.pods !== 'string') ||
+    typeof values.nodes !== 'string'
+  const cluster = clusterFor(values, env, needed)
+  if (cluster === null && target.kind === 'named')
+    throw new ConfigError(
+      `explain ${target.name} reads the pod from the cluster: none is found ${NO_CLUSTER}`
+    )
   // Without --nodes everything comes from the cluster; with it, pods and namespaces come only
   // from the files given, and what is not given is reported as not judged.
   const optional = (flag: 'pods' | 'namespaces' | 'pdbs'): ObjectSource | null =>
     typeof values[flag] === 'string' || cluster !== null
       ? sourceOf(values[flag], flag, cluster)
       : null
+  const pods = optional('pods')
+  if (pods === null && target.kind === 'pending')
+    throw new ConfigError(
+      `--pending lists the pods of the cluster, or of --pods FILE: none is found ${NO_CLUSTER}`
+    )
   return {
-    pod: readInput(values.pod, 'pod'),
+    target,
+    namespace,
+    cluster,
     nodes: sourceOf(values.nodes, 'nodes', cluster),
-    pods: optional('pods'),
+    pods,
     namespaces: optional('namespaces'),
     pdbs: optional('pdbs'),
     evictingNodes: parseEvictingNodes(
@@ -155,38 +149,43 @@ export function parseExplainOptions(
         ? values['evicting-nodes']
         : DEFAULT_EVICTING_NODES
     ),
-    ...sharedOptions(values),
+    output: outputOf(values.output),
+    gates: gatesOf(values),
   }
+}
+
+/** `--node a --node b` and `--node a,b` alike; a name given twice counts once. */
+function nodeNamesOf(value: unknown): string[] {
+  const given = Array.isArray(value) ? value.map(String) : []
+  const names = given.flatMap((v) => v.split(','))
+  if (names.some((n) => n.trim() === ''))
+    throw new ConfigError(`--node ${given.join(',')}: an empty node name`)
+  return [...new Set(names.map((n) => n.trim()))]
 }
 
 export function parseForecastOptions(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>
 ): ForecastOptions {
-  const values = parse(argv, {
-    taint: { type: 'string' },
-    node: { type: 'string' },
-    selector: { type: 'string', short: 'l' },
-    nodes: { type: 'string' },
-    pods: { type: 'string' },
-    ...SHARED_FLAGS,
-  })
+  const { values } = parseStrict(argv, FORECAST_FLAGS)
   if (typeof values.taint !== 'string')
-    throw new ConfigError('--taint key=value:Effect is required')
-  const nodeName = typeof values.node === 'string' ? values.node : null
+    throw new ConfigError('--taint KEY[=VALUE]:EFFECT is required')
+  const nodeNames = nodeNamesOf(values.node)
   const selector = typeof values.selector === 'string' ? values.selector : null
-  if ((nodeName === null) === (selector === null)) {
-    throw new ConfigError('give exactly one of --node NAME and --selector LABELS')
+  if ((nodeNames.length === 0) === (selector === null)) {
+    throw new ConfigError('give either --node NAME (repeated, or NAME,NAME) or --selector LABELS')
   }
   if (values.pods === '-' && values.nodes === '-')
     throw new ConfigError('only one of --pods and --nodes can be stdin')
-  const cluster = clusterFor(values, env, [values.nodes, values.pods])
+  const needed = typeof values.nodes !== 'string' || typeof values.pods !== 'string'
+  const cluster = clusterFor(values, env, needed)
   return {
     taint: values.taint,
-    nodeName,
+    nodeNames,
     selector,
     nodes: sourceOf(values.nodes, 'nodes', cluster),
     pods: sourceOf(values.pods, 'pods', cluster),
-    ...sharedOptions(values),
+    output: outputOf(values.output),
+    gates: gatesOf(values),
   }
 }

@@ -115,3 +115,4 @@ export type {
   SpreadPod,
   TopologySpreadConstraint,
 } from './pod-topology-spread-constraints.js'
+export { tolerationValidationErrors } from './toleration-validation.js'

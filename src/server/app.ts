@@ -18,6 +18,8 @@ export interface AppDependencies {
   /** Bytes of request bodies held at once across all connections (see BodyBudget). */
   readonly bodyBudget: BodyBudget
   readonly version: string
+  /** The commit the build was made from, or "unknown". */
+  readonly commit: string
   /** Serve POST /explain (per-node verdicts with the deciding taints); off by default. */
   readonly explainEndpoint?: boolean
 }
@@ -61,7 +63,11 @@ function createOperationsApp(deps: AppDependencies): express.Express {
     res.status(200).type(deps.metrics.registry.contentType).send(text)
   })
   app.get('/version', (_req: Request, res: Response) => {
-    sendJson(res, 200, JSON.stringify({ version: deps.version, node: process.version }))
+    sendJson(
+      res,
+      200,
+      JSON.stringify({ version: deps.version, commit: deps.commit, node: process.version })
+    )
   })
   app.use((req: Request, res: Response) => {
     sendJson(res, 404, encodeError(`no such endpoint: ${req.method} ${req.path}`))

@@ -154,6 +154,19 @@ export class Metrics implements ExtenderMetrics {
   }
 
   /**
+   * taint_extender_build_info{version,commit,node} 1, as Go components export build_info with
+   * their goversion: which build runs, joinable onto any other series by instance.
+   */
+  reportBuildInfo(version: string, commit: string): void {
+    new Gauge({
+      name: 'taint_extender_build_info',
+      help: 'Always 1: the version, the commit it was built from and the Node.js version running it.',
+      labelNames: ['version', 'commit', 'node'],
+      registers: [this.registry],
+    }).set({ version, commit, node: process.version }, 1)
+  }
+
+  /**
    * The checks taint_extender_ready reports, read at each scrape: those /readyz answers from.
    * Until given, the gauge says 0.
    */

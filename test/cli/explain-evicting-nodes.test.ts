@@ -49,7 +49,9 @@ describe('taint-extender explain --evicting-nodes', () => {
         /^maintained +rejected .* taint-extender: evicted after 600s: maintenance=planned:NoExecute is tolerated for 600s$/
       )
       expect(lines[2]).toMatch(/^plain +fits /)
-      expect(result.stdout).toContain(`1/2 nodes are available: 1 ${REASON_EVICTING_TAINT}.`)
+      expect(result.stdout).toContain(
+        `fits on 1 of 2 node(s); the other 1: 1 ${REASON_EVICTING_TAINT}.`
+      )
       expect(result.stdout).not.toContain('Evicted if placed')
     }
   })
@@ -67,7 +69,7 @@ describe('taint-extender explain --evicting-nodes', () => {
       ])
       expect(result.code).toBe(0)
       expect(result.stdout.split('\n')[1]).toMatch(/^maintained +fits /)
-      expect(result.stdout).toContain('2/2 nodes are available.')
+      expect(result.stdout).toContain('fits on 2 of 2 node(s).')
       expect(result.stdout).toContain(
         'Evicted if placed: the taint-eviction controller would evict the pod from maintained (after 600s: maintenance=planned:NoExecute is tolerated for 600s).'
       )

@@ -136,7 +136,7 @@ describe('taint-extender forecast output', () => {
 
 describe('taint-extender forecast on bad input', () => {
   it.each([
-    ['no --taint', ['--node', 'general-1'], /--taint key=value:Effect is required/],
+    ['no --taint', ['--node', 'general-1'], /--taint KEY\[=VALUE\]:EFFECT is required/],
     [
       'an unknown effect',
       ['--taint', 'a=b:NoScheduleNow', '--node', 'general-1'],
@@ -145,7 +145,7 @@ describe('taint-extender forecast on bad input', () => {
     [
       'both --node and --selector',
       ['--taint', 'a:NoSchedule', '--node', 'x', '--selector', 'a=b'],
-      /exactly one of --node NAME and --selector LABELS/,
+      /give either --node NAME \(repeated, or NAME,NAME\) or --selector LABELS/,
     ],
     [
       'a node that does not exist',
@@ -160,7 +160,7 @@ describe('taint-extender forecast on bad input', () => {
     [
       'a selector no node matches',
       ['--taint', 'a:NoSchedule', '--selector', 'pool notin (general,spot,gpu,sla)'],
-      /^no node matches "pool notin \(general,spot,gpu,sla\)"$/,
+      /^no node of \S+nodes\.yaml matches "pool notin \(general,spot,gpu,sla\)"$/,
     ],
   ])('exits 2 with a message for %s', async (_name, argv, message) => {
     const result = await runTool('forecast', [...argv, ...FILES])

@@ -123,6 +123,18 @@ describe('explain over the InterPodAffinity table', () => {
   })
 })
 
+/**
+ * The tables hold kube-scheduler's FitError wording; for a pod that fits, which kube-scheduler
+ * never words, explain says "fits on N of M node(s); the other K: …" with the same counts.
+ */
+function inExplainWords(summary: string): string {
+  const fit = /^([1-9]\d*)\/(\d+) nodes are available(?:: (.*))?\.$/.exec(summary)
+  if (fit === null) return summary
+  const [available, total] = [Number(fit[1]), Number(fit[2])]
+  const head = `fits on ${available} of ${total} node(s)`
+  return fit[3] === undefined ? `${head}.` : `${head}; the other ${total - available}: ${fit[3]}.`
+}
+
 describe('explain over the diagnosis table', () => {
   it.each(DIAGNOSIS_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const result = await explain(c.pod, c.cluster)
@@ -131,7 +143,7 @@ describe('explain over the diagnosis table', () => {
       const got = diagnosis.nodes.find((n) => n.name === name)
       expect(got?.plugin == null ? null : [got.plugin, got.reason]).toEqual(want)
     }
-    expect(diagnosis.summary).toBe(c.summary)
+    expect(diagnosis.summary).toBe(inExplainWords(c.summary))
   })
 })
 
@@ -149,7 +161,7 @@ describe('explain over the NodeAffinity PreScore table', () => {
     const result = await explain(c.pod, { nodes: c.nodes })
     const diagnosis = judged(result.stdout)
     expect(diagnosis.schedulingError).toBe(c.error)
-    expect(diagnosis.summary).toBe(c.summary)
+    expect(diagnosis.summary).toBe(inExplainWords(c.summary))
     // The pod is placed nowhere when the cycle ends in an error.
     expect(result.code).toBe(c.error === null && c.summary.startsWith('0/') === false ? 0 : 1)
   })
@@ -159,7 +171,7 @@ describe('explain over the nominated pods table', () => {
   it.each(NOMINATED_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const diagnosis = judged((await explain(c.pod, c.cluster)).stdout)
     expect(Object.fromEntries(diagnosis.nodes.map((n) => [n.name, n.reason]))).toEqual(c.expected)
-    expect(diagnosis.summary).toBe(c.summary)
+    expect(diagnosis.summary).toBe(inExplainWords(c.summary))
     expect(diagnosis.preemptionCandidates.map((p) => p.node)).toEqual(c.candidates)
   })
 })

@@ -8,6 +8,7 @@ import { runTool } from './run-tool.js'
  */
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+const MANUAL = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8')
 const ROOT = new URL('../../', import.meta.url).pathname
 
 interface Example {
@@ -16,9 +17,9 @@ interface Example {
 }
 
 /** Every ```console block whose command is `npx taint-extender …`, continued lines joined. */
-function examples(): Example[] {
+function examples(text: string): Example[] {
   const found: Example[] = []
-  for (const block of README.matchAll(/```console\n([\s\S]*?)```/g)) {
+  for (const block of text.matchAll(/```console\n([\s\S]*?)```/g)) {
     const lines = (block[1] ?? '').split('\n')
     let command = ''
     let at = 0
@@ -35,11 +36,12 @@ function examples(): Example[] {
   return found
 }
 
-describe("the README's examples of the tools", () => {
-  const all = examples()
+describe("the README's and the manual's examples of the tools", () => {
+  const all = [...examples(README), ...examples(MANUAL)]
 
-  it('include both tools, explain for taints alone and for a pod Pending for three reasons', () => {
-    expect(all.map((e) => e.argv[0])).toEqual(['explain', 'explain', 'forecast'])
+  it('include explain for a pod Pending for several reasons in the README, and both tools in the manual', () => {
+    expect(examples(README).map((e) => e.argv[0])).toEqual(['explain'])
+    expect(examples(MANUAL).map((e) => e.argv[0])).toEqual(['explain', 'explain', 'forecast'])
   })
 
   it.each(all.map((e) => [e.argv.join(' '), e] as const))(

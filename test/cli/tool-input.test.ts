@@ -26,9 +26,9 @@ describe('the tools read', () => {
     expect((JSON.parse(result.stdout) as { nodes: { name: string }[] }).nodes[0]?.name).toBe('last')
   })
 
-  it.each(['table', 'wide'])('-o %s as the table', async (output) => {
+  it('-o table is the table given without -o', async () => {
     const table = await runTool('explain', ['--pod', POD, '--nodes', NODES])
-    const result = await runTool('explain', ['--pod', POD, '--nodes', NODES, '-o', output])
+    const result = await runTool('explain', ['--pod', POD, '--nodes', NODES, '-o', 'table'])
     expect(result.stdout).toBe(table.stdout)
     expect(result.stdout).toMatch(/^NODE {8}VERDICT/)
   })
@@ -44,8 +44,13 @@ describe('the tools refuse, with exit status 2,', () => {
   const aNumber = tempFile('nodes.yaml', '5\n')
 
   it.each([
-    ['a flag neither tool has', 'explain', ['--pod', POD, '--bogus'], /^Unknown option '--bogus'/],
-    ['a positional argument', 'explain', ['--pod', POD, 'extra'], /^Unexpected argument 'extra'/],
+    ['a flag neither tool has', 'explain', ['--pod', POD, '--bogus'], /^unknown flag --bogus/],
+    [
+      'a positional argument',
+      'explain',
+      ['--pod', POD, 'extra'],
+      /^give one of --pod FILE, POD, not several/,
+    ],
     [
       'two pods for explain',
       'explain',
@@ -74,19 +79,19 @@ describe('the tools refuse, with exit status 2,', () => {
       'a node file it cannot read',
       'explain',
       ['--pod', POD, '--nodes', '/nowhere/nodes.yaml'],
-      /^--nodes: cannot read \/nowhere\/nodes\.yaml: ENOENT$/,
+      /^cannot read --nodes \/nowhere\/nodes\.yaml: no such file$/,
     ],
     [
       'a node file it cannot read, for forecast too',
       'forecast',
       ['--taint', 'a:NoSchedule', '--node', 'gpu-1', '--nodes', '/nowhere/nodes.yaml'],
-      /^--nodes: cannot read \/nowhere\/nodes\.yaml: ENOENT$/,
+      /^cannot read --nodes \/nowhere\/nodes\.yaml: no such file$/,
     ],
     [
       'a pod file for explain it cannot read',
       'explain',
       ['--pod', '/nowhere/pod.yaml', '--nodes', NODES],
-      /^--pod: cannot read \/nowhere\/pod\.yaml: ENOENT$/,
+      /^cannot read --pod \/nowhere\/pod\.yaml: no such file$/,
     ],
     [
       'a pod file it cannot read',
@@ -101,7 +106,7 @@ describe('the tools refuse, with exit status 2,', () => {
         '--pods',
         '/nowhere/pods.yaml',
       ],
-      /^--pods: cannot read \/nowhere\/pods\.yaml: ENOENT$/,
+      /^cannot read --pods \/nowhere\/pods\.yaml: no such file$/,
     ],
     [
       'stdin for both --pods and --nodes',

@@ -12,11 +12,16 @@ import { load, type Start } from './load-config-start.js'
 
 describe('loadConfig refuses', () => {
   const REFUSED: readonly [string, Start, RegExp][] = [
-    ['an unknown flag', { argv: ['--prot', '1'] }, /^Unknown option '--prot'.*; see --help$/],
+    ['an unknown flag', { argv: ['--prot', '1'] }, /^unknown flag --prot; see --help$/],
+    [
+      'a flag given twice, whose second value would otherwise silently win',
+      { argv: ['--port', '1', '--port=2'] },
+      /^--port is given more than once; see --help$/,
+    ],
     [
       'a boolean flag followed by a separate value, which is a stray argument as with pflag',
       { argv: ['--disable-node-cache', 'false'] },
-      /Unexpected argument 'false'.*see --help/,
+      /unexpected argument "false"; see --help/,
     ],
     [
       'a boolean flag with a value that is not true, false, 1 or 0',

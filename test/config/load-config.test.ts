@@ -48,11 +48,6 @@ describe('loadConfig', () => {
       { port: 9001, logLevel: 'debug' },
     ],
     [
-      'a flag given twice keeps its last value, as pflag does',
-      { argv: ['--port', '1', '--port=2'] },
-      { port: 2 },
-    ],
-    [
       '--evicting-nodes takes avoid, and EVICTING_NODES allow when the flag is absent',
       { argv: ['--evicting-nodes', 'avoid'], env: { EVICTING_NODES: 'allow' } },
       { evictingNodes: 'avoid' },
@@ -199,7 +194,7 @@ describe('loadConfig', () => {
     expect(result.kind).toBe('help')
     if (result.kind !== 'help') return
     expect(result.text).toMatch(
-      /^Usage: taint-extender \[serve\] \[flags\]\n\nRuns the extender: [^]*\nFlags \(environment variable in brackets\):\n {2}--port VALUE \[PORT\] \(default 8888\)\n {6}Port for /
+      /^Usage: taint-extender serve \[flags\]\n\nRuns the extender: [^]*\nFlags \(environment variable in brackets\):\n {2}--port VALUE \[PORT\] \(default 8888\)\n {6}Port for /
     )
     expect(result.text).toMatch(/\n {2}--help\n {6}Print this help and exit\.\n\nExamples:\n/)
     expect(result.text).toContain(

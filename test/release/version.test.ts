@@ -71,3 +71,30 @@ describe('the license', () => {
     expect(read('Dockerfile')).toContain('org.opencontainers.image.licenses="Apache-2.0"')
   })
 })
+
+describe('the build, from the commit it was made from', () => {
+  let service: ServiceProcess
+  beforeAll(async () => {
+    service = await startService(['--port', '0', '--disable-node-cache'])
+  })
+  afterAll(() => {
+    service.child.kill('SIGKILL')
+  })
+  const commit = (JSON.parse(read('dist/build-info.json')) as { commit: string }).commit
+
+  it('is written to dist/build-info.json by the build', () => {
+    expect(commit).toMatch(/^([0-9a-f]{40}|unknown)$/)
+  })
+
+  it('is on /version, beside the version and Node.js’s', async () => {
+    const response = await fetch(`http://127.0.0.1:${service.port}/version`)
+    expect(await response.json()).toEqual({ version: VERSION, commit, node: process.version })
+  })
+
+  it('is taint_extender_build_info{version,commit,node} 1 on /metrics', async () => {
+    const text = await (await fetch(`http://127.0.0.1:${service.port}/metrics`)).text()
+    expect(text).toContain(
+      `taint_extender_build_info{version="${VERSION}",commit="${commit}",node="${process.version}"} 1\n`
+    )
+  })
+})

@@ -56,7 +56,11 @@ describe('health and version', () => {
 
   it('tells its version as JSON on /version', async () => {
     const response = await fetch(`${server.url}/version`)
-    expect(await response.json()).toEqual({ version: '0.0.0-test', node: process.version })
+    expect(await response.json()).toEqual({
+      version: '0.0.0-test',
+      commit: 'test-commit',
+      node: process.version,
+    })
   })
 
   it('keeps idle connections longer than the 90 s Go clients keep them, and sends no ETag', async () => {

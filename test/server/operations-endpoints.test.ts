@@ -44,7 +44,12 @@ describe('the operations endpoints beside the verbs', () => {
       '/version',
       200,
       /^application\/json$/,
-      (b) => expect(JSON.parse(b)).toEqual({ version: '0.0.0-test', node: process.version }),
+      (b) =>
+        expect(JSON.parse(b)).toEqual({
+          version: '0.0.0-test',
+          commit: 'test-commit',
+          node: process.version,
+        }),
     ],
     [
       '/metrics answers in the Prometheus text format',

@@ -27,12 +27,15 @@ describe('the Node.js flags the extender runs with', () => {
   it.each([
     ['the image ENTRYPOINT', entrypoint],
     ['npm start', startScript],
-  ])('%s passes exactly the measured flags, before dist/main.js', (_, command) => {
-    const argv = command()
-    const main = argv.indexOf('dist/main.js')
-    expect(main).toBeGreaterThan(0)
-    expect(argv.slice(1, main)).toEqual([...NODE_FLAGS])
-  })
+  ])(
+    '%s passes exactly the measured flags, before the script (dist/cli.js or dist/main.js)',
+    (_, command) => {
+      const argv = command()
+      const main = argv.findIndex((arg) => arg === 'dist/cli.js' || arg === 'dist/main.js')
+      expect(main).toBeGreaterThan(0)
+      expect(argv.slice(1, main)).toEqual([...NODE_FLAGS])
+    }
+  )
 
   it('are flags this Node.js accepts', () => {
     const out = execFileSync(process.execPath, [...NODE_FLAGS, '-e', 'process.stdout.write("ok")'])

@@ -264,7 +264,27 @@ export class FakeApiServer {
       const reply = podListPage(this.#pods, url, this.#resourceVersion)
       return sendJson(res, reply.status, reply.body)
     }
+    const namespaced = /^\/api\/v1\/namespaces\/([^/]+)\/pods(?:\/([^/]+))?$/.exec(url.pathname)
+    if (req.method === 'GET' && namespaced !== null)
+      return this.#namespacedPods(namespaced, url, res)
     sendJson(res, 404, statusObject(404, 'the server could not find the requested resource'))
+  }
+
+  /** One namespace's pods (listed as the all-namespaces list is), or one pod by name. */
+  #namespacedPods([, namespace, name]: RegExpExecArray, url: URL, res: ServerResponse): void {
+    const ns = decodeURIComponent(namespace ?? '')
+    const inNamespace = this.#pods.filter((p) => podMetadata(p).namespace === ns)
+    if (name === undefined) {
+      const reply = podListPage(inNamespace, url, this.#resourceVersion)
+      return sendJson(res, reply.status, reply.body)
+    }
+    const podName = decodeURIComponent(name)
+    const pod = inNamespace.find((p) => podMetadata(p).name === podName)
+    if (pod !== undefined) return sendJson(res, 200, pod)
+    sendJson(res, 404, {
+      ...statusObject(404, `pods "${podName}" not found`),
+      details: { name: podName, kind: 'pods' },
+    })
   }
 
   #list(url: URL, res: ServerResponse): void {
@@ -272,5 +292,12 @@ export class FakeApiServer {
     const token = url.searchParams.get('continue') ?? ''
     const reply = this.#pager.page(this.#nodes.values(), this.#resourceVersion, limit, token)
     sendJson(res, reply.status, reply.body)
+  }
+}
+
+function podMetadata(pod: unknown): { namespace?: string; name?: string } {
+  return ((pod as { metadata?: { namespace?: string; name?: string } }).metadata ?? {}) as {
+    namespace?: string
+    name?: string
   }
 }

@@ -22,6 +22,8 @@ export default function setup(): () => void {
     cwd: root,
     stdio: 'inherit',
   })
+  // As npm run build does: dist/build-info.json, the commit version and /version report.
+  execFileSync(process.execPath, ['scripts/write-build-info.mjs'], { cwd: root, stdio: 'inherit' })
   sayWhetherTheControlPlaneRuns()
   const runDir = mkdtempSync(join(tmpdir(), 'taint-extender-test-run-'))
   process.env.TMPDIR = runDir

@@ -103,6 +103,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     bodyBudget: new BodyBudget(options.maxBodyBytesInFlight ?? 1024 * 1024 * 1024),
     explainEndpoint: options.explainEndpoint ?? false,
     version: '0.0.0-test',
+    commit: 'test-commit',
   }
   metrics.reportReadiness(deps.readinessChecks)
   const app = HANDLERS[options.serves ?? 'everything'](deps)

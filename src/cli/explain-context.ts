@@ -1,0 +1,135 @@
+import { compileNode, CompiledTolerations, type Toleration } from '../core/index.js'
+import {
+  diagnosePlacement,
+  type AffinityPod,
+  type DisruptionBudget,
+  type NamespaceLabels,
+  type NominatedPod,
+  type PlacementDiagnosis,
+  type PlacementNode,
+  type PlacementPod,
+} from '../placement/index.js'
+import type { ExplainOptions } from '../config/index.js'
+import { ProtocolError, type ManifestNode } from '../protocol/index.js'
+import { readDisruptionBudgets, readNamespaces, readNodes, readPodList } from './manifests.js'
+import { explainPodsText, namespacesText, nodesText, pdbsText } from './tool-io.js'
+
+/**
+ * What explain judges a pod against, read once: the nodes, the other unfinished pods (bound,
+ * or nominated to a node) and the namespaces' labels. `explain --pending` judges every pending
+ * pod against the same reading.
+ */
+export interface ExplainContext {
+  readonly nodes: readonly ManifestNode[]
+  readonly placementNodes: readonly PlacementNode[]
+  /** Unfinished pods bound to a node, or null when neither a file nor the cluster gives them. */
+  readonly placed: readonly AffinityPod[] | null
+  readonly nominated: readonly NominatedPod[]
+  readonly namespaces: NamespaceLabels
+}
+
+/**
+ * The unfinished pods: those bound to a node, and those not bound yet with
+ * `status.nominatedNodeName` set, which the scheduling queue holds as nominated pods.
+ */
+async function readOtherPods(options: ExplainOptions): Promise<PlacementPod[] | null> {
+  if (options.pods === null) return null
+  const source = await explainPodsText(options.pods)
+  return readPodList(source.text, source.origin)
+    .filter(({ pod }) => pod.phase !== 'Succeeded' && pod.phase !== 'Failed')
+    .map(({ placement }) => placement)
+}
+
+/** Namespace labels, read only when some term has a namespaceSelector to apply them to. */
+async function readNamespaceLabels(
+  options: ExplainOptions,
+  owners: readonly PlacementPod[]
+): Promise<NamespaceLabels> {
+  const needer = owners.find((p) =>
+    [...p.requiredAffinity, ...p.requiredAntiAffinity].some((t) => t.namespaceSelector !== null)
+  )
+  if (needer === undefined) return new Map()
+  if (options.namespaces === null) {
+    throw new ProtocolError(
+      `--namespaces FILE is required: ${needer.namespace}/${needer.name} has a namespaceSelector`
+    )
+  }
+  const source = await namespacesText(options.namespaces)
+  return readNamespaces(source.text, source.origin)
+}
+
+export async function readExplainContext(
+  options: ExplainOptions,
+  incoming: readonly PlacementPod[]
+): Promise<ExplainContext> {
+  const source = await nodesText(options.nodes)
+  const nodes = readNodes(source.text, source.origin)
+  const others = await readOtherPods(options)
+  return {
+    nodes,
+    placementNodes: nodes.map((n) => ({
+      name: n.name,
+      labels: n.labels,
+      compiled: compileNode(n),
+      allocatable: n.allocatable,
+    })),
+    placed: others?.filter((p) => p.nodeName !== '') ?? null,
+    nominated: others?.filter((p) => p.nodeName === '' && p.nominatedNodeName !== '') ?? [],
+    namespaces: await readNamespaceLabels(options, [...incoming, ...(others ?? [])]),
+  }
+}
+
+/** The rules' switches explain takes from its flags, as the server takes them from its own. */
+export type ExplainRules = Pick<ExplainOptions, 'gates' | 'evictingNodes'>
+
+/**
+ * The diagnosis of one pod against the context. The pod itself is left out of the other pods
+ * (it may be listed while Pending): kube-scheduler never counts a pod against itself.
+ */
+export function diagnose(
+  pod: PlacementPod,
+  tolerations: readonly Toleration[],
+  context: ExplainContext,
+  flags: ExplainRules,
+  disruptionBudgets?: readonly DisruptionBudget[]
+): PlacementDiagnosis {
+  const rules = {
+    comparisonOperators: flags.gates.TaintTolerationComparisonOperators,
+    evictingNodes: flags.evictingNodes,
+  }
+  const isOther = (p: AffinityPod): boolean =>
+    !(p.namespace === pod.namespace && p.name === pod.name)
+  return diagnosePlacement({
+    pod,
+    tolerations: new CompiledTolerations(tolerations, rules),
+    nodes: context.placementNodes,
+    placedPods: context.placed?.filter(isOther) ?? null,
+    nominatedPods: context.nominated.filter(isOther),
+    namespaces: context.namespaces,
+    nodeLabelsKnown: true,
+    options: rules,
+    ...(disruptionBudgets === undefined ? {} : { disruptionBudgets }),
+  })
+}
+
+/**
+ * The diagnosis, with the PodDisruptionBudgets read and applied when preemption has candidates:
+ * they only choose among the victims, so they are not read otherwise.
+ */
+export async function diagnoseWithBudgets(
+  pod: PlacementPod,
+  tolerations: readonly Toleration[],
+  context: ExplainContext,
+  options: ExplainOptions
+): Promise<PlacementDiagnosis> {
+  const diagnosis = diagnose(pod, tolerations, context, options)
+  if (diagnosis.preemptionCandidates.length === 0 || options.pdbs === null) return diagnosis
+  const source = await pdbsText(options.pdbs)
+  return diagnose(
+    pod,
+    tolerations,
+    context,
+    options,
+    readDisruptionBudgets(source.text, source.origin)
+  )
+}

@@ -1,0 +1,106 @@
+import type { PlacementDiagnosis } from '../placement/index.js'
+import type { ExplainOptions } from '../config/index.js'
+import { diagnose, readExplainContext } from './explain-context.js'
+import { readPodList, type PlacedPod } from './manifests.js'
+import { isDocumentFormat, printDocument, summaryOf } from './output.js'
+import { renderTable } from './table.js'
+import { namespaceOf, pendingPodsText, type ToolIo } from './tool-io.js'
+
+/**
+ * `taint-extender explain --pending [-n NAMESPACE | -A]`: every pod kube-scheduler still has to
+ * place (bound to no node, not finished), each with the one-line summary `explain` gives it,
+ * grouped by what decides it, so a hundred pending pods read as a few causes. Every pod is
+ * judged against one reading of the nodes and pods, by the same diagnosis as `explain POD`.
+ */
+
+interface PendingRow {
+  readonly namespace: string
+  readonly name: string
+  readonly summary: string
+  readonly available: number
+  readonly total: number
+}
+
+interface PendingGroup {
+  readonly reason: string
+  readonly pods: PendingRow[]
+}
+
+/** Rows in one group share this: the error, the PreFilter refusal, or each distinct reason. */
+function decidingReason(d: PlacementDiagnosis): string {
+  if (d.schedulingError !== null) return `scheduling error: ${d.schedulingError}`
+  if (d.preFilterRejection !== null) return d.preFilterRejection
+  if (d.available > 0) return 'fits by the constraints judged here'
+  const reasons = new Set(d.nodes.flatMap((n) => (n.reason === null ? [] : [n.reason])))
+  return reasons.size === 0 ? 'no nodes' : [...reasons].sort().join(' + ')
+}
+
+async function readPending(
+  options: ExplainOptions,
+  namespace: string | null
+): Promise<PlacedPod[]> {
+  if (options.pods === null) return []
+  const source = await pendingPodsText(options.pods, namespace)
+  return readPodList(source.text, source.origin).filter(
+    ({ pod }) =>
+      pod.nodeName === '' &&
+      pod.phase !== 'Succeeded' &&
+      pod.phase !== 'Failed' &&
+      (namespace === null || pod.namespace === namespace)
+  )
+}
+
+function grouped(rows: readonly (PendingRow & { reason: string })[]): PendingGroup[] {
+  const groups = new Map<string, PendingRow[]>()
+  for (const { reason, ...row } of rows) groups.set(reason, [...(groups.get(reason) ?? []), row])
+  // The largest group first: the cause that holds back the most pods.
+  return [...groups]
+    .map(([reason, pods]) => ({ reason, pods }))
+    .sort((a, b) => b.pods.length - a.pods.length || a.reason.localeCompare(b.reason))
+}
+
+function renderGroups(groups: readonly PendingGroup[], wide: boolean, where: string): string {
+  if (groups.length === 0) return `No pending pods ${where}.\n`
+  return groups
+    .map((g) => {
+      const header = wide
+        ? ['NAMESPACE', 'POD', 'FITS', 'SUMMARY']
+        : ['NAMESPACE', 'POD', 'SUMMARY']
+      const rows = g.pods.map((p) =>
+        wide
+          ? [p.namespace, p.name, `${p.available}/${p.total}`, p.summary]
+          : [p.namespace, p.name, p.summary]
+      )
+      return `${g.reason} (${g.pods.length} pod(s)):\n${renderTable(header, rows)}`
+    })
+    .join('\n')
+}
+
+export async function runPending(options: ExplainOptions, io: ToolIo): Promise<number> {
+  const namespace = namespaceOf(options.namespace, options.cluster)
+  const pending = await readPending(options, namespace)
+  const context = await readExplainContext(
+    options,
+    pending.map((p) => p.placement)
+  )
+  const rows = pending.map(({ pod, placement }) => {
+    const diagnosis = diagnose(placement, pod.tolerations, context, options)
+    const { available, total } = diagnosis
+    const summary = summaryOf(diagnosis)
+    return {
+      namespace: pod.namespace,
+      name: pod.name,
+      summary,
+      available,
+      total,
+      reason: decidingReason(diagnosis),
+    }
+  })
+  const groups = grouped(rows)
+  if (isDocumentFormat(options.output)) printDocument(io, options.output, { namespace, groups })
+  else {
+    const where = namespace === null ? 'in any namespace' : `in namespace ${namespace}`
+    io.stdout(renderGroups(groups, options.output === 'wide', where))
+  }
+  return 0
+}

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs'
+
+/**
+ * What this build is: package.json's version and the commit it was built from, which the build
+ * (scripts/write-build-info.mjs) writes to dist/build-info.json. Run from src/ (tests) or from a
+ * build made without git or BUILD_COMMIT, the commit is "unknown", never a guess.
+ */
+export interface BuildInfo {
+  readonly version: string
+  readonly commit: string
+}
+
+function readJson(url: URL): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(url, 'utf8'))
+    return typeof parsed === 'object' && parsed !== null
+      ? (parsed as Record<string, unknown>)
+      : null
+  } catch {
+    return null
+  }
+}
+
+const text = (value: unknown): string =>
+  typeof value === 'string' && value !== '' ? value : 'unknown'
+
+let cached: BuildInfo | null = null
+
+/** Read once: neither file changes while the process runs. */
+export function buildInfo(): BuildInfo {
+  cached ??= {
+    version: text(readJson(new URL('../../package.json', import.meta.url))?.version),
+    commit: text(readJson(new URL('../build-info.json', import.meta.url))?.commit),
+  }
+  return cached
+}

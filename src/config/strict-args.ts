@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util'
+import { ConfigError } from './config-error.js'
+
+/**
+ * parseArgs as every command reads its flags: strict, each message worded for a person, and a
+ * flag that takes one value refused when given twice. parseArgs keeps the last of repeated
+ * values silently, so `--node a --node b` would mean b alone; kubectl (pflag) lets the last win
+ * too, which is how a typo goes unseen. Only flags declared `multiple` may repeat.
+ */
+
+export interface FlagSpec {
+  readonly type: 'string' | 'boolean'
+  readonly short?: string
+  readonly multiple?: boolean
+}
+
+export interface ParsedArgs {
+  readonly values: Record<string, string | boolean | (string | boolean)[] | undefined>
+  readonly positionals: string[]
+}
+
+export function parseStrict(
+  argv: readonly string[],
+  options: Readonly<Record<string, FlagSpec>>,
+  allowPositionals = false
+): ParsedArgs {
+  let parsed
+  try {
+    parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals, tokens: true })
+  } catch (err) {
+    throw new ConfigError(readableParseError(err))
+  }
+  const seen = new Set<string>()
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option' || options[token.name]?.multiple === true) continue
+    if (seen.has(token.name)) throw new ConfigError(`--${token.name} is given more than once`)
+    seen.add(token.name)
+  }
+  return { values: parsed.values, positionals: parsed.positionals }
+}
+
+/** parseArgs' messages, shortened to what a person needs (the flag and what is wrong). */
+function readableParseError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err)
+  const code = (err as { code?: string }).code
+  const quoted = /'([^']+)'/.exec(message)?.[1] ?? ''
+  switch (code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown flag ${quoted}`
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return message.includes('argument missing')
+        ? `${quoted.replace(/ <value>$/, '')} needs a value`
+        : `${quoted.replace(/ <value>$/, '')} takes no value`
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `unexpected argument ${JSON.stringify(quoted)}`
+    default:
+      return message
+  }
+}

@@ -1,0 +1,90 @@
+import type { FlagSpec } from './strict-args.js'
+import { FLAGS } from './flags.js'
+import { EVICTING_NODES_MODES } from './parse-values.js'
+
+/**
+ * The flags of each tool command, in one table: the parser reads them, and shell completion
+ * (src/cli/completion.ts) offers them, so the two cannot drift. `values` names what completes a
+ * flag's value: files, a fixed list, or the cluster's namespaces or kubeconfig contexts.
+ */
+
+export type ValueCompletion =
+  | { readonly kind: 'file' }
+  | { readonly kind: 'words'; readonly words: readonly string[] }
+  | { readonly kind: 'namespace' }
+  | { readonly kind: 'context' }
+  | { readonly kind: 'none' }
+
+export interface ToolFlag extends FlagSpec {
+  readonly values: ValueCompletion
+}
+
+export const OUTPUT_FORMATS = ['table', 'wide', 'json', 'yaml'] as const
+
+const FILE = { kind: 'file' } as const
+const NONE = { kind: 'none' } as const
+
+/** Where the cluster is, the output and the gates: every tool command takes these. */
+const SHARED: Record<string, ToolFlag> = {
+  kubeconfig: { type: 'string', values: FILE },
+  context: { type: 'string', values: { kind: 'context' } },
+  output: { type: 'string', short: 'o', values: { kind: 'words', words: OUTPUT_FORMATS } },
+  'feature-gates': {
+    type: 'string',
+    values: { kind: 'words', words: ['TaintTolerationComparisonOperators=true'] },
+  },
+  help: { type: 'boolean', short: 'h', values: NONE },
+  version: { type: 'boolean', values: NONE },
+}
+
+export const EXPLAIN_FLAGS: Readonly<Record<string, ToolFlag>> = {
+  pod: { type: 'string', values: FILE },
+  nodes: { type: 'string', values: FILE },
+  pods: { type: 'string', values: FILE },
+  namespaces: { type: 'string', values: FILE },
+  pdbs: { type: 'string', values: FILE },
+  'evicting-nodes': { type: 'string', values: { kind: 'words', words: EVICTING_NODES_MODES } },
+  namespace: { type: 'string', short: 'n', values: { kind: 'namespace' } },
+  pending: { type: 'boolean', values: NONE },
+  'all-namespaces': { type: 'boolean', short: 'A', values: NONE },
+  ...SHARED,
+}
+
+export const FORECAST_FLAGS: Readonly<Record<string, ToolFlag>> = {
+  taint: { type: 'string', values: NONE },
+  node: { type: 'string', multiple: true, values: NONE },
+  selector: { type: 'string', short: 'l', values: NONE },
+  nodes: { type: 'string', values: FILE },
+  pods: { type: 'string', values: FILE },
+  ...SHARED,
+}
+
+/** `version` and `completion` take only these. */
+export const VERSION_FLAGS: Readonly<Record<string, ToolFlag>> = {
+  output: { type: 'string', short: 'o', values: { kind: 'words', words: ['json', 'yaml'] } },
+  help: SHARED.help as ToolFlag,
+  version: SHARED.version as ToolFlag,
+}
+
+export const COMPLETION_FLAGS: Readonly<Record<string, ToolFlag>> = {
+  help: SHARED.help as ToolFlag,
+  version: SHARED.version as ToolFlag,
+}
+
+/**
+ * The server's flags (src/config/flags.ts), as completion offers them: files for the
+ * certificate and kubeconfig flags, nothing to suggest for the rest.
+ */
+export const SERVE_FLAGS: Readonly<Record<string, ToolFlag>> = {
+  ...Object.fromEntries(
+    FLAGS.map((flag) => [
+      flag.name,
+      {
+        type: flag.kind === 'string' ? 'string' : 'boolean',
+        ...(flag.name === 'help' ? { short: 'h' } : {}),
+        values: /-file$|^kubeconfig$/.test(flag.name) ? FILE : NONE,
+      } satisfies ToolFlag,
+    ])
+  ),
+  version: SHARED.version as ToolFlag,
+}

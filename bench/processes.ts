@@ -25,6 +25,7 @@ export interface MemorySample {
 
 export interface ServiceProcess {
   readonly port: number
+  readonly pid: number | undefined
   /** Lines of stderr that were warnings or errors, or not JSON. */
   readonly complaints: string[]
   /** Forces a GC in the process and reads its memory (extender processes only). */
@@ -83,6 +84,7 @@ function supervise(name: string, child: ChildProcess, port: number): ServiceProc
   })
   return {
     port,
+    pid: child.pid,
     complaints,
     memory: () => {
       const sample = new Promise<MemorySample>((resolve) => memoryWaiters.push(resolve))
@@ -123,12 +125,18 @@ async function start(name: string, argv: string[], path: string, accept: (s: num
 /**
  * Starts the real extender (this checkout's build, or `main`) with --log-level warn, which also
  * silences its "listening" line, so the port is chosen here; waits for /readyz. The memory probe
- * is preloaded; it only listens for SIGUSR2.
+ * is preloaded; it only listens for SIGUSR2. `comparisonOperators: false` leaves the feature
+ * gate at its default (off), as a deployment runs it.
  */
-export function startExtender(args: string[], main = EXTENDER_MAIN): Promise<ServiceProcess> {
+export function startExtender(
+  args: string[],
+  main = EXTENDER_MAIN,
+  options: { comparisonOperators: boolean } = { comparisonOperators: true }
+): Promise<ServiceProcess> {
   const argv = [...NODE_FLAGS, '--import', MEMORY_PROBE, main, ...args, '--max-body', '512mb']
   // The bench's pods carry Gt/Lt tolerations, judged by the reference with the gate on.
-  argv.push('--feature-gates', 'TaintTolerationComparisonOperators=true')
+  if (options.comparisonOperators)
+    argv.push('--feature-gates', 'TaintTolerationComparisonOperators=true')
   argv.push('--host', '127.0.0.1', '--log-level', 'warn')
   return start('extender', argv, '/readyz', (status) => status === 200)
 }

@@ -11,7 +11,17 @@ import { fileURLToPath } from 'node:url'
  * archive, checked against the archive's SHA256SUMS, and reused by every later run.
  */
 
-const root = fileURLToPath(new URL('../../..', import.meta.url))
+/**
+ * The repository's root: the first folder above this file with a package.json. Walked up to,
+ * rather than counted, because the benchmarks run this file compiled into dist-bench/, a level
+ * deeper than the tests read it.
+ */
+export function repositoryRoot(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir
+    if (dirname(dir) === dir) throw new Error('no package.json above the control-plane fixture')
+  }
+}
 
 export const KUBE_VERSION = 'v1.28.7'
 const ARCHIVE_NAME = `kube-${KUBE_VERSION}-linux-amd64.tar.xz`
@@ -32,6 +42,7 @@ export type BinariesLookup =
  * repository; else beside the main checkout when this is a linked git worktree.
  */
 function archiveFolder(): string {
+  const root = repositoryRoot()
   if (process.env.TAINT_EXTENDER_KUBE_DIR !== undefined) return process.env.TAINT_EXTENDER_KUBE_DIR
   const besideRepository = join(root, '..', 'shared', 'kube')
   if (existsSync(besideRepository)) return besideRepository

@@ -1,10 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { freePort } from '../free-port.js'
 import { apiserverArgs, kubeconfigFor, makeSecrets, startEtcd } from './apiserver-setup.js'
-import type { KubeBinaries } from './binaries.js'
+import { repositoryRoot, type KubeBinaries } from './binaries.js'
 import { KubeApi } from './kube-api.js'
 import { ControlPlaneProcess, waitUntilReady } from './processes.js'
 
@@ -15,11 +14,11 @@ import { ControlPlaneProcess, waitUntilReady } from './processes.js'
  * kubelet.
  */
 
-const root = fileURLToPath(new URL('../../..', import.meta.url))
-
 export interface SchedulerHandle {
   readonly process: ControlPlaneProcess
   readonly configFile: string
+  /** Its HTTPS port on 127.0.0.1 (self-signed), where /healthz and /metrics need no token. */
+  readonly port: number
   stop(): Promise<void>
 }
 
@@ -123,8 +122,9 @@ export class ControlPlane {
   }
 
   /**
-   * Starts kube-scheduler with `config` (a KubeSchedulerConfiguration whose clientConnection and
-   * leaderElection this fills in); resolves once /healthz answers.
+   * Starts kube-scheduler with `config` (a KubeSchedulerConfiguration whose leaderElection and
+   * clientConnection.kubeconfig this fills in; other clientConnection fields are kept);
+   * resolves once /healthz answers.
    */
   async startScheduler(config: Record<string, unknown>): Promise<SchedulerHandle> {
     const name = `kube-scheduler-${++this.#schedulers}`
@@ -135,7 +135,10 @@ export class ControlPlane {
         apiVersion: 'kubescheduler.config.k8s.io/v1',
         kind: 'KubeSchedulerConfiguration',
         ...config,
-        clientConnection: { kubeconfig: this.kubeconfig },
+        clientConnection: {
+          ...(config.clientConnection as Record<string, unknown> | undefined),
+          kubeconfig: this.kubeconfig,
+        },
         leaderElection: { leaderElect: false },
       })
     )
@@ -155,7 +158,7 @@ export class ControlPlane {
     )
     this.#processes.push(scheduler)
     await waitUntilReady(scheduler, () => healthz(port), 30_000)
-    return { process: scheduler, configFile, stop: () => scheduler.stop() }
+    return { process: scheduler, configFile, port, stop: () => scheduler.stop() }
   }
 
   /** Stops every process it started; with `keepLogs`, first copies their logs out of the run. */
@@ -184,7 +187,7 @@ async function healthz(port: number): Promise<boolean> {
 
 /** Copies the run's logs to test-logs/ in the repository, where CI's output points. */
 function keepLogs(dir: string, processes: readonly ControlPlaneProcess[]): void {
-  const target = join(root, 'test-logs', `control-plane-${Date.now()}`)
+  const target = join(repositoryRoot(), 'test-logs', `control-plane-${Date.now()}`)
   mkdirSync(target, { recursive: true })
   for (const process of processes) {
     try {

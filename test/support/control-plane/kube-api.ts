@@ -118,6 +118,53 @@ export class KubeApi {
     return (list.items as Record<string, unknown>[] | undefined) ?? []
   }
 
+  /**
+   * A watch (`path` with `watch=1`): `onEvent` gets each event's type and object as they arrive,
+   * until `stop()`; `onEnd` is told when the stream ends or fails on its own.
+   */
+  watch(
+    path: string,
+    onEvent: (type: string, object: Record<string, unknown>) => void,
+    onEnd: (error?: Error) => void
+  ): { stop(): void } {
+    const req = httpsRequest(`${this.server}${path}`, {
+      agent: this.#agent,
+      headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
+    })
+    let stopped = false
+    req.on('response', (res) => {
+      if (res.statusCode !== 200) {
+        res.resume()
+        onEnd(new Error(`watch ${path}: ${res.statusCode ?? 0}`))
+        return
+      }
+      let pending = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => {
+        const lines = (pending + chunk).split('\n')
+        pending = lines.pop() ?? ''
+        for (const line of lines) {
+          if (line === '') continue
+          const event = JSON.parse(line) as { type: string; object: Record<string, unknown> }
+          onEvent(event.type, event.object)
+        }
+      })
+      res.on('end', () => {
+        if (!stopped) onEnd()
+      })
+    })
+    req.on('error', (error) => {
+      if (!stopped) onEnd(error)
+    })
+    req.end()
+    return {
+      stop: () => {
+        stopped = true
+        req.destroy()
+      },
+    }
+  }
+
   close(): void {
     this.#agent.destroy()
   }

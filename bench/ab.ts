@@ -126,11 +126,14 @@ async function main(): Promise<void> {
   const services: ServiceProcess[] = []
   try {
     // Both answers are checked against upstream's rules, which a build before --evicting-nodes
-    // gives and this one gives with `allow`. For pods without a toleration bounding a NoExecute
-    // stay, the default `reject` takes the very same path (see CompiledTolerations.filterProfile).
+    // gives and a build with it gives with `allow`. The mode goes in the environment, which a
+    // build without the flag ignores, so both sides take it whichever the baseline is. For pods
+    // without a toleration bounding a NoExecute stay, the default `reject` takes the very same
+    // path (see CompiledTolerations.filterProfile).
+    const upstream = { comparisonOperators: true, env: { EVICTING_NODES: 'allow' } }
     services.push(
-      await startExtender([...args, '--evicting-nodes', 'allow']),
-      await startExtender(args, join(baseline, 'dist', 'main.js'))
+      await startExtender(args, undefined, upstream),
+      await startExtender(args, join(baseline, 'dist', 'main.js'), upstream)
     )
     const results = await measure(services, candidates, calls, warmUpMs)
     const ms = (s: number[]): string => s.join(' / ')

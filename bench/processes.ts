@@ -103,10 +103,16 @@ function supervise(name: string, child: ChildProcess, port: number): ServiceProc
 }
 
 /** Spawns `argv` with `--port <free port>` appended and waits until `path` answers as accepted. */
-async function start(name: string, argv: string[], path: string, accept: (s: number) => boolean) {
+async function start(
+  name: string,
+  argv: string[],
+  path: string,
+  accept: (s: number) => boolean,
+  env: Readonly<Record<string, string>> = {}
+) {
   const port = await freePort()
   const child = spawn(process.execPath, [...argv, '--port', String(port)], {
-    env: { PATH: process.env.PATH ?? '' },
+    env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   const service = supervise(name, child, port)
@@ -131,14 +137,16 @@ async function start(name: string, argv: string[], path: string, accept: (s: num
 export function startExtender(
   args: string[],
   main = EXTENDER_MAIN,
-  options: { comparisonOperators: boolean } = { comparisonOperators: true }
+  options: { comparisonOperators: boolean; env?: Readonly<Record<string, string>> } = {
+    comparisonOperators: true,
+  }
 ): Promise<ServiceProcess> {
   const argv = [...NODE_FLAGS, '--import', MEMORY_PROBE, main, ...args, '--max-body', '512mb']
   // The bench's pods carry Gt/Lt tolerations, judged by the reference with the gate on.
   if (options.comparisonOperators)
     argv.push('--feature-gates', 'TaintTolerationComparisonOperators=true')
   argv.push('--host', '127.0.0.1', '--log-level', 'warn')
-  return start('extender', argv, '/readyz', (status) => status === 200)
+  return start('extender', argv, '/readyz', (status) => status === 200, options.env)
 }
 
 export function startFloor(): Promise<ServiceProcess> {

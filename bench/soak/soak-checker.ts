@@ -11,8 +11,11 @@ import {
 } from '../../src/core/index.js'
 import type { SoakRequest } from './soak-requests.js'
 
-/** The extender runs with the comparison operators' feature gate on (processes.ts). */
-const RULES = { comparisonOperators: true }
+/**
+ * The extender runs with the comparison operators' feature gate on (processes.ts) and its default
+ * `--evicting-nodes=reject`, so the reference applies the eviction rule too.
+ */
+const RULES = { comparisonOperators: true, evictingNodes: 'reject' } as const
 
 export interface Judged {
   /** One line per wrong verdict or malformed part of the reply; empty when right. */

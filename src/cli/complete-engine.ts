@@ -21,7 +21,6 @@ export const DIRECTIVE = {
   /** Nothing special: the shell falls back on file names when there is no candidate. */
   default: 0,
   error: 1,
-  noSpace: 2,
   noFileCompletion: 4,
 } as const
 

@@ -41,7 +41,6 @@ export interface RunResult {
   readonly code: number | null
   readonly stdout: string
   readonly stderr: string
-  readonly elapsedMs: number
 }
 
 /**
@@ -53,7 +52,6 @@ export function run(
   args: readonly string[],
   env: Readonly<Record<string, string>>
 ): Promise<RunResult> {
-  const started = performance.now()
   const child = spawn(program, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
@@ -61,9 +59,7 @@ export function run(
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   return new Promise((resolve, reject) => {
     child.once('error', reject)
-    child.once('close', (code) =>
-      resolve({ code, stdout, stderr, elapsedMs: performance.now() - started })
-    )
+    child.once('close', (code) => resolve({ code, stdout, stderr }))
   })
 }
 

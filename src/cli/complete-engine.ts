@@ -102,6 +102,8 @@ function positionalPlan(
   if (line.positionals.length > 0) return NOTHING
   switch (command.positional) {
     case 'pods':
+      // explain takes POD, --pod FILE or --pending, one of them (tool-options.ts explainTarget).
+      if (line.values.has('pod') || line.values.has('pending')) return NOTHING
       return names('pod', line, '', current, [])
     case 'shells':
       return byPrefix(SHELLS, current)

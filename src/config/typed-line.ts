@@ -9,7 +9,7 @@ import { clusterFor } from './tool-inputs.js'
  */
 
 export interface TypedLine {
-  /** The values typed for each flag that takes one (`--node a --node b`: both), by long name. */
+  /** The values typed for each flag (`--node a --node b`: both; a switch: "true"), by long name. */
   readonly values: ReadonlyMap<string, readonly string[]>
   readonly positionals: readonly string[]
   /** The flag the word under completion is the value of (the last word was `--node`), or null. */
@@ -56,6 +56,8 @@ export function readTypedLine(words: readonly string[], table: FlagTable): Typed
       if (takesValue(table, name)) {
         if (equals < 0) awaiting = name
         else record(name, word.slice(equals + 1))
+      } else if (name !== undefined) {
+        record(name, 'true')
       }
     }
   }

@@ -101,12 +101,7 @@ const ROWS: [string, string[], string[], string][] = [
   ['a file flag leaves the shell to complete file names', ['explain', '--nodes', ''], [], ':0'],
   ['--kubeconfig leaves file names to the shell', ['forecast', '--kubeconfig', 'k'], [], ':0'],
   ['a value with nothing to offer offers nothing, no files', ['forecast', '--taint', ''], [], ':4'],
-  [
-    'a boolean flag takes no value: the next word is a pod',
-    ['explain', '--pending', 'b'],
-    ['batch-7'],
-    ':4',
-  ],
+  ['a switch takes no value: -A leaves -n its own', ['explain', '-A', '-n', 's'], ['shop'], ':4'],
   ['completion offers the shells', ['completion', ''], ['bash', 'zsh'], ':4'],
   ['completion takes one shell', ['completion', 'bash', ''], [], ':4'],
   ['help offers the commands', ['help', 'ex'], ['explain'], ':4'],
@@ -152,6 +147,8 @@ const ROWS: [string, string[], string[], string][] = [
   ],
   ['--namespace=NS counts as -n NS', ['explain', '--namespace=shop', 'web-1'], ['web-1'], ':4'],
   ['explain takes one pod: nothing after it', ['explain', 'web-0', ''], [], ':4'],
+  ['no pod after --pending, which explains them all', ['explain', '--pending', ''], [], ':4'],
+  ['no pod after --pod FILE, which gives it', ['explain', '--pod', 'p.yaml', ''], [], ':4'],
   ['-n offers the namespaces', ['explain', '-n', 's'], ['shop'], ':4'],
   [
     '--context offers the kubeconfig’s contexts, sorted',

@@ -81,18 +81,24 @@ export function renderExplanation(
   wideNodes: readonly ManifestNode[] | null = null
 ): string {
   const byName = new Map(wideNodes?.map((n) => [n.name, n]) ?? [])
+  // --evicting-nodes=avoid: the extender's own score stands beside TaintToleration's.
+  const avoiding = diagnosis.nodes.some((n) => n.extenderScore !== null)
   const rows = diagnosis.nodes.map((node) => {
     const row = [
       node.name,
       node.verdict,
       String(node.untoleratedPreferNoSchedule),
       score(node.score),
+      ...(avoiding ? [score(node.extenderScore)] : []),
       score(node.nodeAffinityScore),
       decidedBy(node),
     ]
     return wideNodes === null ? row : [...row, taintsOf(byName.get(node.name))]
   })
-  const table = renderTable(wideNodes === null ? HEADERS : [...HEADERS, 'TAINTS'], rows)
+  const headers = avoiding
+    ? [...HEADERS.slice(0, 4), 'EXTENDER-SCORE', ...HEADERS.slice(4)]
+    : HEADERS
+  const table = renderTable(wideNodes === null ? headers : [...headers, 'TAINTS'], rows)
   const notes = [diagnosis.summary, ...evictionNotes(diagnosis), ...preemptionNotes(diagnosis)]
   notes.push(`Not judged: ${diagnosis.notJudged.join(', ')}.`)
   // What PodTopologySpread's Filter leaves to scoring, constraint by constraint.

@@ -152,7 +152,10 @@ export async function runForecast(
     nodes.map((n) => n.name)
   )
   const pods = readPlacedPods(podSource.text, podSource.origin)
-  const rules = { comparisonOperators: options.gates.TaintTolerationComparisonOperators }
+  const rules: RuleOptions = {
+    comparisonOperators: options.gates.TaintTolerationComparisonOperators,
+    evictingNodes: options.evictingNodes,
+  }
   const forecasts = nodes.map((node) => forecastNode(node, taint, pods, rules))
   const summary = summarize(taint, forecasts)
   if (isDocumentFormat(options.output)) {

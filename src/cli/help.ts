@@ -110,6 +110,9 @@ Flags:
   --nodes FILE|-               the nodes; without it, the cluster's
   --pods FILE|-                the pods; without it, the cluster's (only those on the chosen
                                nodes and those still pending)
+  --evicting-nodes MODE        as the extender has it: reject (default) turns away a pending pod
+                               the new NoExecute taint would evict after tolerationSeconds;
+                               avoid ranks the node lower for it; allow neither
 ${COMMON}
 
 ${CLUSTER}

@@ -40,13 +40,19 @@ const SHARED: Record<string, ToolFlag> = {
   version: { type: 'boolean', values: NONE },
 }
 
+/** The extender's own rule, as the server's `--evicting-nodes` sets it (explain and forecast). */
+const EVICTING_NODES: ToolFlag = {
+  type: 'string',
+  values: { kind: 'words', words: EVICTING_NODES_MODES },
+}
+
 export const EXPLAIN_FLAGS: Readonly<Record<string, ToolFlag>> = {
   pod: { type: 'string', values: FILE },
   nodes: { type: 'string', values: FILE },
   pods: { type: 'string', values: FILE },
   namespaces: { type: 'string', values: FILE },
   pdbs: { type: 'string', values: FILE },
-  'evicting-nodes': { type: 'string', values: { kind: 'words', words: EVICTING_NODES_MODES } },
+  'evicting-nodes': EVICTING_NODES,
   namespace: { type: 'string', short: 'n', values: { kind: 'namespace' } },
   pending: { type: 'boolean', values: NONE },
   'all-namespaces': { type: 'boolean', short: 'A', values: NONE },
@@ -59,6 +65,7 @@ export const FORECAST_FLAGS: Readonly<Record<string, ToolFlag>> = {
   selector: { type: 'string', short: 'l', values: NONE },
   nodes: { type: 'string', values: FILE },
   pods: { type: 'string', values: FILE },
+  'evicting-nodes': EVICTING_NODES,
   ...SHARED,
 }
 

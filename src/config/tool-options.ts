@@ -63,8 +63,16 @@ export interface ForecastOptions {
   readonly selector: string | null
   readonly nodes: ObjectSource
   readonly pods: ObjectSource
+  /** The server's `--evicting-nodes`, which decides whether a pending pod is turned away. */
+  readonly evictingNodes: EvictingNodesMode
   readonly output: OutputFormat
   readonly gates: FeatureGates
+}
+
+/** `--evicting-nodes`, the server's default when absent. */
+function evictingNodesOf(values: Record<string, unknown>): EvictingNodesMode {
+  const given = values['evicting-nodes']
+  return parseEvictingNodes(typeof given === 'string' ? given : DEFAULT_EVICTING_NODES)
 }
 
 function gatesOf(values: Record<string, unknown>): FeatureGates {
@@ -144,11 +152,7 @@ export function parseExplainOptions(
     pods,
     namespaces: optional('namespaces'),
     pdbs: optional('pdbs'),
-    evictingNodes: parseEvictingNodes(
-      typeof values['evicting-nodes'] === 'string'
-        ? values['evicting-nodes']
-        : DEFAULT_EVICTING_NODES
-    ),
+    evictingNodes: evictingNodesOf(values),
     output: outputOf(values.output),
     gates: gatesOf(values),
   }
@@ -185,6 +189,7 @@ export function parseForecastOptions(
     selector,
     nodes: sourceOf(values.nodes, 'nodes', cluster),
     pods: sourceOf(values.pods, 'pods', cluster),
+    evictingNodes: evictingNodesOf(values),
     output: outputOf(values.output),
     gates: gatesOf(values),
   }

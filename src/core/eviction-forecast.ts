@@ -1,6 +1,7 @@
 import type { RejectionReason } from './reasons.js'
 import {
   referenceCountIntolerablePreferNoSchedule,
+  referenceEvicts,
   referenceFilterNode,
 } from './reference-rules.js'
 import type { NodeTaints, RuleOptions, Taint, Toleration } from './types.js'
@@ -21,7 +22,11 @@ export function withTaint(taints: readonly Taint[], added: Taint): Taint[] {
 export interface PendingPodEffect {
   /** Fits the node now, would not with the new taint. */
   readonly turnedAway: boolean
-  /** More untolerated PreferNoSchedule taints: prioritize would rank the node lower. */
+  /**
+   * Still fits, and ranks lower: more untolerated PreferNoSchedule taints (TaintToleration's
+   * Score), or, with `evictingNodes: 'avoid'`, the node now evicts the pod (the extender scores
+   * it 0).
+   */
   readonly scoresLower: boolean
   readonly reasonAfter: RejectionReason | null
 }
@@ -40,7 +45,23 @@ export function forecastPendingPod(
   const softAfter = referenceCountIntolerablePreferNoSchedule(tolerations, after, options)
   return {
     turnedAway: reasonBefore === null && reasonAfter !== null,
-    scoresLower: reasonAfter === null && softAfter > softBefore,
+    scoresLower:
+      reasonAfter === null &&
+      (softAfter > softBefore || startsAvoiding(tolerations, node, after, options)),
     reasonAfter,
   }
+}
+
+/** `--evicting-nodes=avoid`: the new taint makes the node one the pod would be evicted from. */
+function startsAvoiding(
+  tolerations: readonly Toleration[],
+  before: NodeTaints,
+  after: NodeTaints,
+  options: RuleOptions
+): boolean {
+  return (
+    options.evictingNodes === 'avoid' &&
+    !referenceEvicts(tolerations, before, options) &&
+    referenceEvicts(tolerations, after, options)
+  )
 }

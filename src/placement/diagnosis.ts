@@ -104,6 +104,7 @@ function assemble(
     nodeRow(node, rejections[i] ?? null, taintRows[i], scores, {
       weight: scores.weights[i] ?? 0,
       at: feasible.indexOf(node),
+      avoidsEvicting: input.options.evictingNodes === 'avoid',
     })
   )
   const total = input.nodes.length

@@ -60,8 +60,9 @@ export function nodeRow(
   rejection: Rejection | null,
   taintRow: NodeExplanation | undefined,
   scores: FeasibleScores,
-  { weight, at }: { weight: number; at: number }
+  { weight, at, avoidsEvicting }: { weight: number; at: number; avoidsEvicting: boolean }
 ): NodeDiagnosis {
+  const score = at < 0 ? null : (scores.taint[at] as number)
   return {
     name: node.name,
     verdict:
@@ -82,8 +83,14 @@ export function nodeRow(
         : [],
     eviction: taintRow?.eviction ?? null,
     untoleratedPreferNoSchedule: taintRow?.untoleratedPreferNoSchedule ?? 0,
-    score: at < 0 ? null : (scores.taint[at] as number),
+    score,
+    extenderScore: score === null || !avoidsEvicting ? null : extenderScore(score, taintRow),
     nodeAffinityWeight: weight,
     nodeAffinityScore: at < 0 ? null : (scores.nodeAffinity?.[at] ?? null),
   }
+}
+
+/** The extender's score in avoid mode: an evicting node ranks below every node the pod stays on. */
+function extenderScore(taintScore: number, taintRow: NodeExplanation | undefined): number {
+  return (taintRow?.eviction ?? null) !== null ? 0 : Math.max(1, taintScore)
 }

@@ -70,6 +70,12 @@ export interface NodeDiagnosis {
   readonly untoleratedPreferNoSchedule: number
   /** TaintToleration's score on the extender's 0–10 scale over the feasible nodes. */
   readonly score: number | null
+  /**
+   * With `--evicting-nodes=avoid`, this extender's prioritize score (0–10) over the feasible
+   * nodes: 0 where the pod would be evicted, the taint score raised to at least 1 elsewhere
+   * (src/core filter-and-score.ts `rankEvictingLowest`); null in the other modes.
+   */
+  readonly extenderScore: number | null
   /** Sum of the matching preferred node affinity terms' weights. */
   readonly nodeAffinityWeight: number
   /** NodeAffinity's normalised score (0–100) over the feasible nodes. */

@@ -133,9 +133,11 @@ describe('Kubernetes versions', () => {
   const meta = load(readFileSync(new URL('Chart.yaml', chart), 'utf8')) as Record<string, string>
 
   it('renders the same objects for 1.28.7, the oldest it claims, and the newest, with nothing 1.28 refuses', () => {
+    // The second scheduler's image is pinned: by default it follows the cluster's version
+    // (second-scheduler-image.test.ts), the one difference the version makes.
     const values = {
       tls: { enabled: true, secretName: 's' },
-      secondScheduler: { enabled: true, clientCertSecretName: 'c' },
+      secondScheduler: { enabled: true, clientCertSecretName: 'c', image: { tag: 'v1.35.7' } },
     }
     const oldest = helmTemplate(values, 'taint-extender', ['--kube-version', '1.28.7'])
     const newest = helmTemplate(values, 'taint-extender', ['--kube-version', '1.35.0'])

@@ -76,6 +76,63 @@ describe('taint-extender explain --evicting-nodes', () => {
     }
   )
 
+  it('avoid adds the extender’s score: 0 where the pod would be evicted, TaintToleration’s raised to at least 1 elsewhere', async () => {
+    const nodes = tempFile(
+      'nodes-with-soft-taint.yaml',
+      `apiVersion: v1
+kind: List
+items:
+- {apiVersion: v1, kind: Node, metadata: {name: maintained}, spec: {taints: [{key: maintenance, value: planned, effect: NoExecute}]}}
+- {apiVersion: v1, kind: Node, metadata: {name: plain}}
+- {apiVersion: v1, kind: Node, metadata: {name: soft}, spec: {taints: [{key: spot, effect: PreferNoSchedule}]}}
+`
+    )
+    const cells = (stdout: string): string[][] =>
+      stdout
+        .split('\n')
+        .slice(0, 4)
+        .map((line) => line.split(/ {2,}/).slice(0, 5))
+    const avoid = await runTool('explain', [
+      '--pod',
+      POD,
+      '--nodes',
+      nodes,
+      '--evicting-nodes',
+      'avoid',
+    ])
+    expect(cells(avoid.stdout)).toEqual([
+      ['NODE', 'VERDICT', 'PREFER-NO-SCHEDULE', 'SCORE', 'EXTENDER-SCORE'],
+      ['maintained', 'fits', '0', '10', '0'],
+      ['plain', 'fits', '0', '10', '10'],
+      ['soft', 'fits', '1', '0', '1'],
+    ])
+    const json = await runTool('explain', [
+      '--pod',
+      POD,
+      '--nodes',
+      nodes,
+      '--evicting-nodes',
+      'avoid',
+      '-o',
+      'json',
+    ])
+    const body = JSON.parse(json.stdout) as { nodes: { name: string; extenderScore: unknown }[] }
+    expect(body.nodes.map((n) => [n.name, n.extenderScore])).toEqual([
+      ['maintained', 0],
+      ['plain', 10],
+      ['soft', 1],
+    ])
+    const allow = await runTool('explain', [
+      '--pod',
+      POD,
+      '--nodes',
+      nodes,
+      '--evicting-nodes',
+      'allow',
+    ])
+    expect(allow.stdout.split('\n')[0]).not.toContain('EXTENDER-SCORE')
+  })
+
   it('json output carries the eviction of each node', async () => {
     const result = await runTool('explain', ['--pod', POD, '--nodes', NODES, '-o', 'json'])
     const body = JSON.parse(result.stdout) as { nodes: { name: string; eviction: unknown }[] }

@@ -145,3 +145,42 @@ describe('forecastPendingPod', () => {
     expect(effect).toEqual(expected)
   })
 })
+
+describe('forecastPendingPod under each --evicting-nodes mode', () => {
+  // The pod tolerates maintenance=planned:NoExecute for 600 s, as a Deployment's pods would.
+  const tolerations = [exists('maintenance', 600n)]
+  const added = taint('maintenance=planned:NoExecute')
+  it.each<[string, 'reject' | 'avoid' | 'allow', { taints: string[] }, object]>([
+    [
+      'reject turns away a pod the new taint would evict after its tolerationSeconds',
+      'reject',
+      { taints: [] },
+      {
+        turnedAway: true,
+        scoresLower: false,
+        reasonAfter: 'node(s) had a NoExecute taint the pod tolerates only for a while',
+      },
+    ],
+    [
+      'avoid keeps the node feasible and ranks it lower, as the extender then scores it 0',
+      'avoid',
+      { taints: [] },
+      { turnedAway: false, scoresLower: true, reasonAfter: null },
+    ],
+    [
+      'avoid does not rank lower a node that already evicted the pod: it scored 0 before',
+      'avoid',
+      { taints: ['maintenance=earlier:NoExecute'] },
+      { turnedAway: false, scoresLower: false, reasonAfter: null },
+    ],
+    [
+      'allow answers as upstream: a tolerated NoExecute taint changes neither Filter nor Score',
+      'allow',
+      { taints: [] },
+      { turnedAway: false, scoresLower: false, reasonAfter: null },
+    ],
+  ])('%s', (_, mode, spec, expected) => {
+    const options = { ...GATE_ON, evictingNodes: mode }
+    expect(forecastPendingPod(node('n1', spec), added, tolerations, options)).toEqual(expected)
+  })
+})

@@ -38,6 +38,14 @@ fullnameOverride, or the release's name when it holds the chart's (or nameOverri
 {{- end -}}
 {{- end -}}
 
+{{/*
+The cluster's Kubernetes version as an image tag, vMAJOR.MINOR.PATCH: a provider's suffix
+(v1.28.7-eks-…, v1.28.7-gke.…) dropped, since registry.k8s.io tags only upstream releases.
+*/}}
+{{- define "taint-extender.clusterVersion" -}}
+{{- regexFind "^v[0-9]+\\.[0-9]+\\.[0-9]+" .Capabilities.KubeVersion.Version -}}
+{{- end -}}
+
 {{/* The Secret holding the second scheduler's own client certificate, under TLS. */}}
 {{- define "taint-extender.schedulerClientSecretName" -}}
 {{- .Values.secondScheduler.clientCertSecretName | default (printf "%s-second-scheduler-client" (include "taint-extender.fullname" .)) -}}

@@ -33,4 +33,4 @@ export {
   VERSION_FLAGS,
   type ToolFlag,
 } from './tool-flags.js'
-export { buildInfo, type BuildInfo } from './build-info.js'
+export { buildInfo, versionText, type BuildInfo } from './build-info.js'

@@ -6,8 +6,8 @@ import {
   EXIT_CLUSTER_FAILED,
   type ToolIo,
 } from './cli/tool-io.js'
-import { runVersion, versionText } from './cli/version-command.js'
-import { ConfigError, environmentVariables } from './config/index.js'
+import { runVersion } from './cli/version-command.js'
+import { ConfigError, environmentVariables, versionText } from './config/index.js'
 import { ProtocolError } from './protocol/index.js'
 
 /**

@@ -6,9 +6,9 @@ import {
   loadConfig,
   processEnvironment,
   readTlsMaterial,
+  versionText,
   type Config,
 } from './config/index.js'
-import { versionText } from './cli/version-command.js'
 import { createRequestHandler, JsonLogger, Metrics, type AppDependencies } from './server/index.js'
 import {
   appDependencies,

@@ -1,4 +1,4 @@
-import { buildInfo, parseStrict, VERSION_FLAGS, ConfigError } from '../config/index.js'
+import { buildInfo, parseStrict, VERSION_FLAGS, ConfigError, versionText } from '../config/index.js'
 import { printDocument } from './output.js'
 import type { ToolIo } from './tool-io.js'
 
@@ -11,11 +11,6 @@ import type { ToolIo } from './tool-io.js'
 export function versionDocument(): { version: string; commit: string; node: string } {
   const { version, commit } = buildInfo()
   return { version, commit, node: process.version }
-}
-
-export function versionText(): string {
-  const { version, commit, node } = versionDocument()
-  return `taint-extender ${version}\ncommit: ${commit}\nnode: ${node}\n`
 }
 
 export function runVersion(argv: readonly string[], io: ToolIo): number {

@@ -48,8 +48,8 @@ export interface InformerNodeCacheOptions {
 const NO_HOOK = (): void => {}
 
 /**
- * API servers send a bookmark about once a minute and nodes report status every few minutes,
- * so three silent minutes mean a dead connection, not a quiet cluster.
+ * Each watch asks the API server to end it before this period (watch-timeout.ts), so a watch
+ * silent this long is a dead connection, not a quiet cluster.
  */
 export const DEFAULT_WATCHDOG_MS = 180_000
 export const DEFAULT_BACKOFF = Object.freeze({ initialMs: 1_000, maxMs: 30_000 })

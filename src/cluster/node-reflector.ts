@@ -6,6 +6,7 @@ import { type CappedBackoff, sleep } from './capped-backoff.js'
 import type { NodeApi } from './node-api.js'
 import { objectName, objectResourceVersion, projectNode } from './node-projection.js'
 import { runWatchSession, type WatchEnd } from './node-watch-session.js'
+import { watchTimeoutSeconds } from './watch-timeout.js'
 
 export interface NodeReflectorOptions {
   readonly kubeConfig: KubeConfig
@@ -117,7 +118,7 @@ export class NodeReflector {
       const ended = await runWatchSession({
         kubeConfig: this.#o.kubeConfig,
         resourceVersion: this.#resourceVersion,
-        timeoutSeconds: 300 + Math.floor(Math.random() * 300),
+        timeoutSeconds: watchTimeoutSeconds(this.#o.watchdogMs),
         watchdogMs: this.#o.watchdogMs,
         stopSignal,
         onEvent: (type, object) => this.#apply(type, object),

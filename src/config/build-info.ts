@@ -34,3 +34,13 @@ export function buildInfo(): BuildInfo {
   }
   return cached
 }
+
+/**
+ * `--version` as every entry point prints it (the server's main.ts, the CLI): the version, the
+ * commit and the Node.js version running it. Here rather than in the CLI so the server does not
+ * load the CLI's output code to print three lines.
+ */
+export function versionText(): string {
+  const { version, commit } = buildInfo()
+  return `taint-extender ${version}\ncommit: ${commit}\nnode: ${process.version}\n`
+}

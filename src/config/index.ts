@@ -42,4 +42,4 @@ export {
   typedLineCluster,
   type TypedLine,
 } from './typed-line.js'
-export { buildInfo, type BuildInfo } from './build-info.js'
+export { buildInfo, versionText, type BuildInfo } from './build-info.js'

@@ -92,44 +92,23 @@ items:
         .split('\n')
         .slice(0, 4)
         .map((line) => line.split(/ {2,}/).slice(0, 5))
-    const avoid = await runTool('explain', [
-      '--pod',
-      POD,
-      '--nodes',
-      nodes,
-      '--evicting-nodes',
-      'avoid',
-    ])
+    const explain = (mode: string, ...flags: string[]): ReturnType<typeof runTool> =>
+      runTool('explain', ['--pod', POD, '--nodes', nodes, '--evicting-nodes', mode, ...flags])
+    const avoid = await explain('avoid')
     expect(cells(avoid.stdout)).toEqual([
       ['NODE', 'VERDICT', 'PREFER-NO-SCHEDULE', 'SCORE', 'EXTENDER-SCORE'],
       ['maintained', 'fits', '0', '10', '0'],
       ['plain', 'fits', '0', '10', '10'],
       ['soft', 'fits', '1', '0', '1'],
     ])
-    const json = await runTool('explain', [
-      '--pod',
-      POD,
-      '--nodes',
-      nodes,
-      '--evicting-nodes',
-      'avoid',
-      '-o',
-      'json',
-    ])
+    const json = await explain('avoid', '-o', 'json')
     const body = JSON.parse(json.stdout) as { nodes: { name: string; extenderScore: unknown }[] }
     expect(body.nodes.map((n) => [n.name, n.extenderScore])).toEqual([
       ['maintained', 0],
       ['plain', 10],
       ['soft', 1],
     ])
-    const allow = await runTool('explain', [
-      '--pod',
-      POD,
-      '--nodes',
-      nodes,
-      '--evicting-nodes',
-      'allow',
-    ])
+    const allow = await explain('allow')
     expect(allow.stdout.split('\n')[0]).not.toContain('EXTENDER-SCORE')
   })
 

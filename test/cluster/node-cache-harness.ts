@@ -64,7 +64,7 @@ export function startSharedCache(url: string, overrides: Overrides = {}): Starte
     backoff: { initialMs: 10, maxMs: 100 },
     // Far beyond any test: a watch restarted by the watchdog would replay events a test
     // holds back on purpose (`notify: false`). The watchdog's own tests set it short.
-    watchdogMs: 600_000,
+    watchdogMs: 900_000,
     ...options,
   })
   cache.start()

@@ -99,3 +99,32 @@ describeWithControlPlane('a node watch that stops delivering', (plane) => {
     }
   }, 90_000)
 })
+
+/**
+ * The other side of the watchdog: a healthy watch in a cluster whose nodes do not change. The
+ * real kube-apiserver sends such a watch nothing until its timeout, so each watch asks to end
+ * before the watchdog's period (src/cluster/watch-timeout.ts): it ends as closed and resumes
+ * quietly, never taken for a dead one.
+ */
+const QUIET_WATCHDOG_SECONDS = 12
+
+describeWithControlPlane('a node watch in a cluster whose nodes do not change', (plane) => {
+  it('ends by its own timeout and resumes, with no watch ended as silent over two watchdog periods', async () => {
+    await plane().api.create('/api/v1/nodes', plainNode('quiet-1'))
+    const extender = await startExtender(plane().kubeconfig, 0, [
+      '--watchdog-seconds',
+      String(QUIET_WATCHDOG_SECONDS),
+      '--log-level',
+      'debug',
+    ])
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2 * QUIET_WATCHDOG_SECONDS * 1000 + 2000))
+      const ends = extender.logs.filter((l) => String(l.msg).startsWith('node watch'))
+      expect(ends.filter((l) => l.end === 'silent')).toEqual([])
+      // Timeouts of 3 to 6 s: at least three watches ended by the API server in 26 s.
+      expect(ends.filter((l) => l.msg === 'node watch closed; resuming').length).toBeGreaterThan(2)
+    } finally {
+      await stopExtender(extender)
+    }
+  }, 60_000)
+})

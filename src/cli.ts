@@ -73,6 +73,9 @@ function help(topic: string | undefined): number {
 
 async function run(argv: string[]): Promise<number | null> {
   const [command, ...rest] = argv
+  // Before --help and --version are looked for: they are words to complete here.
+  if (command === '__complete')
+    return (await import('./cli/complete-command.js')).runComplete(rest, io, environmentVariables())
   if (command === undefined) {
     io.stderr(helpFor(undefined))
     io.stderr('taint-extender: no command given (to run the extender: taint-extender serve)\n')

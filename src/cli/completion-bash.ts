@@ -2,7 +2,9 @@ import type { CompletedCommand, CompletedFlag } from './completion-types.js'
 
 /**
  * The bash completion script: one function, registered for `taint-extender` and for the kubectl
- * plugin's executable, that completes the command, then its flags and their values.
+ * plugin's executable, that completes the command, then its flags and their values. Cluster
+ * names come from `__complete`, the engine kubectl's plugin completion runs, so the two offer
+ * the same names, read with the `--kubeconfig`, `--context` and `-n` typed on the line.
  */
 
 const spellings = (flag: CompletedFlag): string[] =>
@@ -17,25 +19,27 @@ function valueArm(flag: CompletedFlag): string | null {
       return `    ${pattern}) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;`
     case 'words':
       return `    ${pattern}) COMPREPLY=( $(compgen -W "${flag.values.words.join(' ')}" -- "$cur") ); return ;;`
+    case 'node':
     case 'namespace':
-      return `    ${pattern}) COMPREPLY=( $(compgen -W "$(__taint_extender_kubectl get namespaces -o 'jsonpath={.items[*].metadata.name}')" -- "$cur") ); return ;;`
     case 'context':
-      return `    ${pattern}) COMPREPLY=( $(compgen -W "$(__taint_extender_kubectl config get-contexts -o name)" -- "$cur") ); return ;;`
+      return `    ${pattern}) __taint_extender_cluster_names; return ;;`
     case 'none':
       return `    ${pattern}) COMPREPLY=(); return ;;`
   }
 }
 
-function positionalWords(command: CompletedCommand, names: string): string {
+/** What completes a word that is not a flag: cluster names, or a fixed list. */
+function positionalArm(command: CompletedCommand, names: string): string {
+  const words = (list: string): string => `COMPREPLY=( $(compgen -W "${list}" -- "$cur") )`
   switch (command.positional) {
     case 'pods':
-      return '$(__taint_extender_kubectl get pods ${namespace:+-n "$namespace"} -o \'jsonpath={.items[*].metadata.name}\')'
+      return '__taint_extender_cluster_names'
     case 'shells':
-      return 'bash zsh'
+      return words('bash zsh')
     case 'commands':
-      return names
+      return words(names)
     case null:
-      return ''
+      return 'COMPREPLY=()'
   }
 }
 
@@ -46,7 +50,7 @@ function commandArm(command: CompletedCommand, names: string): string {
     `  ${command.name})`,
     ...(arms.length === 0 ? [] : ['    case "$prev" in', ...arms.map((a) => `  ${a}`), '    esac']),
     `    if [[ $cur == -* ]]; then COMPREPLY=( $(compgen -W "${flags}" -- "$cur") )`,
-    `    else COMPREPLY=( $(compgen -W "${positionalWords(command, names)}" -- "$cur") ); fi`,
+    `    else ${positionalArm(command, names)}; fi`,
     '    ;;',
   ].join('\n')
 }
@@ -57,21 +61,21 @@ export function bashScript(commands: readonly CompletedCommand[]): string {
 # Load it in this shell:   source <(taint-extender completion bash)
 # or for every shell:      taint-extender completion bash > /etc/bash_completion.d/taint-extender
 
-# kubectl's answer, or nothing when kubectl is not installed or the cluster cannot be read.
-__taint_extender_kubectl() {
-  command -v kubectl >/dev/null 2>&1 || return 0
-  kubectl "$@" 2>/dev/null
+# Names from the cluster (nodes, pods, namespaces, contexts) as \`__complete\` answers for this
+# line: one candidate a line, its last line the directive (left out). Nothing when the cluster
+# cannot be read.
+__taint_extender_cluster_names() {
+  local name
+  COMPREPLY=()
+  while IFS= read -r name; do
+    [[ $name == :* ]] || COMPREPLY+=( "$name" )
+  done < <("\${COMP_WORDS[0]}" __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
 }
 
 _taint_extender() {
   local cur="\${COMP_WORDS[COMP_CWORD]}"
   local prev="\${COMP_WORDS[COMP_CWORD-1]}"
-  local command="\${COMP_WORDS[1]}" namespace="" i
-  for (( i = 2; i < COMP_CWORD; i++ )); do
-    case "\${COMP_WORDS[i]}" in
-      -n|--namespace) namespace="\${COMP_WORDS[i+1]}" ;;
-    esac
-  done
+  local command="\${COMP_WORDS[1]}"
   if (( COMP_CWORD == 1 )); then
     COMPREPLY=( $(compgen -W "${names} --help --version" -- "$cur") )
     return

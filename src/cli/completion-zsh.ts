@@ -2,8 +2,9 @@ import type { CompletedCommand, CompletedFlag } from './completion-types.js'
 
 /**
  * The zsh completion script: `_arguments` specs per command, written from the flag tables, and
- * kubectl's answers for pod, namespace and context names. Loaded by sourcing (it then calls
- * compdef itself) or from a file named _taint-extender on $fpath.
+ * cluster names (nodes, pods, namespaces, contexts) from `__complete`, the engine kubectl's
+ * plugin completion runs. Loaded by sourcing (it then calls compdef itself) or from a file
+ * named _taint-extender on $fpath.
  */
 
 /** What completes a flag's value, as an `_arguments` action. */
@@ -13,10 +14,10 @@ function action(flag: CompletedFlag): string {
       return ':file:_files'
     case 'words':
       return `:value:(${flag.values.words.join(' ')})`
+    case 'node':
     case 'namespace':
-      return ':namespace:__taint_extender_namespaces'
     case 'context':
-      return ':context:__taint_extender_contexts'
+      return `:${flag.values.kind}:__taint_extender_cluster_names`
     case 'none':
       return ':value: '
   }
@@ -34,7 +35,7 @@ function specs(flag: CompletedFlag): string[] {
 function positional(command: CompletedCommand, names: string): string[] {
   switch (command.positional) {
     case 'pods':
-      return ["'1:pod:__taint_extender_pods'"]
+      return ["'1:pod:__taint_extender_cluster_names'"]
     case 'shells':
       return ["'1:shell:(bash zsh)'"]
     case 'commands':
@@ -64,35 +65,19 @@ export function zshScript(commands: readonly CompletedCommand[]): string {
 # Load it in this shell:   source <(taint-extender completion zsh)
 # or for every shell:      taint-extender completion zsh > "\${fpath[1]}/_taint-extender"
 
-__taint_extender_kubectl() {
-  (( $+commands[kubectl] )) || return 0
-  kubectl "$@" 2>/dev/null
-}
-
-__taint_extender_namespaces() {
-  local -a names
-  names=(\${=$(__taint_extender_kubectl get namespaces -o 'jsonpath={.items[*].metadata.name}')})
-  _describe namespace names
-}
-
-__taint_extender_contexts() {
-  local -a names
-  names=(\${(f)$(__taint_extender_kubectl config get-contexts -o name)})
-  _describe context names
-}
-
-__taint_extender_pods() {
-  local -a names ns
-  local i
-  for (( i = 1; i < \${#words}; i++ )); do
-    [[ \${words[i]} == (-n|--namespace) ]] && ns=(-n "\${words[i+1]}")
-  done
-  names=(\${=$(__taint_extender_kubectl get pods $ns -o 'jsonpath={.items[*].metadata.name}')})
-  _describe pod names
+# Names from the cluster as \`__complete\` answers for the words typed (its --kubeconfig,
+# --context and -n read), the last the word under completion: one a line, then the directive
+# (left out). The part of the word before the value (--node=) is zsh's IPREFIX, not the name's.
+__taint_extender_cluster_names() {
+  local -a answer
+  answer=(\${(f)"$($__taint_extender_program __complete "\${(@)words[1,CURRENT-1]}" "$IPREFIX$PREFIX" 2>/dev/null)"})
+  compadd -- \${\${answer:#:*}#$IPREFIX}
 }
 
 _taint_extender() {
   local curcontext="$curcontext" state line
+  # The executable as typed, for __complete: _arguments below narrows words to the command's.
+  local __taint_extender_program=\${words[1]}
   local -a commands
   commands=(
 ${described}

@@ -13,7 +13,9 @@ import { zshScript } from './completion-zsh.js'
 /**
  * `taint-extender completion bash|zsh`: a script the shell sources, as `kubectl completion`
  * prints one. It is written from the same flag tables the commands parse, so what it offers is
- * what they take. Pod, namespace and context names come from kubectl when it is installed.
+ * what they take. Cluster names (nodes for `--node`, pods, namespaces, contexts) come from
+ * `__complete` (complete-engine.ts), which kubectl's plugin completion runs as
+ * `kubectl_complete-taint_extender`: one engine for the three.
  */
 
 const flagsOf = (table: Readonly<Record<string, ToolFlag>>): CompletedFlag[] =>

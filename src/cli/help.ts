@@ -143,9 +143,16 @@ ${EXIT_CODES}`
 
 const COMPLETION = `Usage: taint-extender completion bash|zsh
 
-A completion script for the shell: commands, flags, files, and the names of pods, namespaces and
-contexts (from kubectl, when it is installed). It completes taint-extender and
+A completion script for the shell: commands, flags, files, and names read from the cluster
+(nodes for forecast --node, pods for explain POD, namespaces for -n, contexts for --context),
+with the --kubeconfig, --context and -n already typed. It completes taint-extender and
 kubectl-taint_extender alike.
+
+kubectl taint-extender <TAB> needs no script: kubectl asks kubectl_complete-taint_extender,
+which the npm package installs beside taint-extender. Elsewhere (the image, a copy of dist/),
+put on the PATH an executable file of that name holding:
+  #!/bin/sh
+  exec taint-extender __complete "$@"
 
 Flags:
   -h, --help                this text
@@ -153,6 +160,7 @@ Flags:
 Examples:
   source <(taint-extender completion bash)
   taint-extender completion zsh > "\${fpath[1]}/_taint-extender"
+  kubectl taint-extender forecast --node <TAB>
 
 ${EXIT_CODES}`
 

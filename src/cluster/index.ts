@@ -4,6 +4,7 @@
  */
 export {
   apiServerUrl,
+  contextNames,
   defaultNamespace,
   loadKubeConfig,
   type ClusterSource,
@@ -20,4 +21,5 @@ export {
 export { collectGarbageAfterList } from './node-list-garbage.js'
 export { projectNode } from './node-projection.js'
 export { ClusterSnapshot } from './cluster-snapshot.js'
+export { ClusterNames } from './cluster-names.js'
 export { describeError, statusCodeOf } from './api-errors.js'

@@ -32,5 +32,14 @@ export {
   SERVE_FLAGS,
   VERSION_FLAGS,
   type ToolFlag,
+  type ValueCompletion,
 } from './tool-flags.js'
+export {
+  flagNamed,
+  lastValue,
+  readTypedLine,
+  takesValue,
+  typedLineCluster,
+  type TypedLine,
+} from './typed-line.js'
 export { buildInfo, versionText, type BuildInfo } from './build-info.js'

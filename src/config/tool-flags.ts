@@ -4,13 +4,16 @@ import { EVICTING_NODES_MODES } from './parse-values.js'
 
 /**
  * The flags of each tool command, in one table: the parser reads them, and shell completion
- * (src/cli/completion.ts) offers them, so the two cannot drift. `values` names what completes a
- * flag's value: files, a fixed list, or the cluster's namespaces or kubeconfig contexts.
+ * (src/cli/completion.ts, and `__complete`, the engine behind kubectl's plugin completion and
+ * the scripts' cluster names) offers them, so the two cannot drift. `values` names what completes
+ * a flag's value: files, a fixed list, the cluster's nodes or namespaces, or the kubeconfig's
+ * contexts.
  */
 
 export type ValueCompletion =
   | { readonly kind: 'file' }
   | { readonly kind: 'words'; readonly words: readonly string[] }
+  | { readonly kind: 'node' }
   | { readonly kind: 'namespace' }
   | { readonly kind: 'context' }
   | { readonly kind: 'none' }
@@ -58,7 +61,7 @@ export const EXPLAIN_FLAGS: Readonly<Record<string, ToolFlag>> = {
 
 export const FORECAST_FLAGS: Readonly<Record<string, ToolFlag>> = {
   taint: { type: 'string', values: NONE },
-  node: { type: 'string', multiple: true, values: NONE },
+  node: { type: 'string', multiple: true, values: { kind: 'node' } },
   selector: { type: 'string', short: 'l', values: NONE },
   nodes: { type: 'string', values: FILE },
   pods: { type: 'string', values: FILE },

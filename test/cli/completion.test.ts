@@ -1,62 +1,58 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  executablesFolder,
+  kubeconfigWithContexts,
+  parseAnswer,
+  run,
+} from '../support/completion-path.js'
+import { FakeApiServer } from '../support/fake-apiserver.js'
 import { cli } from './run-cli.js'
+import { bashOffers, scriptFile, zshOffers } from './shell-drivers.js'
 
 /**
  * `taint-extender completion bash|zsh`: the scripts parse in their shell, and, sourced, complete
- * what the commands take. Completion is driven as bash drives it (COMP_WORDS, COMP_CWORD, then
- * the function), with a stand-in kubectl on the PATH that answers pod and namespace names.
+ * what the commands take. bash's completion is driven as bash drives it (COMP_WORDS, COMP_CWORD,
+ * then the function); zsh's by pressing TAB in an interactive zsh. The built executables are on
+ * the PATH under their installed names, and cluster names come from a real HTTP API server.
  */
 
 const hasZsh = spawnSync('zsh', ['-c', 'true']).status === 0
 
-/** A folder with a `kubectl` that prints what `get pods`/`get namespaces` would, and logs its args. */
-function fakeKubectlDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'taint-extender-kubectl-'))
-  const script = [
-    '#!/bin/sh',
-    'echo "$@" >> "$(dirname "$0")/calls"',
-    'case "$*" in',
-    '  *"get pods"*) echo "web-0 web-1 batch-7" ;;',
-    '  *"get namespaces"*) echo "shop kube-system" ;;',
-    '  *"get-contexts"*) printf "prod\\nstaging\\n" ;;',
-    'esac',
-  ].join('\n')
-  writeFileSync(join(dir, 'kubectl'), script + '\n')
-  chmodSync(join(dir, 'kubectl'), 0o755)
-  return dir
-}
+const NODES = ['gpu-1', 'worker-1', 'worker-2']
+const pod = (namespace: string, name: string) => ({ metadata: { namespace, name } })
+
+let api: FakeApiServer
+let env: Record<string, string>
+
+beforeAll(async () => {
+  api = await FakeApiServer.start()
+  for (const name of NODES) api.addNode({ name, labels: {}, taints: [] })
+  api.setNamespaces([{ metadata: { name: 'kube-system' } }, { metadata: { name: 'shop' } }])
+  api.setPods([
+    pod('default', 'web-0'),
+    pod('default', 'web-1'),
+    pod('default', 'batch-7'),
+    pod('shop', 'cart-0'),
+  ])
+  const kubeconfig = kubeconfigWithContexts([
+    { name: 'prod', server: api.url },
+    { name: 'staging', server: api.url },
+  ])
+  const bin = executablesFolder()
+  env = { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: tmpdir(), KUBECONFIG: kubeconfig }
+})
+
+afterAll(async () => {
+  await api.close()
+})
 
 describe('completion bash', () => {
   let script: string
-  let kubectlDir: string
   beforeAll(() => {
-    const result = cli(['completion', 'bash'])
-    expect(result).toMatchObject({ code: 0, stderr: '' })
-    script = join(mkdtempSync(join(tmpdir(), 'taint-extender-completion-')), 'bash')
-    writeFileSync(script, result.stdout)
-    kubectlDir = fakeKubectlDir()
+    script = scriptFile('bash')
   })
-
-  /** What bash offers after `words` (the last one being completed), one word per line. */
-  function complete(words: string[], command = 'taint-extender'): string[] {
-    const line = [command, ...words]
-    const program = [
-      `source ${JSON.stringify(script)}`,
-      `COMP_WORDS=(${line.map((w) => `'${w}'`).join(' ')})`,
-      `COMP_CWORD=${line.length - 1}`,
-      '_taint_extender',
-      'printf "%s\\n" "${COMPREPLY[@]}"',
-    ].join('\n')
-    const out = execFileSync('bash', ['--norc', '-c', program], {
-      encoding: 'utf8',
-      env: { PATH: `${kubectlDir}:${process.env.PATH ?? ''}` },
-    })
-    return out.split('\n').filter((w) => w !== '')
-  }
 
   it('parses (bash -n) and registers for both executable names', () => {
     execFileSync('bash', ['-n', script])
@@ -86,32 +82,37 @@ describe('completion bash', () => {
       ['serve', '--tls-'],
       ['--tls-cert-file', '--tls-private-key-file'],
     ],
-    ['pod names from kubectl for explain POD', ['explain', 'web'], ['web-0', 'web-1']],
-    ['namespace names from kubectl for -n', ['explain', '-n', 's'], ['shop']],
-    ['context names from kubectl for --context', ['forecast', '--context', 'p'], ['prod']],
+    ['the cluster’s node names for forecast --node', ['forecast', '--node', ''], NODES],
+    [
+      'the next node of a comma list, those given left out',
+      ['forecast', '--node', 'worker-1,'],
+      ['worker-1,gpu-1', 'worker-1,worker-2'],
+    ],
+    [
+      'pod names of the context’s namespace for explain POD',
+      ['explain', 'web'],
+      ['web-0', 'web-1'],
+    ],
+    ['pod names of the namespace -n names', ['explain', '-n', 'shop', ''], ['cart-0']],
+    ['namespace names for -n', ['explain', '-n', 's'], ['shop']],
+    ['context names for --context', ['forecast', '--context', ''], ['prod', 'staging']],
     ['nothing for a value with nothing to offer', ['forecast', '--taint', ''], []],
-  ])('offers %s', (_name, words, expected) => {
-    expect(complete(words)).toEqual(expected)
+  ])('offers %s', async (_name, words, expected) => {
+    expect(await bashOffers(env, script, words)).toEqual(expected)
   })
 
-  it('asks kubectl for the pods of the namespace -n names', () => {
-    complete(['explain', '-n', 'shop', 'w'])
-    const calls = execFileSync('cat', [join(kubectlDir, 'calls')], { encoding: 'utf8' })
-    expect(calls).toContain('get pods -n shop -o jsonpath={.items[*].metadata.name}')
-  })
-
-  it('completes kubectl-taint_extender, the plugin’s name, alike', () => {
-    expect(complete(['ex'], 'kubectl-taint_extender')).toEqual(['explain'])
+  it('completes kubectl-taint_extender, the plugin’s name, alike', async () => {
+    expect(await bashOffers(env, script, ['ex'], 'kubectl-taint_extender')).toEqual(['explain'])
+    expect(
+      await bashOffers(env, script, ['forecast', '--node', 'g'], 'kubectl-taint_extender')
+    ).toEqual(['gpu-1'])
   })
 })
 
 describe.skipIf(!hasZsh)('completion zsh (skipped where zsh is not installed)', () => {
   let script: string
   beforeAll(() => {
-    const result = cli(['completion', 'zsh'])
-    expect(result).toMatchObject({ code: 0, stderr: '' })
-    script = join(mkdtempSync(join(tmpdir(), 'taint-extender-completion-')), '_taint-extender')
-    writeFileSync(script, result.stdout)
+    script = scriptFile('zsh')
   })
 
   it('parses (zsh -n)', () => {
@@ -131,18 +132,63 @@ describe.skipIf(!hasZsh)('completion zsh (skipped where zsh is not installed)', 
     expect(out.trim()).toBe('_taint_extender _taint_extender')
   })
 
-  it('holds an _arguments spec for every flag of explain, with its value completion', () => {
+  it('holds an _arguments spec for every flag of explain and forecast, with its value completion', () => {
     const text = cli(['completion', 'zsh']).stdout
     for (const spec of [
       "'--pod=:file:_files'",
-      "'-n:namespace:__taint_extender_namespaces'",
+      "'-n:namespace:__taint_extender_cluster_names'",
+      "'--context=:context:__taint_extender_cluster_names'",
       "'-o:value:(table wide json yaml)'",
       "'--pending'",
-      "'*--node=:value: '",
-      "'1:pod:__taint_extender_pods'",
+      "'*--node=:node:__taint_extender_cluster_names'",
+      "'1:pod:__taint_extender_cluster_names'",
     ]) {
       expect(text).toContain(spec)
     }
+  })
+
+  it.each([
+    ['the cluster’s node names for forecast --node', 'taint-extender forecast --node ', NODES],
+    [
+      'node names after --node= in the same word',
+      'taint-extender forecast --node=w',
+      ['worker-1', 'worker-2'],
+    ],
+    [
+      'the next node of a comma list, those given left out',
+      'taint-extender forecast --node gpu-1,',
+      ['gpu-1,worker-1', 'gpu-1,worker-2'],
+    ],
+    [
+      'node names for kubectl-taint_extender alike',
+      'kubectl-taint_extender forecast --node g',
+      ['gpu-1'],
+    ],
+    [
+      'pod names of the context’s namespace',
+      'taint-extender explain ',
+      ['web-0', 'web-1', 'batch-7'],
+    ],
+    ['pod names of the namespace -n names', 'taint-extender explain -n shop ', ['cart-0']],
+    ['namespace names for -n', 'taint-extender explain -n ', ['kube-system', 'shop']],
+    ['context names for --context', 'taint-extender explain --context p', ['prod']],
+  ])('offers %s', async (_name, line, expected) => {
+    expect(await zshOffers(env, script, line)).toEqual(expected)
+  })
+})
+
+describe('one engine for the shells and kubectl', () => {
+  it('bash, zsh and kubectl_complete-taint_extender offer the same nodes for forecast --node', async () => {
+    const words = ['forecast', '--node', '']
+    const hook = await run('kubectl_complete-taint_extender', words, env)
+    const offers = [
+      parseAnswer(hook.stdout)?.candidates,
+      await bashOffers(env, scriptFile('bash'), words),
+      ...(hasZsh
+        ? [await zshOffers(env, scriptFile('zsh'), 'taint-extender forecast --node ')]
+        : []),
+    ]
+    for (const offered of offers) expect(offered).toEqual(NODES)
   })
 })
 

@@ -1,13 +1,16 @@
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { defaultNamespace, loadKubeConfig } from '../../src/cluster/index.js'
+import { contextNames, defaultNamespace, loadKubeConfig } from '../../src/cluster/index.js'
+import { kubectlPath } from '../support/kube-tools.js'
 
 /**
  * What a kubeconfig means as kubectl reads it, beyond client-node's own reading: an http://
  * server used plainly (client-node 1.4 refuses one without insecure-skip-tls-verify), while an
- * https:// one keeps its verification; --context; the context's namespace as the default.
+ * https:// one keeps its verification; --context; the context's namespace as the default; the
+ * context names completion offers.
  */
 function kubeconfig(clusters: Record<string, string>, current: string, namespace?: string): string {
   const names = Object.keys(clusters)
@@ -69,5 +72,21 @@ describe('a kubeconfig as kubectl reads it', () => {
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, 'namespace'), 'kube-system\n')
     expect(defaultNamespace({ kind: 'in-cluster', pathPrefix: prefix })).toBe('kube-system')
+  })
+
+  it('the context names of merged files are those the real kubectl config get-contexts -o name lists', () => {
+    const first = kubeconfig({ zeta: 'http://127.0.0.1:1', alpha: 'http://127.0.0.1:2' }, 'zeta')
+    const second = kubeconfig({ alpha: 'http://127.0.0.1:3', mid: 'http://127.0.0.1:4' }, 'mid')
+    const names = contextNames({ kind: 'kubeconfig', paths: [first, second] })
+    expect(names).toEqual(['alpha', 'mid', 'zeta'])
+    const listed = execFileSync(kubectlPath(), ['config', 'get-contexts', '-o', 'name'], {
+      encoding: 'utf8',
+      env: { KUBECONFIG: `${first}:${second}`, HOME: tmpdir() },
+    })
+    expect(names).toEqual(listed.trim().split('\n'))
+  })
+
+  it('a pod’s service account has no context names', () => {
+    expect(contextNames({ kind: 'in-cluster' })).toEqual([])
   })
 })

@@ -22,6 +22,11 @@ function tool(name: 'helm' | 'kubectl'): string {
   return join(folder, name)
 }
 
+/** The path of the real kubectl (1.35), for tests that run it themselves. */
+export function kubectlPath(): string {
+  return tool('kubectl')
+}
+
 function run(name: 'helm' | 'kubectl', args: readonly string[]): string {
   return execFileSync(tool(name), args, { cwd: root, encoding: 'utf8', stdio: 'pipe' })
 }

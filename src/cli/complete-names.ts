@@ -1,0 +1,51 @@
+import { ClusterNames, contextNames, defaultNamespace } from '../cluster/index.js'
+import { lastValue, typedLineCluster, type TypedLine } from '../config/index.js'
+import type { NameKind } from './complete-engine.js'
+
+/**
+ * Names from the cluster for completion, read with the `--kubeconfig`, `--context` and `-n`
+ * typed on the line, as kubectl's own completion reads them. A shell waits on this at every
+ * TAB, so it is bounded: past the deadline the requests are aborted and nothing is offered, and
+ * a cluster that cannot be read (none found, unreachable, credentials refused) offers nothing
+ * either, without a word on stderr, which kubectl hands straight to the terminal.
+ */
+
+/** The bound kubectl's completion notes it should set on its requests (`compGetResourceList`). */
+export const NAMES_DEADLINE_MS = 5_000
+
+export async function clusterNamesFor(
+  kind: NameKind,
+  line: TypedLine,
+  env: Readonly<Record<string, string | undefined>>,
+  deadlineMs = NAMES_DEADLINE_MS
+): Promise<string[]> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), deadlineMs)
+  try {
+    return await readNames(kind, line, env, controller.signal)
+  } catch {
+    return []
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+async function readNames(
+  kind: NameKind,
+  line: TypedLine,
+  env: Readonly<Record<string, string | undefined>>,
+  signal: AbortSignal
+): Promise<string[]> {
+  const cluster = typedLineCluster(line, env)
+  if (cluster === null) return []
+  if (kind === 'context') return contextNames(cluster)
+  const names = new ClusterNames(cluster)
+  switch (kind) {
+    case 'node':
+      return names.nodes(signal)
+    case 'namespace':
+      return names.namespaces(signal)
+    case 'pod':
+      return names.pods(lastValue(line, 'namespace') ?? defaultNamespace(cluster), signal)
+  }
+}

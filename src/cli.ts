@@ -5,7 +5,7 @@ import {
   EXIT_BAD_INPUT,
   EXIT_CLUSTER_FAILED,
   type ToolIo,
-} from './cli/tool-io.js'
+} from './cli/tool-exit.js'
 import { runVersion } from './cli/version-command.js'
 import { ConfigError, environmentVariables, versionText } from './config/index.js'
 import { ProtocolError } from './protocol/index.js'

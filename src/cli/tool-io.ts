@@ -1,24 +1,9 @@
 import { ClusterSnapshot, defaultNamespace, describeError, statusCodeOf } from '../cluster/index.js'
 import type { ClusterConnection, NamespaceChoice, ObjectSource } from '../config/index.js'
 import { ProtocolError } from '../protocol/index.js'
+import { ClusterReadError } from './tool-exit.js'
 
-/** Where a tool writes its output and its error messages. */
-export interface ToolIo {
-  readonly stdout: (text: string) => void
-  readonly stderr: (text: string) => void
-}
-
-/** Exit statuses shared by the tools: 2 is always bad usage or input, 3 a cluster that failed. */
-export const EXIT_BAD_INPUT = 2
-export const EXIT_CLUSTER_FAILED = 3
-
-/**
- * A read of the cluster that failed: the API server unreachable, the credentials refused, or the
- * list answered with an error. Not the user's typing, so not exit 2: scripts can tell the two.
- */
-export class ClusterReadError extends Error {
-  override readonly name = 'ClusterReadError'
-}
+export { ClusterReadError, EXIT_BAD_INPUT, EXIT_CLUSTER_FAILED, type ToolIo } from './tool-exit.js'
 
 /** Runs a read of the cluster, turning its failure into a ClusterReadError naming the server. */
 async function readCluster<T>(

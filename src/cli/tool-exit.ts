@@ -1,0 +1,23 @@
+/**
+ * What every command shares to report its outcome, kept apart from tool-io.ts's cluster reads so
+ * that the executable loads no cluster client for a command that reads no cluster (`version`,
+ * `completion`, the `__complete` a shell runs at each TAB).
+ */
+
+/** Where a tool writes its output and its error messages. */
+export interface ToolIo {
+  readonly stdout: (text: string) => void
+  readonly stderr: (text: string) => void
+}
+
+/** Exit statuses shared by the tools: 2 is always bad usage or input, 3 a cluster that failed. */
+export const EXIT_BAD_INPUT = 2
+export const EXIT_CLUSTER_FAILED = 3
+
+/**
+ * A read of the cluster that failed: the API server unreachable, the credentials refused, or the
+ * list answered with an error. Not the user's typing, so not exit 2: scripts can tell the two.
+ */
+export class ClusterReadError extends Error {
+  override readonly name = 'ClusterReadError'
+}

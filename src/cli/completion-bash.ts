@@ -65,16 +65,32 @@ export function bashScript(commands: readonly CompletedCommand[]): string {
 # line: one candidate a line, its last line the directive (left out). Nothing when the cluster
 # cannot be read.
 __taint_extender_cluster_names() {
-  local name
+  local name i
+  local -a words=()
+  # bash splits --flag=value at "=" (COMP_WORDBREAKS): give __complete the flag and its value
+  # as two words, the value "" when nothing follows the "=" yet.
+  for (( i = 1; i <= COMP_CWORD; i++ )); do
+    if [[ \${COMP_WORDS[i]} == "=" ]]; then
+      (( i == COMP_CWORD )) && words+=( "" )
+    else
+      words+=( "\${COMP_WORDS[i]}" )
+    fi
+  done
   COMPREPLY=()
   while IFS= read -r name; do
     [[ $name == :* ]] || COMPREPLY+=( "$name" )
-  done < <("\${COMP_WORDS[0]}" __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
+  done < <("\${COMP_WORDS[0]}" __complete "\${words[@]}" 2>/dev/null)
 }
 
 _taint_extender() {
   local cur="\${COMP_WORDS[COMP_CWORD]}"
   local prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  # --flag=value, which bash splits at "=": complete the value, after the flag.
+  if [[ $cur == "=" ]]; then
+    cur=""
+  elif [[ $prev == "=" ]] && (( COMP_CWORD >= 3 )); then
+    prev="\${COMP_WORDS[COMP_CWORD-2]}"
+  fi
   local command="\${COMP_WORDS[1]}"
   if (( COMP_CWORD == 1 )); then
     COMPREPLY=( $(compgen -W "${names} --help --version" -- "$cur") )

@@ -97,6 +97,15 @@ describe('completion bash', () => {
     ['namespace names for -n', ['explain', '-n', 's'], ['shop']],
     ['context names for --context', ['forecast', '--context', ''], ['prod', 'staging']],
     ['nothing for a value with nothing to offer', ['forecast', '--taint', ''], []],
+    // bash splits --flag=value at "=" (COMP_WORDBREAKS) into the flag, "=" and the value.
+    ['the node names right after --node=', ['forecast', '--node', '='], NODES],
+    ['a node name after --node=, by its start', ['forecast', '--node', '=', 'g'], ['gpu-1']],
+    [
+      'the next node of a comma list after --node=',
+      ['forecast', '--node', '=', 'worker-1,'],
+      ['worker-1,gpu-1', 'worker-1,worker-2'],
+    ],
+    ['an output format after --output=', ['explain', '--output', '=', 'j'], ['json']],
   ])('offers %s', async (_name, words, expected) => {
     expect(await bashOffers(env, script, words)).toEqual(expected)
   })

@@ -1,4 +1,8 @@
 import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { CLI } from './run-cli.js'
 
@@ -9,25 +13,41 @@ import { CLI } from './run-cli.js'
  * registered before the executable starts lists every package it loads.
  */
 
-const HOOK = `
-import { register } from 'node:module'
-register('data:text/javascript,' + encodeURIComponent(\`
-  export async function resolve(specifier, context, next) {
-    const resolved = await next(specifier, context)
-    if (resolved.url.includes('/node_modules/')) process.stderr.write('loaded ' + resolved.url + '\\\\n')
-    return resolved
-  }\`))
+// The hook runs on the loader's own thread from Node 22 on, whose stderr may be cut short when
+// the process exits: each resolution is appended to a file, synchronously, instead.
+const HOOKS = `import { appendFileSync } from 'node:fs'
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context)
+  if (resolved.url.includes('/node_modules/')) appendFileSync(process.env.RESOLVED_LOG, resolved.url + '\\n')
+  return resolved
+}
 `
 
-function packagesLoaded(args: readonly string[]): string[] {
-  const run = spawnSync(
-    process.execPath,
-    ['--import', `data:text/javascript,${encodeURIComponent(HOOK)}`, CLI, ...args],
-    { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } }
+/** A folder with the hooks and the module that registers them, for `node --import`. */
+function hookFiles(): { register: string; log: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'taint-extender-start-up-'))
+  writeFileSync(join(dir, 'hooks.mjs'), HOOKS)
+  const register = join(dir, 'register.mjs')
+  writeFileSync(
+    register,
+    `import { register } from 'node:module'\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)})\n`
   )
-  const names = run.stderr
+  const log = join(dir, 'resolved')
+  writeFileSync(log, '')
+  return { register, log }
+}
+
+function packagesLoaded(args: readonly string[]): string[] {
+  const { register, log } = hookFiles()
+  const run = spawnSync(process.execPath, ['--import', register, CLI, ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', RESOLVED_LOG: log },
+  })
+  // A hook that failed to load would show nothing loaded: the run must have got to its command.
+  expect(run.stderr).not.toMatch(/SyntaxError|ERR_/)
+  const names = readFileSync(log, 'utf8')
     .split('\n')
-    .filter((l) => l.startsWith('loaded '))
+    .filter((l) => l !== '')
     .map((l) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(l)?.[1] ?? l)
   return [...new Set(names)].sort()
 }

@@ -89,11 +89,17 @@ function forecastNode(
   const pending = pods.filter((p) => p.pod.nodeName === '')
   const tainted: ManifestNode = { ...node, taints: withTaint(node.taints, taint) }
   const podName = (p: PlacedPod): string => `${p.pod.namespace}/${p.pod.name}`
-  const effects = pending.map((p) => ({
-    pod: p,
-    turnedAway: pendingPodFits(p, node, rules) && !pendingPodFits(p, tainted, rules),
-    effect: forecastPendingPod(node, taint, p.pod.tolerations, rules),
-  }))
+  const effects = pending.map((p) => {
+    const fitsAfter = pendingPodFits(p, tainted, rules)
+    return {
+      pod: p,
+      turnedAway: !fitsAfter && pendingPodFits(p, node, rules),
+      // Only a node the pod still fits is ranked: whether it fits is the diagnosis's word, which
+      // weighs node affinity and the rest, not the taint rules' alone.
+      scoresLower:
+        fitsAfter && forecastPendingPod(node, taint, p.pod.tolerations, rules).scoresLower,
+    }
+  })
   return {
     node: node.name,
     // Only NoExecute taints evict: a NoSchedule or PreferNoSchedule taint leaves the NoExecute
@@ -105,7 +111,7 @@ function forecastNode(
       after: taintEviction(p.tolerations, tainted.taints, rules),
     })),
     pendingTurnedAway: effects.filter((e) => e.turnedAway).map((e) => podName(e.pod)),
-    pendingScoreLower: effects.filter((e) => e.effect.scoresLower).map((e) => podName(e.pod)),
+    pendingScoreLower: effects.filter((e) => e.scoresLower).map((e) => podName(e.pod)),
   }
 }
 

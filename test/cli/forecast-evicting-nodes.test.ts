@@ -73,4 +73,37 @@ describe('taint-extender forecast --evicting-nodes', () => {
     expect(lines.filter((l) => l.startsWith('n1: pending'))).toEqual(pendingLines)
     expect(result.stdout.trimEnd().endsWith(summaryEnd)).toBe(true)
   })
+
+  it('lists no pending pod as ranking the node lower when the node refuses it already, here by its nodeSelector', async () => {
+    const pods = tempFile(
+      'forecast-elsewhere-pods.yaml',
+      `apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  kind: Pod
+  metadata: {name: wants-gpu, namespace: shop}
+  spec: {containers: [{name: c, image: i}], nodeSelector: {pool: gpu}}
+  status: {phase: Pending}
+- apiVersion: v1
+  kind: Pod
+  metadata: {name: fits-anywhere, namespace: shop}
+  spec: {containers: [{name: c, image: i}]}
+  status: {phase: Pending}
+`
+    )
+    const result = await runTool('forecast', [
+      '--taint',
+      'spot:PreferNoSchedule',
+      '--node',
+      'n1',
+      '--nodes',
+      NODES,
+      '--pods',
+      pods,
+    ])
+    expect(result.stdout.split('\n').filter((l) => l.startsWith('n1: pending'))).toEqual([
+      'n1: pending pods that would rank it lower: shop/fits-anywhere',
+    ])
+  })
 })

@@ -8,12 +8,17 @@ import { preFilterNodePorts } from './node-ports.js'
 import { preFilterNodeResourcesFit } from './node-resources-fit.js'
 import { nodeUnschedulableFilter, PLUGIN_NODE_UNSCHEDULABLE } from './node-unschedulable.js'
 import { preFilterPodTopologySpread } from './pod-topology-spread-plugin.js'
-import { explainPlacement, type PlacementExplanation } from './taint-toleration.js'
+import {
+  explainPlacement,
+  type NodeExplanation,
+  type PlacementExplanation,
+} from './taint-toleration.js'
 import {
   PLUGIN_NODE_AFFINITY,
   PLUGIN_TAINT_TOLERATION,
   UNJUDGED_CONSTRAINTS,
   type PlacementInput,
+  type PlacementNode,
 } from './types.js'
 
 /**
@@ -37,8 +42,10 @@ export interface Profile {
   readonly spreadIgnored: readonly string[]
 }
 
-function staticFilters(input: PlacementInput, taints: PlacementExplanation): FilterPlugin[] {
-  const byNode = new Map(input.nodes.map((n, i) => [n, taints.nodes[i]]))
+/** The taint rules' explanation of each node, as the taint filters and the extender's rule read it. */
+type TaintRows = ReadonlyMap<PlacementNode, NodeExplanation | undefined>
+
+function staticFilters(input: PlacementInput, byNode: TaintRows): FilterPlugin[] {
   const pod = input.pod
   const filters: FilterPlugin[] = [
     {
@@ -101,7 +108,8 @@ export function buildProfile(input: PlacementInput): Profile {
   )
   const notJudged: string[] = []
   if (!input.nodeLabelsKnown) notJudged.push('node affinity (NodeAffinity: no node labels)')
-  const filters = staticFilters(input, taints)
+  const byNode: TaintRows = new Map(input.nodes.map((n, i) => [n, taints.nodes[i]]))
+  const filters = staticFilters(input, byNode)
   const spread = preFilterPodTopologySpread(input)
   const preFiltered: PreFilterResult[] = [
     preFilterNodePorts(input),
@@ -116,7 +124,6 @@ export function buildProfile(input: PlacementInput): Profile {
     if (isNotJudged(result)) notJudged.push(result.notJudged)
     else filters.push(result)
   }
-  const byNode = new Map(input.nodes.map((n, i) => [n, taints.nodes[i]]))
   filters.push(extenderRuleFilter(input.options, byNode))
   return { filters, taints, notJudged, error: spread.error, spreadIgnored: spread.notes }
 }

@@ -1,4 +1,4 @@
-import { ClusterNames, contextNames, defaultNamespace } from '../cluster/index.js'
+import { ClusterSnapshot, contextNames, defaultNamespace } from '../cluster/index.js'
 import { lastValue, typedLineCluster, type TypedLine } from '../config/index.js'
 import type { NameKind } from './complete-engine.js'
 
@@ -39,13 +39,13 @@ async function readNames(
   const cluster = typedLineCluster(line, env)
   if (cluster === null) return []
   if (kind === 'context') return contextNames(cluster)
-  const names = new ClusterNames(cluster)
+  const snapshot = new ClusterSnapshot(cluster)
   switch (kind) {
     case 'node':
-      return names.nodes(signal)
+      return snapshot.nodeNames(signal)
     case 'namespace':
-      return names.namespaces(signal)
+      return snapshot.namespaceNames(signal)
     case 'pod':
-      return names.pods(lastValue(line, 'namespace') ?? defaultNamespace(cluster), signal)
+      return snapshot.podNames(lastValue(line, 'namespace') ?? defaultNamespace(cluster), signal)
   }
 }

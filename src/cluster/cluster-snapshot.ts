@@ -1,6 +1,7 @@
 import { CoreV1Api, PolicyV1Api } from '@kubernetes/client-node'
 import { statusCodeOf } from './api-errors.js'
 import { apiServerUrl, loadKubeConfig, type ClusterSource } from './kube-config.js'
+import { abortableRequest } from './request-options.js'
 
 /** kubectl's default `--chunk-size`: lists are read in pages of this many objects. */
 export const SNAPSHOT_PAGE_SIZE = 500
@@ -8,6 +9,11 @@ export const SNAPSHOT_PAGE_SIZE = 500
 interface Page {
   readonly items: readonly unknown[]
   readonly metadata?: { readonly _continue?: string }
+}
+
+/** An object's `metadata.name`, or undefined for one without. */
+function nameOf(item: unknown): string | undefined {
+  return (item as { readonly metadata?: { readonly name?: string } }).metadata?.name
 }
 
 /**
@@ -63,6 +69,38 @@ export class ClusterSnapshot {
     )
   }
 
+  /**
+   * The names of the nodes, the namespaces or one namespace's pods, for shell completion, as
+   * kubectl's completion lists them (`CompGetResource`, staging/src/k8s.io/kubectl/pkg/util/
+   * completion). Only the names of each page are kept, so a large cluster costs one page of
+   * objects at a time; every request carries `signal`, which the caller aborts at its deadline.
+   */
+  nodeNames(signal: AbortSignal): Promise<string[]> {
+    return this.#allNames((_continue) =>
+      this.#api.listNode({ limit: this.#pageSize, _continue }, abortableRequest(signal))
+    )
+  }
+
+  namespaceNames(signal: AbortSignal): Promise<string[]> {
+    return this.#allNames((_continue) =>
+      this.#api.listNamespace({ limit: this.#pageSize, _continue }, abortableRequest(signal))
+    )
+  }
+
+  podNames(namespace: string, signal: AbortSignal): Promise<string[]> {
+    return this.#allNames((_continue) =>
+      this.#api.listNamespacedPod(
+        { namespace, limit: this.#pageSize, _continue },
+        abortableRequest(signal)
+      )
+    )
+  }
+
+  async #allNames(read: (continueToken: string | undefined) => Promise<Page>): Promise<string[]> {
+    const names = await this.#allPages(read, nameOf)
+    return names.filter((name) => name !== undefined)
+  }
+
   /** One pod, as `kubectl get pod NAME -n NAMESPACE` reads it. */
   readPod(namespace: string, name: string): Promise<unknown> {
     return this.#api.readNamespacedPod({ namespace, name })
@@ -74,8 +112,11 @@ export class ClusterSnapshot {
    * then lists again; this starts again from the first page, once, as NodeApi.listAll does.
    * A second expiry rejects: the cluster is too large to page through at this pace.
    */
-  async #allPages(read: (continueToken: string | undefined) => Promise<Page>): Promise<unknown[]> {
-    let items: unknown[] = []
+  async #allPages<T = unknown>(
+    read: (continueToken: string | undefined) => Promise<Page>,
+    keep: (item: unknown) => T = (item) => item as T
+  ): Promise<T[]> {
+    let items: T[] = []
     let continueToken: string | undefined
     let restarted = false
     for (;;) {
@@ -89,7 +130,7 @@ export class ClusterSnapshot {
         continueToken = undefined
         continue
       }
-      items.push(...page.items)
+      for (const item of page.items) items.push(keep(item))
       continueToken = page.metadata?._continue || undefined
       if (continueToken === undefined) return items
     }

@@ -21,5 +21,4 @@ export {
 export { collectGarbageAfterList } from './node-list-garbage.js'
 export { projectNode } from './node-projection.js'
 export { ClusterSnapshot } from './cluster-snapshot.js'
-export { ClusterNames } from './cluster-names.js'
 export { describeError, statusCodeOf } from './api-errors.js'

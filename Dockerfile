@@ -32,8 +32,11 @@ RUN BUILD_COMMIT="$COMMIT" npm run build
 # Runtime: Node.js 24 and nothing else (no shell, no package manager), user 65532.
 FROM gcr.io/distroless/nodejs24-debian12:nonroot
 ARG COMMIT=unknown
+# Where the source is published (.ci/release passes it; empty when the build does not know).
+ARG SOURCE=
 LABEL org.opencontainers.image.title="taint-extender" \
       org.opencontainers.image.revision="$COMMIT" \
+      org.opencontainers.image.source="$SOURCE" \
       org.opencontainers.image.description="kube-scheduler extender that filters, scores and vets preemption by taints and tolerations" \
       org.opencontainers.image.version="0.1.0" \
       org.opencontainers.image.licenses="Apache-2.0"

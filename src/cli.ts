@@ -4,6 +4,7 @@ import {
   ClusterReadError,
   EXIT_BAD_INPUT,
   EXIT_CLUSTER_FAILED,
+  exitOnceFlushed,
   type ToolIo,
 } from './cli/tool-exit.js'
 import { runVersion } from './cli/version-command.js'
@@ -74,8 +75,11 @@ function help(topic: string | undefined): number {
 async function run(argv: string[]): Promise<number | null> {
   const [command, ...rest] = argv
   // Before --help and --version are looked for: they are words to complete here.
-  if (command === '__complete')
-    return (await import('./cli/complete-command.js')).runComplete(rest, io, environmentVariables())
+  if (command === '__complete') {
+    const { runComplete } = await import('./cli/complete-command.js')
+    exitOnceFlushed(await runComplete(rest, io, environmentVariables()))
+    return null
+  }
   if (command === undefined) {
     io.stderr(helpFor(undefined))
     io.stderr('taint-extender: no command given (to run the extender: taint-extender serve)\n')

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { runComplete } from './cli/complete-command.js'
+import { exitOnceFlushed } from './cli/tool-exit.js'
 import { environmentVariables } from './config/index.js'
 
 /**
@@ -8,8 +9,10 @@ import { environmentVariables } from './config/index.js'
  * `plugin_completion.go` finds it on the PATH by that name). It answers as
  * `taint-extender __complete` does, from the same engine.
  */
-process.exitCode = await runComplete(
-  process.argv.slice(2),
-  { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
-  environmentVariables()
+exitOnceFlushed(
+  await runComplete(
+    process.argv.slice(2),
+    { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
+    environmentVariables()
+  )
 )

@@ -20,9 +20,17 @@ export async function clusterNamesFor(
   deadlineMs = NAMES_DEADLINE_MS
 ): Promise<string[]> {
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), deadlineMs)
+  let timer: NodeJS.Timeout | undefined
+  // A race, not only an abort: a kubeconfig's credential plugin (exec:) runs before the first
+  // request and cannot be aborted, so the deadline answers without waiting for the read to end.
+  const deadline = new Promise<string[]>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort()
+      resolve([])
+    }, deadlineMs)
+  })
   try {
-    return await readNames(kind, line, env, controller.signal)
+    return await Promise.race([readNames(kind, line, env, controller.signal), deadline])
   } catch {
     return []
   } finally {

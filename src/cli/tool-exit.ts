@@ -21,3 +21,13 @@ export const EXIT_CLUSTER_FAILED = 3
 export class ClusterReadError extends Error {
   override readonly name = 'ClusterReadError'
 }
+
+/**
+ * Ends the process once what was written to stdout has been flushed. `__complete` ends this way:
+ * a cluster read given up at its deadline can leave work holding the event loop (a credential
+ * plugin from the kubeconfig still running, a connection still opening), and the shell waits
+ * for the process to end, not for the answer.
+ */
+export function exitOnceFlushed(code: number): void {
+  process.stdout.write('', () => process.exit(code))
+}

@@ -233,4 +233,22 @@ describe('cluster names when the cluster cannot be read', () => {
     expect(elapsedMs).toBeGreaterThanOrEqual(5_000)
     expect(elapsedMs).toBeLessThan(9_000)
   }, 15_000)
+
+  it('a credential plugin that never finishes holds the shell no longer than the 5 seconds', async () => {
+    // kubectl runs a kubeconfig's exec: plugin (a cloud's token command) before its first request;
+    // one waiting on a login would keep the process, and the shell's TAB, alive after the answer.
+    const never = { command: 'sleep', args: ['120'], apiVersion: 'client.authentication.k8s.io/v1' }
+    const env = {
+      KUBECONFIG: kubeconfigWithContexts([{ name: 'main', server: main.url }], { exec: never }),
+    }
+    const started = performance.now()
+    const results = await Promise.all(
+      ENTRIES.slice(0, 2).map(([, entry]) => complete(entry, ['forecast', '--node', ''], env))
+    )
+    const elapsedMs = performance.now() - started
+    for (const result of results)
+      expect(result).toMatchObject({ code: 0, stdout: ':4\n', stderr: '' })
+    expect(elapsedMs).toBeGreaterThanOrEqual(5_000)
+    expect(elapsedMs).toBeLessThan(9_000)
+  }, 15_000)
 })

@@ -71,14 +71,17 @@ export interface TestContext {
 }
 
 /** A kubeconfig with these contexts (each with its own cluster), the first one current. */
-export function kubeconfigWithContexts(contexts: readonly TestContext[]): string {
+export function kubeconfigWithContexts(
+  contexts: readonly TestContext[],
+  user: Readonly<Record<string, unknown>> = {}
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'taint-extender-kubeconfig-'))
   const path = join(dir, 'kubeconfig')
   const config = {
     apiVersion: 'v1',
     kind: 'Config',
     clusters: contexts.map((c) => ({ name: c.name, cluster: { server: c.server } })),
-    users: [{ name: 'user', user: {} }],
+    users: [{ name: 'user', user }],
     contexts: contexts.map((c) => ({
       name: c.name,
       context: {

@@ -1,7 +1,9 @@
 import { accessSync, constants, readFileSync } from 'node:fs'
 import { delimiter } from 'node:path'
 import { KubeConfig, type Cluster, type Context, type User } from '@kubernetes/client-node'
+import { readFailureText } from '../core/index.js'
 import { redactUrlCredentials } from './api-errors.js'
+import { checkCurrentContextFiles, type KubeconfigOrigins } from './kubeconfig-files.js'
 
 /**
  * Where the API server and credentials come from: kubeconfig files (`--kubeconfig`, or the list
@@ -33,7 +35,7 @@ const SERVICE_ACCOUNT_NAMESPACE = '/var/run/secrets/kubernetes.io/serviceaccount
  */
 export function loadKubeConfig(source: ClusterSource): KubeConfig {
   if (source.kind === 'kubeconfig') {
-    const kubeConfig = mergedKubeconfigs(source.paths)
+    const { kubeConfig, origins } = mergedKubeconfigs(source.paths)
     if (source.context != null) useContext(kubeConfig, source.context, source.paths)
     const context = kubeConfig.getCurrentContext()
     if (kubeConfig.getCurrentCluster() === null) {
@@ -42,6 +44,7 @@ export function loadKubeConfig(source: ClusterSource): KubeConfig {
           ` (current-context: ${context ? JSON.stringify(context) : 'unset'})`
       )
     }
+    checkCurrentContextFiles(kubeConfig, origins)
     return kubeConfig
   }
 
@@ -56,7 +59,7 @@ export function loadKubeConfig(source: ClusterSource): KubeConfig {
   try {
     accessSync(tokenPath, constants.R_OK)
   } catch (err) {
-    throw new Error(`cannot read the service-account token ${tokenPath}: ${messageOf(err)}`, {
+    throw new Error(`cannot read the service-account token ${tokenPath}: ${readFailureText(err)}`, {
       cause: err,
     })
   }
@@ -72,11 +75,16 @@ export function loadKubeConfig(source: ClusterSource): KubeConfig {
  * the first file to name a cluster, user or context wins, and so does the first to set
  * current-context. client-node's own merge does neither: it throws on a repeated name and lets
  * the last current-context win. Each file is loaded on its own, so relative certificate paths
- * resolve against that file's directory, as kubectl resolves them.
+ * resolve against that file's directory, as kubectl resolves them. A file that cannot be read is
+ * said in words (`it is a directory`), not as Node's errno text.
  */
-function mergedKubeconfigs(paths: readonly string[]): KubeConfig {
+function mergedKubeconfigs(paths: readonly string[]): {
+  kubeConfig: KubeConfig
+  origins: KubeconfigOrigins
+} {
   const clusters = new Map<string, Cluster>()
   const users = new Map<string, User>()
+  const origins = { clusters: new Map<string, string>(), users: new Map<string, string>() }
   const contexts = new Map<string, Context>()
   let currentContext = ''
   for (const path of paths) {
@@ -84,11 +92,19 @@ function mergedKubeconfigs(paths: readonly string[]): KubeConfig {
     try {
       file.loadFromFile(path)
     } catch (err) {
-      throw new Error(`cannot load kubeconfig ${path}: ${messageOf(err)}`, { cause: err })
+      const verb = isFileError(err) ? 'read' : 'load'
+      throw new Error(`cannot ${verb} kubeconfig ${path}: ${readFailureText(err)}`, { cause: err })
     }
-    for (const cluster of file.clusters)
-      if (!clusters.has(cluster.name)) clusters.set(cluster.name, plainHttpAllowed(cluster))
-    for (const user of file.users) if (!users.has(user.name)) users.set(user.name, user)
+    for (const cluster of file.clusters) {
+      if (clusters.has(cluster.name)) continue
+      clusters.set(cluster.name, plainHttpAllowed(cluster))
+      origins.clusters.set(cluster.name, path)
+    }
+    for (const user of file.users) {
+      if (users.has(user.name)) continue
+      users.set(user.name, user)
+      origins.users.set(user.name, path)
+    }
     for (const context of file.contexts)
       if (!contexts.has(context.name)) contexts.set(context.name, context)
     if (currentContext === '') currentContext = file.currentContext ?? ''
@@ -100,7 +116,16 @@ function mergedKubeconfigs(paths: readonly string[]): KubeConfig {
     contexts: [...contexts.values()],
     currentContext,
   })
-  return merged
+  return { kubeConfig: merged, origins }
+}
+
+/** An error of the file system (it has an errno), as opposed to a file that is not a kubeconfig. */
+function isFileError(err: unknown): boolean {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as { errno?: unknown }).errno === 'number'
+  )
 }
 
 /**
@@ -112,7 +137,7 @@ function mergedKubeconfigs(paths: readonly string[]): KubeConfig {
 export function contextNames(source: ClusterSource): string[] {
   if (source.kind === 'in-cluster') return []
   return mergedKubeconfigs(source.paths)
-    .contexts.map((c) => c.name)
+    .kubeConfig.contexts.map((c) => c.name)
     .sort()
 }
 
@@ -159,8 +184,4 @@ export function defaultNamespace(source: ClusterSource): string {
 export function apiServerUrl(kubeConfig: KubeConfig): string {
   const server = kubeConfig.getCurrentCluster()?.server
   return server === undefined ? '(none)' : redactUrlCredentials(server)
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err)
 }

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { readFailureText } from '../core/index.js'
 import { clusterConnection, findCluster, type ClusterConnection } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
 import { OUTPUT_FORMATS } from './tool-flags.js'
@@ -18,16 +19,6 @@ export type ObjectSource =
   | ({ readonly kind: 'text' } & InputText)
   | { readonly kind: 'cluster'; readonly cluster: ClusterConnection }
 
-/** What a failed read's code means, in words: people read these, not errno names. */
-const READ_FAILURES: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file',
-  EACCES: 'permission denied',
-  EISDIR: 'it is a directory',
-  ENOTDIR: 'a part of the path is not a directory',
-  ELOOP: 'too many symbolic links',
-  ENAMETOOLONG: 'the name is too long',
-}
-
 export function readInput(path: string, flag: string): InputText {
   try {
     return {
@@ -35,9 +26,9 @@ export function readInput(path: string, flag: string): InputText {
       origin: path === '-' ? 'stdin' : path,
     }
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? ''
-    const why = READ_FAILURES[code] ?? (err instanceof Error ? err.message : String(err))
-    throw new ConfigError(`cannot read --${flag} ${path === '-' ? 'stdin' : path}: ${why}`)
+    throw new ConfigError(
+      `cannot read --${flag} ${path === '-' ? 'stdin' : path}: ${readFailureText(err)}`
+    )
   }
 }
 

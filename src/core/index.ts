@@ -31,3 +31,4 @@ export {
   type EvictionOutcome,
 } from './taint-eviction.js'
 export { isLabelKey, isLabelValue } from './label-syntax.js'
+export { readFailureText } from './read-failure.js'

@@ -24,11 +24,18 @@ describe('loadKubeConfig', () => {
     expect(apiServerUrl(kc)).toBe('http://127.0.0.1:6443')
   })
 
-  it('names the file it could not read, keeping the error it got as the cause', () => {
+  it('names the file it could not read, and why in words, keeping the error it got as the cause', () => {
     const path = join(tmpdir(), 'no-such-dir-for-taint-extender', 'kubeconfig')
     const thrown = thrownError(Error, () => loadKubeConfig({ kind: 'kubeconfig', paths: [path] }))
-    expect(thrown.message).toMatch(`cannot load kubeconfig ${path}: ENOENT`)
+    expect(thrown.message).toBe(`cannot read kubeconfig ${path}: no such file`)
     expect((thrown.cause as NodeJS.ErrnoException).code).toBe('ENOENT')
+  })
+
+  it('says a kubeconfig that is a directory is one, not EISDIR', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'taint-extender-test-'))
+    expect(() => loadKubeConfig({ kind: 'kubeconfig', paths: [dir] })).toThrow(
+      new Error(`cannot read kubeconfig ${dir}: it is a directory`)
+    )
   })
 
   it('rejects a kubeconfig whose current context leads to no cluster', () => {
@@ -61,7 +68,7 @@ describe('loadKubeConfig', () => {
     const pathPrefix = mkdtempSync(join(tmpdir(), 'taint-extender-sa-'))
     const source = { kind: 'in-cluster', host: '10.0.0.1', port: '443', pathPrefix } as const
     const thrown = thrownError(Error, () => loadKubeConfig(source))
-    expect(thrown.message).toMatch(/^cannot read the service-account token .*: ENOENT/)
+    expect(thrown.message).toMatch(/^cannot read the service-account token \S+: no such file$/)
     expect((thrown.cause as NodeJS.ErrnoException).code).toBe('ENOENT')
   })
 
@@ -162,6 +169,28 @@ describe('loadKubeConfig of several files, as kubectl merges KUBECONFIG', () => 
     })
     const kc = loadKubeConfig({ kind: 'kubeconfig', paths: [first(), withCa] })
     expect(kc.getCluster('ca')?.caFile).toBe(join(withCa, '..', 'ca.crt'))
+  })
+
+  it('names the file that named a certificate authority it cannot read, resolved beside that file', () => {
+    const withCa = kubeconfigFile({
+      clusters: [cluster('ca', 'https://ca.example:6443', { 'certificate-authority': 'ca.crt' })],
+      users: [{ name: 'nobody', user: {} }],
+      contexts: [context('ca', 'ca', 'nobody')],
+    })
+    const unset = kubeconfigFile({ 'current-context': 'ca' })
+    expect(() => loadKubeConfig({ kind: 'kubeconfig', paths: [unset, withCa] })).toThrow(
+      new Error(
+        `kubeconfig ${withCa}: certificate-authority ${join(withCa, '..', 'ca.crt')} of cluster "ca": no such file`
+      )
+    )
+  })
+
+  it('leaves the files of contexts not in use alone, as kubectl checks only the one in use', () => {
+    const withCa = kubeconfigFile({
+      clusters: [cluster('ca', 'https://ca.example:6443', { 'certificate-authority': 'ca.crt' })],
+      contexts: [context('ca', 'ca', 'nobody')],
+    })
+    expect(() => loadKubeConfig({ kind: 'kubeconfig', paths: [first(), withCa] })).not.toThrow()
   })
 
   it('names the file of the list it could not load', () => {

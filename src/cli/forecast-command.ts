@@ -39,24 +39,33 @@ interface NodeForecast {
   readonly pendingScoreLower: readonly string[]
 }
 
-/** The nodes --selector picks, or those --node names, every one of which must exist. */
+/**
+ * The nodes --selector picks, or those --node names, every one of which must exist. `inCluster`:
+ * the nodes were listed from the cluster, so messages say so rather than name a file.
+ */
 function selectNodes(
   nodes: ManifestNode[],
   nodeNames: readonly string[],
   selector: string | null,
-  origin: string
+  origin: string,
+  inCluster: boolean
 ): ManifestNode[] {
   if (selector !== null) {
     const matches = parseSelector(selector)
     const chosen = nodes.filter((n) => matches(n.labels))
-    if (chosen.length === 0) throw new ProtocolError(`no node of ${origin} matches "${selector}"`)
+    if (chosen.length === 0)
+      throw new ProtocolError(
+        `no node ${inCluster ? 'in the cluster' : `of ${origin}`} matches "${selector}"`
+      )
     return chosen
   }
   const byName = new Map(nodes.map((n) => [n.name, n]))
-  const missing = nodeNames.filter((name) => !byName.has(name))
+  const missing = nodeNames.filter((name) => !byName.has(name)).map((name) => `"${name}"`)
   if (missing.length > 0)
     throw new ProtocolError(
-      `${origin} has no node named ${missing.map((m) => `"${m}"`).join(', ')}`
+      inCluster
+        ? `no node named ${missing.join(', ')} in the cluster`
+        : `${origin} has no node named ${missing.join(', ')}`
     )
   return nodeNames.map((name) => byName.get(name) as ManifestNode)
 }
@@ -151,7 +160,8 @@ export async function runForecast(
     readNodes(nodeSource.text, nodeSource.origin),
     options.nodeNames,
     options.selector,
-    nodeSource.origin
+    nodeSource.origin,
+    options.nodes.kind === 'cluster'
   )
   const podSource = await podsText(
     options.pods,

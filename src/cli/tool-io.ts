@@ -1,11 +1,29 @@
-import { ClusterSnapshot, defaultNamespace, describeError, statusCodeOf } from '../cluster/index.js'
+import {
+  ClusterSnapshot,
+  connectionFailure,
+  defaultNamespace,
+  describeError,
+  statusCodeOf,
+} from '../cluster/index.js'
 import type { ClusterConnection, NamespaceChoice, ObjectSource } from '../config/index.js'
 import { ProtocolError } from '../protocol/index.js'
 import { ClusterReadError } from './tool-exit.js'
 
 export { ClusterReadError, EXIT_BAD_INPUT, EXIT_CLUSTER_FAILED, type ToolIo } from './tool-exit.js'
 
-/** Runs a read of the cluster, turning its failure into a ClusterReadError naming the server. */
+/**
+ * A failed read of the cluster as a ClusterReadError naming the server: one that got no answer
+ * worded as kubectl words it (`cannot reach the API server at URL: connection refused`), one
+ * the API server answered with its HTTP status (`cannot list nodes from URL: HTTP 403 ...`).
+ */
+function clusterReadError(snapshot: ClusterSnapshot, what: string, err: unknown): ClusterReadError {
+  const unreachable = connectionFailure(err)
+  if (unreachable !== undefined)
+    return new ClusterReadError(`cannot reach the API server at ${snapshot.server}: ${unreachable}`)
+  return new ClusterReadError(`cannot ${what} from ${snapshot.server}: ${describeError(err)}`)
+}
+
+/** Runs a read of the cluster, turning its failure into a ClusterReadError. */
 async function readCluster<T>(
   snapshot: ClusterSnapshot,
   what: string,
@@ -14,7 +32,7 @@ async function readCluster<T>(
   try {
     return await read()
   } catch (err) {
-    throw new ClusterReadError(`cannot list ${what} from ${snapshot.server}: ${describeError(err)}`)
+    throw clusterReadError(snapshot, `list ${what}`, err)
   }
 }
 
@@ -72,9 +90,7 @@ export async function namedPodText(
       throw new ProtocolError(
         `pod "${name}" not found in namespace "${namespace}" on ${snapshot.server}`
       )
-    throw new ClusterReadError(
-      `cannot read ${origin} from ${snapshot.server}: ${describeError(err)}`
-    )
+    throw clusterReadError(snapshot, `read ${origin}`, err)
   }
 }
 

@@ -99,8 +99,8 @@ describe('exit statuses', () => {
     const kubeconfig = kubeconfigFor('http://127.0.0.1:1')
     const result = cli(['explain', '--pod', POD, '--kubeconfig', kubeconfig])
     expect(result.code).toBe(3)
-    expect(result.stderr).toMatch(
-      /^taint-extender explain: cannot list nodes from http:\/\/127\.0\.0\.1:1: /
+    expect(result.stderr).toBe(
+      'taint-extender explain: cannot reach the API server at http://127.0.0.1:1: connection refused\n'
     )
   })
 })

@@ -5,29 +5,42 @@ import { field, isJsonObject, ProtocolError } from '../protocol/index.js'
  * given as --pod, or a pod list as --nodes, is refused naming the file and what it holds,
  * rather than read as the wrong thing (a pod has no taints, so it would pass as a node that
  * everything fits). Hand-written manifests may leave `kind` out; then the shape decides where
- * it can: only pods have containers, only nodes have taints or a pod CIDR.
+ * it can: only pods have containers, only nodes have taints, a pod CIDR or a status with
+ * capacity and node info (what `kubectl get nodes -o yaml` prints even for a node with an empty
+ * spec). Every object is judged, so the first of the wrong kind in file order is the one named.
  */
 
 export type ExpectedKind = 'Pod' | 'Node' | 'Namespace' | 'PodDisruptionBudget'
 
 const POD_SPEC_FIELDS = ['containers', 'initContainers', 'tolerations', 'affinity', 'nodeSelector']
 const NODE_SPEC_FIELDS = ['taints', 'unschedulable', 'podCIDR', 'podCIDRs', 'providerID']
+/** NodeStatus fields PodStatus has none of (core/v1 types.go). */
+const NODE_STATUS_FIELDS = ['nodeInfo', 'capacity', 'allocatable', 'daemonEndpoints', 'images']
+/** PodStatus fields NodeStatus has none of. */
+const POD_STATUS_FIELDS = ['containerStatuses', 'podIP', 'podIPs', 'hostIP', 'qosClass']
 
-function specHasAny(object: unknown, names: readonly string[]): boolean {
-  const spec = isJsonObject(object) ? field(object, 'spec') : undefined
-  return isJsonObject(spec) && names.some((name) => field(spec, name) !== undefined)
+function hasAny(object: unknown, part: string, names: readonly string[]): boolean {
+  const value = isJsonObject(object) ? field(object, part) : undefined
+  return isJsonObject(value) && names.some((name) => field(value, name) !== undefined)
 }
 
-/** The kind an object is, by `kind` (or its list's `kind`), else by its shape; null if unknown. */
-export function kindOf(object: unknown, listKind: string | null): string | null {
+/** The kind an object says it is, by `kind` or its list's `kind` (`PodList`); null if neither. */
+function declaredKind(object: unknown, listKind: string | null): string | null {
   const kind = isJsonObject(object) ? field(object, 'kind') : undefined
   if (typeof kind === 'string' && kind !== '') return kind
   if (listKind !== null && listKind.endsWith('List') && listKind !== 'List')
     return listKind.slice(0, -'List'.length)
-  const podLike = specHasAny(object, POD_SPEC_FIELDS)
-  const nodeLike = specHasAny(object, NODE_SPEC_FIELDS)
-  if (podLike !== nodeLike) return podLike ? 'Pod' : 'Node'
   return null
+}
+
+/** The kind an object's fields show, where only one kind has them; null if unknown. */
+function kindByShape(object: unknown): 'Pod' | 'Node' | null {
+  const podLike =
+    hasAny(object, 'spec', POD_SPEC_FIELDS) || hasAny(object, 'status', POD_STATUS_FIELDS)
+  const nodeLike =
+    hasAny(object, 'spec', NODE_SPEC_FIELDS) || hasAny(object, 'status', NODE_STATUS_FIELDS)
+  if (podLike === nodeLike) return null
+  return podLike ? 'Pod' : 'Node'
 }
 
 function nameOf(object: unknown): string {
@@ -44,9 +57,13 @@ export function checkKind(
   flag: string,
   origin: string
 ): void {
-  const kind = kindOf(object, listKind)
+  const declared = declaredKind(object, listKind)
+  const kind = declared ?? kindByShape(object)
   if (kind === null || kind === expected) return
+  // Judged by its fields alone (a pod-like one has containers): say what a pod would have had.
+  const missing =
+    declared === null && expected === 'Pod' ? ' (no kind, and no spec.containers)' : ''
   throw new ProtocolError(
-    `${origin} holds a ${kind}${nameOf(object)}, not a ${expected} (--${flag})`
+    `${origin} holds a ${kind}${nameOf(object)}${missing}, not a ${expected} (--${flag})`
   )
 }

@@ -82,13 +82,34 @@ export interface PlacedPod {
   readonly placement: PlacementPod
 }
 
-/** `check`: refuse, naming the place, what the API server would refuse (see decodePlacementPod). */
-function placedPod(object: unknown, path: string, check: boolean): PlacedPod {
+/** How a message names a pod of a file: `pod "web-0"`, or `pod 0` for one without a name. */
+function podLabel(pod: ManifestPod, index: number): string {
+  return pod.name === '' ? `pod ${index}` : `pod "${pod.name}"`
+}
+
+/** Whether `spec.containers` holds a container: the API server refuses a pod with none. */
+function hasContainers(object: unknown): boolean {
+  const spec = isJsonObject(object) ? field(object, 'spec') : undefined
+  const containers = isJsonObject(spec) ? field(spec, 'containers') : undefined
+  return Array.isArray(containers) && containers.length > 0
+}
+
+/**
+ * `check`: refuse, naming the pod, what the API server would refuse: a pod without containers
+ * (`spec.containers: Required value` of ValidatePodSpec, pkg/apis/core/validation) and the
+ * tolerations ValidateTolerations refuses (see also decodePlacementPod).
+ */
+function placedPod(object: unknown, origin: string, index: number, check: boolean): PlacedPod {
+  const path = `${origin}: pod ${index}`
   const pod = decodeManifestPod(object, path)
+  if (check && !hasContainers(object))
+    throw new ProtocolError(
+      `${origin}: ${podLabel(pod, index)} has no spec.containers, which every pod needs`
+    )
   const invalid = check ? tolerationValidationErrors(pod.tolerations) : []
   if (invalid.length > 0)
     throw new ProtocolError(
-      `${path}: the API server would refuse this pod: ${aggregateText(invalid)}`
+      `${origin}: ${podLabel(pod, index)}: the API server would refuse this pod: ${aggregateText(invalid)}`
     )
   return { pod, placement: decodePlacementPod(object, path, check) }
 }
@@ -98,14 +119,12 @@ export function readOnePlacedPod(text: string, origin: string): PlacedPod {
   const objects = objectsOf(text, origin, 'Pod', 'pod')
   if (objects.length !== 1)
     throw new ProtocolError(`${origin}: expected one pod, found ${objects.length}`)
-  return placedPod(objects[0], `${origin}: pod 0`, true)
+  return placedPod(objects[0], origin, 0, true)
 }
 
 /** Pods in any of the forms `documents` reads, each with its placement constraints. */
 export function readPlacedPods(text: string, origin: string): PlacedPod[] {
-  return objectsOf(text, origin, 'Pod', 'pods').map((o, i) =>
-    placedPod(o, `${origin}: pod ${i}`, false)
-  )
+  return objectsOf(text, origin, 'Pod', 'pods').map((o, i) => placedPod(o, origin, i, false))
 }
 
 /** A pod list as `kubectl get pods -A -o json|yaml` prints it: every document a List. */
@@ -120,7 +139,7 @@ export function readPodList(text: string, origin: string): PlacedPod[] {
     const listKind = typeof kind === 'string' ? kind : null
     return listItems(doc, `${origin}[${i}]`).map((o, j) => {
       checkKind(o, listKind, 'Pod', 'pods', origin)
-      return placedPod(o, `${origin}: pod ${j}`, false)
+      return placedPod(o, origin, j, false)
     })
   })
 }

@@ -21,7 +21,10 @@ type Json = Record<string, unknown>
 const NODE = { metadata: { name: 'a', labels: { zone: 'z', hostname: 'a' } } }
 
 function podObject(name: string, labels: Json, affinity: Json, nodeName = ''): Json {
-  return { metadata: { name, namespace: 'default', labels }, spec: { nodeName, affinity } }
+  return {
+    metadata: { name, namespace: 'default', labels },
+    spec: { containers: [{ name: 'c', image: 'i' }], nodeName, affinity },
+  }
 }
 
 const required = (kind: string, ...terms: Json[]): Json => ({

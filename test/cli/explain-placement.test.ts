@@ -8,9 +8,12 @@ const PODS = `${FIXTURES}pods-zones.yaml`
 function podFile(...specLines: string[]): string {
   return tempFile(
     'pod.yaml',
-    ['metadata: { name: p, namespace: shop, labels: { app: web } }', 'spec:', ...specLines].join(
-      '\n'
-    )
+    [
+      'metadata: { name: p, namespace: shop, labels: { app: web } }',
+      'spec:',
+      '  containers: [{ name: c, image: i }]',
+      ...specLines,
+    ].join('\n')
   )
 }
 

@@ -20,6 +20,7 @@ function spreadPod(constraint: Json): Json {
   return {
     metadata: { name: 'incoming', namespace: 'default', labels: WEB },
     spec: {
+      containers: [{ name: 'c', image: 'i' }],
       topologySpreadConstraints: [
         {
           maxSkew: 1,

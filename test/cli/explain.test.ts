@@ -83,6 +83,7 @@ describe('taint-extender explain on a fixture cluster', () => {
       [
         'metadata: { name: p, namespace: ns }',
         'spec:',
+        '  containers: [{ name: c, image: i }]',
         '  tolerations:',
         "    - { key: example.com/sla, operator: Gt, value: '950', effect: NoSchedule }",
         "    - { key: example.com/sla, operator: Lt, value: '700' }",

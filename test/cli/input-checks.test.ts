@@ -104,6 +104,11 @@ describe('a file of the wrong kind', () => {
     JSON.stringify({ kind: 'PodList', items: [{ metadata: { name: 'a' } }] })
   )
   const bareNode = tempFile('node.yaml', 'metadata: { name: n1 }\nspec: { taints: [] }\n')
+  const statusNode = tempFile(
+    'node.yaml',
+    'metadata: { name: n1 }\nstatus: { nodeInfo: { kubeletVersion: v1.30.0 } }\n'
+  )
+  const ZONES = `${FIXTURES}nodes-zones.yaml`
   it.each([
     [
       'a Node given as --pod',
@@ -123,7 +128,32 @@ describe('a file of the wrong kind', () => {
     [
       'a node without kind, known by its taints, as --pod',
       ['explain', '--pod', bareNode, '--nodes', NODES],
-      `${bareNode} holds a Node "n1", not a Pod (--pod)`,
+      `${bareNode} holds a Node "n1" (no kind, and no spec.containers), not a Pod (--pod)`,
+    ],
+    [
+      'a node without kind or spec, known by its status.nodeInfo, as --pod',
+      ['explain', '--pod', statusNode, '--nodes', NODES],
+      `${statusNode} holds a Node "n1" (no kind, and no spec.containers), not a Pod (--pod)`,
+    ],
+    [
+      'kind-less nodes whose first has only a status as --pod, naming that first one, not the first with taints',
+      ['explain', '--pod', ZONES, '--nodes', NODES],
+      `${ZONES} holds a Node "web-a1" (no kind, and no spec.containers), not a Pod (--pod)`,
+    ],
+    [
+      'kind-less nodes as --pods to forecast, naming the first in file order',
+      [
+        'forecast',
+        '--taint',
+        'a:NoSchedule',
+        '--node',
+        'general-1',
+        '--nodes',
+        NODES,
+        '--pods',
+        ZONES,
+      ],
+      `${ZONES} holds a Node "web-a1" (no kind, and no spec.containers), not a Pod (--pods)`,
     ],
     [
       'nodes given as --pods to explain',
@@ -165,6 +195,30 @@ describe('a file of the wrong kind', () => {
     expect(result.code).toBe(2)
     expect(result.stdout).toBe('')
     expect(result.stderr.split('\n')[0]).toBe(`taint-extender ${args[0]}: ${message}`)
+  })
+})
+
+describe('explain --pod with no containers, which the API server refuses (ValidatePodSpec)', () => {
+  it.each([
+    ['without kind, with only a name', 'metadata: { name: n1 }\n', 'pod "n1"'],
+    [
+      'with kind and tolerations but no containers',
+      'kind: Pod\nmetadata: { name: p }\nspec: { tolerations: [] }\n',
+      'pod "p"',
+    ],
+    [
+      'with an empty list of containers and no name',
+      'kind: Pod\nspec: { containers: [] }\n',
+      'pod 0',
+    ],
+  ])('a pod %s exits 2 naming the file and what is missing', (_name, text, label) => {
+    const file = tempFile('pod.yaml', text)
+    const result = cli(['explain', '--pod', file, '--nodes', NODES])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr.split('\n')[0]).toBe(
+      `taint-extender explain: ${file}: ${label} has no spec.containers, which every pod needs`
+    )
   })
 })
 

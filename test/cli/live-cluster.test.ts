@@ -138,6 +138,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
       [
         'metadata: { name: p, namespace: shop }',
         'spec:',
+        '  containers: [{ name: c, image: i }]',
         '  priority: 100',
         '  nodeSelector: { pool: general }',
         '  affinity:',
@@ -172,6 +173,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
       [
         'metadata: { name: p, namespace: shop }',
         'spec:',
+        '  containers: [{ name: c, image: i }]',
         '  affinity:',
         '    podAntiAffinity:',
         '      requiredDuringSchedulingIgnoredDuringExecution:',

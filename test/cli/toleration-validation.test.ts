@@ -10,7 +10,11 @@ import { FIXTURES, tempFile } from './run-tool.js'
 const NODES = `${FIXTURES}nodes.yaml`
 
 function podWith(tolerations: unknown[]): string {
-  const pod = { kind: 'Pod', metadata: { name: 'p', namespace: 'ns' }, spec: { tolerations } }
+  const pod = {
+    kind: 'Pod',
+    metadata: { name: 'p', namespace: 'ns' },
+    spec: { containers: [{ name: 'c', image: 'i' }], tolerations },
+  }
   return tempFile('pod.json', JSON.stringify(pod))
 }
 
@@ -82,10 +86,25 @@ describe('explain --pod with tolerations the API server would refuse', () => {
       expect(result.code).toBe(2)
       expect(result.stdout).toBe('')
       expect(result.stderr.split('\n')[0]).toBe(
-        `taint-extender explain: ${file}: pod 0: the API server would refuse this pod: ${message}`
+        `taint-extender explain: ${file}: pod "p": the API server would refuse this pod: ${message}`
       )
     }
   )
+})
+
+describe('the pod a refusal names', () => {
+  it('is named by its place in the file when it has no name', () => {
+    const pod = {
+      kind: 'Pod',
+      spec: { containers: [{ name: 'c', image: 'i' }], tolerations: [{ operator: 'Equal' }] },
+    }
+    const file = tempFile('pod.json', JSON.stringify(pod))
+    const result = cli(['explain', '--pod', file, '--nodes', NODES])
+    expect(result.code).toBe(2)
+    expect(result.stderr.split('\n')[0]).toMatch(
+      `taint-extender explain: ${file}: pod 0: the API server would refuse this pod: spec.tolerations[0].operator`
+    )
+  })
 })
 
 describe('explain --pod with tolerations the API server accepts', () => {

@@ -37,7 +37,7 @@ function spreadPod(constraint: Json): Json {
 function webOn(nodeName: string, i: number, metadata: Json = {}): Json {
   return {
     metadata: { name: `web-${i}`, namespace: 'default', labels: WEB, ...metadata },
-    spec: { nodeName },
+    spec: { containers: [{ name: 'c', image: 'i' }], nodeName },
   }
 }
 

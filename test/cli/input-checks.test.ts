@@ -38,7 +38,7 @@ describe('a flag that takes one value, given twice', () => {
     expect(cli(['serve', '--port', '1', '--port', '2'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'taint-extender: --port is given more than once; see --help\n',
+      stderr: 'taint-extender: --port is given more than once; see taint-extender serve --help\n',
     })
   })
 
@@ -54,7 +54,7 @@ describe('a flag that takes one value, given twice', () => {
     'serve %s: every such flag of the server',
     (flag) => {
       expect(() => loadConfig({ argv: [flag, '1', flag, '2'], env: {} })).toThrow(
-        `${flag} is given more than once; see --help`
+        `${flag} is given more than once; see taint-extender serve --help`
       )
     }
   )

@@ -64,8 +64,14 @@ async function runTool(command: string, tool: Tool, argv: string[]): Promise<num
 }
 
 function help(topic: string | undefined): number {
-  if (topic === undefined || COMMAND_NAMES.includes(topic as Command)) {
-    io.stdout(helpFor(topic as Command | undefined))
+  // `help --help` is help's own help, which is the overview; `help --version` as any command's.
+  if (topic === '--version') {
+    io.stdout(versionText())
+    return 0
+  }
+  if (topic === undefined || HELP_FLAGS.includes(topic)) topic = 'help'
+  if (COMMAND_NAMES.includes(topic as Command)) {
+    io.stdout(helpFor(topic as Command))
     return 0
   }
   io.stderr(`taint-extender help: no command "${topic}" (commands: ${COMMAND_NAMES.join(', ')})\n`)

@@ -14,6 +14,12 @@ export const EXIT_CODES = `Exit status:
   3  the cluster could not be read: unreachable, refused the credentials, or failed the list
 `
 
+/** For the commands that only print: version and completion. */
+const PRINTING_EXIT_CODES = `Exit status:
+  0  printed
+  2  bad usage: an unknown flag, shell or output format
+`
+
 const OVERVIEW = `taint-extender: a kube-scheduler extender that filters, scores and vets preemption by taints
 and tolerations as kube-scheduler's TaintToleration and NodeUnschedulable plugins do, and the
 tools that say why.
@@ -42,7 +48,7 @@ const CLUSTER = `The cluster is found as kubectl finds it: --kubeconfig FILE; el
 lists; else ~/.kube/config; else the service account of the pod the tool runs in; --context
 picks a context other than the current one, and an http:// server (kubectl proxy) is used as
 plain HTTP. Files are kubectl get -o json|yaml output (or a manifest), or - for stdin; a file of
-the wrong kind (a Node as --pod, pods as --nodes) is refused.`
+the wrong kind (pods where nodes are wanted) is refused.`
 
 const OUTPUT = `  -o, --output FORMAT       table (default), wide (more columns), json or yaml`
 
@@ -104,15 +110,16 @@ evicted at once, later (tolerationSeconds) or stay; for every effect, which pend
 away or ranks lower.
 
 Flags:
-  --taint KEY[=VALUE]:EFFECT   the taint, as kubectl taint reads it (required)
-  --node NAME                  a node to taint: repeat it, or give NAME,NAME; or:
-  -l, --selector SELECTOR      the nodes to taint, as kubectl get -l selects them
-  --nodes FILE|-               the nodes; without it, the cluster's
-  --pods FILE|-                the pods; without it, the cluster's (only those on the chosen
-                               nodes and those still pending)
-  --evicting-nodes MODE        as the extender has it: reject (default) turns away a pending pod
-                               the new NoExecute taint would evict after tolerationSeconds;
-                               avoid ranks the node lower for it; allow neither
+  --taint KEY[=VALUE]:EFFECT
+                            the taint, as kubectl taint reads it (required)
+  --node NAME               a node to taint: repeat it, or give NAME,NAME; or:
+  -l, --selector SELECTOR   the nodes to taint, as kubectl get -l selects them
+  --nodes FILE|-            the nodes; without it, the cluster's
+  --pods FILE|-             the pods; without it, the cluster's (only those on the chosen
+                            nodes and those still pending)
+  --evicting-nodes MODE     as the extender has it: reject (default) turns away a pending pod
+                            the new NoExecute taint would evict after tolerationSeconds;
+                            avoid ranks the node lower for it; allow neither
 ${COMMON}
 
 ${CLUSTER}
@@ -133,13 +140,14 @@ taint_extender_build_info metric report. --version on any command prints the sam
 
 Flags:
   -o, --output FORMAT       json or yaml (default: three lines of text)
+  --version                 the same three lines (as on every command)
   -h, --help                this text
 
 Examples:
   taint-extender version
   kubectl taint-extender version -o json
 
-${EXIT_CODES}`
+${PRINTING_EXIT_CODES}`
 
 const COMPLETION = `Usage: taint-extender completion bash|zsh
 
@@ -155,6 +163,7 @@ put on the PATH an executable file of that name holding:
   exec taint-extender __complete "$@"
 
 Flags:
+  --version                 the version, and exit
   -h, --help                this text
 
 Examples:
@@ -162,7 +171,7 @@ Examples:
   taint-extender completion zsh > "\${fpath[1]}/_taint-extender"
   kubectl taint-extender forecast --node <TAB>
 
-${EXIT_CODES}`
+${PRINTING_EXIT_CODES}`
 
 export type Command = 'serve' | 'explain' | 'forecast' | 'version' | 'completion' | 'help'
 

@@ -10,6 +10,8 @@ export interface FlagSpec {
   readonly env: string | null
   /** `boolean`: bare, or `=true|false` as pflag takes it; `action`: bare only (`--help`). */
   readonly kind: 'string' | 'boolean' | 'action'
+  /** The one-letter form, for `-h` alone: the server's other flags are long, as pflag's are. */
+  readonly short?: string
   readonly default: string | null
   readonly help: string
 }
@@ -170,7 +172,14 @@ export const FLAGS: readonly FlagSpec[] = [
     default: null,
     help: 'Serve /healthz, /livez, /readyz, /metrics and /version on this separate plain-HTTP port (for probes and Prometheus under mutual TLS).',
   },
-  { name: 'help', env: null, kind: 'action', default: null, help: 'Print this help and exit.' },
+  {
+    name: 'help',
+    env: null,
+    kind: 'action',
+    short: 'h',
+    default: null,
+    help: 'Print this help and exit.',
+  },
 ]
 
 /** The text `taint-extender [serve] --help` prints: what it does, every flag, examples. */
@@ -188,9 +197,12 @@ export function helpText(): string {
     const value = { string: ' VALUE', boolean: '[=true|false]', action: '' }[flag.kind]
     const env = flag.env ? ` [${flag.env}]` : ''
     const def = flag.default !== null ? ` (default ${flag.default})` : ''
-    lines.push(`  --${flag.name}${value}${env}${def}`, `      ${flag.help}`)
+    const short = flag.short !== undefined ? `-${flag.short}, ` : ''
+    lines.push(`  ${short}--${flag.name}${value}${env}${def}`, `      ${flag.help}`)
   }
   lines.push(
+    '  --version',
+    "      Print the version, the commit it was built from and Node.js's version, and exit.",
     '',
     'Examples:',
     '  taint-extender serve --kubeconfig ~/.kube/config      node-cache mode, outside the cluster',

@@ -125,7 +125,13 @@ function pickTls(
 
 /** Only `--help` is a boolean to parseArgs; every other flag is read as text (below). */
 const PARSE_OPTIONS = Object.fromEntries(
-  FLAGS.map((f) => [f.name, { type: f.kind === 'action' ? 'boolean' : 'string' } as const])
+  FLAGS.map((f) => [
+    f.name,
+    {
+      type: f.kind === 'action' ? ('boolean' as const) : ('string' as const),
+      ...(f.short !== undefined ? { short: f.short } : {}),
+    },
+  ])
 )
 const BARE_BOOLEAN_FLAGS = new Set(
   FLAGS.filter((f) => f.kind === 'boolean').map((f) => `--${f.name}`)
@@ -150,7 +156,7 @@ export function loadConfig(environment: Environment): LoadResult {
   try {
     parsed = parseStrict(environment.argv.map(withExplicitBoolean), PARSE_OPTIONS)
   } catch (err) {
-    throw new ConfigError(`${(err as Error).message}; see --help`)
+    throw new ConfigError(`${(err as Error).message}; see taint-extender serve --help`)
   }
   if (parsed.values.help === true) return { kind: 'help', text: helpText() }
 

@@ -119,6 +119,8 @@ describe('starting the server', () => {
   it('serve with a stray argument is refused with exit 2, not served', () => {
     const result = cli(['serve', 'now'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('taint-extender: unexpected argument "now"; see --help\n')
+    expect(result.stderr).toBe(
+      'taint-extender: unexpected argument "now"; see taint-extender serve --help\n'
+    )
   })
 })

@@ -59,10 +59,56 @@ describe('help', () => {
     }
   })
 
-  it('serve --help lists every flag the server parses', () => {
+  it('serve --help lists every flag the server parses, then --version', () => {
     const result = cli(['serve', '--help'])
     expect(result.code).toBe(0)
-    expect(flagsNamed(result.stdout)).toEqual(FLAGS.map((f) => `--${f.name}`))
+    expect(flagsNamed(result.stdout)).toEqual([
+      ...FLAGS.flatMap((f) => (f.short === undefined ? [] : [`-${f.short}`]).concat(`--${f.name}`)),
+      '--version',
+    ])
+  })
+
+  it('the server’s own entry point takes -h as --help', () => {
+    const script = new URL('../../dist/main.js', import.meta.url).pathname
+    for (const args of [['-h'], ['serve', '-h']]) {
+      expect(cli(args, {}, { script })).toEqual({
+        code: 0,
+        stdout: cli(['serve', '--help']).stdout,
+        stderr: '',
+      })
+    }
+  })
+
+  it.each(['serve', 'explain', 'forecast', 'version', 'completion'])(
+    '%s --help names -h, --help and --version, which every command takes',
+    (command) => {
+      expect(flagsNamed(cli([command, '--help']).stdout)).toEqual(
+        expect.arrayContaining(['-h', '--help', '--version'])
+      )
+    }
+  )
+
+  it.each(['explain', 'forecast', 'version', 'completion'])(
+    '%s --help has every flag’s description in one column',
+    (command) => {
+      const section = /\nFlags:\n([\s\S]*?)\n\n/.exec(cli([command, '--help']).stdout)?.[1] ?? ''
+      const columns = section
+        .split('\n')
+        .map((line) => /^( {2}-\S.*? {2,}| {3,})\S/.exec(line)?.[1]?.length)
+        .filter((column) => column !== undefined)
+      expect(new Set(columns)).toEqual(new Set([28]))
+    }
+  )
+
+  it.each([
+    ['help --help', ['help', '--help']],
+    ['help -h', ['help', '-h']],
+  ])('%s is help’s own help, the overview, exit 0', (_name, args) => {
+    expect(cli(args)).toEqual({ code: 0, stdout: cli(['help']).stdout, stderr: '' })
+  })
+
+  it('help --version prints the version, as every command’s --version does', () => {
+    expect(cli(['help', '--version'])).toEqual(cli(['version']))
   })
 
   it.each(['explain', 'forecast'] as const)(

@@ -12,16 +12,20 @@ import { load, type Start } from './load-config-start.js'
 
 describe('loadConfig refuses', () => {
   const REFUSED: readonly [string, Start, RegExp][] = [
-    ['an unknown flag', { argv: ['--prot', '1'] }, /^unknown flag --prot; see --help$/],
+    [
+      'an unknown flag',
+      { argv: ['--prot', '1'] },
+      /^unknown flag --prot; see taint-extender serve --help$/,
+    ],
     [
       'a flag given twice, whose second value would otherwise silently win',
       { argv: ['--port', '1', '--port=2'] },
-      /^--port is given more than once; see --help$/,
+      /^--port is given more than once; see taint-extender serve --help$/,
     ],
     [
       'a boolean flag followed by a separate value, which is a stray argument as with pflag',
       { argv: ['--disable-node-cache', 'false'] },
-      /unexpected argument "false"; see --help/,
+      /unexpected argument "false"; see taint-extender serve --help/,
     ],
     [
       'a boolean flag with a value that is not true, false, 1 or 0',

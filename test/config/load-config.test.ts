@@ -196,7 +196,9 @@ describe('loadConfig', () => {
     expect(result.text).toMatch(
       /^Usage: taint-extender serve \[flags\]\n\nRuns the extender: [^]*\nFlags \(environment variable in brackets\):\n {2}--port VALUE \[PORT\] \(default 8888\)\n {6}Port for /
     )
-    expect(result.text).toMatch(/\n {2}--help\n {6}Print this help and exit\.\n\nExamples:\n/)
+    expect(result.text).toMatch(
+      /\n {2}-h, --help\n {6}Print this help and exit\.\n {2}--version\n {6}Print the version.*\n\nExamples:\n/
+    )
     expect(result.text).toContain(
       '  --disable-node-cache[=true|false] [DISABLE_NODE_CACHE] (default false)\n'
     )

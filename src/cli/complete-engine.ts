@@ -102,8 +102,9 @@ function positionalPlan(
   if (line.positionals.length > 0) return NOTHING
   switch (command.positional) {
     case 'pods':
-      // explain takes POD, --pod FILE or --pending, one of them (tool-options.ts explainTarget).
-      if (line.values.has('pod') || line.values.has('pending')) return NOTHING
+      // explain takes POD, --pod FILE or --pending, one of them (tool-options.ts explainTarget);
+      // -A goes with --pending only, as a pod is named in one namespace.
+      if (['pod', 'pending', 'all-namespaces'].some((flag) => line.values.has(flag))) return NOTHING
       return names('pod', line, '', current, [])
     case 'shells':
       return byPrefix(SHELLS, current)

@@ -24,9 +24,13 @@ export function parseStrict(
   options: Readonly<Record<string, FlagSpec>>,
   allowPositionals = false
 ): ParsedArgs {
+  const end = argv.indexOf('--')
+  const args = argv.map((arg, i) =>
+    end >= 0 && i > end ? arg : longFormOfShortWithEquals(arg, options)
+  )
   let parsed
   try {
-    parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals, tokens: true })
+    parsed = parseArgs({ args, options, strict: true, allowPositionals, tokens: true })
   } catch (err) {
     throw new ConfigError(readableParseError(err))
   }
@@ -37,6 +41,20 @@ export function parseStrict(
     seen.add(token.name)
   }
   return { values: parsed.values, positionals: parsed.positionals }
+}
+
+/**
+ * `-n=lab` as `--namespace=lab`: pflag reads a short flag's `=` as the start of its value
+ * (`parseSingleShortArg`), so kubectl users type `-o=json`; parseArgs would take `=json` as
+ * the value. Only for a flag that takes a value, and only before `--` ends the flags.
+ */
+function longFormOfShortWithEquals(
+  arg: string,
+  options: Readonly<Record<string, FlagSpec>>
+): string {
+  if (arg.length < 3 || arg[0] !== '-' || arg[2] !== '=') return arg
+  const long = Object.keys(options).find((name) => options[name]?.short === arg[1])
+  return long !== undefined && options[long]?.type === 'string' ? `--${long}${arg.slice(2)}` : arg
 }
 
 /** parseArgs' messages, shortened to what a person needs (the flag and what is wrong). */

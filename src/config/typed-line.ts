@@ -47,9 +47,10 @@ export function readTypedLine(words: readonly string[], table: FlagTable): Typed
     } else if (word === '--') {
       flagsEnded = true
     } else if (!word.startsWith('--') && word.length > 2) {
-      // `-nshop`: a short flag with its value in the same word, as parseArgs reads it.
+      // `-nshop` and `-n=shop`: a short flag with its value in the same word, as parseStrict
+      // reads it.
       const name = flagNamed(table, word.slice(0, 2))
-      if (takesValue(table, name)) record(name, word.slice(2))
+      if (takesValue(table, name)) record(name, word.slice(word[2] === '=' ? 3 : 2))
     } else {
       const equals = word.indexOf('=')
       const name = flagNamed(table, equals < 0 ? word : word.slice(0, equals))

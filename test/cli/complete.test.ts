@@ -150,6 +150,9 @@ const ROWS: [string, string[], string[], string][] = [
   ['no pod after --pending, which explains them all', ['explain', '--pending', ''], [], ':4'],
   ['no pod after --pod FILE, which gives it', ['explain', '--pod', 'p.yaml', ''], [], ':4'],
   ['-n offers the namespaces', ['explain', '-n', 's'], ['shop'], ':4'],
+  ['-n= completes in the same word', ['explain', '-n=s'], ['-n=shop'], ':4'],
+  ['-n=NS counts as -n NS for explain POD', ['explain', '-n=shop', 'web-0'], ['web-0'], ':4'],
+  ['no pod after -A, as explain POD takes one namespace', ['explain', '-A', ''], [], ':4'],
   [
     '--context offers the kubeconfig’s contexts, sorted',
     ['forecast', '--context', ''],

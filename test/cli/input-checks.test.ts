@@ -1,6 +1,6 @@
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
-import { EXPLAIN_FLAGS, FORECAST_FLAGS, loadConfig } from '../../src/config/index.js'
+import { EXPLAIN_FLAGS, FORECAST_FLAGS, loadConfig, parseStrict } from '../../src/config/index.js'
 import { FLAGS } from '../../src/config/flags.js'
 import { cli } from './run-cli.js'
 import { FIXTURES, runTool, tempFile } from './run-tool.js'
@@ -58,6 +58,35 @@ describe('a flag that takes one value, given twice', () => {
       )
     }
   )
+})
+
+describe('a short flag joined to its value by =, as pflag reads it (kubectl users type -o=json)', () => {
+  it.each([
+    ['version -o=json', ['version', '-o=json'], ['version', '-o', 'json']],
+    ['explain -o=yaml', [...EXPLAIN, '-o=yaml'], [...EXPLAIN, '-o', 'yaml']],
+    [
+      'forecast -l=KEY=VALUE, the selector keeping its own =',
+      [...FORECAST, '-l=pool=spot'],
+      [...FORECAST, '-l', 'pool=spot'],
+    ],
+    [
+      'explain --pending -n=NS',
+      ['explain', '--pending', '--pods', PODS, '--nodes', NODES, '-n=shop'],
+      ['explain', '--pending', '--pods', PODS, '--nodes', NODES, '-n', 'shop'],
+    ],
+  ])('%s reads as the flag and its value apart', (_name, joined, apart) => {
+    const result = cli(joined)
+    expect(result.code).toBe(0)
+    expect(result).toEqual(cli(apart))
+  })
+
+  it('-o= with an unknown format names the format, not "=FORMAT"', () => {
+    expect(cli(['version', '-o=xml']).stderr).toMatch(/^taint-extender version: -o xml: not/)
+  })
+
+  it('after --, a word spelt as a short flag with = stays the word it is', () => {
+    expect(parseStrict(['--', '-n=shop'], EXPLAIN_FLAGS, true).positionals).toEqual(['-n=shop'])
+  })
 })
 
 describe('-o', () => {

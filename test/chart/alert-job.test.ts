@@ -55,4 +55,13 @@ describe('the chart’s alerts', () => {
       expect(new Set(jobs)).toEqual(new Set([job]))
     }
   )
+
+  it('select prometheusRule.job where something other than the PodMonitor scrapes the pods', () => {
+    const objects = helmTemplate({
+      nameOverride: 'bar',
+      prometheusRule: { enabled: true, job: 'kubernetes-pods' },
+    })
+    expect(objects.some((o) => o.kind === 'PodMonitor')).toBe(false)
+    expect(new Set(ruleJobs(objects))).toEqual(new Set(['kubernetes-pods']))
+  })
 })

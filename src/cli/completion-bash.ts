@@ -46,8 +46,10 @@ function positionalArm(command: CompletedCommand, names: string): string {
 function commandArm(command: CompletedCommand, names: string): string {
   const arms = command.flags.map(valueArm).filter((arm) => arm !== null)
   const flags = command.flags.flatMap(spellings).join(' ')
+  // Flags with no command before them are serve's, as the executable reads them.
+  const label = command.name === 'serve' ? 'serve|-*' : command.name
   return [
-    `  ${command.name})`,
+    `  ${label})`,
     ...(arms.length === 0 ? [] : ['    case "$prev" in', ...arms.map((a) => `  ${a}`), '    esac']),
     `    if [[ $cur == -* ]]; then COMPREPLY=( $(compgen -W "${flags}" -- "$cur") )`,
     `    else ${positionalArm(command, names)}; fi`,

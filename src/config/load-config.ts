@@ -14,11 +14,11 @@ import {
   parseEvictingNodes,
   parseFeatureGates,
   parseIntegerIn,
+  LOG_LEVELS,
   type EvictingNodesMode,
   type FeatureGates,
+  type LogLevel,
 } from './parse-values.js'
-
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 
 /** Files for HTTPS; `clientCaFile` set means mutual TLS (client certificates required). */
 export interface TlsFiles {
@@ -68,8 +68,6 @@ export interface Config {
 }
 
 export type LoadResult = { kind: 'help'; text: string } | { kind: 'config'; config: Config }
-
-const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
 
 export interface Environment {
   readonly argv: readonly string[]

@@ -91,6 +91,10 @@ export function parseFeatureGates(raw: string, defaults: FeatureGates): FeatureG
  * `tolerationSeconds` (the rule lives in src/core): turn it away, rank it lowest, or answer as
  * upstream does.
  */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+
+export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
+
 export type EvictingNodesMode = 'reject' | 'avoid' | 'allow'
 
 export const EVICTING_NODES_MODES: readonly EvictingNodesMode[] = ['reject', 'avoid', 'allow']

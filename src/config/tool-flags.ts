@@ -1,6 +1,6 @@
 import type { FlagSpec } from './strict-args.js'
 import { FLAGS } from './flags.js'
-import { EVICTING_NODES_MODES } from './parse-values.js'
+import { EVICTING_NODES_MODES, LOG_LEVELS } from './parse-values.js'
 
 /**
  * The flags of each tool command, in one table: the parser reads them, and shell completion
@@ -81,18 +81,24 @@ export const COMPLETION_FLAGS: Readonly<Record<string, ToolFlag>> = {
   version: SHARED.version as ToolFlag,
 }
 
-/**
- * The server's flags (src/config/flags.ts), as completion offers them: files for the
- * certificate and kubeconfig flags, nothing to suggest for the rest.
- */
+/** What completes a server flag's value: files, the values its parser takes, or nothing. */
+function serveFlagValues(name: string): ValueCompletion {
+  if (/-file$|^kubeconfig$/.test(name)) return FILE
+  if (name === 'log-level') return { kind: 'words', words: LOG_LEVELS }
+  if (name === 'evicting-nodes') return EVICTING_NODES.values
+  if (name === 'feature-gates') return SHARED['feature-gates']?.values ?? NONE
+  return NONE
+}
+
+/** The server's flags (src/config/flags.ts), as completion offers them. */
 export const SERVE_FLAGS: Readonly<Record<string, ToolFlag>> = {
   ...Object.fromEntries(
     FLAGS.map((flag) => [
       flag.name,
       {
         type: flag.kind === 'string' ? 'string' : 'boolean',
-        ...(flag.name === 'help' ? { short: 'h' } : {}),
-        values: /-file$|^kubeconfig$/.test(flag.name) ? FILE : NONE,
+        ...(flag.short !== undefined ? { short: flag.short } : {}),
+        values: serveFlagValues(flag.name),
       } satisfies ToolFlag,
     ])
   ),

@@ -1,11 +1,33 @@
 import { describe, expect, it } from 'vitest'
-import { helmRefusal, helmTemplate, only } from '../support/kube-tools.js'
+import {
+  CHART,
+  helmCommand,
+  helmLint,
+  helmRefusal,
+  helmTemplate,
+  only,
+} from '../support/kube-tools.js'
 
 /**
  * The chart's NetworkPolicy cannot drop kube-scheduler's calls silently: off unless asked for,
  * and then only with where kube-scheduler calls from (peers, CIDRs, or the chart's own second
  * scheduler), each CIDR one the API server takes.
  */
+/** What the chart says when nothing names where kube-scheduler calls from. */
+const NO_CALLER =
+  'networkPolicy.enabled needs controlPlaneCIDRs or schedulerPeers naming where kube-scheduler calls from (a kubeadm kube-scheduler uses hostNetwork: list the CIDRs of the control-plane nodes), or secondScheduler.enabled; see the chart README'
+
+/** helm's output (stdout and stderr) when the command fails, or null when it succeeds. */
+function failure(command: () => unknown): string | null {
+  try {
+    command()
+    return null
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: unknown; stderr?: unknown }
+    return `${String(stdout)}${String(stderr)}`
+  }
+}
+
 const withCidrs = (cidrs: string[]): object => ({
   networkPolicy: { enabled: true, controlPlaneCIDRs: cidrs },
 })
@@ -25,12 +47,17 @@ describe('the chart’s NetworkPolicy', () => {
     [
       'turned on with nothing that says where kube-scheduler calls from',
       { networkPolicy: { enabled: true } },
-      'minItems',
+      NO_CALLER,
     ],
     [
       'turned on with an empty peers list (once rendered as a `from` admitting everyone)',
       { networkPolicy: { enabled: true, schedulerPeers: [] } },
-      '/networkPolicy/schedulerPeers',
+      NO_CALLER,
+    ],
+    [
+      'turned on with empty peers and CIDRs',
+      { networkPolicy: { enabled: true, schedulerPeers: [], controlPlaneCIDRs: [] } },
+      NO_CALLER,
     ],
     [
       'a peer that selects nothing',
@@ -91,6 +118,30 @@ describe('the chart’s NetworkPolicy', () => {
 
   it('refuses to render with no caller even when the schema is skipped', () => {
     const refusal = helmRefusal({ networkPolicy: { enabled: true } }, ['--skip-schema-validation'])
-    expect(refusal).toContain('networkPolicy.enabled needs networkPolicy.schedulerPeers')
+    expect(refusal).toContain(`templates/networkpolicy.yaml`)
+    expect(refusal).toContain(`): ${NO_CALLER}\n`)
+  })
+
+  it.each([
+    ['helm template', () => helmTemplate({ networkPolicy: { enabled: true } })],
+    [
+      'helm install',
+      () =>
+        helmCommand([
+          'install',
+          'taint-extender',
+          CHART,
+          '--dry-run=client',
+          '--set',
+          'networkPolicy.enabled=true',
+        ]),
+    ],
+    ['helm lint --strict', () => helmLint({ networkPolicy: { enabled: true } })],
+  ])('says what to set, and nothing more, when %s refuses it with no caller', (_name, command) => {
+    const output = failure(command)
+    expect(output).not.toBeNull()
+    const problems = [...(output ?? '').matchAll(/^\s*- at '([^']*)': (.*)$/gm)]
+    const said = new Set(problems.map(([, at, problem]) => `at '${at}': ${problem}`))
+    expect(said).toEqual(new Set([`at '': missing property '${NO_CALLER}'`]))
   })
 })

@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import {
+  helmRefusal,
   helmTemplate,
   kustomizeWithComponents,
   only,
@@ -128,5 +129,25 @@ describe('the chart with TLS from Secrets of the installer’s own', () => {
       ['taint-extender-tls', 'server auth'],
       ['taint-extender-scheduler-client', 'client auth'],
     ])
+  })
+})
+
+describe('secondScheduler.clientCertSecretName without TLS', () => {
+  it.each([
+    [
+      'with the second scheduler',
+      { secondScheduler: { enabled: true, clientCertSecretName: 'x' } },
+    ],
+    ['without it', { secondScheduler: { clientCertSecretName: 'x' } }],
+  ])('is refused %s, since the second scheduler then calls over plain HTTP', (_name, values) => {
+    expect(helmRefusal(values)).toContain(
+      "): secondScheduler.clientCertSecretName needs tls.enabled: true (it is the second scheduler's client certificate for mutual TLS, which is off; without TLS it calls over plain HTTP with none)\n"
+    )
+  })
+
+  it('would otherwise be dropped: with TLS off the second scheduler mounts no Secret and calls http://', () => {
+    const objects = helmTemplate({ secondScheduler: { enabled: true } })
+    expect(schedulerPod(objects).volumes.filter((v) => v.secret)).toEqual([])
+    expect(new URL(schedulerConfig(objects).extenders[0]?.urlPrefix ?? '').protocol).toBe('http:')
   })
 })

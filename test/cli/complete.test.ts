@@ -117,6 +117,18 @@ const ROWS: [string, string[], string[], string][] = [
     ['--tls-cert-file'],
     ':4',
   ],
+  [
+    'serve’s --log-level offers the levels its parser takes',
+    ['serve', '--log-level', ''],
+    ['debug', 'info', 'warn', 'error'],
+    ':4',
+  ],
+  [
+    'serve’s --evicting-nodes offers the modes',
+    ['--evicting-nodes', 'a'],
+    ['avoid', 'allow'],
+    ':4',
+  ],
   ['an unknown command offers nothing', ['frobnicate', ''], [], ':4'],
   ['forecast --node offers the cluster’s nodes', ['forecast', '--node', ''], NODES, ':4'],
   [

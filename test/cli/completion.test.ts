@@ -82,6 +82,13 @@ describe('completion bash', () => {
       ['serve', '--tls-'],
       ['--tls-cert-file', '--tls-private-key-file'],
     ],
+    ['serve’s log levels', ['serve', '--log-level', ''], ['debug', 'info', 'warn', 'error']],
+    ['serve’s --evicting-nodes modes', ['serve', '--evicting-nodes', 'a'], ['avoid', 'allow']],
+    [
+      'serve’s flags after flags with no command',
+      ['--port', '9000', '--tls-c'],
+      ['--tls-cert-file'],
+    ],
     ['the cluster’s node names for forecast --node', ['forecast', '--node', ''], NODES],
     [
       'the next node of a comma list, those given left out',

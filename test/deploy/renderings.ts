@@ -56,7 +56,7 @@ export const VALUE_SETS: Readonly<Record<string, object>> = {
         whenUnsatisfiable: 'ScheduleAnyway',
       },
     ],
-    extraArgs: ['--watchdog-seconds=600'],
+    extraArgs: ['--watchdog-seconds', '600', '--max-connections=64'],
     extraEnv: [{ name: 'TZ', value: 'UTC' }],
     evictingNodes: 'allow',
   },

@@ -115,8 +115,60 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 - --probe-port={{ .Values.probePort }}
 {{- end }}
 {{- /* Not a preStop sleep, which Kubernetes 1.28 refuses and 1.29 has only behind a gate. */}}
-- --shutdown-delay-seconds=5
+- --shutdown-delay-seconds={{ .Values.shutdownDelaySeconds }}
+{{- include "taint-extender.checkExtraArgs" . }}
 {{- with .Values.extraArgs }}
 {{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{/*
+The flags taint-extender.args renders, each with the value that sets it and how to set that.
+The extender refuses a flag given twice, so one of these in extraArgs would crash-loop the pod.
+*/}}
+{{- define "taint-extender.chartFlags" -}}
+port: [port, port]
+evicting-nodes: [evictingNodes, evictingNodes]
+log-level: [logLevel, logLevel]
+max-body: [maxBody, maxBody]
+max-body-bytes-in-flight: [maxBodyBytesInFlight, maxBodyBytesInFlight]
+feature-gates: [featureGates, featureGates]
+disable-node-cache: [mode, mode=full-node]
+enable-explain-endpoint: [enableExplainEndpoint, enableExplainEndpoint]
+tls-cert-file: [tls, tls.enabled with tls.secretName or tls.certManager]
+tls-private-key-file: [tls, tls.enabled with tls.secretName or tls.certManager]
+client-ca-file: [tls, tls.enabled with tls.secretName or tls.certManager]
+probe-port: [probePort, probePort]
+shutdown-delay-seconds: [shutdownDelaySeconds, shutdownDelaySeconds]
+{{- end -}}
+
+{{/*
+Refuses extraArgs the extender would refuse at start: a flag the chart sets, a flag given twice,
+or a value that follows no flag. A flag is `--flag=value` or `--flag` and its value as the next
+entry; its name is what comes before `=`.
+*/}}
+{{- define "taint-extender.checkExtraArgs" -}}
+{{- $chartFlags := include "taint-extender.chartFlags" . | fromYaml }}
+{{- $seen := dict }}
+{{- $awaitingValue := false }}
+{{- range $arg := .Values.extraArgs }}
+{{- if hasPrefix "--" $arg }}
+{{- $name := first (splitList "=" (trimPrefix "--" $arg)) }}
+{{- with get $chartFlags $name }}
+{{- fail (printf "extraArgs: --%s is the chart's %s value; set %s instead (the extender refuses a flag given twice)" $name (first .) (last .)) }}
+{{- end }}
+{{- if hasKey $seen $name }}
+{{- fail (printf "extraArgs: --%s is given more than once (the extender refuses a flag given twice)" $name) }}
+{{- end }}
+{{- $_ := set $seen $name true }}
+{{- $awaitingValue = not (contains "=" $arg) }}
+{{- else if $awaitingValue }}
+{{- $awaitingValue = false }}
+{{- else }}
+{{- fail (printf "extraArgs: %q follows no flag waiting for a value; give a flag as --flag=value, or --flag and its value as the next entry" $arg) }}
+{{- end }}
+{{- end }}
+{{- if $awaitingValue }}
+{{- fail (printf "extraArgs: %s ends the list without its value; give it as %s=value, or its value as the next entry" (last .Values.extraArgs) (last .Values.extraArgs)) }}
 {{- end }}
 {{- end -}}

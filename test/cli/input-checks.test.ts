@@ -13,6 +13,16 @@ const NODES = `${FIXTURES}nodes.yaml`
 const PODS = `${FIXTURES}pods.yaml`
 const POD = `${FIXTURES}pod-web.yaml`
 const EXPLAIN = ['explain', '--pod', POD, '--nodes', NODES]
+/** forecast of a NoSchedule taint on general-1, the pods to be given. */
+const FORECAST_GENERAL_1 = [
+  'forecast',
+  '--taint',
+  'a:NoSchedule',
+  '--node',
+  'general-1',
+  '--nodes',
+  NODES,
+]
 const FORECAST = ['forecast', '--taint', 'a:NoExecute', '--nodes', NODES, '--pods', PODS]
 
 /** Every flag of the table that takes one value, `--name` (repeating --node is allowed). */
@@ -171,17 +181,7 @@ describe('a file of the wrong kind', () => {
     ],
     [
       'kind-less nodes as --pods to forecast, naming the first in file order',
-      [
-        'forecast',
-        '--taint',
-        'a:NoSchedule',
-        '--node',
-        'general-1',
-        '--nodes',
-        NODES,
-        '--pods',
-        ZONES,
-      ],
+      [...FORECAST_GENERAL_1, '--pods', ZONES],
       `${ZONES} holds a Node "web-a1" (no kind, and no spec.containers), not a Pod (--pods)`,
     ],
     [
@@ -191,17 +191,7 @@ describe('a file of the wrong kind', () => {
     ],
     [
       'nodes given as --pods to forecast',
-      [
-        'forecast',
-        '--taint',
-        'a:NoSchedule',
-        '--node',
-        'general-1',
-        '--nodes',
-        NODES,
-        '--pods',
-        NODES,
-      ],
+      [...FORECAST_GENERAL_1, '--pods', NODES],
       `${NODES} holds a Node "general-1", not a Pod (--pods)`,
     ],
     [

@@ -34,6 +34,18 @@ function kubeconfig(server: string, clusterFields = {}, userFields = {}): string
   return tempFile('kubeconfig', JSON.stringify(config))
 }
 
+const AS_NOBODY_WHEN_ROOT = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {}
+
+/** Whether the user the test runs the executable as can run it at all. */
+function modeCanBeTried(): boolean {
+  const probe = spawnSync(process.execPath, [CLI, 'version'], {
+    cwd: tmpdir(),
+    encoding: 'utf8',
+    ...AS_NOBODY_WHEN_ROOT,
+  })
+  return probe.status === 0
+}
+
 describe('a kubeconfig that cannot be read', () => {
   const dir = mkdtempSync(join(tmpdir(), 'taint-extender-kubeconfig-dir-'))
 
@@ -64,20 +76,21 @@ describe('a kubeconfig that cannot be read', () => {
     expect(result.stderr).not.toMatch(NO_RAW_TEXT)
   })
 
-  it('one the user may not read exits 2 with "permission denied"', () => {
+  // root reads any file, so the mode is tried as nobody; that needs a checkout nobody may read
+  // (a clone in a private temporary folder is not). Elsewhere readFailureText's own table
+  // (test/core/read-failure.test.ts) holds the words.
+  it.skipIf(!modeCanBeTried())('one the user may not read exits 2 with "permission denied"', () => {
     const dir = mkdtempSync(join(tmpdir(), 'taint-extender-kubeconfig-mode-'))
     chmodSync(dir, 0o755)
     writeFileSync(join(dir, 'kubeconfig'), readFileSync(kubeconfig('http://127.0.0.1:1')))
     chmodSync(join(dir, 'kubeconfig'), 0o000)
-    // root reads any file: the executable then runs as nobody, for whom the mode holds. It is
-    // started in the kubeconfig's folder and given the name alone, so no folder above, which
-    // nobody may not enter, decides instead.
-    const asRoot = process.getuid?.() === 0
+    // Started in the kubeconfig's folder and given the name alone, so that no folder above,
+    // which nobody may not enter, decides instead.
     const result = spawnSync(process.execPath, [CLI, ...EXPLAIN, '--kubeconfig', 'kubeconfig'], {
       cwd: dir,
       encoding: 'utf8',
       env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent' },
-      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+      ...AS_NOBODY_WHEN_ROOT,
     })
     expect(result.stderr).toBe(
       'taint-extender explain: cannot read kubeconfig kubeconfig: permission denied\n'

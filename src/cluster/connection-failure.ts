@@ -50,7 +50,9 @@ function tlsReason(err: object): string {
   const reason = message.includes('reason: ')
     ? message.slice(message.indexOf('reason: ') + 8)
     : message
-  return reason.split('\n', 1)[0]?.trim() ?? ''
+  // Node 22+ appends "; if the root CA is installed locally, try running Node.js with
+  // --use-system-ca", which does not apply: the kubeconfig names the authority to trust.
+  return reason.split('\n', 1)[0]?.split('; ', 1)[0]?.trim() ?? ''
 }
 
 /** Why nothing answered, in words; undefined for an HTTP answer or an error of another kind. */

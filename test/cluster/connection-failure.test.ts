@@ -64,6 +64,14 @@ describe('connectionFailure', () => {
       "the server's certificate is not trusted: unable to verify the first certificate",
     ],
     [
+      'an unknown authority without the --use-system-ca hint Node 22+ adds, which does not apply',
+      fetchError(
+        'unable to verify the first certificate; if the root CA is installed locally, try running Node.js with --use-system-ca',
+        { code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' }
+      ),
+      "the server's certificate is not trusted: unable to verify the first certificate",
+    ],
+    [
       'an expired certificate',
       fetchError('certificate has expired', { code: 'CERT_HAS_EXPIRED' }),
       "the server's certificate is not trusted: certificate has expired",

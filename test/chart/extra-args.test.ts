@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../../src/config/index.js'
+import { ConfigError, loadConfig } from '../../src/config/index.js'
+import { FLAGS } from '../../src/config/flags.js'
 import { configOf, extenderPod } from '../deploy/renderings.js'
 import { helmRefusal, helmTemplate, type KubeObject } from '../support/kube-tools.js'
 import { thrownMessage } from '../support/thrown-message.js'
@@ -101,6 +102,37 @@ describe('extraArgs of their own', () => {
     const args = argsOf(helmTemplate({ extraArgs }))
     expect(args.slice(-3)).toEqual(extraArgs)
     expect(configOf({ args } as never)).toMatchObject({ watchdogSeconds: 600, maxConnections: 64 })
+  })
+})
+
+describe('extraEnv naming the variable of a flag the chart sets', () => {
+  /** The variable the extender reads for `flag`, from its own flag table. */
+  const variableOf = (flag: string): string => {
+    const env = FLAGS.find((f) => f.name === flag)?.env
+    if (env === undefined || env === null) throw new Error(`--${flag} has no variable`)
+    return env
+  }
+
+  it.each(CHART_FLAGS)(
+    'is refused for --%s’s variable, naming the value %s to set instead',
+    (flag, value, setInstead) => {
+      const name = variableOf(flag)
+      expect(failMessage({ extraEnv: [{ name, value: '1' }] })).toBe(
+        `extraEnv: ${name} is the variable of --${flag}, the chart's ${value} value; set ${setInstead} instead (the flag the chart renders beats the variable)`
+      )
+    }
+  )
+
+  it('is refused because the flag beats the variable: LOG_LEVEL beside --log-level changes nothing', () => {
+    const args = argsOf(helmTemplate({ logLevel: 'info' }))
+    const loaded = loadConfig({ argv: args, env: { LOG_LEVEL: 'debug' }, fileExists: () => true })
+    expect(loaded).toMatchObject({ kind: 'config', config: { logLevel: 'info' } })
+  })
+
+  it('passes a variable of its own to the container, after NODE_OPTIONS', () => {
+    const extraEnv = [{ name: 'WATCHDOG_SECONDS', value: '600' }]
+    const env = extenderPod(helmTemplate({ extraEnv })).containers[0]?.env ?? []
+    expect(env.map((e) => e.name)).toEqual(['NODE_OPTIONS', 'WATCHDOG_SECONDS'])
   })
 })
 

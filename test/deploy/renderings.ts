@@ -64,6 +64,7 @@ export const VALUE_SETS: Readonly<Record<string, object>> = {
 
 export interface Container {
   args: string[]
+  env?: { name: string; value?: string }[]
   ports: { name: string; containerPort: number }[]
   volumeMounts: { name: string; mountPath: string }[]
   startupProbe: Probe

@@ -117,6 +117,7 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 {{- /* Not a preStop sleep, which Kubernetes 1.28 refuses and 1.29 has only behind a gate. */}}
 - --shutdown-delay-seconds={{ .Values.shutdownDelaySeconds }}
 {{- include "taint-extender.checkExtraArgs" . }}
+{{- include "taint-extender.checkExtraEnv" . }}
 {{- with .Values.extraArgs }}
 {{ toYaml . }}
 {{- end }}
@@ -170,5 +171,20 @@ entry; its name is what comes before `=`.
 {{- end }}
 {{- if $awaitingValue }}
 {{- fail (printf "extraArgs: %s ends the list without its value; give it as %s=value, or its value as the next entry" (last .Values.extraArgs) (last .Values.extraArgs)) }}
+{{- end }}
+{{- end -}}
+
+{{/*
+Refuses extraEnv naming the variable of a flag the chart sets (the flag's name in capitals, "-"
+as "_": LOG_LEVEL for --log-level). A flag beats its variable, so the variable would be silently
+ignored where the flag is rendered, and would take effect behind the chart's value where not.
+*/}}
+{{- define "taint-extender.checkExtraEnv" -}}
+{{- $chartFlags := include "taint-extender.chartFlags" . | fromYaml }}
+{{- range $env := .Values.extraEnv }}
+{{- $flag := $env.name | lower | replace "_" "-" }}
+{{- with get $chartFlags $flag }}
+{{- fail (printf "extraEnv: %s is the variable of --%s, the chart's %s value; set %s instead (the flag the chart renders beats the variable)" $env.name $flag (first .) (last .)) }}
+{{- end }}
 {{- end }}
 {{- end -}}

@@ -1,5 +1,5 @@
 import { DIRECTIVE, planCompletion, type CompletionPlan } from './complete-engine.js'
-import type { ToolIo } from './tool-io.js'
+import type { ToolIo } from './tool-exit.js'
 
 /**
  * `taint-extender __complete WORD...` and `kubectl_complete-taint_extender WORD...`: the words

@@ -1,6 +1,6 @@
 import { COMPLETION_FLAGS, ConfigError, parseStrict } from '../config/index.js'
 import { completionScript, SHELLS, type Shell } from './completion.js'
-import type { ToolIo } from './tool-io.js'
+import type { ToolIo } from './tool-exit.js'
 
 /** `taint-extender completion bash|zsh`: prints the script for that shell. */
 export function runCompletion(argv: readonly string[], io: ToolIo): number {

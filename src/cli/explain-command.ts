@@ -11,7 +11,8 @@ import { runPending } from './explain-pending.js'
 import { readOnePlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument, summaryOf } from './output.js'
 import { renderTable } from './table.js'
-import { namedPodText, namespaceOf, type ToolIo } from './tool-io.js'
+import { namedPodText, namespaceOf } from './tool-io.js'
+import type { ToolIo } from './tool-exit.js'
 
 /**
  * `taint-extender explain POD | --pod FILE | --pending`: per node, the verdict kube-scheduler's

@@ -4,7 +4,8 @@ import { diagnose, readExplainContext } from './explain-context.js'
 import { readPodList, type PlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument, summaryOf } from './output.js'
 import { renderTable } from './table.js'
-import { namespaceOf, pendingPodsText, type ToolIo } from './tool-io.js'
+import { namespaceOf, pendingPodsText } from './tool-io.js'
+import type { ToolIo } from './tool-exit.js'
 
 /**
  * `taint-extender explain --pending [-n NAMESPACE | -A]`: every pod kube-scheduler still has to

@@ -17,7 +17,8 @@ import { isDocumentFormat, printDocument } from './output.js'
 import { renderTable } from './table.js'
 import { parseSelector } from './label-selector.js'
 import { parseTaint } from './taint-spec.js'
-import { nodesText, podsText, type ToolIo } from './tool-io.js'
+import { nodesText, podsText } from './tool-io.js'
+import type { ToolIo } from './tool-exit.js'
 
 /**
  * `taint-extender forecast --taint key=value:Effect --node NAME|--selector LABELS`: what the

@@ -1,7 +1,7 @@
 import { dump } from 'js-yaml'
 import type { PlacementDiagnosis } from '../placement/index.js'
 import type { OutputFormat } from '../config/index.js'
-import type { ToolIo } from './tool-io.js'
+import type { ToolIo } from './tool-exit.js'
 
 /** What -o json and -o yaml print: the same document, int64 values as numbers. */
 export function printDocument(io: ToolIo, format: 'json' | 'yaml', document: unknown): void {

@@ -9,8 +9,6 @@ import type { ClusterConnection, NamespaceChoice, ObjectSource } from '../config
 import { ProtocolError } from '../protocol/index.js'
 import { ClusterReadError } from './tool-exit.js'
 
-export { ClusterReadError, EXIT_BAD_INPUT, EXIT_CLUSTER_FAILED, type ToolIo } from './tool-exit.js'
-
 /**
  * A failed read of the cluster as a ClusterReadError naming the server: one that got no answer
  * worded as kubectl words it (`cannot reach the API server at URL: connection refused`), one

@@ -1,6 +1,6 @@
 import { buildInfo, parseStrict, VERSION_FLAGS, ConfigError, versionText } from '../config/index.js'
 import { printDocument } from './output.js'
-import type { ToolIo } from './tool-io.js'
+import type { ToolIo } from './tool-exit.js'
 
 /**
  * `taint-extender version [-o json|yaml]` and `--version` on every command: the version in

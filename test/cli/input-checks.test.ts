@@ -13,15 +13,15 @@ const NODES = `${FIXTURES}nodes.yaml`
 const PODS = `${FIXTURES}pods.yaml`
 const POD = `${FIXTURES}pod-web.yaml`
 const EXPLAIN = ['explain', '--pod', POD, '--nodes', NODES]
-/** forecast of a NoSchedule taint on general-1, the pods to be given. */
-const FORECAST_GENERAL_1 = [
+/** forecast of a NoSchedule taint on general-1 of `nodes`, the pods to be given. */
+const forecastOnGeneral1 = (nodes: string): string[] => [
   'forecast',
   '--taint',
   'a:NoSchedule',
   '--node',
   'general-1',
   '--nodes',
-  NODES,
+  nodes,
 ]
 const FORECAST = ['forecast', '--taint', 'a:NoExecute', '--nodes', NODES, '--pods', PODS]
 
@@ -181,7 +181,7 @@ describe('a file of the wrong kind', () => {
     ],
     [
       'kind-less nodes as --pods to forecast, naming the first in file order',
-      [...FORECAST_GENERAL_1, '--pods', ZONES],
+      [...forecastOnGeneral1(NODES), '--pods', ZONES],
       `${ZONES} holds a Node "web-a1" (no kind, and no spec.containers), not a Pod (--pods)`,
     ],
     [
@@ -191,22 +191,12 @@ describe('a file of the wrong kind', () => {
     ],
     [
       'nodes given as --pods to forecast',
-      [...FORECAST_GENERAL_1, '--pods', NODES],
+      [...forecastOnGeneral1(NODES), '--pods', NODES],
       `${NODES} holds a Node "general-1", not a Pod (--pods)`,
     ],
     [
       'a pod given as --nodes to forecast',
-      [
-        'forecast',
-        '--taint',
-        'a:NoSchedule',
-        '--node',
-        'general-1',
-        '--nodes',
-        POD,
-        '--pods',
-        PODS,
-      ],
+      [...forecastOnGeneral1(POD), '--pods', PODS],
       `${POD} holds a Pod "web-7d9f", not a Node (--nodes)`,
     ],
   ])('%s exits 2 naming the file and the kind found', (_name, args, message) => {

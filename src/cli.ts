@@ -8,6 +8,7 @@ import {
   type ToolIo,
 } from './cli/tool-exit.js'
 import { asCalled, programName } from './cli/program-name.js'
+import { escapeLines } from './cli/terminal-text.js'
 import { runVersion } from './cli/version-command.js'
 import {
   ConfigError,
@@ -68,7 +69,10 @@ async function runTool(command: string, tool: Tool, argv: string[]): Promise<num
   try {
     return await tool(argv, io, environmentVariables())
   } catch (err) {
-    io.stderr(`taint-extender ${command}: ${err instanceof Error ? err.message : String(err)}\n`)
+    const message = err instanceof Error ? err.message : String(err)
+    // The command line's own words aside, a message quotes files and the API server: escaped.
+    const said = err instanceof ConfigError ? message : escapeLines(message)
+    io.stderr(`taint-extender ${command}: ${said}\n`)
     if (err instanceof ClusterReadError) return EXIT_CLUSTER_FAILED
     if (err instanceof ConfigError && !(err instanceof InputError)) {
       io.stderr(`Run '${PROGRAM} ${command} --help' for its flags.\n`)

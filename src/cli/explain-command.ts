@@ -12,6 +12,7 @@ import { runPending } from './explain-pending.js'
 import { readOnePlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument, summaryOf } from './output.js'
 import { renderTable } from './table.js'
+import { escapeTerminal } from './terminal-text.js'
 import { namedPodText, namespaceOf } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 
@@ -71,7 +72,7 @@ function printBound(
     return
   }
   if (bound.diagnosis === null) {
-    io.stdout(`${summary}\n${BOUND_NOTE}\n`)
+    io.stdout(`${escapeTerminal(summary)}\n${BOUND_NOTE}\n`)
     return
   }
   // The row's eviction is said by the summary, from the controller's view of a running pod.
@@ -146,7 +147,7 @@ export function renderExplanation(
       `Topology spread, scored only, never filtering: ${diagnosis.spreadIgnored.join('; ')}.`
     )
   if (pod.nodeName !== '') notes.push(BOUND_NOTE)
-  return `${table}\n${notes.join('\n')}\n`
+  return `${table}\n${notes.map(escapeTerminal).join('\n')}\n`
 }
 
 function violations(count: number | null): string {

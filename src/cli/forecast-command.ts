@@ -15,6 +15,7 @@ import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { readNodes, readPlacedPods, type PlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument } from './output.js'
 import { renderTable } from './table.js'
+import { escapeTerminal } from './terminal-text.js'
 import { parseSelector } from './label-selector.js'
 import { parseTaint } from './taint-spec.js'
 import { nodesText, podsText } from './tool-io.js'
@@ -217,14 +218,15 @@ export async function runForecast(
   io.stdout(
     rows.length > 0 ? renderTable(header, rows) : 'no running pods on the selected node(s)\n'
   )
+  // Node and pod names come from files or the cluster: each line escaped for the terminal.
+  const line = (text: string): void => io.stdout(`${escapeTerminal(text)}\n`)
   for (const f of forecasts) {
     if (f.pendingTurnedAway.length > 0)
-      io.stdout(`${f.node}: pending pods turned away: ${f.pendingTurnedAway.join(', ')}\n`)
+      line(`${f.node}: pending pods turned away: ${f.pendingTurnedAway.join(', ')}`)
     if (f.pendingScoreLower.length > 0)
-      io.stdout(
-        `${f.node}: pending pods that would rank it lower: ${f.pendingScoreLower.join(', ')}\n`
-      )
+      line(`${f.node}: pending pods that would rank it lower: ${f.pendingScoreLower.join(', ')}`)
   }
-  io.stdout(`\n${summary}\n`)
+  io.stdout('\n')
+  line(summary)
   return 0
 }

@@ -7,7 +7,12 @@ import {
 import { parseExplainOptions, type ExplainOptions } from '../config/index.js'
 import type { ManifestNode } from '../protocol/index.js'
 import { BOUND_NOTE, explainBound, type BoundExplanation } from './explain-bound.js'
-import { diagnoseWithBudgets, readExplainContext, type ExplainContext } from './explain-context.js'
+import {
+  diagnose,
+  diagnoseWithBudgets,
+  readExplainContext,
+  type ExplainContext,
+} from './explain-context.js'
 import { runPending } from './explain-pending.js'
 import { readOnePlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument, summaryOf } from './output.js'
@@ -33,13 +38,15 @@ export async function runExplain(
   const input = await podInput(options)
   const { pod, placement } = readOnePlacedPod(input.text, input.origin)
   const context = await readExplainContext(options, [placement])
-  const diagnosis = await diagnoseWithBudgets(placement, pod.tolerations, context, options)
   const podRef = { namespace: pod.namespace, name: pod.name }
   if (placement.nodeName !== '') {
+    // Bound: no preemption to weigh, so no PodDisruptionBudget is read.
+    const diagnosis = diagnose(placement, pod.tolerations, context, options)
     const bound = explainBound(placement, pod.tolerations, diagnosis, context, options)
     printBound(io, options, { podRef, bound, diagnosis, placement, context })
     return 0
   }
+  const diagnosis = await diagnoseWithBudgets(placement, pod.tolerations, context, options)
   const summarized = { ...diagnosis, summary: summaryOf(diagnosis) }
   if (isDocumentFormat(options.output)) {
     printDocument(io, options.output, { pod: podRef, ...summarized })

@@ -7,9 +7,17 @@ import {
   exitOnceFlushed,
   type ToolIo,
 } from './cli/tool-exit.js'
+import { asCalled, programName } from './cli/program-name.js'
+import { escapeLines } from './cli/terminal-text.js'
 import { runVersion } from './cli/version-command.js'
-import { ConfigError, environmentVariables, versionText } from './config/index.js'
-import { ProtocolError } from './protocol/index.js'
+import {
+  ConfigError,
+  didYouMean,
+  environmentVariables,
+  InputError,
+  suggestionsFor,
+  versionText,
+} from './config/index.js'
 
 /**
  * The `taint-extender` executable (also installed as `kubectl-taint_extender`, which kubectl
@@ -43,21 +51,31 @@ const TOOLS: Readonly<Record<string, () => Promise<Tool>>> = {
 
 const HELP_FLAGS = ['--help', '-h']
 
+/** `taint-extender`, or `kubectl taint-extender` when kubectl ran it as a plugin. */
+const PROGRAM = programName(process.argv[1])
+
 // Output piped into `head` that closes early: stop quietly, as kubectl does, not with a stack.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   if (err.code !== 'EPIPE') throw err
   process.exit(0)
 })
 
-/** Runs a tool; bad usage exits 2, a cluster that cannot be read 3, each with one line. */
+/**
+ * Runs a tool; bad usage exits 2, a cluster that cannot be read 3, each with one line. Only a
+ * command line that is wrong points at the command's help (not a node or file that is not
+ * there, which the help cannot answer).
+ */
 async function runTool(command: string, tool: Tool, argv: string[]): Promise<number> {
   try {
     return await tool(argv, io, environmentVariables())
   } catch (err) {
-    io.stderr(`taint-extender ${command}: ${err instanceof Error ? err.message : String(err)}\n`)
+    const message = err instanceof Error ? err.message : String(err)
+    // The command line's own words aside, a message quotes files and the API server: escaped.
+    const said = err instanceof ConfigError ? message : escapeLines(message)
+    io.stderr(`taint-extender ${command}: ${said}\n`)
     if (err instanceof ClusterReadError) return EXIT_CLUSTER_FAILED
-    if (err instanceof ConfigError || err instanceof ProtocolError) {
-      io.stderr(`Run 'taint-extender ${command} --help' for its flags.\n`)
+    if (err instanceof ConfigError && !(err instanceof InputError)) {
+      io.stderr(`Run '${PROGRAM} ${command} --help' for its flags.\n`)
     }
     return EXIT_BAD_INPUT
   }
@@ -71,10 +89,12 @@ function help(topic: string | undefined): number {
   }
   if (topic === undefined || HELP_FLAGS.includes(topic)) topic = 'help'
   if (COMMAND_NAMES.includes(topic as Command)) {
-    io.stdout(helpFor(topic as Command))
+    io.stdout(asCalled(helpFor(topic as Command), PROGRAM))
     return 0
   }
-  io.stderr(`taint-extender help: no command "${topic}" (commands: ${COMMAND_NAMES.join(', ')})\n`)
+  io.stderr(
+    `taint-extender help: no command "${topic}" (commands: ${COMMAND_NAMES.join(', ')})${didYouMean(suggestionsFor(topic, COMMAND_NAMES))}\n`
+  )
   return EXIT_BAD_INPUT
 }
 
@@ -87,8 +107,8 @@ async function run(argv: string[]): Promise<number | null> {
     return null
   }
   if (command === undefined) {
-    io.stderr(helpFor(undefined))
-    io.stderr('taint-extender: no command given (to run the extender: taint-extender serve)\n')
+    io.stderr(asCalled(helpFor(undefined), PROGRAM))
+    io.stderr(`taint-extender: no command given (to run the extender: ${PROGRAM} serve)\n`)
     return EXIT_BAD_INPUT
   }
   if (command === 'help') return help(rest[0])
@@ -106,7 +126,14 @@ async function run(argv: string[]): Promise<number | null> {
   }
   const tool = TOOLS[command]
   if (tool !== undefined) return runTool(command, await tool(), rest)
-  io.stderr(`taint-extender: unknown command "${command}"; taint-extender help lists them\n`)
+  // cobra's suggestions, over the commands it would offer (help is not among them).
+  const close = suggestionsFor(
+    command,
+    COMMAND_NAMES.filter((name) => name !== 'help')
+  )
+  io.stderr(
+    `taint-extender: unknown command "${command}"; ${PROGRAM} help lists them${didYouMean(close)}\n`
+  )
   return EXIT_BAD_INPUT
 }
 

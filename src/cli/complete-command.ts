@@ -1,4 +1,5 @@
 import { DIRECTIVE, planCompletion, type CompletionPlan } from './complete-engine.js'
+import { escapeTerminal } from './terminal-text.js'
 import type { ToolIo } from './tool-exit.js'
 
 /**
@@ -38,8 +39,10 @@ async function answer(
   // The cluster client is loaded only when names are asked for: a TAB on a flag stays quick.
   const { clusterNamesFor } = await import('./complete-names.js')
   const names = await clusterNamesFor(plan.names, plan.line, env)
+  // One candidate a line: a name with a line feed or an escape sequence (a hostile API server's)
+  // is escaped, so it can neither forge candidates nor act on the terminal.
   const candidates = names
     .filter((name) => name.startsWith(plan.partial) && !plan.given.includes(name))
-    .map((name) => plan.kept + name)
+    .map((name) => plan.kept + escapeTerminal(name))
   return { candidates, directive: DIRECTIVE.noFileCompletion }
 }

@@ -6,11 +6,18 @@ import {
 } from '../placement/index.js'
 import { parseExplainOptions, type ExplainOptions } from '../config/index.js'
 import type { ManifestNode } from '../protocol/index.js'
-import { diagnoseWithBudgets, readExplainContext } from './explain-context.js'
+import { BOUND_NOTE, explainBound, type BoundExplanation } from './explain-bound.js'
+import {
+  diagnose,
+  diagnoseWithBudgets,
+  readExplainContext,
+  type ExplainContext,
+} from './explain-context.js'
 import { runPending } from './explain-pending.js'
 import { readOnePlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument, summaryOf } from './output.js'
 import { renderTable } from './table.js'
+import { escapeTerminal } from './terminal-text.js'
 import { namedPodText, namespaceOf } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 
@@ -18,8 +25,8 @@ import type { ToolIo } from './tool-exit.js'
  * `taint-extender explain POD | --pod FILE | --pending`: per node, the verdict kube-scheduler's
  * default profile reaches for the constraints judged here (cordon, nodeName, taints, node
  * affinity, inter-pod affinity), the constraint that decided it and the scores. Exit 0 when the
- * pod fits somewhere, 1 when it fits nowhere or the scheduling cycle fails for it (2 on bad
- * input, set by the caller); --pending exits 0 once it has listed them.
+ * pod fits somewhere or is bound (explain-bound.ts), 1 when it fits nowhere or the scheduling
+ * cycle fails for it (2 on bad input, set by the caller); --pending exits 0 once listed.
  */
 export async function runExplain(
   argv: readonly string[],
@@ -31,16 +38,55 @@ export async function runExplain(
   const input = await podInput(options)
   const { pod, placement } = readOnePlacedPod(input.text, input.origin)
   const context = await readExplainContext(options, [placement])
+  const podRef = { namespace: pod.namespace, name: pod.name }
+  if (placement.nodeName !== '') {
+    // Bound: no preemption to weigh, so no PodDisruptionBudget is read.
+    const diagnosis = diagnose(placement, pod.tolerations, context, options)
+    const bound = explainBound(placement, pod.tolerations, diagnosis, context, options)
+    printBound(io, options, { podRef, bound, diagnosis, placement, context })
+    return 0
+  }
   const diagnosis = await diagnoseWithBudgets(placement, pod.tolerations, context, options)
   const summarized = { ...diagnosis, summary: summaryOf(diagnosis) }
   if (isDocumentFormat(options.output)) {
-    const podRef = { namespace: pod.namespace, name: pod.name }
     printDocument(io, options.output, { pod: podRef, ...summarized })
   } else {
     const taints = options.output === 'wide' ? context.nodes : null
     io.stdout(renderExplanation(summarized, placement, taints))
   }
   return diagnosis.available > 0 && diagnosis.schedulingError === null ? 0 : 1
+}
+
+/**
+ * A bound pod: -o json/yaml gives `bound` (the node, whether it would take the pod today, its
+ * row of the diagnosis, the taint-eviction controller's decision) and the summary; the table
+ * shows that node's row alone.
+ */
+function printBound(
+  io: ToolIo,
+  options: ExplainOptions,
+  parts: {
+    podRef: { namespace: string; name: string }
+    bound: BoundExplanation
+    diagnosis: PlacementDiagnosis
+    placement: PlacementPod
+    context: ExplainContext
+  }
+): void {
+  const { summary, ...bound } = parts.bound
+  if (isDocumentFormat(options.output)) {
+    printDocument(io, options.output, { pod: parts.podRef, bound, summary })
+    return
+  }
+  if (bound.diagnosis === null) {
+    io.stdout(`${escapeTerminal(summary)}\n${BOUND_NOTE}\n`)
+    return
+  }
+  // The row's eviction is said by the summary, from the controller's view of a running pod.
+  const nodes = [{ ...bound.diagnosis, eviction: null }]
+  const only = { ...parts.diagnosis, nodes, summary, preemptionCandidates: [] }
+  const taints = options.output === 'wide' ? parts.context.nodes : null
+  io.stdout(renderExplanation(only, parts.placement, taints))
 }
 
 /** The pod's text: its file's, or the cluster's for `explain POD [-n NAMESPACE]`. */
@@ -107,11 +153,8 @@ export function renderExplanation(
     notes.push(
       `Topology spread, scored only, never filtering: ${diagnosis.spreadIgnored.join('; ')}.`
     )
-  if (pod.nodeName !== '')
-    notes.push(
-      `spec.nodeName is set: kube-scheduler does not schedule this pod; the kubelet of ${pod.nodeName} admits it or not.`
-    )
-  return `${table}\n${notes.join('\n')}\n`
+  if (pod.nodeName !== '') notes.push(BOUND_NOTE)
+  return `${table}\n${notes.map(escapeTerminal).join('\n')}\n`
 }
 
 function violations(count: number | null): string {

@@ -4,6 +4,7 @@ import { diagnose, readExplainContext } from './explain-context.js'
 import { readPodList, type PlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument, summaryOf } from './output.js'
 import { renderTable } from './table.js'
+import { escapeTerminal } from './terminal-text.js'
 import { namespaceOf, pendingPodsText } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 
@@ -72,7 +73,7 @@ function renderGroups(groups: readonly PendingGroup[], wide: boolean, where: str
           ? [p.namespace, p.name, `${p.available}/${p.total}`, p.summary]
           : [p.namespace, p.name, p.summary]
       )
-      return `${g.reason} (${g.pods.length} pod(s)):\n${renderTable(header, rows)}`
+      return `${escapeTerminal(g.reason)} (${g.pods.length} pod(s)):\n${renderTable(header, rows)}`
     })
     .join('\n')
 }

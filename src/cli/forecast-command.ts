@@ -9,12 +9,13 @@ import {
   type RuleOptions,
   type Taint,
 } from '../core/index.js'
-import { diagnosePlacement } from '../placement/index.js'
+import { diagnosePlacement, type PlacementPod } from '../placement/index.js'
 import { parseForecastOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { readNodes, readPlacedPods, type PlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument } from './output.js'
 import { renderTable } from './table.js'
+import { escapeTerminal } from './terminal-text.js'
 import { parseSelector } from './label-selector.js'
 import { parseTaint } from './taint-spec.js'
 import { nodesText, podsText } from './tool-io.js'
@@ -72,16 +73,36 @@ function selectNodes(
 }
 
 /**
- * Whether a pending pod fits the node, by the diagnosis explain gives (cordon, nodeName, taints,
- * node affinity), so that a pod the node refuses already is not said to be turned away by the
- * taint. Inter-pod affinity is left out: forecast reads only the selected nodes' pods.
+ * Whether a pending pod fits the node, by the diagnosis explain gives: every filter of the default
+ * profile, resources and host ports counted against the pods running there, so that a pod the
+ * node refuses already (a nodeSelector it misses, 64 cpu on a 4-cpu node) is not said to be
+ * turned away by the taint. Inter-pod affinity and topology spread are set aside, on both sides
+ * of the pair: they count the pods of other nodes, which forecast does not read.
  */
-function pendingPodFits(pending: PlacedPod, node: ManifestNode, rules: RuleOptions): boolean {
+function pendingPodFits(
+  pending: PlacedPod,
+  node: ManifestNode,
+  running: readonly PlacementPod[],
+  rules: RuleOptions
+): boolean {
+  const withoutPodTerms = <P extends PlacementPod>(pod: P): P => ({
+    ...pod,
+    requiredAffinity: [],
+    requiredAntiAffinity: [],
+    topologySpreadConstraints: [],
+  })
   const diagnosis = diagnosePlacement({
-    pod: pending.placement,
+    pod: withoutPodTerms(pending.placement),
     tolerations: new CompiledTolerations(pending.pod.tolerations, rules),
-    nodes: [{ name: node.name, labels: node.labels, compiled: compileNode(node) }],
-    placedPods: null,
+    nodes: [
+      {
+        name: node.name,
+        labels: node.labels,
+        compiled: compileNode(node),
+        allocatable: node.allocatable,
+      },
+    ],
+    placedPods: running.map(withoutPodTerms),
     namespaces: new Map(),
     nodeLabelsKnown: true,
     options: rules,
@@ -89,21 +110,27 @@ function pendingPodFits(pending: PlacedPod, node: ManifestNode, rules: RuleOptio
   return diagnosis.available === 1
 }
 
+/** The phases of a pod that has finished (pod GC keeps them a while, bound to their node). */
+const FINISHED: ReadonlySet<string> = new Set(['Succeeded', 'Failed'])
+
 function forecastNode(
   node: ManifestNode,
   taint: Taint,
   pods: readonly PlacedPod[],
   rules: RuleOptions
 ): NodeForecast {
-  const running = pods.map((p) => p.pod).filter((p) => p.nodeName === node.name)
-  const pending = pods.filter((p) => p.pod.nodeName === '')
+  const onNode = pods.filter((p) => p.pod.nodeName === node.name)
+  const running = onNode.map((p) => p.pod)
+  // Finished pods hold no resources: kube-scheduler's informer leaves them out.
+  const holding = onNode.filter((p) => !FINISHED.has(p.pod.phase)).map((p) => p.placement)
+  const pending = pods.filter((p) => p.pod.nodeName === '' && !FINISHED.has(p.pod.phase))
   const tainted: ManifestNode = { ...node, taints: withTaint(node.taints, taint) }
   const podName = (p: PlacedPod): string => `${p.pod.namespace}/${p.pod.name}`
   const effects = pending.map((p) => {
-    const fitsAfter = pendingPodFits(p, tainted, rules)
+    const fitsAfter = pendingPodFits(p, tainted, holding, rules)
     return {
       pod: p,
-      turnedAway: !fitsAfter && pendingPodFits(p, node, rules),
+      turnedAway: !fitsAfter && pendingPodFits(p, node, holding, rules),
       // Only a node the pod still fits is ranked: whether it fits is the diagnosis's word, which
       // weighs node affinity and the rest, not the taint rules' alone.
       scoresLower:
@@ -191,14 +218,15 @@ export async function runForecast(
   io.stdout(
     rows.length > 0 ? renderTable(header, rows) : 'no running pods on the selected node(s)\n'
   )
+  // Node and pod names come from files or the cluster: each line escaped for the terminal.
+  const line = (text: string): void => io.stdout(`${escapeTerminal(text)}\n`)
   for (const f of forecasts) {
     if (f.pendingTurnedAway.length > 0)
-      io.stdout(`${f.node}: pending pods turned away: ${f.pendingTurnedAway.join(', ')}\n`)
+      line(`${f.node}: pending pods turned away: ${f.pendingTurnedAway.join(', ')}`)
     if (f.pendingScoreLower.length > 0)
-      io.stdout(
-        `${f.node}: pending pods that would rank it lower: ${f.pendingScoreLower.join(', ')}\n`
-      )
+      line(`${f.node}: pending pods that would rank it lower: ${f.pendingScoreLower.join(', ')}`)
   }
-  io.stdout(`\n${summary}\n`)
+  io.stdout('\n')
+  line(summary)
   return 0
 }

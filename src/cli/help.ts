@@ -6,8 +6,8 @@ import { helpText as serveFlagsText } from '../config/index.js'
  */
 
 export const EXIT_CODES = `Exit status:
-  0  done (explain: the pod fits somewhere, or --pending listed the pending pods; forecast: the
-     forecast was made; version, completion, help: printed)
+  0  done (explain: the pod fits somewhere or is bound to a node, or --pending listed the
+     pending pods; forecast: the forecast was made; version, completion, help: printed)
   1  explain: the pod fits on no node, or its scheduling cycle ends in an error
   2  bad usage or bad input: no command, an unknown flag or command, a flag given twice, a file
      missing, unreadable or of the wrong kind, a pod the API server would refuse, a pod not found

@@ -3,6 +3,7 @@ import {
   connectionFailure,
   defaultNamespace,
   describeError,
+  notLoggedIn,
   statusCodeOf,
 } from '../cluster/index.js'
 import type { ClusterConnection, NamespaceChoice, ObjectSource } from '../config/index.js'
@@ -12,12 +13,16 @@ import { ClusterReadError } from './tool-exit.js'
 /**
  * A failed read of the cluster as a ClusterReadError naming the server: one that got no answer
  * worded as kubectl words it (`cannot reach the API server at URL: connection refused`), one
- * the API server answered with its HTTP status (`cannot list nodes from URL: HTTP 403 ...`).
+ * the API server answered with its HTTP status (`cannot list nodes from URL: HTTP 403 ...`), a
+ * refused credential as kubectl's own line (`error: You must be logged in to the server
+ * (Unauthorized)`).
  */
 function clusterReadError(snapshot: ClusterSnapshot, what: string, err: unknown): ClusterReadError {
   const unreachable = connectionFailure(err)
   if (unreachable !== undefined)
     return new ClusterReadError(`cannot reach the API server at ${snapshot.server}: ${unreachable}`)
+  const refused = notLoggedIn(err)
+  if (refused !== undefined) return new ClusterReadError(`error: ${refused}`)
   return new ClusterReadError(`cannot ${what} from ${snapshot.server}: ${describeError(err)}`)
 }
 

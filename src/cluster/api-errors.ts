@@ -72,18 +72,43 @@ export function describeError(err: unknown): string {
  * passes the raw body text for status codes its OpenAPI description does not list).
  */
 export function statusDetail(body: unknown): string {
+  const { reason, message } = statusFields(body)
+  return [reason, message].filter((p) => p !== '').join(': ')
+}
+
+/** A Status body's `reason` and `message`, "" each when absent or not a Status. */
+function statusFields(body: unknown): { reason: string; message: string } {
   let status = body
   if (typeof body === 'string') {
     try {
       status = JSON.parse(body)
     } catch {
-      return ''
+      status = null
     }
   }
-  if (typeof status !== 'object' || status === null) return ''
+  if (typeof status !== 'object' || status === null) return { reason: '', message: '' }
   const { reason, message } = status as { reason?: unknown; message?: unknown }
-  const parts = [reason, message].filter((p): p is string => typeof p === 'string' && p !== '')
-  return parts.join(': ')
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+  return { reason: text(reason), message: text(message) }
+}
+
+/**
+ * A 401 as kubectl says it: `You must be logged in to the server (MESSAGE)` (kubectl's
+ * pkg/cmd/util/helpers.go `StandardErrorMessage`, for a Status of reason `Unauthorized`), with
+ * the Status' message. client-node drops the body of a 401 its OpenAPI description lists (the
+ * lists): the message is then kube-apiserver's only one, `Unauthorized` (apiserver
+ * pkg/endpoints/filters/authentication.go). A body that is no Status (a proxy's page) gets
+ * client-go's words (apimachinery errors.go `NewGenericServerResponse`). Undefined for any
+ * other failure.
+ */
+export function notLoggedIn(err: unknown): string | undefined {
+  if (statusCodeOf(err) !== 401) return undefined
+  const body: unknown = err instanceof ApiException ? err.body : undefined
+  const { reason, message } = statusFields(body)
+  let said = 'Unauthorized'
+  if (reason === 'Unauthorized' && message !== '') said = message
+  else if (body != null) said = 'the server has asked for the client to provide credentials'
+  return clip(`You must be logged in to the server (${said})`)
 }
 
 /** Masks `user:password@` in any URL inside `text`. */

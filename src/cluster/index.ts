@@ -21,5 +21,5 @@ export {
 export { collectGarbageAfterList } from './node-list-garbage.js'
 export { projectNode } from './node-projection.js'
 export { ClusterSnapshot } from './cluster-snapshot.js'
-export { describeError, statusCodeOf } from './api-errors.js'
+export { describeError, notLoggedIn, statusCodeOf } from './api-errors.js'
 export { connectionFailure } from './connection-failure.js'

@@ -1,5 +1,5 @@
 import { delimiter, join } from 'node:path'
-import { ConfigError } from './config-error.js'
+import { ConfigError, InputError } from './config-error.js'
 
 /** Where a cluster's API server and credentials come from (loaded by src/cluster). */
 export type ClusterSource =
@@ -67,14 +67,14 @@ const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/tok
 export function findCluster(lookup: ClusterLookup): ClusterSource | null {
   const { flag, env, fileExists } = lookup
   if (flag !== undefined && flag !== '') {
-    if (!fileExists(flag)) throw new ConfigError(`--kubeconfig: no file at ${flag}`)
+    if (!fileExists(flag)) throw new InputError(`--kubeconfig: no file at ${flag}`)
     return { kind: 'kubeconfig', paths: [flag] }
   }
   const listed = (env.KUBECONFIG ?? '').split(delimiter).filter((path) => path !== '')
   if (listed.length > 0) {
     const paths = listed.filter((path) => fileExists(path))
     if (paths.length === 0) {
-      throw new ConfigError(`KUBECONFIG: none of its files exists (${listed.join(', ')})`)
+      throw new InputError(`KUBECONFIG: none of its files exists (${listed.join(', ')})`)
     }
     return { kind: 'kubeconfig', paths }
   }

@@ -1,4 +1,5 @@
-export { ConfigError } from './config-error.js'
+export { ConfigError, InputError } from './config-error.js'
+export { didYouMean, suggestionsFor } from './suggestions.js'
 export { clusterConnection, type ClusterConnection, type ClusterSource } from './cluster-source.js'
 export { environmentVariables, processEnvironment } from './process-environment.js'
 export { loadConfig, type Config, type LoadResult, type TlsFiles } from './load-config.js'

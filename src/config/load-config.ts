@@ -154,7 +154,9 @@ export function loadConfig(environment: Environment): LoadResult {
   try {
     parsed = parseStrict(environment.argv.map(withExplicitBoolean), PARSE_OPTIONS)
   } catch (err) {
-    throw new ConfigError(`${(err as Error).message}; see taint-extender serve --help`)
+    // The pointer to help ends the first line; cobra's suggestions, if any, follow it.
+    const [first, ...rest] = (err as Error).message.split('\n')
+    throw new ConfigError([`${first ?? ''}; see taint-extender serve --help`, ...rest].join('\n'))
   }
   if (parsed.values.help === true) return { kind: 'help', text: helpText() }
 

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { ConfigError } from './config-error.js'
+import { didYouMean, suggestionsFor } from './suggestions.js'
 
 /**
  * parseArgs as every command reads its flags: strict, each message worded for a person, and a
@@ -32,7 +33,7 @@ export function parseStrict(
   try {
     parsed = parseArgs({ args, options, strict: true, allowPositionals, tokens: true })
   } catch (err) {
-    throw new ConfigError(readableParseError(err))
+    throw new ConfigError(readableParseError(err, Object.keys(options)))
   }
   const seen = new Set<string>()
   for (const token of parsed.tokens) {
@@ -57,14 +58,23 @@ function longFormOfShortWithEquals(
   return long !== undefined && options[long]?.type === 'string' ? `--${long}${arg.slice(2)}` : arg
 }
 
-/** parseArgs' messages, shortened to what a person needs (the flag and what is wrong). */
-function readableParseError(err: unknown): string {
+/** The flags close to an unknown one, `--name` each, in cobra's words ("" when none is). */
+function flagSuggestions(typed: string, names: readonly string[]): string {
+  const close = suggestionsFor(typed.replace(/^-+/, '').split('=', 1)[0] ?? '', names)
+  return didYouMean(close.map((name) => `--${name}`))
+}
+
+/**
+ * parseArgs' messages, shortened to what a person needs (the flag and what is wrong); an unknown
+ * flag with the command's flags close to it (`names`), as cobra suggests commands.
+ */
+function readableParseError(err: unknown, names: readonly string[]): string {
   const message = err instanceof Error ? err.message : String(err)
   const code = (err as { code?: string }).code
   const quoted = /'([^']+)'/.exec(message)?.[1] ?? ''
   switch (code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `unknown flag ${quoted}`
+      return `unknown flag ${quoted}${flagSuggestions(quoted, names)}`
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       return message.includes('argument missing')
         ? `${quoted.replace(/ <value>$/, '')} needs a value`

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { readFailureText } from '../core/index.js'
 import { clusterConnection, findCluster, type ClusterConnection } from './cluster-source.js'
-import { ConfigError } from './config-error.js'
+import { ConfigError, InputError } from './config-error.js'
 import { OUTPUT_FORMATS } from './tool-flags.js'
 
 /** The input files of the tools, read whole, and the cluster they fall back on. */
@@ -26,7 +26,7 @@ export function readInput(path: string, flag: string): InputText {
       origin: path === '-' ? 'stdin' : path,
     }
   } catch (err) {
-    throw new ConfigError(
+    throw new InputError(
       `cannot read --${flag} ${path === '-' ? 'stdin' : path}: ${readFailureText(err)}`
     )
   }

@@ -147,6 +147,40 @@ describe('taint-extender forecast of pending pods, by the diagnosis explain give
     const f = JSON.parse(result.stdout) as Forecast
     expect(f.nodes[0]?.pendingTurnedAway).toEqual(['shop/wants-general'])
   })
+
+  it('does not say a taint turns away a pending pod the node cannot hold already, its requests counted against the running pods there', async () => {
+    const nodes = tempFile(
+      'nodes.yaml',
+      'items: [{ metadata: { name: n-prefer }, status: { allocatable: { cpu: "4", memory: 8Gi, pods: "110" } } }]'
+    )
+    const pending = (name: string, cpu: string): string =>
+      `  - { metadata: { name: ${name}, namespace: shop }, spec: { containers: [{ name: c, resources: { requests: { cpu: "${cpu}" } } }] } }`
+    const pods = tempFile(
+      'pods.yaml',
+      [
+        'items:',
+        pending('big', '64'),
+        pending('small', '1'),
+        pending('three', '3'),
+        '  - { metadata: { name: running, namespace: shop }, spec: { nodeName: n-prefer, containers: [{ name: c, resources: { requests: { cpu: "2" } } }] } }',
+        '  - { metadata: { name: done, namespace: shop }, spec: { nodeName: n-prefer, containers: [{ name: c, resources: { requests: { cpu: "2" } } }] }, status: { phase: Succeeded } }',
+      ].join('\n')
+    )
+    const argv = ['--taint', 'dedicated=gpu:NoSchedule', '--node', 'n-prefer']
+    const result = await runTool('forecast', [
+      ...argv,
+      '--nodes',
+      nodes,
+      '--pods',
+      pods,
+      '-o',
+      'json',
+    ])
+    const f = JSON.parse(result.stdout) as Forecast
+    // 64 cpu never fit on 4; 3 cpu beside the running pod's 2 does not either (the finished
+    // pod's 2 hold nothing); 1 cpu fits, and the taint turns it away.
+    expect(f.nodes[0]?.pendingTurnedAway).toEqual(['shop/small'])
+  })
 })
 
 describe('taint-extender forecast in detail', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   describeError,
   isUnreachable,
+  notLoggedIn,
   redactUrlCredentials,
   statusCodeOf,
   statusDetail,
@@ -61,6 +62,43 @@ describe('describing client-node errors', () => {
     )
     expect(statusDetail('null')).toBe('')
     expect(statusDetail(null)).toBe('')
+  })
+
+  it.each([
+    [
+      'a 401 with the API server Status gives its message, as kubectl does',
+      new ApiException(
+        401,
+        'x',
+        JSON.stringify({
+          kind: 'Status',
+          reason: 'Unauthorized',
+          message: 'Unauthorized',
+          code: 401,
+        }),
+        {}
+      ),
+      'You must be logged in to the server (Unauthorized)',
+    ],
+    [
+      'a 401 whose Status has its own message gives that message',
+      new ApiException(401, 'x', { reason: 'Unauthorized', message: 'token expired' }, {}),
+      'You must be logged in to the server (token expired)',
+    ],
+    [
+      'a 401 with no Status (a proxy in front) gives client-go words for it',
+      new ApiException(401, 'x', '<html>401</html>', {}),
+      'You must be logged in to the server (the server has asked for the client to provide credentials)',
+    ],
+    [
+      'a 401 whose body client-node dropped gives kube-apiserver message',
+      new ApiException(401, 'Unauthorized', undefined, {}),
+      'You must be logged in to the server (Unauthorized)',
+    ],
+    ['a 403 is not a login failure', new ApiException(403, 'x', status, {}), undefined],
+    ['an error with no status is not one either', new Error('ECONNREFUSED'), undefined],
+  ])('%s', (_name, err, said) => {
+    expect(notLoggedIn(err)).toBe(said)
   })
 
   it('masks user:password in any URL', () => {

@@ -13,9 +13,9 @@ import { load, type Start } from './load-config-start.js'
 describe('loadConfig refuses', () => {
   const REFUSED: readonly [string, Start, RegExp][] = [
     [
-      'an unknown flag',
+      'an unknown flag, with the flags close to it as cobra words them',
       { argv: ['--prot', '1'] },
-      /^unknown flag --prot; see taint-extender serve --help$/,
+      /^unknown flag --prot; see taint-extender serve --help\n\nDid you mean this\?\n\t--port\n$/,
     ],
     [
       'a flag given twice, whose second value would otherwise silently win',

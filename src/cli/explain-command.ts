@@ -9,9 +9,9 @@ import type { ManifestNode } from '../protocol/index.js'
 import { diagnoseWithBudgets, readExplainContext } from './explain-context.js'
 import { runPending } from './explain-pending.js'
 import { readOnePlacedPod } from './manifests.js'
-import { isDocumentFormat, printDocument, summaryOf } from './output.js'
+import { isDocumentFormat, printDocument, releaseField, releaseLine, summaryOf } from './output.js'
 import { renderTable } from './table.js'
-import { namedPodText, namespaceOf } from './tool-io.js'
+import { namedPodText, namespaceOf, speakingRelease } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 
 /**
@@ -26,8 +26,10 @@ export async function runExplain(
   io: ToolIo,
   env: NodeJS.ProcessEnv
 ): Promise<number> {
-  const options = parseExplainOptions(argv, env)
-  if (options.target.kind === 'pending') return runPending(options, io)
+  const parsed = parseExplainOptions(argv, env)
+  const release = await speakingRelease(parsed.kubeVersion, parsed.cluster)
+  const options = { ...parsed, kubeVersion: release.version }
+  if (options.target.kind === 'pending') return runPending(options, io, release)
   const input = await podInput(options)
   const { pod, placement } = readOnePlacedPod(input.text, input.origin)
   const context = await readExplainContext(options, [placement])
@@ -35,10 +37,11 @@ export async function runExplain(
   const summarized = { ...diagnosis, summary: summaryOf(diagnosis) }
   if (isDocumentFormat(options.output)) {
     const podRef = { namespace: pod.namespace, name: pod.name }
-    printDocument(io, options.output, { pod: podRef, ...summarized })
+    printDocument(io, options.output, { pod: podRef, ...releaseField(release), ...summarized })
   } else {
     const taints = options.output === 'wide' ? context.nodes : null
     io.stdout(renderExplanation(summarized, placement, taints))
+    io.stdout(`${releaseLine(release)}\n`)
   }
   return diagnosis.available > 0 && diagnosis.schedulingError === null ? 0 : 1
 }

@@ -2,7 +2,14 @@ import type { PlacementDiagnosis } from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
 import { diagnose, readExplainContext } from './explain-context.js'
 import { readPodList, type PlacedPod } from './manifests.js'
-import { isDocumentFormat, printDocument, summaryOf } from './output.js'
+import {
+  isDocumentFormat,
+  printDocument,
+  releaseField,
+  releaseLine,
+  summaryOf,
+  type SpokenRelease,
+} from './output.js'
 import { renderTable } from './table.js'
 import { namespaceOf, pendingPodsText } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
@@ -77,7 +84,11 @@ function renderGroups(groups: readonly PendingGroup[], wide: boolean, where: str
     .join('\n')
 }
 
-export async function runPending(options: ExplainOptions, io: ToolIo): Promise<number> {
+export async function runPending(
+  options: ExplainOptions,
+  io: ToolIo,
+  release: SpokenRelease
+): Promise<number> {
   const namespace = namespaceOf(options.namespace, options.cluster)
   const pending = await readPending(options, namespace)
   const context = await readExplainContext(
@@ -98,10 +109,12 @@ export async function runPending(options: ExplainOptions, io: ToolIo): Promise<n
     }
   })
   const groups = grouped(rows)
-  if (isDocumentFormat(options.output)) printDocument(io, options.output, { namespace, groups })
+  if (isDocumentFormat(options.output))
+    printDocument(io, options.output, { namespace, ...releaseField(release), groups })
   else {
     const where = namespace === null ? 'in any namespace' : `in namespace ${namespace}`
     io.stdout(renderGroups(groups, options.output === 'wide', where))
+    io.stdout(`${releaseLine(release)}\n`)
   }
   return 0
 }

@@ -13,11 +13,11 @@ import { diagnosePlacement } from '../placement/index.js'
 import { parseForecastOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { readNodes, readPlacedPods, type PlacedPod } from './manifests.js'
-import { isDocumentFormat, printDocument } from './output.js'
+import { isDocumentFormat, printDocument, releaseField, releaseLine } from './output.js'
 import { renderTable } from './table.js'
 import { parseSelector } from './label-selector.js'
 import { parseTaint } from './taint-spec.js'
-import { nodesText, podsText } from './tool-io.js'
+import { nodesText, podsText, speakingRelease } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 
 /**
@@ -155,6 +155,8 @@ export async function runForecast(
   env: NodeJS.ProcessEnv
 ): Promise<number> {
   const options = parseForecastOptions(argv, env)
+  const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
+  const release = await speakingRelease(options.kubeVersion, cluster)
   const taint = parseTaint(options.taint)
   const nodeSource = await nodesText(options.nodes)
   const nodes = selectNodes(
@@ -172,11 +174,17 @@ export async function runForecast(
   const rules: RuleOptions = {
     comparisonOperators: options.gates.TaintTolerationComparisonOperators,
     evictingNodes: options.evictingNodes,
+    kubeVersion: release.version,
   }
   const forecasts = nodes.map((node) => forecastNode(node, taint, pods, rules))
   const summary = summarize(taint, forecasts)
   if (isDocumentFormat(options.output)) {
-    printDocument(io, options.output, { taint, nodes: forecasts, summary })
+    printDocument(io, options.output, {
+      taint,
+      ...releaseField(release),
+      nodes: forecasts,
+      summary,
+    })
     return 0
   }
   const wide = options.output === 'wide'
@@ -199,6 +207,6 @@ export async function runForecast(
         `${f.node}: pending pods that would rank it lower: ${f.pendingScoreLower.join(', ')}\n`
       )
   }
-  io.stdout(`\n${summary}\n`)
+  io.stdout(`\n${summary}\n${releaseLine(release)}\n`)
   return 0
 }

@@ -27,12 +27,13 @@ export async function runExplain(
   env: NodeJS.ProcessEnv
 ): Promise<number> {
   const parsed = parseExplainOptions(argv, env)
+  if (parsed.target.kind === 'pending') return runPending(parsed, io)
+  const input = await podInput(parsed)
+  const { pod, placement } = readOnePlacedPod(input.text, input.origin)
+  const context = await readExplainContext(parsed, [placement])
+  // Asked once the objects are read: a cluster that cannot be read fails on them first.
   const release = await speakingRelease(parsed.kubeVersion, parsed.cluster)
   const options = { ...parsed, kubeVersion: release.version }
-  if (options.target.kind === 'pending') return runPending(options, io, release)
-  const input = await podInput(options)
-  const { pod, placement } = readOnePlacedPod(input.text, input.origin)
-  const context = await readExplainContext(options, [placement])
   const diagnosis = await diagnoseWithBudgets(placement, pod.tolerations, context, options)
   const summarized = { ...diagnosis, summary: summaryOf(diagnosis) }
   if (isDocumentFormat(options.output)) {

@@ -155,8 +155,6 @@ export async function runForecast(
   env: NodeJS.ProcessEnv
 ): Promise<number> {
   const options = parseForecastOptions(argv, env)
-  const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
-  const release = await speakingRelease(options.kubeVersion, cluster)
   const taint = parseTaint(options.taint)
   const nodeSource = await nodesText(options.nodes)
   const nodes = selectNodes(
@@ -171,6 +169,8 @@ export async function runForecast(
     nodes.map((n) => n.name)
   )
   const pods = readPlacedPods(podSource.text, podSource.origin)
+  const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
+  const release = await speakingRelease(options.kubeVersion, cluster)
   const rules: RuleOptions = {
     comparisonOperators: options.gates.TaintTolerationComparisonOperators,
     evictingNodes: options.evictingNodes,

@@ -120,7 +120,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     const result = await explainFromCluster(POD)
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFiles.explain, 'name'))
-    expect(requestsSince(api, before)).toEqual([VERSION, NODE_LIST, ...EXPLAIN_PODS])
+    expect(requestsSince(api, before)).toEqual([NODE_LIST, ...EXPLAIN_PODS, VERSION])
   })
 
   it('explain reads the PodDisruptionBudgets when preemption has candidates, and names the victims they leave', async () => {
@@ -203,10 +203,10 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     expect(result).toMatchObject({ code: 1, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFile.stdout, 'name'))
     expect(requestsSince(api, before)).toEqual([
-      VERSION,
       NODE_LIST,
       ...EXPLAIN_PODS,
       { path: '/api/v1/namespaces', fieldSelector: null, limit: '500' },
+      VERSION,
     ])
   })
 
@@ -222,10 +222,10 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(fromFiles.forecast))
     expect(requestsSince(api, before)).toEqual([
-      VERSION,
       NODE_LIST,
       podsOn('general-1'),
       podsOn(''),
+      VERSION,
     ])
   })
 
@@ -253,10 +253,10 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     )
     expect(nodeNames).toEqual(['general-1', 'general-2', 'spot-1'])
     expect(requestsSince(api, before)).toEqual([
-      VERSION,
       NODE_LIST,
       ...nodeNames.map(podsOn),
       podsOn(''),
+      VERSION,
     ])
     expect(rowsByNode(result.stdout, 'node')).toEqual(rowsByNode(fromFile.stdout, 'node'))
   })
@@ -273,7 +273,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
       'json',
     ])
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(fromFiles.forecast))
-    expect(requestsSince(api, before)).toEqual([VERSION, NODE_LIST])
+    expect(requestsSince(api, before)).toEqual([NODE_LIST, VERSION])
   })
 
   it.each([

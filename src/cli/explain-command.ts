@@ -15,10 +15,17 @@ import {
 } from './explain-context.js'
 import { runPending } from './explain-pending.js'
 import { readOnePlacedPod } from './manifests.js'
-import { isDocumentFormat, printDocument, summaryOf } from './output.js'
+import {
+  isDocumentFormat,
+  printDocument,
+  releaseField,
+  releaseLine,
+  summaryOf,
+  type SpokenRelease,
+} from './output.js'
 import { renderTable } from './table.js'
 import { escapeTerminal } from './terminal-text.js'
-import { namedPodText, namespaceOf } from './tool-io.js'
+import { namedPodText, namespaceOf, speakingRelease } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 
 /**
@@ -33,26 +40,30 @@ export async function runExplain(
   io: ToolIo,
   env: NodeJS.ProcessEnv
 ): Promise<number> {
-  const options = parseExplainOptions(argv, env)
-  if (options.target.kind === 'pending') return runPending(options, io)
-  const input = await podInput(options)
+  const parsed = parseExplainOptions(argv, env)
+  if (parsed.target.kind === 'pending') return runPending(parsed, io)
+  const input = await podInput(parsed)
   const { pod, placement } = readOnePlacedPod(input.text, input.origin)
-  const context = await readExplainContext(options, [placement])
+  const context = await readExplainContext(parsed, [placement])
+  // Asked once the objects are read: a cluster that cannot be read fails on them first.
+  const release = await speakingRelease(parsed.kubeVersion, parsed.cluster)
+  const options = { ...parsed, kubeVersion: release.version }
   const podRef = { namespace: pod.namespace, name: pod.name }
   if (placement.nodeName !== '') {
     // Bound: no preemption to weigh, so no PodDisruptionBudget is read.
     const diagnosis = diagnose(placement, pod.tolerations, context, options)
     const bound = explainBound(placement, pod.tolerations, diagnosis, context, options)
-    printBound(io, options, { podRef, bound, diagnosis, placement, context })
+    printBound(io, options, { podRef, bound, diagnosis, placement, context, release })
     return 0
   }
   const diagnosis = await diagnoseWithBudgets(placement, pod.tolerations, context, options)
   const summarized = { ...diagnosis, summary: summaryOf(diagnosis) }
   if (isDocumentFormat(options.output)) {
-    printDocument(io, options.output, { pod: podRef, ...summarized })
+    printDocument(io, options.output, { pod: podRef, ...releaseField(release), ...summarized })
   } else {
     const taints = options.output === 'wide' ? context.nodes : null
     io.stdout(renderExplanation(summarized, placement, taints))
+    io.stdout(`${releaseLine(release)}\n`)
   }
   return diagnosis.available > 0 && diagnosis.schedulingError === null ? 0 : 1
 }
@@ -71,15 +82,17 @@ function printBound(
     diagnosis: PlacementDiagnosis
     placement: PlacementPod
     context: ExplainContext
+    release: SpokenRelease
   }
 ): void {
   const { summary, ...bound } = parts.bound
   if (isDocumentFormat(options.output)) {
-    printDocument(io, options.output, { pod: parts.podRef, bound, summary })
+    const release = releaseField(parts.release)
+    printDocument(io, options.output, { pod: parts.podRef, ...release, bound, summary })
     return
   }
   if (bound.diagnosis === null) {
-    io.stdout(`${escapeTerminal(summary)}\n${BOUND_NOTE}\n`)
+    io.stdout(`${escapeTerminal(summary)}\n${BOUND_NOTE}\n${releaseLine(parts.release)}\n`)
     return
   }
   // The row's eviction is said by the summary, from the controller's view of a running pod.
@@ -87,6 +100,7 @@ function printBound(
   const only = { ...parts.diagnosis, nodes, summary, preemptionCandidates: [] }
   const taints = options.output === 'wide' ? parts.context.nodes : null
   io.stdout(renderExplanation(only, parts.placement, taints))
+  io.stdout(`${releaseLine(parts.release)}\n`)
 }
 
 /** The pod's text: its file's, or the cluster's for `explain POD [-n NAMESPACE]`. */

@@ -1,4 +1,9 @@
-import { compileNode, CompiledTolerations, type Toleration } from '../core/index.js'
+import {
+  compileNode,
+  CompiledTolerations,
+  NEWEST_KUBE_VERSION,
+  type Toleration,
+} from '../core/index.js'
 import {
   diagnosePlacement,
   type AffinityPod,
@@ -80,7 +85,7 @@ export async function readExplainContext(
 }
 
 /** The rules' switches explain takes from its flags, as the server takes them from its own. */
-export type ExplainRules = Pick<ExplainOptions, 'gates' | 'evictingNodes'>
+export type ExplainRules = Pick<ExplainOptions, 'gates' | 'evictingNodes' | 'kubeVersion'>
 
 /**
  * The diagnosis of one pod against the context. The pod itself is left out of the other pods
@@ -96,6 +101,7 @@ export function diagnose(
   const rules = {
     comparisonOperators: flags.gates.TaintTolerationComparisonOperators,
     evictingNodes: flags.evictingNodes,
+    kubeVersion: flags.kubeVersion ?? NEWEST_KUBE_VERSION,
   }
   const isOther = (p: AffinityPod): boolean =>
     !(p.namespace === pod.namespace && p.name === pod.name)

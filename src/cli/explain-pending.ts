@@ -2,10 +2,10 @@ import type { PlacementDiagnosis } from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
 import { diagnose, readExplainContext } from './explain-context.js'
 import { readPodList, type PlacedPod } from './manifests.js'
-import { isDocumentFormat, printDocument, summaryOf } from './output.js'
+import { isDocumentFormat, printDocument, releaseField, releaseLine, summaryOf } from './output.js'
 import { renderTable } from './table.js'
 import { escapeTerminal } from './terminal-text.js'
-import { namespaceOf, pendingPodsText } from './tool-io.js'
+import { namespaceOf, pendingPodsText, speakingRelease } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 
 /**
@@ -78,13 +78,15 @@ function renderGroups(groups: readonly PendingGroup[], wide: boolean, where: str
     .join('\n')
 }
 
-export async function runPending(options: ExplainOptions, io: ToolIo): Promise<number> {
-  const namespace = namespaceOf(options.namespace, options.cluster)
-  const pending = await readPending(options, namespace)
+export async function runPending(parsed: ExplainOptions, io: ToolIo): Promise<number> {
+  const namespace = namespaceOf(parsed.namespace, parsed.cluster)
+  const pending = await readPending(parsed, namespace)
   const context = await readExplainContext(
-    options,
+    parsed,
     pending.map((p) => p.placement)
   )
+  const release = await speakingRelease(parsed.kubeVersion, parsed.cluster)
+  const options = { ...parsed, kubeVersion: release.version }
   const rows = pending.map(({ pod, placement }) => {
     const diagnosis = diagnose(placement, pod.tolerations, context, options)
     const { available, total } = diagnosis
@@ -99,10 +101,12 @@ export async function runPending(options: ExplainOptions, io: ToolIo): Promise<n
     }
   })
   const groups = grouped(rows)
-  if (isDocumentFormat(options.output)) printDocument(io, options.output, { namespace, groups })
+  if (isDocumentFormat(options.output))
+    printDocument(io, options.output, { namespace, ...releaseField(release), groups })
   else {
     const where = namespace === null ? 'in any namespace' : `in namespace ${namespace}`
     io.stdout(renderGroups(groups, options.output === 'wide', where))
+    io.stdout(`${releaseLine(release)}\n`)
   }
   return 0
 }

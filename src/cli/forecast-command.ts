@@ -13,12 +13,12 @@ import { diagnosePlacement, type PlacementPod } from '../placement/index.js'
 import { parseForecastOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { readNodes, readPlacedPods, type PlacedPod } from './manifests.js'
-import { isDocumentFormat, printDocument } from './output.js'
+import { isDocumentFormat, printDocument, releaseField, releaseLine } from './output.js'
 import { renderTable } from './table.js'
 import { escapeTerminal } from './terminal-text.js'
 import { parseSelector } from './label-selector.js'
 import { parseTaint } from './taint-spec.js'
-import { nodesText, podsText } from './tool-io.js'
+import { nodesText, podsText, speakingRelease } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 
 /**
@@ -196,14 +196,22 @@ export async function runForecast(
     nodes.map((n) => n.name)
   )
   const pods = readPlacedPods(podSource.text, podSource.origin)
+  const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
+  const release = await speakingRelease(options.kubeVersion, cluster)
   const rules: RuleOptions = {
     comparisonOperators: options.gates.TaintTolerationComparisonOperators,
     evictingNodes: options.evictingNodes,
+    kubeVersion: release.version,
   }
   const forecasts = nodes.map((node) => forecastNode(node, taint, pods, rules))
   const summary = summarize(taint, forecasts)
   if (isDocumentFormat(options.output)) {
-    printDocument(io, options.output, { taint, nodes: forecasts, summary })
+    printDocument(io, options.output, {
+      taint,
+      ...releaseField(release),
+      nodes: forecasts,
+      summary,
+    })
     return 0
   }
   const wide = options.output === 'wide'
@@ -228,5 +236,6 @@ export async function runForecast(
   }
   io.stdout('\n')
   line(summary)
+  io.stdout(`${releaseLine(release)}\n`)
   return 0
 }

@@ -87,6 +87,9 @@ Flags:
   --evicting-nodes MODE     as the extender has it: reject (default) rejects a node whose
                             NoExecute taint the pod tolerates only for tolerationSeconds;
                             avoid and allow let it fit. Each such node's eviction is shown
+  --kube-version VERSION    the Kubernetes release to speak for, 1.28 to 1.35 (1.28.7 names a
+                            patch): its kube-scheduler's wording and rules; default: the API
+                            server's, or 1.35 when every input is a file
 ${COMMON}
 
 ${CLUSTER}
@@ -120,6 +123,9 @@ Flags:
   --evicting-nodes MODE     as the extender has it: reject (default) turns away a pending pod
                             the new NoExecute taint would evict after tolerationSeconds;
                             avoid ranks the node lower for it; allow neither
+  --kube-version VERSION    the Kubernetes release to speak for, 1.28 to 1.35 (1.28.7 names a
+                            patch): its kube-scheduler's wording and rules; default: the API
+                            server's, or 1.35 when every input is a file
 ${COMMON}
 
 ${CLUSTER}

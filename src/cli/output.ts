@@ -1,4 +1,5 @@
 import { dump } from 'js-yaml'
+import { formatKubeVersion, type KubeVersion } from '../core/index.js'
 import type { PlacementDiagnosis } from '../placement/index.js'
 import type { OutputFormat } from '../config/index.js'
 import type { ToolIo } from './tool-exit.js'
@@ -34,4 +35,20 @@ export function summaryOf(diagnosis: PlacementDiagnosis): string {
   const head = `fits on ${diagnosis.available} of ${diagnosis.total} node(s)`
   const rejected = diagnosis.total - diagnosis.available
   return parts.length === 0 ? `${head}.` : `${head}; the other ${rejected}: ${parts.join(', ')}.`
+}
+
+/** The release the tools speak for, and what chose it. */
+export interface SpokenRelease {
+  readonly version: KubeVersion
+  readonly from: '--kube-version' | 'API server' | 'newest supported'
+}
+
+/** The line that names the release a table speaks for. */
+export function releaseLine(release: SpokenRelease): string {
+  return `Judged as kube-scheduler ${formatKubeVersion(release.version)} judges (${release.from}).`
+}
+
+/** What -o json and -o yaml name it by: `"kubeVersion": "1.28.7"`. */
+export function releaseField(release: SpokenRelease): { kubeVersion: string } {
+  return { kubeVersion: formatKubeVersion(release.version) }
 }

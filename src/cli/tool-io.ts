@@ -6,7 +6,9 @@ import {
   notLoggedIn,
   statusCodeOf,
 } from '../cluster/index.js'
+import { NEWEST_KUBE_VERSION, parseKubeVersion, type KubeVersion } from '../core/index.js'
 import type { ClusterConnection, NamespaceChoice, ObjectSource } from '../config/index.js'
+import type { SpokenRelease } from './output.js'
 import { ProtocolError } from '../protocol/index.js'
 import { ClusterReadError } from './tool-exit.js'
 
@@ -65,6 +67,33 @@ export async function podsText(
     items.push(...(await readCluster(snapshot, 'pods', () => snapshot.listPods(selector))))
   }
   return { text: JSON.stringify({ items }), origin: 'cluster pods' }
+}
+
+/**
+ * The release the tools speak for: `--kube-version` when given; else, when some input comes from
+ * the cluster, the API server's (kube-scheduler runs its control plane's release, within skew);
+ * else the newest supported. A cluster on a release outside 1.28 to 1.35 is refused in words
+ * (exit 2): its scheduler's wording is not known here, and --kube-version can name the nearest.
+ */
+export async function speakingRelease(
+  given: KubeVersion | null,
+  cluster: ClusterConnection | null
+): Promise<SpokenRelease> {
+  if (given !== null) return { version: given, from: '--kube-version' }
+  if (cluster === null) return { version: NEWEST_KUBE_VERSION, from: 'newest supported' }
+  const snapshot = new ClusterSnapshot(cluster)
+  let gitVersion: string
+  try {
+    gitVersion = await snapshot.serverVersion()
+  } catch (err) {
+    throw clusterReadError(snapshot, 'read the version', err)
+  }
+  const parsed = parseKubeVersion(gitVersion)
+  if ('problem' in parsed)
+    throw new ProtocolError(
+      `the API server at ${snapshot.server} runs ${gitVersion}: ${parsed.problem}; give --kube-version to speak for one of those`
+    )
+  return { version: parsed, from: 'API server' }
 }
 
 /** The namespace -n names, or none for -A, or the current context's, as kubectl takes it. */

@@ -1,4 +1,4 @@
-import { CoreV1Api, PolicyV1Api } from '@kubernetes/client-node'
+import { CoreV1Api, PolicyV1Api, VersionApi } from '@kubernetes/client-node'
 import { statusCodeOf } from './api-errors.js'
 import { apiServerUrl, loadKubeConfig, type ClusterSource } from './kube-config.js'
 import { abortableRequest } from './request-options.js'
@@ -25,6 +25,7 @@ function nameOf(item: unknown): string | undefined {
 export class ClusterSnapshot {
   readonly #api: CoreV1Api
   readonly #policy: PolicyV1Api
+  readonly #version: VersionApi
   readonly #pageSize: number
   /** The API server's URL, credentials masked, for messages. */
   readonly server: string
@@ -33,8 +34,18 @@ export class ClusterSnapshot {
     const kubeConfig = loadKubeConfig(source)
     this.#api = kubeConfig.makeApiClient(CoreV1Api)
     this.#policy = kubeConfig.makeApiClient(PolicyV1Api)
+    this.#version = kubeConfig.makeApiClient(VersionApi)
     this.#pageSize = pageSize
     this.server = apiServerUrl(kubeConfig)
+  }
+
+  /**
+   * The API server's `gitVersion` (`GET /version`, as `kubectl version` reads it), e.g.
+   * `v1.28.7` or a provider's `v1.30.2-eks-1a2b3c`: the release the cluster's kube-scheduler
+   * runs, within version skew, and so the one explain and forecast speak for.
+   */
+  async serverVersion(): Promise<string> {
+    return (await this.#version.getCode()).gitVersion
   }
 
   listNodes(): Promise<unknown[]> {

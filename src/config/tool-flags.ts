@@ -1,3 +1,4 @@
+import { NEWEST_KUBE_MINOR, OLDEST_KUBE_MINOR } from '../core/index.js'
 import type { FlagSpec } from './strict-args.js'
 import { FLAGS } from './flags.js'
 import { EVICTING_NODES_MODES, LOG_LEVELS } from './parse-values.js'
@@ -46,6 +47,18 @@ const EVICTING_NODES: ToolFlag = {
   values: { kind: 'words', words: EVICTING_NODES_MODES },
 }
 
+/** `--kube-version`: the release the tools speak for, offered from the newest down. */
+const KUBE_VERSION: ToolFlag = {
+  type: 'string',
+  values: {
+    kind: 'words',
+    words: Array.from(
+      { length: NEWEST_KUBE_MINOR - OLDEST_KUBE_MINOR + 1 },
+      (_, i) => `1.${NEWEST_KUBE_MINOR - i}`
+    ),
+  },
+}
+
 export const EXPLAIN_FLAGS: Readonly<Record<string, ToolFlag>> = {
   pod: { type: 'string', values: FILE },
   nodes: { type: 'string', values: FILE },
@@ -53,6 +66,7 @@ export const EXPLAIN_FLAGS: Readonly<Record<string, ToolFlag>> = {
   namespaces: { type: 'string', values: FILE },
   pdbs: { type: 'string', values: FILE },
   'evicting-nodes': EVICTING_NODES,
+  'kube-version': KUBE_VERSION,
   namespace: { type: 'string', short: 'n', values: { kind: 'namespace' } },
   pending: { type: 'boolean', values: NONE },
   'all-namespaces': { type: 'boolean', short: 'A', values: NONE },
@@ -66,6 +80,7 @@ export const FORECAST_FLAGS: Readonly<Record<string, ToolFlag>> = {
   nodes: { type: 'string', values: FILE },
   pods: { type: 'string', values: FILE },
   'evicting-nodes': EVICTING_NODES,
+  'kube-version': KUBE_VERSION,
   ...SHARED,
 }
 

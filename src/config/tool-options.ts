@@ -1,3 +1,4 @@
+import { parseKubeVersion, type KubeVersion } from '../core/index.js'
 import type { ClusterConnection } from './cluster-source.js'
 import { ConfigError } from './config-error.js'
 import {
@@ -54,6 +55,8 @@ export interface ExplainOptions {
   readonly gates: FeatureGates
   /** The server's --evicting-nodes, mirrored: `reject` turns nodes that would evict away. */
   readonly evictingNodes: EvictingNodesMode
+  /** `--kube-version`; null when not given: the cluster's, or the newest without a cluster. */
+  readonly kubeVersion: KubeVersion | null
 }
 
 export interface ForecastOptions {
@@ -67,6 +70,17 @@ export interface ForecastOptions {
   readonly evictingNodes: EvictingNodesMode
   readonly output: OutputFormat
   readonly gates: FeatureGates
+  /** `--kube-version`; null when not given: the cluster's, or the newest without a cluster. */
+  readonly kubeVersion: KubeVersion | null
+}
+
+/** `--kube-version`: a supported release, or null when not given. */
+function kubeVersionOf(values: Record<string, unknown>): KubeVersion | null {
+  const given = values['kube-version']
+  if (typeof given !== 'string') return null
+  const parsed = parseKubeVersion(given)
+  if ('problem' in parsed) throw new ConfigError(`--kube-version ${given}: ${parsed.problem}`)
+  return parsed
 }
 
 /** `--evicting-nodes`, the server's default when absent. */
@@ -155,6 +169,7 @@ export function parseExplainOptions(
     evictingNodes: evictingNodesOf(values),
     output: outputOf(values.output),
     gates: gatesOf(values),
+    kubeVersion: kubeVersionOf(values),
   }
 }
 
@@ -192,5 +207,6 @@ export function parseForecastOptions(
     evictingNodes: evictingNodesOf(values),
     output: outputOf(values.output),
     gates: gatesOf(values),
+    kubeVersion: kubeVersionOf(values),
   }
 }

@@ -1,5 +1,6 @@
 export * from './types.js'
 export * from './reasons.js'
+export * from './kube-version.js'
 export { isDecimalInteger, parseInt64 } from './decimal-integer.js'
 export {
   toleratesTaint,

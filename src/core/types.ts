@@ -1,3 +1,5 @@
+import type { KubeVersion } from './kube-version.js'
+
 /**
  * The few fields of core/v1 that the taint rules read. Strings are kept as received: upstream
  * compares every field byte for byte, so nothing here is trimmed, lower-cased or defaulted
@@ -41,6 +43,11 @@ export interface RuleOptions {
    * scores them lowest, `allow` (also when absent) answers as upstream does.
    */
   readonly evictingNodes?: EvictingNodes
+  /**
+   * The kube-scheduler release explain and forecast speak for (its reason wording and the rules
+   * that changed, src/placement kube-releases.ts); the newest supported when absent.
+   */
+  readonly kubeVersion?: KubeVersion
 }
 
 /** What the verbs do with a node that would evict the pod: see RuleOptions.evictingNodes. */

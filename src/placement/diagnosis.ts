@@ -5,6 +5,7 @@ import { filterWithNominatedPods, nominatedPodsAdded } from './nominated-pods.js
 import { nodeRow, scoreFeasible } from './rows.js'
 import { postFilterOutcome, type PostFilterOutcome } from './post-filter.js'
 import { dryRunPreemption } from './preemption.js'
+import { releaseOf } from './kube-releases.js'
 import { buildProfile } from './profile.js'
 import type { NodeExplanation } from './taint-toleration.js'
 import {
@@ -150,6 +151,7 @@ function runPostFilter(
 ): PostFilterOutcome {
   const potential = input.nodes.filter((_, i) => rejections[i]?.unresolvable === false)
   return postFilterOutcome(
+    releaseOf(input.options),
     input.pod,
     input.nodes.length,
     potential.map((n) => n.name),

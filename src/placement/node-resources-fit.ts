@@ -1,4 +1,5 @@
 import type { ClusterPod } from './cluster-pod.js'
+import { fitRejectsAboveAllocatableForGood, releaseOf } from './kube-releases.js'
 import { podsByNode, type FilterPlugin, type PodChanges } from './framework.js'
 import { NO_RESOURCES, podRequests } from './pod-requests.js'
 import { formatMilli, formatUnits } from './quantity.js'
@@ -11,8 +12,8 @@ import type { PlacementInput, PlacementNode, Rejection } from './types.js'
  * what its pods request (`fitsRequest`), and the pod count against `allocatable.pods`. Each
  * insufficient resource is a reason of its own (`Insufficient cpu`, `Too many pods`), so a
  * node short of two is counted under both. The status is UnschedulableAndUnresolvable when a
- * request exceeds the whole allocatable of its resource (preemption cannot make room, v1.34+),
- * else Unschedulable.
+ * request exceeds the whole allocatable of its resource (preemption cannot make room; from v1.34,
+ * kube-releases.ts), else Unschedulable.
  */
 
 export const PLUGIN_NODE_RESOURCES_FIT = 'NodeResourcesFit'
@@ -134,6 +135,7 @@ export function preFilterNodeResourcesFit(
   const byNode = podsByNode(input.placedPods)
   const usage = new Map<string, NodeUsage>()
   const allocatables = new Map<PlacementNode, Resource>()
+  const forGood = fitRejectsAboveAllocatableForGood(releaseOf(input.options))
   return {
     name: PLUGIN_NODE_RESOURCES_FIT,
     filter(node, changes): Rejection | null {
@@ -152,7 +154,7 @@ export function preFilterNodeResourcesFit(
       return {
         plugin: PLUGIN_NODE_RESOURCES_FIT,
         reasons: found.map((s) => s.reason),
-        unresolvable: found.some((s) => s.unresolvable),
+        unresolvable: forGood && found.some((s) => s.unresolvable),
         detail: found.map((s) => s.detail).join('; '),
       }
     },

@@ -1,3 +1,5 @@
+import type { KubeVersion } from '../core/index.js'
+import { postFilterEnding, profileHasDynamicResources } from './kube-releases.js'
 import {
   REASON_PREEMPTION_NOT_HELPFUL,
   type DryRun,
@@ -11,7 +13,8 @@ import {
  * the framework (`RunPostFilterPlugins`) joins the Unschedulable messages with ", " and stops at
  * the first plugin that succeeds, and FitError.Error appends the result after a space.
  *
- * - DynamicResources.PostFilter, for a pod without resource claims: `no new claims to deallocate`.
+ * - DynamicResources.PostFilter, for a pod without resource claims: `no new claims to deallocate`
+ *   (where the release's default profile has the plugin).
  * - DefaultPreemption (pkg/scheduler/framework/preemption `Evaluator.Preempt`):
  *   `PodEligibleToPreemptOthers` refuses a pod with `preemptionPolicy: Never`; when no node is
  *   merely Unschedulable (`nodesWherePreemptionMightHelp` keeps none) its own FitError counts
@@ -35,7 +38,14 @@ export interface PostFilterOutcome {
   readonly notJudged: string | null
 }
 
-const DRA = 'no new claims to deallocate'
+/**
+ * PostFilter's part as the release writes it: DynamicResources' words first where the profile has
+ * the plugin, then preemption's, then what FitError.Error closes it with (kube-releases.ts).
+ */
+function postFilterPart(release: KubeVersion, preemption: string): string {
+  const dra = profileHasDynamicResources(release) ? 'no new claims to deallocate, ' : ''
+  return `${dra}preemption: ${preemption}${postFilterEnding(release)}`
+}
 
 function known(message: string, candidates: readonly PreemptionCandidate[] = []) {
   return { message, candidates, notJudged: null }
@@ -50,6 +60,7 @@ function unknown(notJudged: string): PostFilterOutcome {
  * dry run over them, asked only when the answer depends on it.
  */
 export function postFilterOutcome(
+  release: KubeVersion,
   pod: PostFilterPod,
   total: number,
   potential: readonly string[],
@@ -58,10 +69,13 @@ export function postFilterOutcome(
   if (pod.resourceClaims > 0)
     return unknown('PostFilter (DynamicResources: the pod has resource claims)')
   if (pod.preemptionPolicy === 'Never')
-    return known(`${DRA}, preemption: not eligible due to preemptionPolicy=Never.`)
+    return known(postFilterPart(release, 'not eligible due to preemptionPolicy=Never.'))
   if (potential.length === 0)
     return known(
-      `${DRA}, preemption: 0/${total} nodes are available: ${total} ${REASON_PREEMPTION_NOT_HELPFUL}.`
+      postFilterPart(
+        release,
+        `0/${total} nodes are available: ${total} ${REASON_PREEMPTION_NOT_HELPFUL}.`
+      )
     )
   // PodEligibleToPreemptOthers: a pod nominated to a node preemption might help on waits for
   // that node's terminating lower-priority pods, which are not read here.
@@ -72,5 +86,5 @@ export function postFilterOutcome(
   const run = dryRun()
   if (run.kind === 'unknown') return unknown(`preemption (DefaultPreemption: ${run.why})`)
   if (run.kind === 'candidates') return known('', run.candidates)
-  return known(`${DRA}, preemption: ${run.message}`)
+  return known(postFilterPart(release, run.message))
 }

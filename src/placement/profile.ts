@@ -1,4 +1,6 @@
+import { REASON_UNTOLERATED_TAINT } from '../core/index.js'
 import { extenderRuleFilter } from './extender-rule.js'
+import { releaseOf, untoleratedTaintReason } from './kube-releases.js'
 import { isNotJudged, type FilterPlugin, type PreFilterResult } from './framework.js'
 import { PLUGIN_INTER_POD_AFFINITY } from './types.js'
 import { InterPodAffinityState, REASON_POD_AFFINITY } from './inter-pod-affinity.js'
@@ -47,6 +49,7 @@ type TaintRows = ReadonlyMap<PlacementNode, NodeExplanation | undefined>
 
 function staticFilters(input: PlacementInput, byNode: TaintRows): FilterPlugin[] {
   const pod = input.pod
+  const release = releaseOf(input.options)
   const filters: FilterPlugin[] = [
     {
       name: PLUGIN_NODE_UNSCHEDULABLE,
@@ -56,8 +59,12 @@ function staticFilters(input: PlacementInput, byNode: TaintRows): FilterPlugin[]
     {
       name: PLUGIN_TAINT_TOLERATION,
       filter(node) {
-        const reason = byNode.get(node)?.reason ?? null
-        if (reason === null) return null
+        const row = byNode.get(node)
+        if (row === undefined || row.reason === null) return null
+        const reason =
+          row.reason === REASON_UNTOLERATED_TAINT
+            ? untoleratedTaintReason(release, row.decidingTaints[0]?.taint)
+            : row.reason
         return {
           plugin: PLUGIN_TAINT_TOLERATION,
           reasons: [reason],

@@ -150,6 +150,7 @@ describe('explain from the cluster', () => {
     )
     expect(JSON.parse(result.stdout)).toEqual({
       namespace: 'shop',
+      kubeVersion: '1.35.0',
       groups: [
         {
           reason: 'fits by the constraints judged here',

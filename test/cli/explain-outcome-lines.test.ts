@@ -34,10 +34,10 @@ describe('explain table output', () => {
     )
     expect(result.code).toBe(1)
     const lines = result.stdout.trimEnd().split('\n')
-    expect(lines.at(-4)).toBe(
+    expect(lines.at(-5)).toBe(
       "0/1 nodes are available: 1 node(s) didn't match pod anti-affinity rules."
     )
-    expect(lines.at(-3)).toBe(
+    expect(lines.at(-4)).toBe(
       'Preemption: evicting lower-priority pods makes room on a (lower priority: default/old-web); kube-scheduler nominates one of these nodes and adds no preemption part to the message.'
     )
   })

@@ -31,6 +31,7 @@ describe('taint-extender explain on a fixture cluster', () => {
         'fits on 2 of 5 node(s); the other 3: 1 node(s) were unschedulable, 2 node(s) had untolerated taint(s).',
         'Not judged: resources (NodeResourcesFit: no pods given), volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone), inter-pod affinity (InterPodAffinity: no pods given), DRA (DynamicResources).',
         "Topology spread, scored only, never filtering: none set, so the scheduler's defaults apply (ScheduleAnyway).",
+        'Judged as kube-scheduler 1.35 judges (newest supported).',
         '',
       ].join('\n')
     )

@@ -22,9 +22,9 @@ describe('taint-extender forecast output', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('general-1   shop/tolerates-300s       evicted after 300s')
     expect(result.stdout).toContain('general-1: pending pods turned away: shop/waiting-plain')
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(
-      /^maintenance=planned:NoExecute on 1 node\(s\): /
-    )
+    const lines = result.stdout.trimEnd().split('\n')
+    expect(lines.at(-2)).toMatch(/^maintenance=planned:NoExecute on 1 node\(s\): /)
+    expect(lines.at(-1)).toBe('Judged as kube-scheduler 1.35 judges (newest supported).')
   })
 
   it('names in the table every taint that evicts a pod at once, and * for a toleration of any key', async () => {
@@ -108,7 +108,8 @@ describe('taint-extender forecast output', () => {
     ])
     expect(result.stdout).toBe(
       'no running pods on the selected node(s)\n\n' +
-        'a:NoExecute on 1 node(s): 0 running pod(s) evicted at once, 0 evicted later, 0 stay; 0 pending pod(s) turned away.\n'
+        'a:NoExecute on 1 node(s): 0 running pod(s) evicted at once, 0 evicted later, 0 stay; 0 pending pod(s) turned away.\n' +
+        'Judged as kube-scheduler 1.35 judges (newest supported).\n'
     )
   })
 

@@ -62,6 +62,10 @@ function requestsSince(api: FakeApiServer, since: number): Record<string, string
 }
 
 const NODE_LIST = { path: '/api/v1/nodes', fieldSelector: null, limit: '500' }
+/** The release the tools then speak for (the fake answers v1.35.0). */
+const VERSION = { path: '/version', fieldSelector: null, limit: null }
+/** Files name no release; the fake API server's, so that both answer alike. */
+const AS_THE_SERVER = ['--kube-version', '1.35.0']
 const podsOn = (nodeName: string) => ({
   path: '/api/v1/pods',
   fieldSelector: `spec.nodeName=${nodeName}`,
@@ -99,7 +103,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     api = await fixtureApiServer()
     kubeconfig = kubeconfigFor(api.url)
     deadEnd = kubeconfigFor('http://127.0.0.1:1')
-    const files = ['--nodes', NODES, '--pods', PODS, '-o', 'json']
+    const files = ['--nodes', NODES, '--pods', PODS, ...AS_THE_SERVER, '-o', 'json']
     const explain = await runTool('explain', ['--pod', POD, ...files])
     const forecast = await runTool('forecast', [...FORECAST, ...files])
     fromFiles = { explain: explain.stdout, forecast: forecast.stdout }
@@ -116,7 +120,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     const result = await explainFromCluster(POD)
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFiles.explain, 'name'))
-    expect(requestsSince(api, before)).toEqual([NODE_LIST, ...EXPLAIN_PODS])
+    expect(requestsSince(api, before)).toEqual([NODE_LIST, ...EXPLAIN_PODS, VERSION])
   })
 
   it('explain reads the PodDisruptionBudgets when preemption has candidates, and names the victims they leave', async () => {
@@ -183,7 +187,15 @@ describe('explain and forecast reading the live cluster instead of files', () =>
       ].join('\n')
     )
     const namespacesFile = tempFile('namespaces.json', JSON.stringify({ items: namespaces }))
-    const files = ['--nodes', NODES, '--pods', PODS, '--namespaces', namespacesFile]
+    const files = [
+      '--nodes',
+      NODES,
+      '--pods',
+      PODS,
+      '--namespaces',
+      namespacesFile,
+      ...AS_THE_SERVER,
+    ]
     const fromFile = await runTool('explain', ['--pod', pod, ...files, '-o', 'json'])
     const before = api.requestLog.length
     const result = await explainFromCluster(pod)
@@ -194,6 +206,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
       NODE_LIST,
       ...EXPLAIN_PODS,
       { path: '/api/v1/namespaces', fieldSelector: null, limit: '500' },
+      VERSION,
     ])
   })
 
@@ -208,7 +221,12 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     ])
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(fromFiles.forecast))
-    expect(requestsSince(api, before)).toEqual([NODE_LIST, podsOn('general-1'), podsOn('')])
+    expect(requestsSince(api, before)).toEqual([
+      NODE_LIST,
+      podsOn('general-1'),
+      podsOn(''),
+      VERSION,
+    ])
   })
 
   it('forecast with a selector asks for the pods of each node it selects, and answers as for the files', async () => {
@@ -220,14 +238,26 @@ describe('explain and forecast reading the live cluster instead of files', () =>
       '-o',
       'json',
     ]
-    const fromFile = await runTool('forecast', [...argv, '--nodes', NODES, '--pods', PODS])
+    const fromFile = await runTool('forecast', [
+      ...argv,
+      '--nodes',
+      NODES,
+      '--pods',
+      PODS,
+      ...AS_THE_SERVER,
+    ])
     const before = api.requestLog.length
     const result = await runTool('forecast', [...argv, '--kubeconfig', kubeconfig])
     const nodeNames = (JSON.parse(result.stdout) as { nodes: { node: string }[] }).nodes.map(
       (n) => n.node
     )
     expect(nodeNames).toEqual(['general-1', 'general-2', 'spot-1'])
-    expect(requestsSince(api, before)).toEqual([NODE_LIST, ...nodeNames.map(podsOn), podsOn('')])
+    expect(requestsSince(api, before)).toEqual([
+      NODE_LIST,
+      ...nodeNames.map(podsOn),
+      podsOn(''),
+      VERSION,
+    ])
     expect(rowsByNode(result.stdout, 'node')).toEqual(rowsByNode(fromFile.stdout, 'node'))
   })
 
@@ -243,7 +273,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
       'json',
     ])
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(fromFiles.forecast))
-    expect(requestsSince(api, before)).toEqual([NODE_LIST])
+    expect(requestsSince(api, before)).toEqual([NODE_LIST, VERSION])
   })
 
   it.each([
@@ -299,7 +329,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
   })
 
   it('never looks for a cluster when every input is a file, even with a broken KUBECONFIG', async () => {
-    const argv = ['--pod', POD, '--nodes', NODES, '--pods', PODS, '-o', 'json']
+    const argv = ['--pod', POD, '--nodes', NODES, '--pods', PODS, ...AS_THE_SERVER, '-o', 'json']
     const result = await runTool('explain', argv, { KUBECONFIG: '/nowhere/config' })
     expect(result).toMatchObject({ code: 0, stdout: fromFiles.explain })
   })

@@ -2,19 +2,16 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
-import { describeWithControlPlane } from '../support/control-plane/index.js'
-import {
-  asV135Message,
-  waitForOutcomes,
-  type PodOutcome,
-} from '../support/control-plane/scheduling.js'
+import { describeWithControlPlane, KUBE_VERSION } from '../support/control-plane/index.js'
+import { waitForOutcomes, type PodOutcome } from '../support/control-plane/scheduling.js'
 import { runTool } from '../cli/run-tool.js'
 import { nodeObjects, placedPods, probePods } from './explain-cases.js'
 
 /**
  * `explain` against the real kube-scheduler (default profile, no extender): for every probe pod
- * the scheduler leaves Pending, explain's summary is its FailedScheduling message, byte for byte
- * once v1.28's wording is put in v1.35's; for every probe it binds, explain says that node fits.
+ * the scheduler leaves Pending, explain speaking for the scheduler's release (`--kube-version`)
+ * gives its FailedScheduling message byte for byte; for every probe it binds, explain says that
+ * node fits.
  */
 
 const PROBES = probePods(40)
@@ -66,7 +63,7 @@ describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
       if (outcome?.bound === true) {
         expect(reply.nodes.find((n) => n.name === outcome.node)?.verdict).toBe('fits')
       } else if (outcome?.bound === false) {
-        expect(reply.summary).toBe(asV135Message(outcome.message))
+        expect(reply.summary).toBe(outcome.message)
       } else {
         throw new Error(`no outcome for ${name}`)
       }
@@ -101,6 +98,8 @@ async function explainAsPending(dir: string, name: string): Promise<ExplainReply
     othersFile,
     '--evicting-nodes',
     'allow',
+    '--kube-version',
+    KUBE_VERSION,
     '-o',
     'json',
   ])

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
 import { runTool } from '../cli/run-tool.js'
-import { describeWithControlPlane, type KubeApi } from '../support/control-plane/index.js'
 import {
-  asV135MessageWithFit,
-  waitForOutcomes,
-  type PodOutcome,
-} from '../support/control-plane/scheduling.js'
+  describeWithControlPlane,
+  KUBE_VERSION,
+  type KubeApi,
+} from '../support/control-plane/index.js'
+import { waitForOutcomes, type PodOutcome } from '../support/control-plane/scheduling.js'
 import { resourceNodes, resourcePlacedPods, resourceProbes } from './resource-cases.js'
 
 /**
@@ -24,8 +24,6 @@ interface ExplainReply {
   readonly nodes: readonly {
     readonly name: string
     readonly verdict: string
-    readonly plugin: string | null
-    readonly unresolvable: boolean
   }[]
 }
 
@@ -74,6 +72,8 @@ describeWithControlPlane(
           join(dir, 'nodes.json'),
           '--pods',
           join(dir, 'pods.json'),
+          '--kube-version',
+          KUBE_VERSION,
           '-o',
           'json',
         ])
@@ -82,10 +82,7 @@ describeWithControlPlane(
         if (outcome?.bound === true) {
           expect(reply.nodes.find((n) => n.name === outcome.node)?.verdict).toBe('fits')
         } else if (outcome?.bound === false) {
-          const fitUnresolvable = reply.nodes.filter(
-            (n) => n.plugin === 'NodeResourcesFit' && n.unresolvable
-          ).length
-          expect(reply.summary).toBe(asV135MessageWithFit(outcome.message, fitUnresolvable))
+          expect(reply.summary).toBe(outcome.message)
         } else {
           throw new Error(`no outcome for ${name}`)
         }

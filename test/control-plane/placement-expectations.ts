@@ -1,6 +1,10 @@
-import { REASON_EVICTING_TAINT } from '../../src/core/reasons.js'
+import { parseKubeVersion, type KubeVersion } from '../../src/core/kube-version.js'
+import { REASON_EVICTING_TAINT, REASON_UNTOLERATED_TAINT } from '../../src/core/reasons.js'
+import { findMatchingUntoleratedTaint } from '../../src/core/toleration.js'
+import { untoleratedTaintReason } from '../../src/placement/kube-releases.js'
+import { KUBE_VERSION } from '../support/control-plane/index.js'
 import { referenceEvicts, referenceFilterNode } from '../../src/core/reference-rules.js'
-import type { EvictingNodes, NodeTaints, Toleration } from '../../src/core/types.js'
+import type { EvictingNodes, NodeTaints, Taint, Toleration } from '../../src/core/types.js'
 import type { WireToleration } from '../support/wire.js'
 import { NODES, type NodeCase, type PodCase } from './placement-cases.js'
 
@@ -12,6 +16,7 @@ import { NODES, type NodeCase, type PodCase } from './placement-cases.js'
  */
 
 const OPTIONS = { comparisonOperators: false }
+const RELEASE = parseKubeVersion(KUBE_VERSION) as KubeVersion
 const AFFINITY = "node(s) didn't match Pod's node affinity/selector"
 
 function ruleToleration(t: WireToleration): Toleration {
@@ -32,8 +37,22 @@ function ruleNode(node: NodeCase): NodeTaints {
   }
 }
 
+/** The extender's reason, which is the constant whatever kube-scheduler's release. */
 function taintReason(pod: PodCase, node: NodeCase): string | null {
   return referenceFilterNode(pod.tolerations.map(ruleToleration), ruleNode(node), OPTIONS)
+}
+
+/**
+ * The in-tree TaintToleration's reason as the control plane's kube-scheduler words it: up to
+ * v1.34.1 it names the node's first untolerated NoSchedule/NoExecute taint.
+ */
+function inTreeTaintReason(pod: PodCase, node: NodeCase): string | null {
+  const reason = taintReason(pod, node)
+  if (reason !== REASON_UNTOLERATED_TAINT) return reason
+  const hard = (t: Taint): boolean => t.effect === 'NoSchedule' || t.effect === 'NoExecute'
+  const tolerations = pod.tolerations.map(ruleToleration)
+  const first = findMatchingUntoleratedTaint(ruleNode(node).taints, tolerations, hard, OPTIONS)
+  return untoleratedTaintReason(RELEASE, first)
 }
 
 /** The extender's own rule: the node would evict the pod (with `reject` only). */
@@ -71,10 +90,11 @@ export function expectedReasons(
 ): Map<string, number> {
   const counts = new Map<string, number>()
   for (const node of NODES) {
-    const taint = taintReason(pod, node)
     const affinity = selected(pod, node) ? null : AFFINITY
     const eviction = evictionReason(pod, node, mode)
-    const reason = inTreeTaints ? (taint ?? affinity ?? eviction) : (affinity ?? taint ?? eviction)
+    const reason = inTreeTaints
+      ? (inTreeTaintReason(pod, node) ?? affinity ?? eviction)
+      : (affinity ?? taintReason(pod, node) ?? eviction)
     if (reason !== null) counts.set(reason, (counts.get(reason) ?? 0) + 1)
   }
   return counts

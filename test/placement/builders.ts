@@ -1,5 +1,5 @@
 import { REASON_NODE_AFFINITY } from '../../src/placement/index.js'
-import type { Toleration } from '../../src/core/index.js'
+import type { KubeVersion, Toleration } from '../../src/core/index.js'
 import type {
   DisruptionBudget,
   HostPort,
@@ -178,6 +178,8 @@ export interface Cluster {
   readonly namespaces?: Readonly<Record<string, LabelMap>>
   readonly tolerations?: readonly Toleration[]
   readonly budgets?: readonly DisruptionBudget[] | null
+  /** The release the diagnosis speaks for; the newest supported when absent. */
+  readonly kubeVersion?: KubeVersion
 }
 
 /** The diagnosis the CLI and the endpoint compute, for a pod over a small cluster. */
@@ -201,7 +203,10 @@ export function diagnose(incoming: PlacementPod, cluster: Cluster): PlacementDia
     nominatedPods: cluster.nominated ?? [],
     namespaces: new Map(Object.entries(cluster.namespaces ?? {})),
     nodeLabelsKnown: true,
-    options: GATE_ON,
+    options:
+      cluster.kubeVersion === undefined
+        ? GATE_ON
+        : { ...GATE_ON, kubeVersion: cluster.kubeVersion },
   })
 }
 

@@ -48,6 +48,8 @@ export class FakeApiServer {
    * an exact point of the protocol (say, expire continue tokens when page 2 is asked for).
    */
   onRequest: ((kind: RequestKind, url: URL) => void) | undefined
+  /** What `GET /version` answers as `gitVersion`: the release the tools then speak for. */
+  gitVersion = 'v1.35.0'
   /** Every request's kind, URL and Authorization header, in arrival order. */
   readonly requestLog: { kind: RequestKind; url: string; authorization: string | undefined }[] = []
 
@@ -248,6 +250,10 @@ export class FakeApiServer {
         ...statusObject(404, `nodes "${name}" not found`),
         details: { name, kind: 'nodes' },
       })
+    }
+    if (req.method === 'GET' && url.pathname === '/version') {
+      const [, minor = ''] = /^v1\.(\d+)/.exec(this.gitVersion) ?? []
+      return sendJson(res, 200, { major: '1', minor, gitVersion: this.gitVersion })
     }
     if (req.method === 'GET' && url.pathname === '/api/v1/namespaces') {
       const metadata = { resourceVersion: String(this.#resourceVersion) }

@@ -85,9 +85,8 @@ async function currentOutcomes(api: KubeApi, namespace: string): Promise<Map<str
 }
 
 /**
- * The reasons of a FailedScheduling message and their node counts, in v1.35's words: v1.28
- * names each distinct taint (`2 node(s) had untolerated taint {gpu: true}`) where v1.34+ writes
- * `node(s) had untolerated taint(s)` once with the nodes summed (../shared/kube/README.md). The
+ * The reasons of a FailedScheduling message and their node counts, as the message writes them
+ * (v1.28 names each distinct taint: `2 node(s) had untolerated taint {gpu: true}`). The
  * preemption part that follows is not read.
  */
 export function reasonCounts(message: string): Map<string, number> {
@@ -98,10 +97,7 @@ export function reasonCounts(message: string): Map<string, number> {
     const parsed = /^(\d+) (.*)$/s.exec(part)
     if (parsed?.[1] === undefined || parsed[2] === undefined)
       throw new Error(`no count in "${part}"`)
-    const reason = parsed[2].startsWith('node(s) had untolerated taint {')
-      ? 'node(s) had untolerated taint(s)'
-      : parsed[2]
-    counts.set(reason, (counts.get(reason) ?? 0) + Number(parsed[1]))
+    counts.set(parsed[2], Number(parsed[1]))
   }
   return counts
 }
@@ -109,50 +105,4 @@ export function reasonCounts(message: string): Map<string, number> {
 /** A namespace to keep one case's pods and events apart from another's. */
 export async function createNamespace(api: KubeApi, name: string): Promise<void> {
   await api.create('/api/v1/namespaces', { metadata: { name } })
-}
-
-/**
- * A v1.28 FailedScheduling message in v1.35's words, and nothing else changed
- * (../shared/kube/README.md): the per-taint parts summed into `node(s) had untolerated
- * taint(s)` and the parts sorted again as `sortReasonsHistogram` sorts them (by the whole
- * "count reason" string); DynamicResources' `no new claims to deallocate, ` before
- * `preemption: `; the closing `..` written `.`.
- */
-export function asV135Message(message: string): string {
-  const match = /^(0\/\d+ nodes are available: )(.*?)\.(?:( preemption: .*?)\.+)?$/s.exec(message)
-  if (match?.[1] === undefined || match[2] === undefined) {
-    throw new Error(`not a FailedScheduling message: ${message}`)
-  }
-  const parts = [...reasonCounts(`${match[1]}${match[2]}.`)].map(([reason, n]) => `${n} ${reason}`)
-  const reasons = `${match[1]}${parts.sort().join(', ')}.`
-  if (match[3] === undefined) return reasons
-  return `${reasons} no new claims to deallocate,${match[3]}.`
-}
-
-const NO_VICTIMS = 'No preemption victims found for incoming pod'
-const NOT_HELPFUL = 'Preemption is not helpful for scheduling'
-
-/**
- * A v1.28 message as v1.35 writes it (asV135Message) when `fitUnresolvable` nodes request more
- * than their whole allocatable of some resource. Since v1.34 NodeResourcesFit marks such a node
- * UnschedulableAndUnresolvable (noderesources fit.go `fitsRequest`: `Unresolvable: request >
- * allocatable`), so preemption counts it as not helpful; v1.28 tried it and found no victims.
- */
-export function asV135MessageWithFit(message: string, fitUnresolvable: number): string {
-  const v135 = asV135Message(message)
-  if (fitUnresolvable === 0) return v135
-  const match = /^(.* preemption: 0\/\d+ nodes are available: )(.*)\.$/s.exec(v135)
-  if (match?.[1] === undefined || match[2] === undefined) return v135
-  const counts = new Map<string, number>()
-  for (const part of match[2].split(', ')) {
-    const space = part.indexOf(' ')
-    counts.set(part.slice(space + 1), Number(part.slice(0, space)))
-  }
-  counts.set(NO_VICTIMS, (counts.get(NO_VICTIMS) ?? 0) - fitUnresolvable)
-  counts.set(NOT_HELPFUL, (counts.get(NOT_HELPFUL) ?? 0) + fitUnresolvable)
-  const parts = [...counts]
-    .filter(([, n]) => n > 0)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([reason, n]) => `${n} ${reason}`)
-  return `${match[1]}${parts.join(', ')}.`
 }

@@ -8,6 +8,7 @@ import {
   describeTransport,
   httpsServerOptions,
   secureContextOptions,
+  TLS_HANDSHAKE_TIMEOUT_MS,
   type ServerTlsMaterial,
   type Transport,
 } from './tls-options.js'
@@ -32,6 +33,8 @@ export interface ListenOptions {
   readonly headersTimeoutMs?: number
   /** Deadline for a whole request, body included; defaults to REQUEST_TIMEOUT_MS. */
   readonly requestTimeoutMs?: number
+  /** Deadline for a TLS handshake, from the connection's accept; defaults to TLS_HANDSHAKE_TIMEOUT_MS. */
+  readonly handshakeTimeoutMs?: number
   /**
    * Connections open at once; one past it is closed as soon as it is accepted, so a flood of
    * connections cannot take the descriptors the open ones need. Default: no cap.
@@ -73,7 +76,11 @@ export async function listen(
   const httpsServer =
     tls === null
       ? null
-      : createHttpsServer({ ...serverTimeouts(options), ...httpsServerOptions(tls) })
+      : createHttpsServer({
+          ...serverTimeouts(options),
+          ...httpsServerOptions(tls),
+          handshakeTimeout: options.handshakeTimeoutMs ?? TLS_HANDSHAKE_TIMEOUT_MS,
+        })
   // https.Server is an http.Server with a TLS handshake in front: every timeout, clientError
   // and close applies to both alike.
   const server: Server = httpsServer ?? createServer(serverTimeouts(options))

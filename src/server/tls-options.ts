@@ -20,6 +20,15 @@ export type Transport = 'http' | 'https' | 'mutual-tls'
  */
 export const MIN_TLS_VERSION = 'TLSv1.2'
 
+/**
+ * How long an accepted connection may take to finish its TLS handshake before it is destroyed,
+ * as a stalled or silent one would otherwise hold a connection slot for good. kube-scheduler's
+ * transport gives up on a handshake after 10 s (client-go's SetTransportDefaults takes
+ * TLSHandshakeTimeout from Go's http.DefaultTransport), so waiting longer serves no caller; on
+ * loopback or a LAN its handshake takes milliseconds.
+ */
+export const TLS_HANDSHAKE_TIMEOUT_MS = 10_000
+
 export function describeTransport(tls: ServerTlsMaterial | null): Transport {
   if (tls === null) return 'http'
   return tls.ca === null ? 'https' : 'mutual-tls'

@@ -29,6 +29,8 @@ export interface TestServerOptions {
   tls?: ServerTlsMaterial
   /** Shorter header and request deadlines than production's, for slow-sender tests. */
   timeouts?: { headersMs: number; requestMs: number }
+  /** A shorter TLS handshake deadline than production's, for silent-client tests. */
+  handshakeTimeoutMs?: number
   /** Readiness checks in place of the node cache's. */
   readinessChecks?: readonly ReadinessCheck[]
   /** What the port serves: everything (default), or one side of the --probe-port split. */
@@ -111,6 +113,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     tls: options.tls ?? null,
     ...(options.role === undefined ? {} : { role: options.role }),
     ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
+    ...(options.handshakeTimeoutMs === undefined
+      ? {}
+      : { handshakeTimeoutMs: options.handshakeTimeoutMs }),
     ...(options.timeouts
       ? {
           headersTimeoutMs: options.timeouts.headersMs,

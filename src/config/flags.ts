@@ -51,7 +51,7 @@ export const FLAGS: readonly FlagSpec[] = [
     env: 'MAX_CONNECTIONS',
     kind: 'string',
     default: '512',
-    help: 'Connections each port keeps open at once. At the cap a new connection takes the slot of one with no request in flight (the oldest that never finished a request, else the one idle longest); only when every one is mid-request is the new one closed. kube-scheduler keeps a few.',
+    help: 'Connections each port keeps open at once. At the cap a new connection takes the slot of one with no request in flight, first one silent or idle for over a second (a new one keeps a second to send its request); only when every one is mid-request is the new one closed. kube-scheduler keeps a few.',
   },
   {
     name: 'feature-gates',

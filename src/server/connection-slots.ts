@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
+import { FIRST_REQUEST_GRACE_MS } from './queued-connections.js'
 
 /** What the cap knows of one open connection. */
 interface Slot {
@@ -21,15 +22,25 @@ function tcpSocketOf(socket: Socket): Socket {
 }
 
 /**
+ * Which connection gives up its slot first, lowest first: one that has never finished a request
+ * though it had the time to send one (silent, stalled in its TLS handshake or headers), then one
+ * idle that long since its last reply, then the new and the just-served. A newcomer thus keeps
+ * the grace to send its request while older idle connections remain, and a flood of silent
+ * newcomers displaces its own members before anyone just served.
+ */
+function evictionRank(slot: Slot, now: number): number {
+  return (slot.served ? 1 : 0) + (now - slot.lastActive < FIRST_REQUEST_GRACE_MS ? 2 : 0)
+}
+
+/**
  * A port's cap on open connections that one client cannot hold for long. Node's maxConnections
  * closes every newcomer once the cap is reached, so a client that opens that many connections
  * and sends nothing (or a request on each, then nothing) shuts everyone else out until its
  * sockets time out, then simply reconnects. Here a newcomer at the cap takes the slot of a
- * connection with no request in flight: the oldest that has never finished a request (silent,
- * in its TLS handshake, or still sending its first headers) or, when there is none, the one
- * idle longest since its last reply. Only when every connection is in the middle of a request
- * is the newcomer closed. kube-scheduler's connections are in use or recently used, so a flood
- * of connections displaces its own members before them.
+ * connection with no request in flight, chosen by evictionRank and, within a rank, the one idle
+ * longest (for one never served, the oldest). Only when every connection is in the middle of a
+ * request is the newcomer closed. kube-scheduler's connections are in use or recently used, so
+ * they are the last to go.
  */
 export class ConnectionSlots {
   readonly #slots = new Map<Socket, Slot>()
@@ -62,18 +73,18 @@ export class ConnectionSlots {
     })
   }
 
-  /**
-   * The connection to close for `newcomer`: the first never served in accept order (the Map's
-   * order), else the served one idle longest; null when every other one has a request in flight.
-   */
+  /** The connection to close for `newcomer`; null when every other one has a request in flight. */
   #idlest(newcomer: Socket): Socket | null {
+    const now = Date.now()
     let idlest: Socket | null = null
+    let lowest = Infinity
     let idleSince = Infinity
     for (const [socket, slot] of this.#slots) {
       if (socket === newcomer || slot.inFlight > 0) continue
-      if (!slot.served) return socket
-      if (slot.lastActive < idleSince) {
+      const rank = evictionRank(slot, now)
+      if (rank < lowest || (rank === lowest && slot.lastActive < idleSince)) {
         idlest = socket
+        lowest = rank
         idleSince = slot.lastActive
       }
     }

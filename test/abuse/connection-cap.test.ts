@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { FIRST_REQUEST_GRACE_MS } from '../../src/server/index.js'
 import { eventually } from '../support/eventually.js'
 import { nodesArgs, wireNode, wirePod } from '../support/wire.js'
 import { startTestServer, type TestServer } from '../support/test-server.js'
@@ -8,7 +9,7 @@ import { head, sleep } from './raw-http.js'
 /**
  * The cap on open connections (--max-connections) bounds the descriptors a flood can take, and
  * one client cannot hold it for long: at the cap a newcomer takes the slot of a connection with
- * no request in flight, the oldest never to have finished one first, else the one idle longest.
+ * no request in flight, one silent or idle past the grace to send a request first.
  */
 
 const CAP = 4
@@ -56,6 +57,18 @@ describe(`the cap of ${CAP} open connections`, () => {
     expect(flood.map((c) => c.closed)).toEqual([...Array(9).fill(true), false])
     expect(await statuses(served.slice(1))).toEqual([200, 200, 200])
     expect(await statuses(flood.slice(9))).toEqual([200])
+  })
+
+  it('leaves a newcomer its grace to send a request while connections idle longer remain, whose slots later newcomers take', async () => {
+    server = await startTestServer({ maxConnections: CAP })
+    const served = await open(CAP)
+    for (const c of served) expect(await statuses([c])).toEqual([200])
+    await sleep(FIRST_REQUEST_GRACE_MS + 100)
+    const [newcomer] = await open(1)
+    const later = await open(CAP - 1)
+    await eventually(() => served.every((c) => c.closed), 5000)
+    expect([newcomer, ...later].map((c) => c?.closed)).toEqual([false, false, false, false])
+    expect(await statuses([newcomer as KeepAliveConnection])).toEqual([200])
   })
 
   it('closes a newcomer when every connection has a request in flight, and answers those requests', async () => {

@@ -166,6 +166,13 @@ export const FLAGS: readonly FlagSpec[] = [
     help: 'Require client certificates signed by this PEM CA bundle (mutual TLS).',
   },
   {
+    name: 'client-name',
+    env: 'CLIENT_NAME',
+    kind: 'string',
+    default: null,
+    help: 'With --client-ca-file: comma-separated names, one of which a client certificate must carry as a DNS name in its subjectAltName or, when it has none, as its CN; other clients get 403. Default: any certificate the CA signed.',
+  },
+  {
     name: 'probe-port',
     env: 'PROBE_PORT',
     kind: 'string',

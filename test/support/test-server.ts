@@ -1,6 +1,7 @@
 import { Extender, type NodeCache } from '../../src/extender/index.js'
 import type { EvictingNodes } from '../../src/core/index.js'
 import {
+  admitClientNames,
   BodyBudget,
   createOperationsHandler,
   createRequestHandler,
@@ -40,6 +41,8 @@ export interface TestServerOptions {
   /** The port to listen on; 0 (any free port) by default. */
   port?: number
   maxConnections?: number
+  /** --client-name: the names a client certificate must carry (with a client CA). */
+  clientNames?: readonly string[]
 }
 
 export interface TestServer {
@@ -108,7 +111,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     commit: 'test-commit',
   }
   metrics.reportReadiness(deps.readinessChecks)
-  const app = HANDLERS[options.serves ?? 'everything'](deps)
+  const app = admitClientNames(
+    HANDLERS[options.serves ?? 'everything'](deps),
+    options.clientNames ?? [],
+    deps
+  )
   const running = await listen(app, '127.0.0.1', options.port ?? 0, logger, {
     tls: options.tls ?? null,
     ...(options.role === undefined ? {} : { role: options.role }),

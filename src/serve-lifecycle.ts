@@ -8,6 +8,7 @@ import {
   type TlsMaterial,
 } from './config/index.js'
 import {
+  admitClientNames,
   createOperationsHandler,
   createVerbsHandler,
   listen,
@@ -29,6 +30,7 @@ export interface Listeners {
  * With a probe port the main port serves the verbs only, over TLS when configured, and the
  * operations endpoints are on plain HTTP (kubelet probes and Prometheus carry no client
  * certificate). The main port listens first: its 'listening' line is the first one logged.
+ * With --client-name the main port admits only clients whose certificate carries one.
  */
 export async function startListening(
   config: Config,
@@ -37,8 +39,9 @@ export async function startListening(
   tlsMaterial: TlsMaterial | null,
   logger: JsonLogger
 ): Promise<Listeners> {
+  const handler = config.probePort === null ? serveAll(deps) : createVerbsHandler(deps)
   const server = await listen(
-    config.probePort === null ? serveAll(deps) : createVerbsHandler(deps),
+    admitClientNames(handler, config.clientNames, deps),
     config.host,
     config.port,
     logger,

@@ -51,7 +51,7 @@ export const FLAGS: readonly FlagSpec[] = [
     env: 'MAX_CONNECTIONS',
     kind: 'string',
     default: '512',
-    help: 'Connections each port keeps open at once; one past it is closed when accepted, and the open ones are served as before. kube-scheduler keeps a few.',
+    help: 'Connections each port keeps open at once. At the cap a new connection takes the slot of one with no request in flight, first one silent or idle for over a second (a new one keeps a second to send its request); only when every one is mid-request is the new one closed. kube-scheduler keeps a few.',
   },
   {
     name: 'feature-gates',
@@ -164,6 +164,13 @@ export const FLAGS: readonly FlagSpec[] = [
     kind: 'string',
     default: null,
     help: 'Require client certificates signed by this PEM CA bundle (mutual TLS).',
+  },
+  {
+    name: 'client-name',
+    env: 'CLIENT_NAME',
+    kind: 'string',
+    default: null,
+    help: 'With --client-ca-file: comma-separated names, one of which a client certificate must carry as a DNS name in its subjectAltName or, when it has none, as its CN; other clients get 403. Default: any certificate the CA signed.',
   },
   {
     name: 'probe-port',

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { findCluster, type ClusterSource } from './cluster-source.js'
+import { pickClientNames, pickTls, type TlsFiles } from './tls-flags.js'
 import { ConfigError } from './config-error.js'
 import { buildInfo } from './build-info.js'
 import { parseStrict, type ParsedArgs } from './strict-args.js'
@@ -19,13 +20,6 @@ import {
   type FeatureGates,
   type LogLevel,
 } from './parse-values.js'
-
-/** Files for HTTPS; `clientCaFile` set means mutual TLS (client certificates required). */
-export interface TlsFiles {
-  readonly certFile: string
-  readonly keyFile: string
-  readonly clientCaFile: string | null
-}
 
 /** Everything the service is told at start, validated once and frozen. */
 export interface Config {
@@ -54,6 +48,8 @@ export interface Config {
   readonly explainEndpoint: boolean
   /** HTTPS on --port; null: plain HTTP. */
   readonly tls: TlsFiles | null
+  /** Names a client certificate must carry (see --client-name); empty: any the CA signed. */
+  readonly clientNames: readonly string[]
   /** A separate plain-HTTP port for health and metrics; null: served on --port. */
   readonly probePort: number | null
   /** Connections each port keeps open at once. */
@@ -94,31 +90,6 @@ function pickCluster(
     fileExists: environment.fileExists ?? existsSync,
     homeKubeconfig: false,
   })
-}
-
-function pickTls(
-  values: Map<string, string>,
-  fileExists: (path: string) => boolean
-): TlsFiles | null {
-  const certFile = values.get('tls-cert-file') ?? ''
-  const keyFile = values.get('tls-private-key-file') ?? ''
-  const clientCaFile = values.get('client-ca-file') ?? ''
-  if (certFile === '' && keyFile === '') {
-    if (clientCaFile !== '')
-      throw new ConfigError('--client-ca-file needs --tls-cert-file and --tls-private-key-file')
-    return null
-  }
-  if (certFile === '' || keyFile === '') {
-    throw new ConfigError('--tls-cert-file and --tls-private-key-file go together')
-  }
-  for (const [flag, path] of [
-    ['tls-cert-file', certFile],
-    ['tls-private-key-file', keyFile],
-    ['client-ca-file', clientCaFile],
-  ] as const) {
-    if (path !== '' && !fileExists(path)) throw new ConfigError(`--${flag}: no file at ${path}`)
-  }
-  return { certFile, keyFile, clientCaFile: clientCaFile === '' ? null : clientCaFile }
 }
 
 /** Only `--help` is a boolean to parseArgs; every other flag is read as text (below). */
@@ -182,6 +153,7 @@ export function loadConfig(environment: Environment): LoadResult {
     environment
   )
   const maxBodyBytes = parseByteSize('max-body', get('max-body'))
+  const tls = pickTls(values, environment.fileExists ?? existsSync)
   const config: Config = {
     host: get('host'),
     port: parseIntegerIn('port', get('port'), 0, 65535),
@@ -220,7 +192,8 @@ export function loadConfig(environment: Environment): LoadResult {
       3600
     ),
     explainEndpoint: parseBoolean('enable-explain-endpoint', get('enable-explain-endpoint')),
-    tls: pickTls(values, environment.fileExists ?? existsSync),
+    tls,
+    clientNames: pickClientNames(values, tls),
     probePort: values.has('probe-port')
       ? parseIntegerIn('probe-port', get('probe-port'), 0, 65535)
       : null,

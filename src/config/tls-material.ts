@@ -1,7 +1,7 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { ConfigError } from './config-error.js'
-import type { TlsFiles } from './load-config.js'
+import type { TlsFiles } from './tls-flags.js'
 
 /** The PEM bytes the HTTPS server is built from, checked to parse and to belong together. */
 export interface TlsMaterial {

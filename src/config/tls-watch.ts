@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import type { TlsFiles } from './load-config.js'
+import type { TlsFiles } from './tls-flags.js'
 import { parseTlsMaterial, type RawFiles, type TlsMaterial } from './tls-material.js'
 
 /** What one reading of the files means for the server. */

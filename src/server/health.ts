@@ -17,8 +17,10 @@ export function evaluateReadiness(checks: readonly ReadinessCheck[]): {
 
 /**
  * Kubernetes-style readiness: plain `ok` with 200 when every check passes, else 503 naming the
- * failed checks; `?verbose` lists every check as `[+]name ok` / `[-]name failed: reason`, the
- * way kube-apiserver and kube-scheduler print theirs.
+ * failed checks; `?verbose` lists every check as `[+]name ok` / `[-]name failed: reason
+ * withheld`, the way kube-apiserver and kube-scheduler print theirs (healthz's
+ * handleRootHealth). As there, the reason is withheld because the endpoint answers anyone: a
+ * node cache's last error names the API server's address. The log says why a check fails.
  */
 export function readyzHandler(checks: () => readonly ReadinessCheck[]) {
   return (req: Request, res: Response): void => {
@@ -30,7 +32,7 @@ export function readyzHandler(checks: () => readonly ReadinessCheck[]) {
     } else {
       const lines = results
         .filter((r) => verbose || !r.ok)
-        .map((r) => (r.ok ? `[+]${r.name} ok` : `[-]${r.name} failed: ${r.reason}`))
+        .map((r) => (r.ok ? `[+]${r.name} ok` : `[-]${r.name} failed: reason withheld`))
       lines.push(ok ? 'readyz check passed' : 'readyz check failed')
       text = lines.join('\n')
     }

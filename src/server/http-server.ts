@@ -3,11 +3,13 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import type { AddressInfo } from 'node:net'
 import type { Logger } from '../extender/index.js'
 import { answerClientErrors, logRefusedHandshakes } from './client-errors.js'
+import { ConnectionSlots } from './connection-slots.js'
 import { GracefulClose } from './graceful-close.js'
 import {
   describeTransport,
   httpsServerOptions,
   secureContextOptions,
+  TLS_HANDSHAKE_TIMEOUT_MS,
   type ServerTlsMaterial,
   type Transport,
 } from './tls-options.js'
@@ -32,9 +34,12 @@ export interface ListenOptions {
   readonly headersTimeoutMs?: number
   /** Deadline for a whole request, body included; defaults to REQUEST_TIMEOUT_MS. */
   readonly requestTimeoutMs?: number
+  /** Deadline for a TLS handshake, from the connection's accept; defaults to TLS_HANDSHAKE_TIMEOUT_MS. */
+  readonly handshakeTimeoutMs?: number
   /**
-   * Connections open at once; one past it is closed as soon as it is accepted, so a flood of
-   * connections cannot take the descriptors the open ones need. Default: no cap.
+   * Connections open at once, so a flood of connections cannot take the descriptors the open
+   * ones need; at the cap a newcomer takes the slot of an idle connection (see ConnectionSlots)
+   * and is closed only when every one is mid-request. Default: no cap.
    */
   readonly maxConnections?: number
 }
@@ -73,7 +78,11 @@ export async function listen(
   const httpsServer =
     tls === null
       ? null
-      : createHttpsServer({ ...serverTimeouts(options), ...httpsServerOptions(tls) })
+      : createHttpsServer({
+          ...serverTimeouts(options),
+          ...httpsServerOptions(tls),
+          handshakeTimeout: options.handshakeTimeoutMs ?? TLS_HANDSHAKE_TIMEOUT_MS,
+        })
   // https.Server is an http.Server with a TLS handshake in front: every timeout, clientError
   // and close applies to both alike.
   const server: Server = httpsServer ?? createServer(serverTimeouts(options))
@@ -109,7 +118,7 @@ function serverTimeouts(options: ListenOptions): ServerOptions {
 /** The headers' deadline and the cap on connections open at once. */
 function limitServer(server: Server, options: ListenOptions): void {
   server.headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS
-  if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections
+  if (options.maxConnections !== undefined) new ConnectionSlots(server, options.maxConnections)
 }
 
 /** Listens on `host`:`port` and resolves with the port bound (the one chosen, for port 0). */

@@ -34,7 +34,7 @@ export function afterQueuedAccepts(server: Server, then: () => void): void {
 }
 
 /** How long a connection may take, once accepted, to send its first bytes before a drain closes it. */
-const FIRST_REQUEST_GRACE_MS = 1_000
+export const FIRST_REQUEST_GRACE_MS = 1_000
 
 /**
  * Connections that have not had a byte read from them yet, for a grace period after they are

@@ -49,6 +49,13 @@ export class KeepAliveConnection {
     })
   }
 
+  /** Sends bytes without waiting for a reply: the rest of a request `request` began. */
+  write(data: string): Promise<void> {
+    return new Promise((resolve, reject) =>
+      this.#socket.write(data, (err) => (err ? reject(err) : resolve()))
+    )
+  }
+
   destroy(): void {
     this.#socket.destroy()
   }

@@ -77,6 +77,36 @@ describe('TLS flags', () => {
   })
 })
 
+describe('--client-name', () => {
+  it('admits any certificate the CA signed when not given', () => {
+    expect(load([...CERT, ...KEY, ...CA]).clientNames).toEqual([])
+  })
+
+  it('takes a comma-separated list, each name trimmed, from the flag or CLIENT_NAME', () => {
+    expect(
+      load([...CERT, ...KEY, ...CA, '--client-name', 'a.example, system:b']).clientNames
+    ).toEqual(['a.example', 'system:b'])
+    expect(load([...CERT, ...KEY, ...CA], { CLIENT_NAME: 'a.example' }).clientNames).toEqual([
+      'a.example',
+    ])
+  })
+
+  it.each([
+    { argv: ['--client-name', 'a'], with: 'no TLS at all' },
+    { argv: [...CERT, ...KEY, '--client-name', 'a'], with: 'TLS without a client CA' },
+  ])('refuses names with $with: only a verified client certificate has names', ({ argv }) => {
+    expect(refusal(argv)).toBe(
+      '--client-name needs --client-ca-file: only a client certificate has names'
+    )
+  })
+
+  it('refuses an empty name in the list, quoting the list', () => {
+    expect(refusal([...CERT, ...KEY, ...CA, '--client-name', 'a,,b'])).toBe(
+      '--client-name: an empty name in "a,,b"'
+    )
+  })
+})
+
 describe('--probe-port', () => {
   it('takes a port, with or without TLS', () => {
     expect(load(['--probe-port', '8889']).probePort).toBe(8889)

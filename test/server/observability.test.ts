@@ -24,7 +24,7 @@ describe('health and version', () => {
     }
   })
 
-  it('reports /readyz 503 with the node cache reason until the cache is ready, and lists checks on ?verbose', async () => {
+  it('reports /readyz 503 naming the node cache check until the cache is ready, and lists checks on ?verbose', async () => {
     let readiness: CacheReadiness = { ready: false, reason: 'waiting for the first list of nodes' }
     const cache: NodeCache = {
       readiness: () => readiness,
@@ -38,7 +38,7 @@ describe('health and version', () => {
       const before = await fetch(`${gated.url}/readyz`)
       expect(before.status).toBe(503)
       expect(await before.text()).toBe(
-        '[-]node-cache failed: waiting for the first list of nodes\nreadyz check failed\n'
+        '[-]node-cache failed: reason withheld\nreadyz check failed\n'
       )
       const filter = await post(`${gated.url}/filter`, { Pod: wirePod('p'), NodeNames: ['a'] })
       expect((filter.json as { Error: string }).Error).toBe(

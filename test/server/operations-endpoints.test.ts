@@ -77,19 +77,22 @@ describe('the operations endpoints beside the verbs', () => {
     checkBody(response.body)
   })
 
-  it('/readyz names only the failing checks, and ?verbose lists every check', async () => {
+  it('/readyz names only the failing checks, withholding their reasons as kube-apiserver does, and ?verbose lists every check', async () => {
     const checks: ReadinessCheck[] = [
       { name: 'passing', check: () => ({ ok: true, reason: '' }) },
-      { name: 'node-cache', check: () => ({ ok: false, reason: 'no node list yet' }) },
+      {
+        name: 'node-cache',
+        check: () => ({ ok: false, reason: 'listing from https://10.96.0.1:443 failed' }),
+      },
     ]
     const server = await serve({ readinessChecks: checks })
     const plain = await get(server.running.port, '/readyz')
     expect(plain.status).toBe(503)
     expect(plain.headers['content-type']).toMatch(/^text\/plain/)
-    expect(plain.body).toBe('[-]node-cache failed: no node list yet\nreadyz check failed\n')
+    expect(plain.body).toBe('[-]node-cache failed: reason withheld\nreadyz check failed\n')
     const verbose = await get(server.running.port, '/readyz?verbose')
     expect(verbose.body).toBe(
-      '[+]passing ok\n[-]node-cache failed: no node list yet\nreadyz check failed\n'
+      '[+]passing ok\n[-]node-cache failed: reason withheld\nreadyz check failed\n'
     )
   })
 

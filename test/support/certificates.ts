@@ -84,9 +84,16 @@ export class CertificateWorkshop {
 
   /**
    * A leaf signed by `ca`, each with a new serial number, valid for `days`. A server
-   * certificate names 127.0.0.1 and localhost, the addresses the tests connect to.
+   * certificate names 127.0.0.1 and localhost, the addresses the tests connect to; a client one
+   * carries `subjectAltNames` (OpenSSL's form, `DNS:name`, `IP:address`) when given.
    */
-  issue(ca: KeyPair, name: string, usage: Usage, days = 2): KeyPair {
+  issue(
+    ca: KeyPair,
+    name: string,
+    usage: Usage,
+    days = 2,
+    subjectAltNames: readonly string[] = []
+  ): KeyPair {
     openssl(
       [
         'req',
@@ -106,6 +113,7 @@ export class CertificateWorkshop {
       'keyUsage=critical,digitalSignature',
       `extendedKeyUsage=${usage === 'server' ? 'serverAuth' : 'clientAuth'}`,
       ...(usage === 'server' ? ['subjectAltName=IP:127.0.0.1,DNS:localhost'] : []),
+      ...(subjectAltNames.length > 0 ? [`subjectAltName=${subjectAltNames.join(',')}`] : []),
     ]
     writeFileSync(join(this.dir, `${name}.ext`), extensions.join('\n') + '\n')
     this.#serial += 1

@@ -1,6 +1,7 @@
 import { Extender, type NodeCache } from '../../src/extender/index.js'
 import type { EvictingNodes } from '../../src/core/index.js'
 import {
+  admitClientNames,
   BodyBudget,
   createOperationsHandler,
   createRequestHandler,
@@ -29,6 +30,8 @@ export interface TestServerOptions {
   tls?: ServerTlsMaterial
   /** Shorter header and request deadlines than production's, for slow-sender tests. */
   timeouts?: { headersMs: number; requestMs: number }
+  /** A shorter TLS handshake deadline than production's, for silent-client tests. */
+  handshakeTimeoutMs?: number
   /** Readiness checks in place of the node cache's. */
   readinessChecks?: readonly ReadinessCheck[]
   /** What the port serves: everything (default), or one side of the --probe-port split. */
@@ -38,6 +41,8 @@ export interface TestServerOptions {
   /** The port to listen on; 0 (any free port) by default. */
   port?: number
   maxConnections?: number
+  /** --client-name: the names a client certificate must carry (with a client CA). */
+  clientNames?: readonly string[]
 }
 
 export interface TestServer {
@@ -106,11 +111,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     commit: 'test-commit',
   }
   metrics.reportReadiness(deps.readinessChecks)
-  const app = HANDLERS[options.serves ?? 'everything'](deps)
+  const app = admitClientNames(
+    HANDLERS[options.serves ?? 'everything'](deps),
+    options.clientNames ?? [],
+    deps
+  )
   const running = await listen(app, '127.0.0.1', options.port ?? 0, logger, {
     tls: options.tls ?? null,
     ...(options.role === undefined ? {} : { role: options.role }),
     ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
+    ...(options.handshakeTimeoutMs === undefined
+      ? {}
+      : { handshakeTimeoutMs: options.handshakeTimeoutMs }),
     ...(options.timeouts
       ? {
           headersTimeoutMs: options.timeouts.headersMs,

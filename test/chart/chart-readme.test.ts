@@ -36,7 +36,7 @@ function defaultCell(value: unknown): string {
 
 /** The README table's rows: `| \`key\` | default | … |`. */
 function documented(): Map<string, string> {
-  const rows = README.matchAll(/^\| `([\w.]+)` +\| (.+?) +\|/gm)
+  const rows = README.matchAll(/^\| `([\w./]+)` +\| (.+?) +\|/gm)
   return new Map([...rows].map(([, key, cell]) => [key as string, cell as string]))
 }
 

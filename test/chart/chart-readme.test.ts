@@ -59,7 +59,7 @@ describe('the chart’s README', () => {
   })
 
   it.each([
-    ['the chart’s README', README, ['install', 'upgrade']],
+    ['the chart’s README', README, ['install', 'upgrade', 'upgrade']],
     [
       'the project’s README',
       readFileSync(new URL('../../README.md', import.meta.url), 'utf8'),

@@ -103,6 +103,9 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 - --tls-cert-file=/etc/taint-extender/tls/tls.crt
 - --tls-private-key-file=/etc/taint-extender/tls/tls.key
 - --client-ca-file=/etc/taint-extender/tls/ca.crt
+{{- with .Values.tls.clientNames }}
+- --client-name={{ join "," . }}
+{{- end }}
 {{- end }}
 {{- /* Probes and scrapes on a port of their own, which a flood of the verbs port cannot fill. */}}
 - --probe-port={{ .Values.probePort }}
@@ -131,6 +134,7 @@ enable-explain-endpoint: [enableExplainEndpoint, enableExplainEndpoint]
 tls-cert-file: [tls, tls.enabled with tls.secretName or tls.certManager]
 tls-private-key-file: [tls, tls.enabled with tls.secretName or tls.certManager]
 client-ca-file: [tls, tls.enabled with tls.secretName or tls.certManager]
+client-name: [tls.clientNames, tls.clientNames]
 probe-port: [probePort, probePort]
 shutdown-delay-seconds: [shutdownDelaySeconds, shutdownDelaySeconds]
 {{- end -}}

@@ -9,9 +9,14 @@
 # Three stages: production dependencies, TypeScript build, distroless runtime. Only dist/, the
 # production node_modules and package.json reach the final image.
 
+# Base images are pinned by digest (the tag beside it says which release it was): a tag moves,
+# a digest never does, so a rebuild uses the very images that were reviewed. To move to a newer
+# one, `docker buildx imagetools inspect IMAGE:TAG` prints the digest to put here, for the three
+# FROM lines (test/release/supply-chain.test.ts holds every base pinned).
+
 # Production dependencies only (express, @kubernetes/client-node, lru-cache, prom-client).
 # --ignore-scripts: none of them needs an install script, and none may run one.
-FROM node:24-bookworm-slim AS deps
+FROM node:24-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
@@ -19,7 +24,7 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 # Compile src/ to dist/ with the full dependency set (TypeScript and type packages). The build
 # context has no .git: the commit comes in as COMMIT and lands in dist/build-info.json, which
 # `version`, GET /version and taint_extender_build_info report ("unknown" when not given).
-FROM node:24-bookworm-slim AS build
+FROM node:24-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d AS build
 ARG COMMIT=unknown
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -30,7 +35,7 @@ COPY src ./src
 RUN BUILD_COMMIT="$COMMIT" npm run build
 
 # Runtime: Node.js 24 and nothing else (no shell, no package manager), user 65532.
-FROM gcr.io/distroless/nodejs24-debian12:nonroot
+FROM gcr.io/distroless/nodejs24-debian12:nonroot@sha256:14d42e2511532589a7c7e01a753667a74fcc96266e137e8125006b87b0c32d0a
 ARG COMMIT=unknown
 # Where the source is published (.ci/release passes it; empty when the build does not know).
 ARG SOURCE=

@@ -91,6 +91,10 @@ describe('values the chart refuses, naming the value', () => {
     ],
     [{ tls: { enabled: true, probePort: 8888 } }, "'probePort' not allowed"],
     [{ tls: { enabled: true }, probePort: 8888 }, 'probePort must differ from port'],
+    [
+      { probePort: 8888 },
+      'probePort must differ from port: probes and metrics have a port of their own',
+    ],
     [{ tls: { certManager: { enabled: true, issuerRef: { name: 'ca' } } } }, 'needs tls.enabled'],
     [{ tls: { enabled: true, certManager: { enabled: true } } }, 'issuerRef.name is required'],
     [{ podLabel: { team: 'a' } }, "'podLabel' not allowed"],

@@ -28,6 +28,9 @@ function failure(command: () => unknown): string | null {
   }
 }
 
+const POD_LABELS = { matchLabels: { component: 'kube-scheduler' } }
+const KUBE_SYSTEM = { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } }
+
 const withCidrs = (cidrs: string[]): object => ({
   networkPolicy: { enabled: true, controlPlaneCIDRs: cidrs },
 })
@@ -65,6 +68,53 @@ describe('the chart’s NetworkPolicy', () => {
       'minProperties',
     ],
     [
+      'a scheduler peer that is pod labels alone (its own namespace, where anyone may set them)',
+      { networkPolicy: { enabled: true, schedulerPeers: [{ podSelector: POD_LABELS }] } },
+      "at '/networkPolicy/schedulerPeers/0': missing property 'namespaceSelector'",
+    ],
+    [
+      'a scheduler peer from every namespace (namespaceSelector: {})',
+      {
+        networkPolicy: {
+          enabled: true,
+          schedulerPeers: [{ namespaceSelector: {}, podSelector: POD_LABELS }],
+        },
+      },
+      "at '/networkPolicy/schedulerPeers/0/namespaceSelector': minProperties",
+    ],
+    [
+      'a scheduler peer whose namespace labels are empty',
+      {
+        networkPolicy: {
+          enabled: true,
+          schedulerPeers: [{ namespaceSelector: { matchLabels: {} }, podSelector: POD_LABELS }],
+        },
+      },
+      "at '/networkPolicy/schedulerPeers/0/namespaceSelector/matchLabels': minProperties",
+    ],
+    [
+      'a scheduler peer naming a namespace but every pod in it',
+      {
+        networkPolicy: {
+          enabled: true,
+          schedulerPeers: [{ namespaceSelector: KUBE_SYSTEM }],
+        },
+      },
+      "at '/networkPolicy/schedulerPeers/0': missing property 'podSelector'",
+    ],
+    [
+      'metrics from the peers list it once took (every namespace by default)',
+      { networkPolicy: { enabled: true, controlPlaneCIDRs: ['10.0.0.0/8'], metricsPeers: [] } },
+      "'metricsPeers' not allowed",
+    ],
+    [
+      'a metrics namespace that is no namespace name',
+      {
+        networkPolicy: { enabled: true, controlPlaneCIDRs: ['10.0.0.0/8'], metricsNamespace: '*' },
+      },
+      '/networkPolicy/metricsNamespace',
+    ],
+    [
       'a peer’s ipBlock with a prefix longer than the address',
       { networkPolicy: { enabled: true, schedulerPeers: [{ ipBlock: { cidr: '10.0.0.0/40' } }] } },
       '/networkPolicy/schedulerPeers/0/ipBlock/cidr',
@@ -92,10 +142,7 @@ describe('the chart’s NetworkPolicy', () => {
   })
 
   it('admits the peers it is given, and the chart’s own second scheduler by itself', () => {
-    const peer = {
-      namespaceSelector: {},
-      podSelector: { matchLabels: { component: 'kube-scheduler' } },
-    }
+    const peer = { namespaceSelector: KUBE_SYSTEM, podSelector: POD_LABELS }
     expect(rules({ networkPolicy: { enabled: true, schedulerPeers: [peer] } })[0]?.from).toEqual([
       peer,
     ])
@@ -105,6 +152,7 @@ describe('the chart’s NetworkPolicy', () => {
     })
     expect(secondOnly[0]?.from).toEqual([
       {
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'taint-extender' } },
         podSelector: {
           matchLabels: {
             'app.kubernetes.io/name': 'taint-extender',
@@ -120,6 +168,37 @@ describe('the chart’s NetworkPolicy', () => {
     const refusal = helmRefusal({ networkPolicy: { enabled: true } }, ['--skip-schema-validation'])
     expect(refusal).toContain(`templates/networkpolicy.yaml`)
     expect(refusal).toContain(`): ${NO_CALLER}\n`)
+  })
+
+  it.each([
+    [{ podSelector: POD_LABELS }],
+    [{ namespaceSelector: {}, podSelector: POD_LABELS }],
+    [{ namespaceSelector: KUBE_SYSTEM, podSelector: { matchLabels: {} } }],
+  ])('refuses the label-only scheduler peer %j even when the schema is skipped', (peer) => {
+    const values = { networkPolicy: { enabled: true, schedulerPeers: [peer] } }
+    const refusal = helmRefusal(values, ['--skip-schema-validation'])
+    expect(refusal).toContain(
+      'networkPolicy.schedulerPeers[0] needs a namespaceSelector and a podSelector, neither empty, or an ipBlock'
+    )
+  })
+
+  it('admits to /metrics only the namespace named, any pod of it when no pod labels are given', () => {
+    const base = { enabled: true, controlPlaneCIDRs: ['10.0.0.0/8'] }
+    expect(rules({ networkPolicy: base })).toHaveLength(1)
+    const named = rules({ networkPolicy: { ...base, metricsNamespace: 'obs' } })[1]
+    const anyPod = rules({
+      networkPolicy: { ...base, metricsNamespace: 'obs', metricsPodLabels: null },
+    })[1]
+    const obs = { matchLabels: { 'kubernetes.io/metadata.name': 'obs' } }
+    expect([named?.from, anyPod?.from]).toEqual([
+      [
+        {
+          namespaceSelector: obs,
+          podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
+        },
+      ],
+      [{ namespaceSelector: obs, podSelector: {} }],
+    ])
   })
 
   it.each([

@@ -154,6 +154,30 @@ describeWithControlPlane(
       await expect(loaded('absent-file', wrong)).rejects.toThrow(/couldn't build extenders/)
     })
 
+    it('gives kube-scheduler a client certificate in every HTTPS configuration, which it loads at start', async () => {
+      const https = CONFIGS.filter(({ config }) =>
+        ((config.extenders ?? []) as Yaml[]).some((e) => e.enableHTTPS === true)
+      )
+      const names = https.flatMap((c) => c.names).join('\n')
+      expect(names).toContain('scheduler-config/https.yaml')
+      expect(names).toMatch(/from the chart with mutual TLS .* second scheduler/)
+      expect(names).toContain('from deploy/second-scheduler with the cert-manager component')
+      for (const { name, config } of https) {
+        const [extender] = config.extenders as Yaml[]
+        const fields = Object.keys((extender?.tlsConfig ?? {}) as Yaml).sort()
+        expect([name, fields]).toEqual([name, ['caFile', 'certFile', 'keyFile', 'serverName']])
+      }
+      // kube-scheduler reads the client certificate when it builds the extender's client, at
+      // start: a certificate file that is not there stops it there.
+      const config = withLocalPaths(https[0]!.config)
+      const [extender] = config.extenders as Yaml[]
+      const tlsConfig = { ...(extender?.tlsConfig as Yaml), certFile: join(dir, 'absent.crt') }
+      const wrong = { ...config, extenders: [{ ...extender, tlsConfig }] }
+      await expect(loaded('absent-client-certificate', wrong)).rejects.toThrow(
+        /couldn't build extenders/
+      )
+    })
+
     CONFIGS.forEach(({ name, config: shipped }, index) =>
       it(`${name} is loaded, with its extender and profiles as written`, async () => {
         const config = withLocalPaths(shipped)

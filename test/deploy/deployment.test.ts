@@ -37,11 +37,11 @@ function mebibytes(quantity: unknown): number {
 describe('the shipped Deployment', () => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startTestServer()
+    server = await startTestServer({ serves: 'operations' })
   })
   afterAll(() => server.close())
 
-  it('passes args the extender’s own flag parser accepts, in-cluster, on the port it exposes', () => {
+  it('passes args the extender’s own flag parser accepts, in-cluster, on the ports it exposes', () => {
     const c = container() as { args: string[]; ports: { name: string; containerPort: number }[] }
     const loaded = loadConfig({
       argv: c.args,
@@ -50,8 +50,11 @@ describe('the shipped Deployment', () => {
     })
     if (loaded.kind !== 'config') throw new Error('expected a config, not help')
     expect(loaded.config.cluster).toEqual({ kind: 'in-cluster' })
-    expect(c.ports).toEqual([expect.objectContaining({ name: 'http', containerPort: 8888 })])
-    expect(loaded.config.port).toBe(8888)
+    expect(c.ports).toEqual([
+      expect.objectContaining({ name: 'http', containerPort: 8888 }),
+      expect.objectContaining({ name: 'probes', containerPort: 8889 }),
+    ])
+    expect([loaded.config.port, loaded.config.probePort]).toEqual([8888, 8889])
   })
 
   it('caps V8’s heap below the memory limit, with NODE_OPTIONS Node.js accepts', () => {
@@ -71,10 +74,10 @@ describe('the shipped Deployment', () => {
     expect(out.toString()).toBe('ok')
   })
 
-  it('probes paths the server answers, on the named port the Service targets', async () => {
+  it('probes paths the probe port answers, a port the Service does not expose', async () => {
     const c = container() as Record<string, { httpGet: { path: string; port: string } }>
     const probes = ['startupProbe', 'livenessProbe', 'readinessProbe'].map((p) => c[p]?.httpGet)
-    expect(probes.map((p) => p?.port)).toEqual(['http', 'http', 'http'])
+    expect(probes.map((p) => p?.port)).toEqual(['probes', 'probes', 'probes'])
     for (const probe of probes) {
       const response = await fetch(`${server.url}${probe?.path ?? ''}`)
       expect([probe?.path, response.status]).toEqual([probe?.path, 200])

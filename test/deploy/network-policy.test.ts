@@ -1,22 +1,11 @@
-import { readFileSync } from 'node:fs'
-import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { kustomize, kustomizeOverlay, only, type KubeObject } from '../support/kube-tools.js'
+import { documentedOverlay } from './documented-network-policy.js'
 
 /**
  * deploy/'s NetworkPolicy is opt-in, and the README's way of naming where the cluster's own
  * kube-scheduler calls from builds, as written, into a policy that admits it.
  */
-const README = readFileSync(new URL('../../deploy/README.md', import.meta.url), 'utf8')
-
-/** The YAML block of the README's NetworkPolicy section: a user's kustomization. */
-function documentedOverlay(): Record<string, unknown> {
-  const section = README.split(/^## /m).find((s) => s.startsWith('NetworkPolicy\n')) ?? ''
-  const block = /```yaml\n([\s\S]*?)```/.exec(section)?.[1]
-  if (block === undefined) throw new Error('deploy/README.md, NetworkPolicy: no yaml block')
-  return load(block) as Record<string, unknown>
-}
-
 interface Ingress {
   from: Record<string, unknown>[]
   ports: { port: number }[]
@@ -33,6 +22,7 @@ describe('deploy/’s NetworkPolicy', () => {
     const [verbs] = ingressOf(kustomizeOverlay(documentedOverlay()))
     expect(verbs?.from).toEqual([
       {
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'taint-extender' } },
         podSelector: {
           matchLabels: {
             'app.kubernetes.io/name': 'taint-extender',
@@ -43,5 +33,16 @@ describe('deploy/’s NetworkPolicy', () => {
       { ipBlock: { cidr: '10.0.0.0/24' } },
     ])
     expect(verbs?.ports).toEqual([{ port: 8888, protocol: 'TCP' }])
+  })
+
+  it('admits, as the README’s patch has it, Prometheus of the namespace named to /metrics only', () => {
+    const [, metrics] = ingressOf(kustomizeOverlay(documentedOverlay()))
+    expect(metrics?.from).toEqual([
+      {
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'prometheus' } },
+        podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
+      },
+    ])
+    expect(metrics?.ports).toEqual([{ port: 8889, protocol: 'TCP' }])
   })
 })

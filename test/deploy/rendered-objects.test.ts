@@ -1,7 +1,7 @@
 import { DEFAULT_FEATURE_GATES } from '../../src/config/parse-values.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { only } from '../support/kube-tools.js'
-import { configOf, extenderPod, RENDERINGS, type Container } from './renderings.js'
+import { configOf, extenderPod, isExtender, RENDERINGS, type Container } from './renderings.js'
 import { startTestServer, type TestServer } from '../support/test-server.js'
 
 /**
@@ -19,20 +19,21 @@ describe.each(Object.entries(RENDERINGS))('%s', (_, rendering) => {
   const config = configOf(container)
   let server: TestServer
   beforeAll(async () => {
-    // Under mutual TLS the probe port serves operations only; without it one port serves all.
-    server = await startTestServer({ serves: config.tls ? 'operations' : 'everything' })
+    // The probe port serves operations only, with or without mutual TLS on the verbs port.
+    server = await startTestServer({ serves: 'operations' })
   })
   afterAll(() => server.close())
 
-  it('passes args the flag parser accepts, listening on the port the container declares', () => {
+  it('passes args the flag parser accepts, listening on the ports the container declares', () => {
     expect(portNamed(container, config.tls ? 'https' : 'http')).toBe(config.port)
-    if (config.tls) expect(portNamed(container, 'probes')).toBe(config.probePort)
+    expect(portNamed(container, 'probes')).toBe(config.probePort)
+    expect(config.probePort).not.toBe(config.port)
   })
 
-  it('probes paths the port they name serves, on plain HTTP', async () => {
+  it('probes paths the probe port serves, on plain HTTP, never on the verbs port', async () => {
     const probes = [container.startupProbe, container.livenessProbe, container.readinessProbe]
     for (const { httpGet } of probes) {
-      expect(httpGet.port).toBe(config.tls ? 'probes' : 'http')
+      expect(httpGet.port).toBe('probes')
       const response = await fetch(`${server.url}${httpGet.path}`)
       expect([httpGet.path, response.status]).toEqual([httpGet.path, 200])
     }
@@ -76,16 +77,24 @@ describe.each(Object.entries(RENDERINGS))('%s', (_, rendering) => {
     )
   })
 
-  it('gives the Service and PodMonitor ports the container declares', () => {
+  it('gives the Service the verbs port only, and the PodMonitor and scrape annotation the probe port', () => {
     const service = only(objects, 'Service') as unknown as {
       spec: { ports: { port: number; targetPort: string }[] }
     }
+    expect(service.spec.ports.map((p) => portNamed(container, p.targetPort))).toEqual([config.port])
     for (const p of service.spec.ports) expect(portNamed(container, p.targetPort)).toBe(p.port)
+    const annotations = (
+      objects.find((o) => o.kind === 'Deployment' && isExtender(o)) as never as {
+        spec: { template: { metadata: { annotations?: Record<string, string> } } }
+      }
+    ).spec.template.metadata.annotations
+    const scrapePort = annotations?.['prometheus.io/port']
+    if (scrapePort !== undefined) expect(Number(scrapePort)).toBe(config.probePort)
     const monitors = objects.filter((o) => o.kind === 'PodMonitor') as unknown as {
       spec: { podMetricsEndpoints: { port: string }[] }
     }[]
     for (const endpoint of monitors.flatMap((m) => m.spec.podMetricsEndpoints)) {
-      expect(endpoint.port).toBe(config.tls ? 'probes' : 'http')
+      expect(endpoint.port).toBe('probes')
     }
   })
 
@@ -103,8 +112,8 @@ describe.each(Object.entries(RENDERINGS))('%s', (_, rendering) => {
     // An empty `from` would admit everyone; an empty peer is refused by the API server.
     expect(verbs.from.length).toBeGreaterThan(0)
     for (const peer of verbs.from) expect(Object.keys(peer).length).toBeGreaterThan(0)
-    const metricsPort = config.tls ? config.probePort : config.port
-    expect(metrics?.ports.map((p) => resolve(p.port))).toContain(metricsPort)
+    if (metrics !== undefined)
+      expect(metrics.ports.map((p) => resolve(p.port))).toEqual([config.probePort])
   })
 
   it('tells the extender what to do with nodes that would evict the pod', () => {

@@ -11,6 +11,12 @@ import {
  * tools, and what the extender's pod among the rendered objects is configured to do.
  */
 
+/** kubeadm's kube-scheduler as pods: its namespace and its pods' label. */
+export const SCHEDULER_PODS = {
+  namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },
+  podSelector: { matchLabels: { component: 'kube-scheduler' } },
+}
+
 /** The value sets the chart is rendered with in test/chart, each a way people install it. */
 export const VALUE_SETS: Readonly<Record<string, object>> = {
   'the defaults (node-cache mode, plain HTTP, no NetworkPolicy)': {},
@@ -30,10 +36,19 @@ export const VALUE_SETS: Readonly<Record<string, object>> = {
   'mutual TLS from cert-manager, with the second scheduler and a NetworkPolicy': {
     tls: { enabled: true, certManager: { enabled: true, issuerRef: { name: 'cluster-ca' } } },
     secondScheduler: { enabled: true },
-    networkPolicy: { enabled: true },
+    networkPolicy: { enabled: true, metricsNamespace: 'monitoring' },
   },
   'a NetworkPolicy for a host-network kube-scheduler on IPv4 and IPv6 control planes': {
     networkPolicy: { enabled: true, controlPlaneCIDRs: ['10.0.0.0/24', 'fd00:10::/64'] },
+  },
+  'a NetworkPolicy for kube-scheduler pods in kube-system, any pod of `monitoring` scraping': {
+    networkPolicy: {
+      enabled: true,
+      schedulerPeers: [SCHEDULER_PODS],
+      metricsNamespace: 'monitoring',
+      metricsPodLabels: null,
+    },
+    podMonitor: { enabled: true },
   },
   'one replica, no PDB, no quota, a second scheduler in node-cache mode, nodes avoided': {
     replicaCount: 1,

@@ -73,15 +73,6 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 {{- end -}}
 
-{{/* The port health and metrics are served on: the probe port under TLS, else the main one. */}}
-{{- define "taint-extender.metricsPortName" -}}
-{{- if .Values.tls.enabled -}}probes{{- else -}}http{{- end -}}
-{{- end -}}
-
-{{- define "taint-extender.metricsPort" -}}
-{{- if .Values.tls.enabled -}}{{ .Values.probePort }}{{- else -}}{{ .Values.port }}{{- end -}}
-{{- end -}}
-
 {{/* The address kube-scheduler calls. */}}
 {{- define "taint-extender.url" -}}
 {{- printf "%s://%s.%s.svc:%v" (ternary "https" "http" .Values.tls.enabled) (include "taint-extender.fullname" .) .Release.Namespace .Values.port -}}
@@ -112,8 +103,12 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 - --tls-cert-file=/etc/taint-extender/tls/tls.crt
 - --tls-private-key-file=/etc/taint-extender/tls/tls.key
 - --client-ca-file=/etc/taint-extender/tls/ca.crt
-- --probe-port={{ .Values.probePort }}
+{{- with .Values.tls.clientNames }}
+- --client-name={{ join "," . }}
 {{- end }}
+{{- end }}
+{{- /* Probes and scrapes on a port of their own, which a flood of the verbs port cannot fill. */}}
+- --probe-port={{ .Values.probePort }}
 {{- /* Not a preStop sleep, which Kubernetes 1.28 refuses and 1.29 has only behind a gate. */}}
 - --shutdown-delay-seconds={{ .Values.shutdownDelaySeconds }}
 {{- include "taint-extender.checkExtraArgs" . }}
@@ -139,6 +134,7 @@ enable-explain-endpoint: [enableExplainEndpoint, enableExplainEndpoint]
 tls-cert-file: [tls, tls.enabled with tls.secretName or tls.certManager]
 tls-private-key-file: [tls, tls.enabled with tls.secretName or tls.certManager]
 client-ca-file: [tls, tls.enabled with tls.secretName or tls.certManager]
+client-name: [tls.clientNames, tls.clientNames]
 probe-port: [probePort, probePort]
 shutdown-delay-seconds: [shutdownDelaySeconds, shutdownDelaySeconds]
 {{- end -}}

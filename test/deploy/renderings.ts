@@ -28,8 +28,8 @@ export const VALUE_SETS: Readonly<Record<string, object>> = {
     resources: { requests: { cpu: '100m', memory: '320Mi' }, limits: { memory: '1Gi' } },
     nodeOptions: '--max-old-space-size=768',
   },
-  'mutual TLS from an existing Secret, with a PodMonitor and the alerts': {
-    tls: { enabled: true, secretName: 'my-extender-tls' },
+  'mutual TLS from an existing Secret with allowed client names, a PodMonitor and the alerts': {
+    tls: { enabled: true, secretName: 'my-extender-tls', clientNames: ['kube-scheduler'] },
     podMonitor: { enabled: true, labels: { release: 'kps' } },
     prometheusRule: { enabled: true },
   },

@@ -67,6 +67,7 @@ export class Extender {
       seenNodes: this.#seenNodes,
       nodeCache: this.#nodeCache,
       logger: this.#logger,
+      maxNodes: options.maxNodesPerRequest,
     }
   }
 
@@ -142,7 +143,7 @@ export class Extender {
     let unknownNodes: readonly string[] = []
     if (args.candidates.kind === 'nodes') {
       const refs = args.candidates.nodes
-      nodes = labelledNodes(refs, compileNodeRefs(refs, this.#seenNodes))
+      nodes = labelledNodes(refs, compileNodeRefs(refs, this.#seenNodes, this.#maxNodes))
     } else {
       const names = args.candidates.names
       const cache = requireReadyNodeCache(this.#nodeCache, names)

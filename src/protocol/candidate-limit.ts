@@ -19,3 +19,12 @@ export function tooManyCandidates(
 
 /** No limit: what a caller that gives none (a tool, a test) gets. */
 export const NO_CANDIDATE_LIMIT = Number.MAX_SAFE_INTEGER
+
+/** The refusal of a request whose nodes carry more taints than one request may decode. */
+export function tooManyTaints(limit: number): ProtocolError {
+  return new ProtocolError(
+    `the request's nodes carry more than ${limit} taints, more than this extender decodes in ` +
+      'one request (--max-nodes-per-request bounds taints too)',
+    413
+  )
+}

@@ -124,6 +124,38 @@ describe(`deploy/'s settings (${[...memoryArgs, nodeOptions].join(' ')}, a ${lim
     120_000
   )
 
+  it('answers two concurrent bodies of one node whose spec holds some 28 MiB of empty objects beside its taint, parsing only the taint', async () => {
+    const padding = `[${Array(9_500_000).fill('{}').join(',')}]`
+    const body = nodesBody(
+      1,
+      () =>
+        `{"metadata":{"name":"padded"},"spec":{"x":${padding},"taints":[{"key":"k","effect":"NoSchedule"}]}}`
+    )
+    expect(body.length).toBeGreaterThan(25 * MIB)
+    for (const reply of await twoAtOnce(body)) {
+      expect(reply.status).toBe(200)
+      expect(JSON.parse(reply.text)).toMatchObject({
+        Nodes: { items: [] },
+        FailedAndUnresolvableNodes: { padded: expect.stringContaining('untolerated taint') },
+      })
+    }
+    await stillServes()
+    expect(peakResidentMiB()).toBeLessThan(limitMiB)
+  }, 120_000)
+
+  it('refuses two concurrent bodies of nine nodes carrying nine million taints between them, with 413 naming the limit', async () => {
+    const taints = `[${Array(1_000_000).fill('{}').join(',')}]`
+    const body = nodesBody(9, (i) => `{"metadata":{"name":"n${i}"},"spec":{"taints":${taints}}}`)
+    for (const reply of await twoAtOnce(body)) {
+      expect(reply.status).toBe(413)
+      expect((JSON.parse(reply.text) as { Error: string }).Error).toMatch(
+        /^the request's nodes carry more than \d+ taints, more than this extender decodes in one request \(--max-nodes-per-request bounds taints too\)$/
+      )
+    }
+    await stillServes()
+    expect(peakResidentMiB()).toBeLessThan(limitMiB)
+  }, 120_000)
+
   it('answers two concurrent bodies of exactly the limit of nodes of a name alone, under its memory limit', async () => {
     expect(nodeLimit).toBeGreaterThan(10_000)
     const replies = await twoAtOnce(nodesBody(nodeLimit, nameOnly))

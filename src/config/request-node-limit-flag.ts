@@ -1,14 +1,6 @@
+import { DECODED_NODE_BYTES } from '../core/index.js'
 import { heapLimitBytes } from './body-budget-flag.js'
 import { parseIntegerIn } from './parse-values.js'
-
-/**
- * An upper estimate of the heap one candidate node of a full-node request takes while it is
- * answered: its reference into the body (name, version, where its bytes lie), its compiled
- * form, its place in the verdicts and the reply, and the garbage of decoding it. Measured at
- * some 420 bytes a node for nodes of a name alone and 610 for nodes of 200 bytes, kept until
- * the reply is written; the rest is room for that garbage.
- */
-export const DECODED_NODE_BYTES = 1024
 
 /** The largest value the flag takes: as many nodes as a 2 GiB heap would hold by this rule. */
 const MOST_NODES = 4_194_304

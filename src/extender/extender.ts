@@ -170,7 +170,7 @@ export class Extender {
    * remove a taint. A node never seen cannot be judged and is kept.
    */
   async preempt(body: Uint8Array): Promise<ReplyBody> {
-    const args = decodePreemptionArgs(body)
+    const args = decodePreemptionArgs(body, this.#maxNodes)
     const pod = this.compilePod(args.pod)
     const kept = new Map<string, MetaVictims>()
     let dropped = 0

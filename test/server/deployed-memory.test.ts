@@ -74,14 +74,16 @@ function peakResidentMiB(): number {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) / 1024
 }
 
-async function filter(body: Buffer): Promise<{ status: number; text: string }> {
-  const response = await fetch(`http://127.0.0.1:${service.port}/filter`, {
+async function post(verb: string, body: Buffer): Promise<{ status: number; text: string }> {
+  const response = await fetch(`http://127.0.0.1:${service.port}/${verb}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body,
   })
   return { status: response.status, text: await response.text() }
 }
+
+const filter = (body: Buffer): Promise<{ status: number; text: string }> => post('filter', body)
 
 /** Two calls with the same body at once, as two kube-schedulers (or one attacker) would. */
 async function twoAtOnce(body: Buffer): Promise<{ status: number; text: string }[]> {
@@ -150,6 +152,21 @@ describe(`deploy/'s settings (${[...memoryArgs, nodeOptions].join(' ')}, a ${lim
       expect(reply.status).toBe(413)
       expect((JSON.parse(reply.text) as { Error: string }).Error).toMatch(
         /^the request's nodes carry more than \d+ taints, more than this extender decodes in one request \(--max-nodes-per-request bounds taints too\)$/
+      )
+    }
+    await stillServes()
+    expect(peakResidentMiB()).toBeLessThan(limitMiB)
+  }, 120_000)
+
+  it('refuses two concurrent preempt bodies of some 28 MiB of empty objects with 413 before parsing them', async () => {
+    const body = Buffer.from(
+      `{"Pod":{},"NodeNameToMetaVictims":{},"x":[${Array(9_500_000).fill('{}').join(',')}]}`
+    )
+    const replies = await Promise.all([post('preempt', body), post('preempt', body)])
+    for (const reply of replies) {
+      expect(reply.status).toBe(413)
+      expect((JSON.parse(reply.text) as { Error: string }).Error).toMatch(
+        /^the preempt request would take some \d+ KiB parsed, more than the \d+ KiB this extender parses in one request/
       )
     }
     await stillServes()

@@ -63,6 +63,7 @@ export function buildExtender(
     nodeCache,
     metrics,
     logger,
+    maxNodesPerRequest: config.maxNodesPerRequest,
   })
 }
 

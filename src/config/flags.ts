@@ -47,6 +47,13 @@ export const FLAGS: readonly FlagSpec[] = [
     help: 'Bytes of request bodies held at once across all connections; a body that would pass it gets 503 with Retry-After before it is read. Default: a quarter of the V8 heap limit (--max-old-space-size), at least --max-body.',
   },
   {
+    name: 'max-nodes-per-request',
+    env: 'MAX_NODES_PER_REQUEST',
+    kind: 'string',
+    default: null,
+    help: 'Candidate nodes (Nodes.items, or NodeNames) one filter or prioritize request may carry; more get 413 before they are decoded. A small node costs far more decoded than sent. Default: one per KiB of a quarter of the V8 heap limit (--max-old-space-size).',
+  },
+  {
     name: 'max-connections',
     env: 'MAX_CONNECTIONS',
     kind: 'string',

@@ -6,6 +6,7 @@ import { buildInfo } from './build-info.js'
 import { parseStrict, type ParsedArgs } from './strict-args.js'
 import { FLAGS, helpText } from './flags.js'
 import { bodyBytesInFlight } from './body-budget-flag.js'
+import { nodesPerRequest } from './request-node-limit-flag.js'
 import { missingNodeFlags } from './node-flags.js'
 import { runtimeV8Flags } from './v8-runtime-flags.js'
 import {
@@ -29,6 +30,8 @@ export interface Config {
   readonly maxBodyBytes: number
   /** Bytes of request bodies held at once across all connections. */
   readonly maxBodyBytesInFlight: number
+  /** Candidate nodes or names one filter or prioritize request may carry. */
+  readonly maxNodesPerRequest: number
   readonly featureGates: FeatureGates
   /** What the verbs do with nodes that would evict the pod (see --evicting-nodes). */
   readonly evictingNodes: EvictingNodesMode
@@ -74,7 +77,7 @@ export interface Environment {
   readonly execArgv?: readonly string[]
   /** V8's version (process.versions.v8), which decides the runtime V8 flags; none when absent. */
   readonly v8Version?: string
-  /** V8's heap limit in bytes (v8.getHeapStatistics), for the default body budget. */
+  /** V8's heap limit in bytes (v8.getHeapStatistics), for the default body budget and node limit. */
   readonly heapSizeLimit?: number
 }
 
@@ -160,6 +163,7 @@ export function loadConfig(environment: Environment): LoadResult {
     logLevel,
     maxBodyBytes,
     maxBodyBytesInFlight: bodyBytesInFlight(values, maxBodyBytes, environment.heapSizeLimit),
+    maxNodesPerRequest: nodesPerRequest(values, environment.heapSizeLimit),
     featureGates: parseFeatureGates(get('feature-gates'), DEFAULT_FEATURE_GATES),
     evictingNodes: parseEvictingNodes(get('evicting-nodes')),
     cluster,

@@ -13,7 +13,11 @@ export {
   referenceCountIntolerablePreferNoSchedule,
 } from './reference-rules.js'
 export { MAX_EXTENDER_PRIORITY, normalizeReversedScores } from './normalize-score.js'
-export { compiledNodeBytes, compiledTolerationsBytes } from './approximate-bytes.js'
+export {
+  compiledNodeBytes,
+  compiledTolerationsBytes,
+  DECODED_NODE_BYTES,
+} from './approximate-bytes.js'
 export { compileNode } from './compiled-node.js'
 export type { CompiledNode, NodeTaintsAt, SharedProfiles, SharedStrings } from './compiled-node.js'
 export { EFFECT_SLOT_OTHER, type CompiledTaint } from './compiled-taint.js'

@@ -6,7 +6,7 @@ import {
   type TaintProfile,
 } from '../core/index.js'
 import type { NameBytesKeys } from '../node-index/index.js'
-import type { NodeNameList, NodeRef } from '../protocol/index.js'
+import { TaintAllowance, type NodeNameList, type NodeRef } from '../protocol/index.js'
 import type { SeenNodesCache } from './compiled-caches.js'
 import { ExtenderUnavailableError } from './errors.js'
 import type { Logger, NodeCache } from './ports.js'
@@ -31,11 +31,17 @@ export interface ResolvedNames<T> {
 /**
  * Full-node mode: each node compiled from what the request carries (a kept compilation of the
  * same bytes is reused, see SeenNodesCache); the result is aligned with `refs`, so index i of
- * the answer is request node i.
+ * the answer is request node i. The taints the request's nodes decode are at most `maxTaints`
+ * (see TaintAllowance).
  */
-export function compileNodeRefs(refs: readonly NodeRef[], seen: SeenNodesCache): CompiledNode[] {
+export function compileNodeRefs(
+  refs: readonly NodeRef[],
+  seen: SeenNodesCache,
+  maxTaints?: number
+): CompiledNode[] {
   const nodes = new Array<CompiledNode>(refs.length)
-  for (let i = 0; i < refs.length; i++) nodes[i] = seen.compile(refs[i] as NodeRef)
+  const allowance = new TaintAllowance(maxTaints)
+  for (let i = 0; i < refs.length; i++) nodes[i] = seen.compile(refs[i] as NodeRef, allowance)
   return nodes
 }
 

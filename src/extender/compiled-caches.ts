@@ -11,7 +11,7 @@ import {
   type Toleration,
 } from '../core/index.js'
 import { StringInterner, TaintProfiles } from '../node-index/index.js'
-import { decodeNodeTaints, type NodeRef } from '../protocol/index.js'
+import { decodeNodeTaints, type NodeRef, type TaintAllowance } from '../protocol/index.js'
 import type { ExtenderMetrics } from './ports.js'
 
 /**
@@ -142,8 +142,11 @@ export class SeenNodesCache {
     return this.#cache.calculatedSize
   }
 
-  /** The node `ref` carries, compiled, or the kept compilation of the same bytes; counts a hit or a miss. */
-  compile(ref: NodeRef): CompiledNode {
+  /**
+   * The node `ref` carries, compiled, or the kept compilation of the same bytes; counts a hit or
+   * a miss. The taints decoded on a miss are taken from the request's `allowance`.
+   */
+  compile(ref: NodeRef, allowance?: TaintAllowance): CompiledNode {
     const known = this.#cache.get(ref.name)
     if (
       known !== undefined &&
@@ -154,7 +157,7 @@ export class SeenNodesCache {
       return known.compiled
     }
     this.#metrics.cacheLookup('nodes', false)
-    const compiled = compileNode(decodeNodeTaints(ref), this.#interner, this.#profiles)
+    const compiled = compileNode(decodeNodeTaints(ref, allowance), this.#interner, this.#profiles)
     // The request's buffer is reused once it is answered: keep a copy of the bytes compared.
     this.#cache.set(ref.name, { compiled, spec: ref.spec === null ? null : ref.spec.slice() })
     return compiled

@@ -32,6 +32,8 @@ export interface ExtenderOptions {
   readonly nodeCache: NodeCache | null
   readonly metrics: ExtenderMetrics
   readonly logger: Logger
+  /** Candidate nodes or names one request may carry (--max-nodes-per-request); none if absent. */
+  readonly maxNodesPerRequest?: number
 }
 
 /**
@@ -47,6 +49,7 @@ export class Extender {
   readonly #records: DecisionRecords
   readonly #logger: Logger
   readonly #sources: CandidateSources
+  readonly #maxNodes: number | undefined
 
   constructor(options: ExtenderOptions) {
     this.#tolerations = new CompiledTolerationsCache(
@@ -59,10 +62,12 @@ export class Extender {
     this.#rules = options.rules
     this.#records = new DecisionRecords(options.metrics, options.logger)
     this.#logger = options.logger
+    this.#maxNodes = options.maxNodesPerRequest
     this.#sources = {
       seenNodes: this.#seenNodes,
       nodeCache: this.#nodeCache,
       logger: this.#logger,
+      maxNodes: options.maxNodesPerRequest,
     }
   }
 
@@ -89,7 +94,7 @@ export class Extender {
    */
   filter(body: Uint8Array, memory = new RequestMemory()): ReplyBody | Promise<ReplyBody> {
     const scratch = memory.scratch()
-    const args = decodeExtenderArgs(body, scratch.spans)
+    const args = decodeExtenderArgs(body, scratch.spans, this.#maxNodes)
     const pod = this.compilePod(args.pod)
     return then(resolveCandidates(args.candidates, this.#sources, scratch), (resolved) => {
       const verdicts = judgeProfiles(pod, resolved.found, scratch.verdicts)
@@ -108,7 +113,7 @@ export class Extender {
   /** Synchronous unless a name must be fetched, as filter. */
   prioritize(body: Uint8Array, memory = new RequestMemory()): ReplyBody | Promise<ReplyBody> {
     const scratch = memory.scratch()
-    const args = decodeExtenderArgs(body, scratch.spans)
+    const args = decodeExtenderArgs(body, scratch.spans, this.#maxNodes)
     const pod = this.compilePod(args.pod)
     return then(resolveCandidates(args.candidates, this.#sources, scratch), (resolved) => {
       const echo = resolved.echo
@@ -131,14 +136,14 @@ export class Extender {
    * --enable-explain-endpoint: taint keys and values can be sensitive.
    */
   async explain(body: Uint8Array): Promise<ReplyBody> {
-    const args = decodeExtenderArgs(body)
+    const args = decodeExtenderArgs(body, undefined, this.#maxNodes)
     const pod = this.compilePod(args.pod)
     const placement = explainedPod(body)
     let nodes: PlacementNode[]
     let unknownNodes: readonly string[] = []
     if (args.candidates.kind === 'nodes') {
       const refs = args.candidates.nodes
-      nodes = labelledNodes(refs, compileNodeRefs(refs, this.#seenNodes))
+      nodes = labelledNodes(refs, compileNodeRefs(refs, this.#seenNodes, this.#maxNodes))
     } else {
       const names = args.candidates.names
       const cache = requireReadyNodeCache(this.#nodeCache, names)
@@ -165,7 +170,7 @@ export class Extender {
    * remove a taint. A node never seen cannot be judged and is kept.
    */
   async preempt(body: Uint8Array): Promise<ReplyBody> {
-    const args = decodePreemptionArgs(body)
+    const args = decodePreemptionArgs(body, this.#maxNodes)
     const pod = this.compilePod(args.pod)
     const kept = new Map<string, MetaVictims>()
     let dropped = 0

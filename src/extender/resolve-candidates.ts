@@ -26,6 +26,8 @@ export interface CandidateSources {
   /** The informer-fed node cache; null when there is no cluster connection. */
   readonly nodeCache: NodeCache | null
   readonly logger: Logger
+  /** Candidates, and taints of full nodes, one request may decode (--max-nodes-per-request). */
+  readonly maxNodes: number | undefined
 }
 
 /**
@@ -40,7 +42,7 @@ export function resolveCandidates(
   scratch: VerbScratch
 ): ResolvedCandidates | Promise<ResolvedCandidates> {
   if (candidates.kind === 'nodes') {
-    const nodes = compileNodeRefs(candidates.nodes, sources.seenNodes)
+    const nodes = compileNodeRefs(candidates.nodes, sources.seenNodes, sources.maxNodes)
     return {
       found: profilesInto(nodes, scratch.profiles),
       positions: null,

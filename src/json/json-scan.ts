@@ -29,6 +29,15 @@ export const MAX_NESTING_DEPTH = 10_000
 /** Body (1) → Nodes (2) → items (3) → node (4) → metadata/spec/status (5). */
 export const INDEXED_DEPTH = 5
 
+/**
+ * The most container ends one body's index keeps. The index is a Map, some 20-30 bytes of heap
+ * an entry, and a body can hold a container every three bytes (`{},`): a 30 MiB body of empty
+ * objects made ten million entries and ended the process at a 384 MiB heap. A kube-scheduler
+ * body has about four indexed containers a node, so this indexes 65536 full nodes; past it,
+ * containers are found by scanning again (valueAt falls back to valueEnd), in bounded memory.
+ */
+export const MAX_INDEXED_CONTAINERS = 1 << 18
+
 const IN_OBJECT = 1
 const IN_ARRAY = 2
 
@@ -201,7 +210,7 @@ export function scanValue(
       i = skipWhitespace(buf, i + 1)
       if (buf[i] === (isObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
         i++
-        if (ends !== null && depth <= INDEXED_DEPTH) ends.set(starts[depth] as number, i)
+        if (ends !== null && depth <= INDEXED_DEPTH) indexEnd(ends, starts[depth] as number, i)
         depth--
       } else {
         if (isObject) i = memberValueStart(buf, i, view)
@@ -220,13 +229,18 @@ export function scanValue(
       }
       if (c === (stack[depth] === IN_OBJECT ? CLOSE_BRACE : CLOSE_BRACKET)) {
         i++
-        if (ends !== null && depth <= INDEXED_DEPTH) ends.set(starts[depth] as number, i)
+        if (ends !== null && depth <= INDEXED_DEPTH) indexEnd(ends, starts[depth] as number, i)
         depth--
         continue
       }
       fail(buf, i, stack[depth] === IN_OBJECT ? "expected ',' or '}'" : "expected ',' or ']'")
     }
   }
+}
+
+/** Remembers where the container at `start` ends, while the index has room (see MAX_INDEXED_CONTAINERS). */
+function indexEnd(ends: Map<number, number>, start: number, end: number): void {
+  if (ends.size < MAX_INDEXED_CONTAINERS) ends.set(start, end)
 }
 
 /** Given the start of an object member (its key), the start of its value. */

@@ -1,4 +1,5 @@
 import type { IntList } from '../core/index.js'
+import { NO_CANDIDATE_LIMIT, tooManyCandidates } from './candidate-limit.js'
 import { decodeNodeRef, type NodeRef, type PodTolerations } from './decode-objects.js'
 import { decodePodAt } from './decode-pod-bytes.js'
 import { indexJson, type JsonDocument } from './json-index.js'
@@ -30,7 +31,8 @@ function presentSpan(buf: Uint8Array, span: Span | null): Span | null {
   return span === null || isNullSpan(buf, span) ? null : span
 }
 
-function decodeNodeList(doc: JsonDocument, span: Span): NodeRef[] {
+/** Nodes.items, refused past `maxNodes` before another node is decoded (see tooManyCandidates). */
+function decodeNodeList(doc: JsonDocument, span: Span, maxNodes: number): NodeRef[] {
   const buf = doc.buf
   let items: Span | null = null
   forEachMember(doc, span.start, 'Nodes', (keyStart, keyEnd, value) => {
@@ -40,16 +42,30 @@ function decodeNodeList(doc: JsonDocument, span: Span): NodeRef[] {
   if (present === null) return []
   const nodes: NodeRef[] = []
   forEachElement(doc, present.start, 'Nodes.items', (value, i) => {
+    if (i >= maxNodes) throw tooManyCandidates(elementCount(doc, present), maxNodes, 'nodes')
     nodes.push(decodeNodeRef(doc, value, `Nodes.items[${i}]`))
   })
   return nodes
 }
 
-function decodeNodeNames(doc: JsonDocument, span: Span, spans?: IntList): NodeNameList {
+/** How many elements the (validated) array at `span` has, building none of them. */
+function elementCount(doc: JsonDocument, span: Span): number {
+  let count = 0
+  forEachElement(doc, span.start, 'Nodes.items', () => count++)
+  return count
+}
+
+function decodeNodeNames(
+  doc: JsonDocument,
+  span: Span,
+  maxNames: number,
+  spans?: IntList
+): NodeNameList {
   const buf = doc.buf
   // Read while indexing, unless the key was spelt with escapes (then read here, already valid).
   const list =
-    doc.nameLists.get(span.start) ?? scanNodeNames(buf, span.start, doc.scan.view, spans)?.list
+    doc.nameLists.get(span.start) ??
+    scanNodeNames(buf, span.start, doc.scan.view, spans, maxNames)?.list
   if (list === undefined) {
     const value = parseSpan(buf, span)
     if (!Array.isArray(value)) {
@@ -70,10 +86,15 @@ function decodeNodeNames(doc: JsonDocument, span: Span, spans?: IntList): NodeNa
  * proven valid by matching an indexed name or by reading the name (see NodeNameList).
  *
  * With `spans`, the names' positions are read into it (see IntList): the NodeNames list is
- * valid until `spans` is next used.
+ * valid until `spans` is next used. More than `maxNodes` nodes or names are refused with 413
+ * before more than that many are decoded: a small node costs far more decoded than sent.
  */
-export function decodeExtenderArgs(buf: Uint8Array, spans?: IntList): ExtenderArgs {
-  const doc = indexJson(buf, 'nodenames', spans)
+export function decodeExtenderArgs(
+  buf: Uint8Array,
+  spans?: IntList,
+  maxNodes = NO_CANDIDATE_LIMIT
+): ExtenderArgs {
+  const doc = indexJson(buf, 'nodenames', spans, maxNodes)
   let pod: Span | null = null
   let nodes: Span | null = null
   let names: Span | null = null
@@ -83,7 +104,7 @@ export function decodeExtenderArgs(buf: Uint8Array, spans?: IntList): ExtenderAr
     else if (keyIs(buf, keyStart, keyEnd, 'nodenames')) names = value
   })
   const namesSpan = presentSpan(buf, names)
-  const decodedNames = namesSpan === null ? null : decodeNodeNames(doc, namesSpan, spans)
+  const decodedNames = namesSpan === null ? null : decodeNodeNames(doc, namesSpan, maxNodes, spans)
   const podSpan = presentSpan(buf, pod)
   if (podSpan === null) throw new ProtocolError('Pod is missing')
   const decodedPod = decodePodAt(doc, podSpan, 'Pod')
@@ -94,7 +115,8 @@ export function decodeExtenderArgs(buf: Uint8Array, spans?: IntList): ExtenderAr
     )
   }
   if (nodesSpan !== null) {
-    return { pod: decodedPod, candidates: { kind: 'nodes', nodes: decodeNodeList(doc, nodesSpan) } }
+    const nodes = decodeNodeList(doc, nodesSpan, maxNodes)
+    return { pod: decodedPod, candidates: { kind: 'nodes', nodes } }
   }
   if (decodedNames !== null) {
     return { pod: decodedPod, candidates: { kind: 'names', names: decodedNames } }

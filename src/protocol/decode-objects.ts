@@ -1,13 +1,6 @@
-import type { NodeTaintsAt, Taint, Toleration } from '../core/index.js'
+import type { Toleration } from '../core/index.js'
 import { ProtocolError } from '../json/protocol-error.js'
-import {
-  field,
-  readArray,
-  readBoolean,
-  readInteger,
-  readObject,
-  readString,
-} from '../json/json-fields.js'
+import { field, readArray, readInteger, readObject, readString } from '../json/json-fields.js'
 import type { JsonDocument } from './json-index.js'
 import { forEachMember, isNullSpan, keyIs, parseSpan, type Span } from '../json/json-walk.js'
 
@@ -111,47 +104,5 @@ export function decodeNodeRef(doc: JsonDocument, span: Span, path: string): Node
         ? null
         : buf.subarray(specSpan.start, specSpan.end),
     path,
-  }
-}
-
-function decodeTaint(value: unknown, path: string): Taint {
-  const obj = readObject(value, path, true)
-  return {
-    key: readString(field(obj, 'key'), `${path}.key`),
-    value: readString(field(obj, 'value'), `${path}.value`),
-    effect: readString(field(obj, 'effect'), `${path}.effect`),
-  }
-}
-
-/** Reads `spec.unschedulable` and `spec.taints` of a node already identified by decodeNodeRef. */
-export function decodeNodeTaints(ref: NodeRef): NodeTaintsAt {
-  const spec =
-    ref.spec === null
-      ? null
-      : readObject(
-          parseSpan(ref.spec, { start: 0, end: ref.spec.length }),
-          `${ref.path}.spec`,
-          false
-        )
-  if (spec === null) {
-    return {
-      name: ref.name,
-      resourceVersion: ref.resourceVersion,
-      unschedulable: false,
-      taints: [],
-    }
-  }
-  const list = readArray(field(spec, 'taints'), `${ref.path}.spec.taints`)
-  const taints: Taint[] = []
-  if (list !== null) {
-    for (let i = 0; i < list.length; i++) {
-      taints.push(decodeTaint(list[i], `${ref.path}.spec.taints[${i}]`))
-    }
-  }
-  return {
-    name: ref.name,
-    resourceVersion: ref.resourceVersion,
-    unschedulable: readBoolean(field(spec, 'unschedulable'), `${ref.path}.spec.unschedulable`),
-    taints,
   }
 }

@@ -1,3 +1,4 @@
+import { NO_CANDIDATE_LIMIT, refuseOverParsing } from './candidate-limit.js'
 import { decodePod, type PodTolerations } from './decode-objects.js'
 import { indexJson } from './json-index.js'
 import { field, readArray, readInteger, readObject, readString } from '../json/json-fields.js'
@@ -51,11 +52,18 @@ function decodeVictimMap(value: Record<string, unknown>, path: string): Map<stri
   return candidates
 }
 
-/** Decodes preempt arguments: `NodeNameToVictims` (full pods) or `NodeNameToMetaVictims` (UIDs). */
-export function decodePreemptionArgs(buf: Uint8Array): PreemptionArgs {
+/**
+ * Decodes preempt arguments: `NodeNameToVictims` (full pods) or `NodeNameToMetaVictims` (UIDs).
+ * Parsed whole, so refused with 413 when that would take more than `maxNodes` decoded nodes.
+ */
+export function decodePreemptionArgs(
+  buf: Uint8Array,
+  maxNodes = NO_CANDIDATE_LIMIT
+): PreemptionArgs {
   // The scanner validates first: its messages name a byte offset, never the body's content
   // (V8's SyntaxError quotes the text around the fault), and it bounds nesting as Go does.
   indexJson(buf)
+  refuseOverParsing(buf, maxNodes, 'preempt request')
   const body: unknown = JSON.parse(new TextDecoder().decode(buf))
   const args = readObject(body, 'request body', true)
   const pod = decodePod(field(args, 'Pod'), 'Pod')

@@ -1,6 +1,7 @@
 export { ProtocolError } from '../json/protocol-error.js'
 export { field, isJsonObject, type JsonObject } from '../json/json-fields.js'
-export { decodePod, decodeNodeTaints, type NodeRef, type PodTolerations } from './decode-objects.js'
+export { decodePod, type NodeRef, type PodTolerations } from './decode-objects.js'
+export { decodeNodeTaints, TaintAllowance } from './decode-node-spec.js'
 export { decodeExtenderArgs, type Candidates, type ExtenderArgs } from './decode-extender-args.js'
 export { newNameSpans, NodeNameList, type NameMisses } from './node-name-list.js'
 export { BytePool, type ByteLender, type BytePoolOptions } from '../json/byte-pool.js'

@@ -27,9 +27,15 @@ export interface JsonDocument extends IndexedJson {
  * once, four bytes at a time, and never turned into strings. The bytes inside those literals
  * are the one part left to validate, by whoever reads them (see NodeNameList). With `spans`,
  * the lists are read into it: each list read replaces the one before, and only the last
- * (which is the member Go's decoder keeps, the last spelling of the key) stays valid.
+ * (which is the member Go's decoder keeps, the last spelling of the key) stays valid. A list of
+ * more than `maxNames` names is refused as it is read (see scanNodeNames).
  */
-export function indexJson(buf: Uint8Array, nameListKey?: string, spans?: IntList): JsonDocument {
+export function indexJson(
+  buf: Uint8Array,
+  nameListKey?: string,
+  spans?: IntList,
+  maxNames?: number
+): JsonDocument {
   const scan = new BodyScan(buf)
   const doc: MutableDocument = {
     buf,
@@ -37,6 +43,7 @@ export function indexJson(buf: Uint8Array, nameListKey?: string, spans?: IntList
     containerEnds: new Map(),
     nameLists: new Map(),
     spans,
+    maxNames,
   }
   const root = skipWhitespace(buf, 0)
   const end =
@@ -54,6 +61,7 @@ interface MutableDocument {
   readonly containerEnds: Map<number, number>
   readonly nameLists: Map<number, NodeNameList>
   readonly spans: IntList | undefined
+  readonly maxNames: number | undefined
 }
 
 /** The root object member by member, so that the name list can be read by its own scanner. */
@@ -70,7 +78,7 @@ function scanRootObject(doc: MutableDocument, start: number, nameListKey: string
       i = skipWhitespace(buf, i + 1)
       let end = -1
       if (buf[i] === OPEN_BRACKET && asciiKeyIs(buf, keyStart, keyEnd, nameListKey)) {
-        const scanned = scanNodeNames(buf, i, scan.view, doc.spans)
+        const scanned = scanNodeNames(buf, i, scan.view, doc.spans, doc.maxNames)
         if (scanned !== null) {
           ends.set(i, scanned.end)
           doc.nameLists.set(i, scanned.list)

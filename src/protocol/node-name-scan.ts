@@ -9,6 +9,7 @@ import {
   hasQuoteByte,
 } from '../json/json-bytes.js'
 import { skipWhitespace, stringEnd } from '../json/json-scan.js'
+import { NO_CANDIDATE_LIMIT, tooManyCandidates } from './candidate-limit.js'
 import { NodeNameList, pushNameSpan } from './node-name-list.js'
 
 const utf8 = new TextDecoder()
@@ -49,13 +50,15 @@ function quoteRun(buf: Uint8Array, view: DataView, start: number, run: QuoteRun)
  * Reads the array of strings whose `[` is at `open`, finding where each literal ends and hashing
  * its bytes (see NodeNameList on when those bytes are validated), into `spans` (emptied first).
  * `view` views `buf`. Returns null for anything but an array of strings, to be validated and refused by the
- * general scanner and decoder.
+ * general scanner and decoder. Past `maxNames` names, the rest are only counted, not kept: a
+ * list longer than that is refused (see tooManyCandidates) having held no more than that.
  */
 export function scanNodeNames(
   buf: Uint8Array,
   open: number,
   view: DataView,
-  spans: IntList = new IntList()
+  spans: IntList = new IntList(),
+  maxNames = NO_CANDIDATE_LIMIT
 ): { list: NodeNameList; end: number } | null {
   if (buf[open] !== OPEN_BRACKET) return null
   const run: QuoteRun = { end: 0, hash: 0 }
@@ -74,10 +77,12 @@ export function scanNodeNames(
         const after = stringEnd(buf, i, view)
         end = after - 1
         hash = 0
-        decoded ??= new Map()
-        decoded.set(count, JSON.parse(utf8.decode(buf.subarray(i, after))) as string)
+        if (count < maxNames) {
+          decoded ??= new Map()
+          decoded.set(count, JSON.parse(utf8.decode(buf.subarray(i, after))) as string)
+        }
       }
-      pushNameSpan(spans, i + 1, end, hash)
+      if (count < maxNames) pushNameSpan(spans, i + 1, end, hash)
       count++
       i = end + 1
       // kube-scheduler writes `","` between names: whitespace is looked for only when absent.
@@ -91,6 +96,7 @@ export function scanNodeNames(
       return null
     }
   }
+  if (count > maxNames) throw tooManyCandidates(count, maxNames, 'node names')
   const list = new NodeNameList(buf, view, spans, i + 1 - open, decoded)
   return { list, end: i + 1 }
 }

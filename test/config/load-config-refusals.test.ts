@@ -102,6 +102,11 @@ describe('loadConfig refuses', () => {
       /^--max-body-bytes-in-flight: 32mb is below --max-body \(67108864 bytes\)/,
     ],
     [
+      'a node limit of zero, which would refuse every request',
+      { argv: ['--max-nodes-per-request=0'] },
+      /^--max-nodes-per-request: 0 is out of range \[1, 4194304\]$/,
+    ],
+    [
       'a cache byte bound that is not a size',
       { argv: ['--nodes-cache-bytes=lots'] },
       /^--nodes-cache-bytes: "lots" is not a size/,

@@ -189,6 +189,20 @@ describe('loadConfig', () => {
     expect(start(4096 * 1024 ** 2, '256mb')).toBe(1024 * 1024 ** 2)
   })
 
+  it('derives the nodes a request may carry from the V8 heap limit, one per KiB of a quarter of it, unless --max-nodes-per-request says', () => {
+    const start = (heapSizeLimit: number, argv: string[] = []): number => {
+      const result = loadConfig({ argv, env: {}, heapSizeLimit })
+      if (result.kind !== 'config') throw new Error('expected a config')
+      return result.config.maxNodesPerRequest
+    }
+    expect(start(432 * 1024 ** 2)).toBe(110_592)
+    expect(start(4096 * 1024 ** 2)).toBe(1_048_576)
+    expect(start(432 * 1024 ** 2, ['--max-nodes-per-request=5000'])).toBe(5000)
+    expect(
+      loadConfig({ argv: [], env: { MAX_NODES_PER_REQUEST: '20000' }, heapSizeLimit: 1 })
+    ).toMatchObject({ config: { maxNodesPerRequest: 20_000 } })
+  })
+
   it('answers --help with the help text instead of a config, whatever else is given', () => {
     const result = loadConfig({ argv: ['--port', 'not-a-port', '--help'], env: {} })
     expect(result.kind).toBe('help')

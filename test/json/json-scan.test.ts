@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { MAX_INDEXED_CONTAINERS } from '../../src/json/json-scan.js'
 import { decodeExtenderArgs } from '../../src/protocol/index.js'
+import { indexJson } from '../../src/protocol/json-index.js'
 import { utf8 } from '../property/decode-outcomes.js'
 
 /**
@@ -53,5 +55,30 @@ describe('json-scan: what it says of a body JSON refuses', () => {
     expect(() => decodeExtenderArgs(utf8(body))).toThrow(
       `request body is not valid JSON: ${expected}`
     )
+  })
+})
+
+describe('json-scan: the index of container ends is bounded (MAX_INDEXED_CONTAINERS)', () => {
+  const emptyObjects = (count: number): string => `[${Array(count).fill('{}').join(',')}]`
+  const nodes = (count: number): string =>
+    Array.from({ length: count }, (_, i) => `{"metadata":{"name":"n${i}"},"spec":{}}`).join(',')
+
+  it('keeps the ends of at most the bound of containers, and the body its own, when a body holds more than that', () => {
+    const doc = indexJson(utf8(bodyWith(emptyObjects(MAX_INDEXED_CONTAINERS + 1000))), 'nodenames')
+    expect(doc.containerEnds.size).toBe(MAX_INDEXED_CONTAINERS + 1)
+  })
+
+  it('decodes the nodes past the bound as it decodes those within it, by scanning them again', () => {
+    const padding = emptyObjects(MAX_INDEXED_CONTAINERS)
+    const body = `{"Pod":{"x":${padding}},"Nodes":{"items":[${nodes(3)}]},"NodeNames":null}`
+    const { candidates } = decodeExtenderArgs(utf8(body))
+    if (candidates.kind !== 'nodes') throw new Error('expected nodes')
+    expect(
+      candidates.nodes.map((node) => [node.name, new TextDecoder().decode(node.spec ?? undefined)])
+    ).toEqual([
+      ['n0', '{}'],
+      ['n1', '{}'],
+      ['n2', '{}'],
+    ])
   })
 })

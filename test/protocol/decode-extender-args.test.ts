@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeExtenderArgs } from '../../src/protocol/index.js'
+import { decodeExtenderArgs, newNameSpans } from '../../src/protocol/index.js'
 import { utf8 } from '../property/decode-outcomes.js'
 
 /**
@@ -97,5 +97,67 @@ describe('decodeExtenderArgs: tolerationSeconds as Go decodes an int64', () => {
     expect(decodeExtenderArgs(withSeconds(token)).pod.tolerations[0]?.tolerationSeconds).toBe(
       expected
     )
+  })
+})
+
+describe('decodeExtenderArgs: the candidates one request may carry (--max-nodes-per-request)', () => {
+  const node = (i: number): string => `{"metadata":{"name":"n${i}","resourceVersion":"1"}}`
+  const nodesBody = (count: number): Uint8Array =>
+    utf8(
+      `{"Pod":{"metadata":{"name":"p"}},"Nodes":{"items":[${Array.from({ length: count }, (_, i) => node(i)).join(',')}]}}`
+    )
+  const namesBody = (names: string[]): Uint8Array =>
+    utf8(`{"Pod":{"metadata":{"name":"p"}},"NodeNames":[${names.join(',')}]}`)
+  const plainNames = (count: number): string[] => Array.from({ length: count }, (_, i) => `"n${i}"`)
+  const refusal = (decode: () => unknown): { status: number; message: string } => {
+    try {
+      decode()
+    } catch (err) {
+      return { status: (err as { status: number }).status, message: (err as Error).message }
+    }
+    throw new Error('expected a refusal')
+  }
+
+  it.each([
+    ['a full-node request of exactly the limit is decoded whole', () => nodesBody(3), 3],
+    [
+      'a node-cache request of exactly the limit is decoded whole',
+      () => namesBody(plainNames(3)),
+      3,
+    ],
+  ])('%s', (_, body, limit) => {
+    const { candidates } = decodeExtenderArgs(body(), undefined, limit)
+    expect(candidates.kind === 'nodes' ? candidates.nodes.length : candidates.names.length).toBe(3)
+  })
+
+  it.each([
+    [
+      'a full-node request one node past the limit is refused with 413, naming its node count and the limit',
+      nodesBody(4),
+      'the request carries 4 nodes, more than the 3 this extender decodes in one request (--max-nodes-per-request)',
+    ],
+    [
+      'a node-cache request one name past the limit is refused with 413, naming its name count and the limit',
+      namesBody(plainNames(4)),
+      'the request carries 4 node names, more than the 3 this extender decodes in one request (--max-nodes-per-request)',
+    ],
+    [
+      'names spelt with escapes past the limit are counted like plain ones',
+      namesBody(['"\\u006e1"', '"n2"', '"\\u006e3"', '"\\u006e4"', '"\\u006e5"']),
+      'the request carries 5 node names, more than the 3 this extender decodes in one request (--max-nodes-per-request)',
+    ],
+  ])('%s', (_, body, message) => {
+    expect(refusal(() => decodeExtenderArgs(body, undefined, 3))).toEqual({ status: 413, message })
+  })
+
+  it('keeps no more name positions than the limit while it counts the rest of a list past it', () => {
+    const spans = newNameSpans(4)
+    refusal(() => decodeExtenderArgs(namesBody(plainNames(1000)), spans, 10))
+    expect(spans.length).toBe(10 * 3)
+  })
+
+  it('still refuses malformed JSON past the limit as malformed, with 400', () => {
+    const body = utf8(`{"Pod":{"metadata":{"name":"p"}},"NodeNames":["a","b","c","d",]}`)
+    expect(refusal(() => decodeExtenderArgs(body, undefined, 2)).status).toBe(400)
   })
 })

@@ -3,6 +3,7 @@ import {
   decodeExtenderArgs,
   decodeNodeTaints,
   decodePod,
+  TaintAllowance,
   type NodeRef,
 } from '../../src/protocol/index.js'
 import { utf8 } from '../property/decode-outcomes.js'
@@ -127,6 +128,85 @@ describe('decodeNodeRef and decodeNodeTaints', () => {
     expect(decodeNodeTaints(ref)).toMatchObject({
       unschedulable: true,
       taints: [{ key: 'spot', value: 'true', effect: 'PreferNoSchedule' }],
+    })
+  })
+})
+
+describe('decodeNodeTaints reads the spec from its bytes, parsing only the cordon flag and the taints', () => {
+  const TAINT = '{"key":"k","value":"v","effect":"NoSchedule"}'
+
+  it('reads the taints beside members it never parses, however large', () => {
+    const padding = `[${Array(100_000).fill('{}').join(',')}]`
+    const ref = nodeRefOf(
+      `{"metadata":{"name":"n"},"spec":{"podCIDRs":${padding},"taints":[${TAINT}],"x":${padding}}}`
+    )
+    expect(decodeNodeTaints(ref).taints).toEqual([{ key: 'k', value: 'v', effect: 'NoSchedule' }])
+  })
+
+  it('takes the last of several spellings of a member, as Go does', () => {
+    const ref = nodeRefOf(
+      `{"metadata":{"name":"n"},"spec":{"taints":[${TAINT}],"unschedulable":true,"Taints":[],"UNSCHEDULABLE":false}}`
+    )
+    expect(decodeNodeTaints(ref)).toMatchObject({ unschedulable: false, taints: [] })
+  })
+
+  it.each([
+    ['a spec that is not an object', '5', 'Nodes.items[0].spec: expected an object, got a number'],
+    [
+      'taints that are not an array',
+      '{"taints":{}}',
+      'Nodes.items[0].spec.taints: expected an array, got an object',
+    ],
+    ['a taint that is null', '{"taints":[null]}', 'Nodes.items[0].spec.taints[0] is missing'],
+    [
+      'a taint that is not an object',
+      '{"taints":["k"]}',
+      'Nodes.items[0].spec.taints[0]: expected an object, got a string',
+    ],
+    [
+      'a taint key that is an array, which is never parsed',
+      '{"taints":[{"key":[{},{}]}]}',
+      'Nodes.items[0].spec.taints[0].key: expected a string, got an array',
+    ],
+    [
+      'an effect that is a number',
+      '{"taints":[{"key":"k","effect":1}]}',
+      'Nodes.items[0].spec.taints[0].effect: expected a string, got a number',
+    ],
+    [
+      'a cordon flag that is a string',
+      '{"unschedulable":"true"}',
+      'Nodes.items[0].spec.unschedulable: expected a boolean, got a string',
+    ],
+  ])('refuses %s, naming its place', (_, spec, message) => {
+    const ref = nodeRefOf(`{"metadata":{"name":"n"},"spec":${spec}}`)
+    expect(() => decodeNodeTaints(ref)).toThrow(message)
+  })
+
+  it('reads null members as Go’s zero values', () => {
+    const ref = nodeRefOf(
+      '{"metadata":{"name":"n"},"spec":{"unschedulable":null,"taints":[{"key":null,"value":null,"effect":"NoExecute"}]}}'
+    )
+    expect(decodeNodeTaints(ref)).toMatchObject({
+      unschedulable: false,
+      taints: [{ key: '', value: '', effect: 'NoExecute' }],
+    })
+  })
+
+  it('refuses with 413 the taint that would take a request past its allowance, counting across its nodes', () => {
+    const allowance = new TaintAllowance(3)
+    const twoTaints = nodeRefOf(`{"metadata":{"name":"n"},"spec":{"taints":[${TAINT},${TAINT}]}}`)
+    expect(decodeNodeTaints(twoTaints, allowance).taints).toHaveLength(2)
+    let refusal: unknown
+    try {
+      decodeNodeTaints(twoTaints, allowance)
+    } catch (err) {
+      refusal = err
+    }
+    expect(refusal).toMatchObject({
+      status: 413,
+      message:
+        "the request's nodes carry more than 3 taints, more than this extender decodes in one request (--max-nodes-per-request bounds taints too)",
     })
   })
 })

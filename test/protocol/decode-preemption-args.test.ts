@@ -78,3 +78,36 @@ describe('decodePreemptionArgs', () => {
     expect(() => candidatesOf(args)).toThrow(message)
   })
 })
+
+describe('decodePreemptionArgs: what parsing a body whole may take (--max-nodes-per-request at 1 KiB a node)', () => {
+  const meta = (nodes: number): Uint8Array =>
+    utf8(
+      JSON.stringify({
+        Pod: {},
+        NodeNameToMetaVictims: Object.fromEntries(
+          Array.from({ length: nodes }, (_, i) => [`n${i}`, { Pods: [{ UID: `u${i}` }] }])
+        ),
+      })
+    )
+
+  it('parses meta victims of 5000 nodes within the allowance of 5000 nodes', () => {
+    expect(decodePreemptionArgs(meta(5000), 5000).candidates.size).toBe(5000)
+  })
+
+  it('refuses with 413, before parsing, a body of empty objects that would take more than the allowance', () => {
+    const body = utf8(
+      `{"Pod":{},"NodeNameToMetaVictims":{},"x":[${Array(2000).fill('{}').join(',')}]}`
+    )
+    let refusal: unknown
+    try {
+      decodePreemptionArgs(body, 100)
+    } catch (err) {
+      refusal = err
+    }
+    expect(refusal).toMatchObject({
+      status: 413,
+      message:
+        'the preempt request would take some 388 KiB parsed, more than the 100 KiB this extender parses in one request (--max-nodes-per-request, at 1 KiB a node)',
+    })
+  })
+})

@@ -26,6 +26,8 @@ export interface TestServerOptions {
   tolerationsCacheBytes?: number
   nodesCacheSize?: number
   nodesCacheBytes?: number
+  /** --max-nodes-per-request; no limit unless given. */
+  maxNodesPerRequest?: number
   /** Serve HTTPS (mutual TLS when it has a client CA); the url is then https://. */
   tls?: ServerTlsMaterial
   /** Shorter header and request deadlines than production's, for slow-sender tests. */
@@ -85,6 +87,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     nodeCache,
     metrics,
     logger,
+    maxNodesPerRequest: options.maxNodesPerRequest,
   })
   const checks: readonly ReadinessCheck[] =
     options.readinessChecks ??

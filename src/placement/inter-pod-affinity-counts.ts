@@ -37,6 +37,17 @@ export class TopologyCounts implements Counts {
     this.#pairs.set(key, list)
   }
 
+  /** Puts each pair's matches in `order` of their pods, keeping a pod's own in term order. */
+  sort(order: (pod: AffinityPod) => number): void {
+    for (const list of this.#pairs.values()) list.sort((a, b) => order(a.pod) - order(b.pod))
+  }
+
+  clone(): TopologyCounts {
+    const copy = new TopologyCounts()
+    for (const [key, list] of this.#pairs) copy.#pairs.set(key, [...list])
+    return copy
+  }
+
   get(topologyKey: string, value: string): readonly TermMatch[] {
     return this.#pairs.get(TopologyCounts.key(topologyKey, value)) ?? []
   }
@@ -90,5 +101,35 @@ export function newCountSet(): CountSet<TopologyCounts> {
     affinity: new TopologyCounts(),
     antiAffinity: new TopologyCounts(),
     existing: new TopologyCounts(),
+  }
+}
+
+/**
+ * InterPodAffinity's data in the cycle state (filtering.go `preFilterState`) beside the counts
+ * PreFilter made, which it shares: what AddPod counted for the pods added, and the pods RemovePod
+ * took off. A pod taken off and added back counts as it did before.
+ */
+export class AffinityPodChanges {
+  constructor(
+    readonly extra: CountSet<TopologyCounts> = newCountSet(),
+    readonly removed: Set<AffinityPod> = new Set()
+  ) {}
+
+  get none(): boolean {
+    return (
+      this.removed.size === 0 &&
+      this.extra.affinity.empty &&
+      this.extra.antiAffinity.empty &&
+      this.extra.existing.empty
+    )
+  }
+
+  clone(): AffinityPodChanges {
+    const extra = {
+      affinity: this.extra.affinity.clone(),
+      antiAffinity: this.extra.antiAffinity.clone(),
+      existing: this.extra.existing.clone(),
+    }
+    return new AffinityPodChanges(extra, new Set(this.removed))
   }
 }

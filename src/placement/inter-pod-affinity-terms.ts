@@ -68,8 +68,14 @@ export function existingTermMatches(
   incoming: AffinityPod,
   namespaces: NamespaceLabels
 ): boolean {
+  // termNamespaces(owner, term).has(…) without building the set: this runs for every existing
+  // pod with required anti-affinity, for every pod judged.
+  const named =
+    term.namespaces.length === 0 && term.namespaceSelector === null
+      ? owner.namespace === incoming.namespace
+      : term.namespaces.includes(incoming.namespace)
   const inNamespace =
-    termNamespaces(owner, term).has(incoming.namespace) ||
+    named ||
     (term.namespaceSelector !== null &&
       labelSelectorMatches(term.namespaceSelector, namespaces.get(incoming.namespace) ?? {}))
   return inNamespace && labelSelectorMatches(term.labelSelector, incoming.labels)

@@ -4,6 +4,7 @@ import type { FilterPlugin, PlacementNode, PreFilterResult } from './framework.j
 import type { NodeInfo } from './node-info.js'
 import {
   selectorMatches,
+  WHEN_UNSATISFIABLE_DO_NOT_SCHEDULE,
   type HardConstraint,
   type SpreadNode,
 } from './pod-topology-spread-constraints.js'
@@ -69,7 +70,11 @@ export function preFilterPodTopologySpread(
   state: CycleState
 ): SpreadPreFilter {
   const { pod, snapshot } = input
-  const nodes = new Map(snapshot.nodes.map((n) => [n, spreadNode(n)]))
+  // The nodes as the plugin reads them, made only for a pod with a constraint that filters.
+  const filters = (pod.topologySpreadConstraints ?? []).some(
+    (c) => c.whenUnsatisfiable === WHEN_UNSATISFIABLE_DO_NOT_SCHEDULE
+  )
+  const nodes = new Map(filters ? snapshot.nodes.map((n) => [n, spreadNode(n)]) : [])
   const spread = PodTopologySpread.prepareCounted(
     {
       pod: {

@@ -66,6 +66,11 @@ interface Row {
   readonly summary: string
 }
 
+/** explain over the cluster's files, as JSON. */
+function explainJson(...target: string[]) {
+  return runTool('explain', [...target, '--nodes', nodesFile, '--pods', podsFile, '-o', 'json'])
+}
+
 afterEach(() => {
   vi.restoreAllMocks()
 })
@@ -73,16 +78,7 @@ afterEach(() => {
 describe('explain --pending over one snapshot', () => {
   it('builds the snapshot once for three pending pods, and each summary is the one explain --pod gives alone', async () => {
     const build = vi.spyOn(Snapshot, 'build')
-    const all = await runTool('explain', [
-      '--pending',
-      '-A',
-      '--nodes',
-      nodesFile,
-      '--pods',
-      podsFile,
-      '-o',
-      'json',
-    ])
+    const all = await explainJson('--pending', '-A')
     expect(all.code).toBe(0)
     expect(build).toHaveBeenCalledTimes(1)
     const rows = (JSON.parse(all.stdout) as { groups: { pods: Row[] }[] }).groups.flatMap(
@@ -90,16 +86,7 @@ describe('explain --pending over one snapshot', () => {
     )
     expect(rows.map((r) => r.name).sort()).toEqual(['cache-2', 'huge', 'web-2'])
     for (const p of pending) {
-      const alone = await runTool('explain', [
-        '--pod',
-        tempFile('pod.json', JSON.stringify(p)),
-        '--nodes',
-        nodesFile,
-        '--pods',
-        podsFile,
-        '-o',
-        'json',
-      ])
+      const alone = await explainJson('--pod', tempFile('pod.json', JSON.stringify(p)))
       const { summary } = JSON.parse(alone.stdout) as { summary: string }
       expect(rows.find((r) => r.name === p.metadata.name)?.summary).toBe(summary)
     }

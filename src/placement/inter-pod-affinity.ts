@@ -55,15 +55,13 @@ export class InterPodAffinityState {
   }
 
   /**
-   * getExistingAntiAffinityCounts: only the nodes of `havePodsWithRequiredAntiAffinity`, and on
-   * them only their pods with required anti-affinity, can count.
+   * getExistingAntiAffinityCounts: the placed pods with required anti-affinity, of those whose
+   * terms may match the incoming pod by the snapshot's index rather than all of them (upstream
+   * reads every pod of `havePodsWithRequiredAntiAffinity`), each counted on the node of its name.
    */
   #countExisting(snapshot: Snapshot): void {
-    for (const info of snapshot.havePodsWithRequiredAntiAffinity) {
-      if (snapshot.get(info.name) !== info) continue
-      for (const other of info.podsWithRequiredAntiAffinity)
-        this.#countAnti(other, info.node, this.#counts)
-    }
+    for (const other of snapshot.antiAffinityCandidates(this.#pod.labels))
+      this.#countAnti(other, nodeOf(snapshot, other), this.#counts)
   }
 
   /**

@@ -1,6 +1,8 @@
 import type { ClusterPod } from './cluster-pod.js'
 import type { PlacementNode } from './placement-node.js'
 import type { LabelSelector } from './label-requirements.js'
+import { AntiAffinityIndex } from './anti-affinity-index.js'
+import type { Labels } from './label-requirements.js'
 import { NodeInfo } from './node-info.js'
 import { PodIndex } from './pod-index.js'
 
@@ -25,6 +27,7 @@ export class Snapshot {
   readonly #byName = new Map<string, NodeInfo[]>()
   readonly #order = new Map<ClusterPod, number>()
   readonly #index = new PodIndex()
+  readonly #antiAffinity = new AntiAffinityIndex()
   #next = 0
   #withAffinity: readonly NodeInfo[] | null = null
   #withRequiredAntiAffinity: readonly NodeInfo[] | null = null
@@ -73,6 +76,7 @@ export class Snapshot {
     if (!this.#order.has(pod)) this.#order.set(pod, this.#next++)
     for (const info of infos) info.addPod(pod)
     this.#index.add(pod)
+    if (pod.requiredAntiAffinity.length > 0) this.#antiAffinity.add(pod)
     this.#listsChanged(pod)
     return true
   }
@@ -85,6 +89,7 @@ export class Snapshot {
     for (const info of infos) removed = info.removePod(pod) || removed
     if (!removed) return false
     this.#index.remove(pod)
+    if (pod.requiredAntiAffinity.length > 0) this.#antiAffinity.remove(pod)
     this.#listsChanged(pod)
     return true
   }
@@ -111,6 +116,14 @@ export class Snapshot {
   /** Pods of `namespace` that `selector` may match: every one it matches, and maybe others. */
   candidates(namespace: string, selector: LabelSelector | null): Iterable<ClusterPod> {
     return this.#index.candidates(namespace, selector)
+  }
+
+  /**
+   * The pods with required anti-affinity whose terms may match a pod labelled `labels`: every
+   * one whose term matches it, and maybe others.
+   */
+  antiAffinityCandidates(labels: Labels): Iterable<ClusterPod> {
+    return this.#antiAffinity.candidates(labels)
   }
 
   /** The snapshot's pods of that namespace and name. */

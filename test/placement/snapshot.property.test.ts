@@ -25,6 +25,8 @@ const SELECTORS: readonly (LabelSelector | null)[] = [
   null,
 ]
 
+const LABEL_SETS: readonly Record<string, string>[] = [{ app: 'web' }, { app: 'db' }, {}]
+
 const names = (pods: Iterable<ClusterPod>): string[] => [...pods].map((p) => p.name)
 
 /** Everything a plugin can read of the snapshot, as plain data. */
@@ -48,6 +50,9 @@ function contents(snapshot: Snapshot) {
     namespaces: [...snapshot.namespaces()].sort(),
     candidates: NAMESPACES.flatMap((ns) =>
       SELECTORS.map((s) => names(snapshot.candidates(ns, s)).sort())
+    ),
+    antiAffinityCandidates: LABEL_SETS.map((labels) =>
+      names(snapshot.antiAffinityCandidates(labels)).sort()
     ),
     named: names(snapshot.podsNamed('ns-a', 'p0')),
   }

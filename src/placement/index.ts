@@ -56,6 +56,8 @@ export {
 export type { FilterPlugin, PreFilterResult } from './framework.js'
 export { CycleState, type StateData } from './cycle-state.js'
 export { NodeInfo } from './node-info.js'
+export type { ImageStateSummary } from './image-states.js'
+export type { NodeImage } from './placement-node.js'
 export { Snapshot } from './snapshot.js'
 export { buildProfile, type Profile } from './profile.js'
 export type { ClusterPod, HostPort } from './cluster-pod.js'

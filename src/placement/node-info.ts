@@ -1,6 +1,7 @@
 import type { ClusterPod } from './cluster-pod.js'
 import type { PlacementNode } from './placement-node.js'
 import { HostPortInfo } from './host-ports.js'
+import type { ImageStateSummary } from './image-states.js'
 import { NO_RESOURCES, podRequests } from './pod-requests.js'
 import { accumulate, emptyResource, resourceOf, type Resource } from './resource.js'
 
@@ -61,14 +62,22 @@ export class NodeInfo {
   /** `Requested`: the sum of the pods' requests (status resources counted, as upstream). */
   readonly requested: Resource
   readonly usedPorts: HostPortInfo
+  /** `ImageStates`: the node's images with their size and how many nodes hold them. */
+  readonly imageStates: ReadonlyMap<string, ImageStateSummary>
   readonly #pods: ClusterPod[]
   readonly #withAffinity: ClusterPod[]
   readonly #withRequiredAntiAffinity: ClusterPod[]
   readonly #order: PodOrder
 
-  constructor(node: PlacementNode, order: PodOrder, from?: NodeInfo) {
+  constructor(
+    node: PlacementNode,
+    order: PodOrder,
+    imageStates: ReadonlyMap<string, ImageStateSummary>,
+    from?: NodeInfo
+  ) {
     this.node = node
     this.#order = order
+    this.imageStates = imageStates
     this.allocatable =
       from?.allocatable ?? (node.allocatable == null ? null : resourceOf(node.allocatable))
     this.requested = emptyResource()
@@ -114,7 +123,7 @@ export class NodeInfo {
 
   /** `NodeInfo.Clone`: a copy whose pods and sums change apart from this one's. */
   clone(): NodeInfo {
-    return new NodeInfo(this.node, this.#order, this)
+    return new NodeInfo(this.node, this.#order, this.imageStates, this)
   }
 
   /** `NodeInfo.update`: the requests and the host ports, added or taken away. */

@@ -7,4 +7,12 @@ export interface PlacementNode extends LabelledNode {
   readonly compiled: CompiledNode
   /** `status.allocatable`; absent or null when unknown: NodeResourcesFit unjudged. */
   readonly allocatable?: ResourceList | null
+  /** `status.images`; absent when not read. Kept in the snapshot for ImageLocality's score. */
+  readonly images?: readonly NodeImage[]
+}
+
+/** One entry of `status.images`: its names (tags and digests) and size. */
+export interface NodeImage {
+  readonly names: readonly string[]
+  readonly sizeBytes: number
 }

@@ -2,6 +2,7 @@ import type { ClusterPod } from './cluster-pod.js'
 import type { PlacementNode } from './placement-node.js'
 import type { LabelSelector } from './label-requirements.js'
 import { AntiAffinityIndex } from './anti-affinity-index.js'
+import { nodeImageStates } from './image-states.js'
 import type { Labels } from './label-requirements.js'
 import { NodeInfo } from './node-info.js'
 import { PodIndex } from './pod-index.js'
@@ -36,8 +37,9 @@ export class Snapshot {
     this.nodes = nodes
     this.podsKnown = podsKnown
     const order = (pod: ClusterPod) => this.#order.get(pod) ?? Number.POSITIVE_INFINITY
-    this.nodeInfoList = nodes.map((node) => {
-      const info = new NodeInfo(node, order)
+    const images = nodeImageStates(nodes)
+    this.nodeInfoList = nodes.map((node, i) => {
+      const info = new NodeInfo(node, order, images[i] ?? new Map())
       const named = this.#byName.get(node.name)
       if (named === undefined) this.#byName.set(node.name, [info])
       else named.push(info)

@@ -5,13 +5,13 @@ import {
   type Toleration,
 } from '../core/index.js'
 import {
-  diagnosePlacement,
+  diagnoseInSnapshot,
+  Snapshot,
   type AffinityPod,
   type DisruptionBudget,
   type NamespaceLabels,
   type NominatedPod,
   type PlacementDiagnosis,
-  type PlacementNode,
   type PlacementPod,
 } from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
@@ -20,15 +20,14 @@ import { readDisruptionBudgets, readNamespaces, readNodes, readPodList } from '.
 import { explainPodsText, namespacesText, nodesText, pdbsText } from './tool-io.js'
 
 /**
- * What explain judges a pod against, read once: the nodes, the other unfinished pods (bound,
- * or nominated to a node) and the namespaces' labels. `explain --pending` judges every pending
- * pod against the same reading.
+ * What explain judges a pod against, read once: the nodes and the unfinished pods bound to them
+ * as one scheduler snapshot, the pods nominated to a node, and the namespaces' labels.
+ * `explain --pending` judges every pending pod against the same snapshot.
  */
 export interface ExplainContext {
   readonly nodes: readonly ManifestNode[]
-  readonly placementNodes: readonly PlacementNode[]
-  /** Unfinished pods bound to a node, or null when neither a file nor the cluster gives them. */
-  readonly placed: readonly AffinityPod[] | null
+  /** The nodes and the unfinished pods bound to them (pods unknown when no file or cluster gives them). */
+  readonly snapshot: Snapshot
   readonly nominated: readonly NominatedPod[]
   readonly namespaces: NamespaceLabels
 }
@@ -70,15 +69,15 @@ export async function readExplainContext(
   const source = await nodesText(options.nodes)
   const nodes = readNodes(source.text, source.origin)
   const others = await readOtherPods(options)
+  const placementNodes = nodes.map((n) => ({
+    name: n.name,
+    labels: n.labels,
+    compiled: compileNode(n),
+    allocatable: n.allocatable,
+  }))
   return {
     nodes,
-    placementNodes: nodes.map((n) => ({
-      name: n.name,
-      labels: n.labels,
-      compiled: compileNode(n),
-      allocatable: n.allocatable,
-    })),
-    placed: others?.filter((p) => p.nodeName !== '') ?? null,
+    snapshot: Snapshot.build(placementNodes, others?.filter((p) => p.nodeName !== '') ?? null),
     nominated: others?.filter((p) => p.nodeName === '' && p.nominatedNodeName !== '') ?? [],
     namespaces: await readNamespaceLabels(options, [...incoming, ...(others ?? [])]),
   }
@@ -89,7 +88,9 @@ export type ExplainRules = Pick<ExplainOptions, 'gates' | 'evictingNodes' | 'kub
 
 /**
  * The diagnosis of one pod against the context. The pod itself is left out of the other pods
- * (it may be listed while Pending): kube-scheduler never counts a pod against itself.
+ * (it may be listed while Pending, or be bound already): kube-scheduler never counts a pod
+ * against itself. A bound pod of that name is taken off the snapshot for the diagnosis and put
+ * back after it, in its place.
  */
 export function diagnose(
   pod: PlacementPod,
@@ -105,17 +106,23 @@ export function diagnose(
   }
   const isOther = (p: AffinityPod): boolean =>
     !(p.namespace === pod.namespace && p.name === pod.name)
-  return diagnosePlacement({
-    pod,
-    tolerations: new CompiledTolerations(tolerations, rules),
-    nodes: context.placementNodes,
-    placedPods: context.placed?.filter(isOther) ?? null,
-    nominatedPods: context.nominated.filter(isOther),
-    namespaces: context.namespaces,
-    nodeLabelsKnown: true,
-    options: rules,
-    ...(disruptionBudgets === undefined ? {} : { disruptionBudgets }),
-  })
+  const { snapshot } = context
+  const itself = snapshot.podsNamed(pod.namespace, pod.name)
+  for (const p of itself) snapshot.removePod(p)
+  try {
+    return diagnoseInSnapshot({
+      pod,
+      tolerations: new CompiledTolerations(tolerations, rules),
+      snapshot,
+      nominatedPods: context.nominated.filter(isOther),
+      namespaces: context.namespaces,
+      nodeLabelsKnown: true,
+      options: rules,
+      ...(disruptionBudgets === undefined ? {} : { disruptionBudgets }),
+    })
+  } finally {
+    for (const p of itself) snapshot.addPod(p)
+  }
 }
 
 /**

@@ -1,19 +1,19 @@
 import { summarizeAvailability } from './fit-error.js'
-import type { FilterPlugin } from './framework.js'
 import { nodeAffinityPreFilterNames, REASON_NODE_AFFINITY_CONFLICT } from './node-affinity.js'
+import { groupBy } from './group-by.js'
 import { filterWithNominatedPods, nominatedPodsAdded } from './nominated-pods.js'
 import { nodeRow, scoreFeasible } from './rows.js'
 import { postFilterOutcome, type PostFilterOutcome } from './post-filter.js'
 import { dryRunPreemption } from './preemption.js'
 import { releaseOf } from './kube-releases.js'
-import { buildProfile } from './profile.js'
-import type { NodeExplanation } from './taint-toleration.js'
+import { buildProfile, type Profile } from './profile.js'
+import { Snapshot } from './snapshot.js'
 import {
   PLUGIN_NODE_AFFINITY,
   type PlacementDiagnosis,
   type PlacementInput,
-  type PlacementNode,
   type Rejection,
+  type SnapshotInput,
 } from './types.js'
 
 /**
@@ -34,7 +34,7 @@ import {
  * only the named nodes that exist and gives every other node the absent-nodes status
  * `node(s) didn't satisfy plugin(s) [NodeAffinity]` (`sets.List` of the narrowing plugins).
  */
-function preFilter(input: PlacementInput): { names: Set<string> | null; rejection: string | null } {
+function preFilter(input: SnapshotInput): { names: Set<string> | null; rejection: string | null } {
   if (!input.nodeLabelsKnown) return { names: null, rejection: null }
   const names = nodeAffinityPreFilterNames(input.pod.nodeAffinity)
   if (names !== null && names.size === 0)
@@ -42,24 +42,23 @@ function preFilter(input: PlacementInput): { names: Set<string> | null; rejectio
   return { names, rejection: null }
 }
 
-/** Filter over one node with the pods nominated to it. */
-function filterNode(
-  input: PlacementInput,
-  filters: readonly FilterPlugin[],
-  node: PlacementNode
-): Rejection | null {
-  return filterWithNominatedPods(
-    filters,
-    node,
-    nominatedPodsAdded(input.pod, input.nominatedPods ?? [], node)
-  )
-}
-
 /** Diagnoses the pod over the nodes as kube-scheduler's default profile would. */
 export function diagnosePlacement(input: PlacementInput): PlacementDiagnosis {
+  const { nodes, placedPods, ...pod } = input
+  return diagnoseInSnapshot({ ...pod, snapshot: Snapshot.build(nodes, placedPods) })
+}
+
+/**
+ * The diagnosis over a snapshot, which it reads and leaves as it was: many pods can be judged
+ * against one snapshot built once.
+ */
+export function diagnoseInSnapshot(input: SnapshotInput): PlacementDiagnosis {
   const profile = buildProfile(input)
   const pre = preFilter(input)
-  const rejections = input.nodes.map((node): Rejection | null => {
+  // The nominated pods by node, read once per pod rather than once per node.
+  const nominated = groupBy(input.nominatedPods ?? [], (p) => p.nominatedNodeName)
+  const rejections = input.snapshot.nodeInfoList.map((info): Rejection | null => {
+    const node = info.node
     if (pre.rejection !== null)
       return {
         plugin: PLUGIN_NODE_AFFINITY,
@@ -74,17 +73,11 @@ export function diagnosePlacement(input: PlacementInput): PlacementDiagnosis {
         unresolvable: true,
         detail: `PreFilter: not among metadata.name in (${[...pre.names].join(',')})`,
       }
-    return filterNode(input, profile.filters, node)
+    const added = nominatedPodsAdded(input.pod, nominated.get(node.name) ?? [], node)
+    return filterWithNominatedPods(profile.filters, profile.state, info, added)
   })
   const notJudged = [...profile.notJudged]
-  const diagnosis = assemble(
-    input,
-    profile.filters,
-    profile.taints.nodes,
-    rejections,
-    pre.rejection,
-    notJudged
-  )
+  const diagnosis = assemble(input, profile, rejections, pre.rejection, notJudged)
   const spreadIgnored = profile.spreadIgnored
   if (profile.error === null || pre.rejection !== null) return { ...diagnosis, spreadIgnored }
   // A PreFilter error ends the cycle: no node is judged and the error is the event's message.
@@ -92,23 +85,24 @@ export function diagnosePlacement(input: PlacementInput): PlacementDiagnosis {
 }
 
 function assemble(
-  input: PlacementInput,
-  filters: readonly FilterPlugin[],
-  taintRows: readonly NodeExplanation[],
+  input: SnapshotInput,
+  profile: Profile,
   rejections: readonly (Rejection | null)[],
   preFilterRejection: string | null,
   notJudged: string[]
 ): PlacementDiagnosis {
-  const feasible = input.nodes.filter((_, i) => rejections[i] === null)
-  const scores = scoreFeasible(input, feasible)
-  const nodes = input.nodes.map((node, i) =>
-    nodeRow(node, rejections[i] ?? null, taintRows[i], scores, {
+  const all = input.snapshot.nodes
+  const feasibleAt = feasiblePositions(rejections)
+  const feasible = all.filter((_, i) => rejections[i] === null)
+  const scores = scoreFeasible(input, feasible, feasibleAt)
+  const nodes = all.map((node, i) =>
+    nodeRow(node, rejections[i] ?? null, profile.taints.nodes[i], scores, {
       weight: scores.weights[i] ?? 0,
-      at: feasible.indexOf(node),
+      at: feasibleAt[i] ?? -1,
       avoidsEvicting: input.options.evictingNodes === 'avoid',
     })
   )
-  const total = input.nodes.length
+  const total = all.length
   const filterSummary =
     preFilterRejection !== null
       ? `0/${total} nodes are available: ${preFilterRejection}.`
@@ -117,7 +111,7 @@ function assemble(
           feasible.length,
           rejections.flatMap((r) => (r === null ? [] : r.reasons))
         )
-  const postFilter = feasible.length > 0 ? null : runPostFilter(input, filters, rejections)
+  const postFilter = feasible.length > 0 ? null : runPostFilter(input, profile, rejections)
   if (postFilter?.notJudged != null) notJudged.push(postFilter.notJudged)
   const postFilterMessage = postFilter?.message ?? null
   const schedulingError = scores.error
@@ -145,25 +139,34 @@ function assemble(
  * are those `nodesWherePreemptionMightHelp` keeps, and the dry run judges them with the pods.
  */
 function runPostFilter(
-  input: PlacementInput,
-  filters: readonly FilterPlugin[],
+  input: SnapshotInput,
+  profile: Profile,
   rejections: readonly (Rejection | null)[]
 ): PostFilterOutcome {
-  const potential = input.nodes.filter((_, i) => rejections[i]?.unresolvable === false)
+  const { snapshot } = input
+  const potential = snapshot.nodeInfoList.filter((_, i) => rejections[i]?.unresolvable === false)
+  const total = snapshot.nodes.length
   return postFilterOutcome(
     releaseOf(input.options),
     input.pod,
-    input.nodes.length,
+    total,
     potential.map((n) => n.name),
     () =>
       dryRunPreemption({
         pod: input.pod,
-        placed: input.placedPods ?? [],
         nominated: input.nominatedPods ?? [],
-        filters,
-        total: input.nodes.length,
+        filters: profile.filters,
+        state: profile.state,
+        total,
         potential,
+        orderOf: (pod) => snapshot.orderOf(pod),
         budgets: input.disruptionBudgets ?? null,
       })
   )
+}
+
+/** Each node's place among the feasible ones; -1 for a node turned away. */
+function feasiblePositions(rejections: readonly (Rejection | null)[]): number[] {
+  let next = 0
+  return rejections.map((r) => (r === null ? next++ : -1))
 }

@@ -19,8 +19,8 @@ export function extenderRuleFilter(
 ): FilterPlugin {
   return {
     name: PLUGIN_EXTENDER,
-    filter(node) {
-      const eviction = taints.get(node)?.eviction ?? null
+    filter(_state, node) {
+      const eviction = taints.get(node.node)?.eviction ?? null
       if (eviction === null || options.evictingNodes !== 'reject') return null
       const when = eviction.afterSeconds === 0 ? 'at once' : `after ${eviction.afterSeconds}s`
       return {

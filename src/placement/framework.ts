@@ -1,31 +1,26 @@
 import type { ClusterPod } from './cluster-pod.js'
-import type { CompiledNode } from '../core/index.js'
-import type { LabelledNode } from './node-affinity.js'
-import type { ResourceList } from './pod-requests.js'
+import type { CycleState } from './cycle-state.js'
+import type { NodeInfo } from './node-info.js'
+export type { PlacementNode } from './placement-node.js'
 
 /**
  * The scheduling framework's Filter contract as the profile (profile.ts) runs it: each plugin's
- * PreFilter has run once for the pod and the cycle (its state kept in the plugin object), and
- * Filter then judges one node at a time. Passes that change the pods on a node, the nominated
- * pods' first pass (`RunFilterPluginsWithNominatedPods` over `addGENominatedPods`) and
- * preemption's dry run (`SelectVictimsOnNode`), hand the plugin the change, which it applies
- * as its PreFilterExtensions AddPod and RemovePod would: without rebuilding the cycle state.
+ * PreFilter has run once for the pod, writing what it computed into the cycle state, and Filter
+ * then judges one NodeInfo of the snapshot at a time. Passes that change the pods on a node, the
+ * nominated pods' first pass (`RunFilterPluginsWithNominatedPods` over `addGENominatedPods`) and
+ * preemption's dry run (`SelectVictimsOnNode`), work on a clone of the NodeInfo and of the cycle
+ * state: the pod is added to or removed from the NodeInfo, and each plugin with
+ * PreFilterExtensions updates its data in the state with AddPod or RemovePod.
  */
-
-/** The pods a pass adds to a node and takes off it, against the cycle state PreFilter built. */
-export interface PodChanges {
-  /** Placed on the node for the pass: the nominated pods of equal or higher priority. */
-  readonly added: readonly ClusterPod[]
-  /** Taken off the node: the victims preemption tries. */
-  readonly removed: ReadonlySet<ClusterPod>
-}
-
-export const NO_CHANGES: PodChanges = { added: [], removed: new Set() }
 
 export interface FilterPlugin {
   readonly name: string
-  /** Filter on one node after `changes`; null when the node passes. */
-  filter(node: PlacementNode, changes: PodChanges): Rejection | null
+  /** Filter on one node; null when the node passes. */
+  filter(state: CycleState, node: NodeInfo): Rejection | null
+  /** PreFilterExtensions' AddPod: `pod` was placed on `node` (already in it). */
+  addPod?(state: CycleState, pod: ClusterPod, node: NodeInfo): void
+  /** PreFilterExtensions' RemovePod: `pod` was taken off `node`. */
+  removePod?(state: CycleState, pod: ClusterPod, node: NodeInfo): void
 }
 
 /**
@@ -36,23 +31,6 @@ export type PreFilterResult = FilterPlugin | null | { readonly notJudged: string
 
 export function isNotJudged(result: PreFilterResult): result is { readonly notJudged: string } {
   return result !== null && 'notJudged' in result
-}
-
-/** The pods on each node, as the snapshot's NodeInfo lists them. */
-export function podsByNode(pods: readonly ClusterPod[]): Map<string, ClusterPod[]> {
-  const byNode = new Map<string, ClusterPod[]>()
-  for (const pod of pods) {
-    const list = byNode.get(pod.nodeName)
-    if (list === undefined) byNode.set(pod.nodeName, [pod])
-    else list.push(pod)
-  }
-  return byNode
-}
-
-export interface PlacementNode extends LabelledNode {
-  readonly compiled: CompiledNode
-  /** `status.allocatable`; absent or null when unknown: NodeResourcesFit unjudged. */
-  readonly allocatable?: ResourceList | null
 }
 
 /** A node turned away at PreFilter or Filter: by which plugin, why, and what decided. */

@@ -53,12 +53,12 @@ export {
   type FilterVerdict,
   type NominatedPod,
 } from './nominated-pods.js'
-export {
-  NO_CHANGES,
-  type FilterPlugin,
-  type PodChanges,
-  type PreFilterResult,
-} from './framework.js'
+export type { FilterPlugin, PreFilterResult } from './framework.js'
+export { CycleState, type StateData } from './cycle-state.js'
+export { NodeInfo } from './node-info.js'
+export type { ImageStateSummary } from './image-states.js'
+export type { NodeImage } from './placement-node.js'
+export { Snapshot } from './snapshot.js'
 export { buildProfile, type Profile } from './profile.js'
 export type { ClusterPod, HostPort } from './cluster-pod.js'
 export {
@@ -82,7 +82,7 @@ export {
   type NamespaceLabels,
   type PodAffinityTerm,
 } from './inter-pod-affinity.js'
-export { diagnosePlacement } from './diagnosis.js'
+export { diagnoseInSnapshot, diagnosePlacement } from './diagnosis.js'
 export {
   REASON_NO_VICTIMS,
   REASON_PREEMPTION_NOT_HELPFUL,
@@ -98,6 +98,8 @@ export {
   type PlacementInput,
   type PlacementNode,
   type PlacementPod,
+  type PodPlacementInput,
+  type SnapshotInput,
 } from './types.js'
 export {
   PLUGIN_POD_TOPOLOGY_SPREAD,

@@ -20,25 +20,42 @@ export interface Counts {
   readonly empty: boolean
 }
 
-/** topologyToMatchedTermCount, keeping who counted rather than how many. */
-export class TopologyCounts implements Counts {
-  readonly #pairs = new Map<string, TermMatch[]>()
+const NONE: readonly TermMatch[] = []
 
-  static key(topologyKey: string, value: string): string {
-    return `${topologyKey}\u0000${value}`
-  }
+/**
+ * topologyToMatchedTermCount, keeping who counted rather than how many: topology key → label
+ * value → the matches, so that a node's labels are looked up without building a pair's key.
+ */
+export class TopologyCounts implements Counts {
+  readonly #byKey = new Map<string, Map<string, TermMatch[]>>()
 
   add(node: LabelledNode, topologyKey: string, match: TermMatch): void {
     const value = labelOf(node.labels, topologyKey)
     if (value === undefined) return
-    const key = TopologyCounts.key(topologyKey, value)
-    const list = this.#pairs.get(key) ?? []
-    list.push(match)
-    this.#pairs.set(key, list)
+    let values = this.#byKey.get(topologyKey)
+    if (values === undefined) {
+      values = new Map()
+      this.#byKey.set(topologyKey, values)
+    }
+    const list = values.get(value)
+    if (list === undefined) values.set(value, [match])
+    else list.push(match)
+  }
+
+  /** Puts each pair's matches in `order` of their pods, keeping a pod's own in term order. */
+  sort(order: (pod: AffinityPod) => number): void {
+    for (const list of this.#lists()) list.sort((a, b) => order(a.pod) - order(b.pod))
+  }
+
+  clone(): TopologyCounts {
+    const copy = new TopologyCounts()
+    for (const [key, values] of this.#byKey)
+      copy.#byKey.set(key, new Map([...values].map(([value, list]) => [value, [...list]])))
+    return copy
   }
 
   get(topologyKey: string, value: string): readonly TermMatch[] {
-    return this.#pairs.get(TopologyCounts.key(topologyKey, value)) ?? []
+    return this.#byKey.get(topologyKey)?.get(value) ?? NONE
   }
 
   first(topologyKey: string, value: string): TermMatch | undefined {
@@ -46,13 +63,17 @@ export class TopologyCounts implements Counts {
   }
 
   get empty(): boolean {
-    return this.#pairs.size === 0
+    return this.#byKey.size === 0
   }
 
   /** Whether a pair keeps a count once `removed` pods are gone. */
   someBesides(removed: ReadonlySet<AffinityPod>): boolean {
-    for (const list of this.#pairs.values()) if (list.some((m) => !removed.has(m.pod))) return true
+    for (const list of this.#lists()) if (list.some((m) => !removed.has(m.pod))) return true
     return false
+  }
+
+  *#lists(): Iterable<TermMatch[]> {
+    for (const values of this.#byKey.values()) yield* values.values()
   }
 }
 
@@ -90,5 +111,35 @@ export function newCountSet(): CountSet<TopologyCounts> {
     affinity: new TopologyCounts(),
     antiAffinity: new TopologyCounts(),
     existing: new TopologyCounts(),
+  }
+}
+
+/**
+ * InterPodAffinity's data in the cycle state (filtering.go `preFilterState`) beside the counts
+ * PreFilter made, which it shares: what AddPod counted for the pods added, and the pods RemovePod
+ * took off. A pod taken off and added back counts as it did before.
+ */
+export class AffinityPodChanges {
+  constructor(
+    readonly extra: CountSet<TopologyCounts> = newCountSet(),
+    readonly removed: Set<AffinityPod> = new Set()
+  ) {}
+
+  get none(): boolean {
+    return (
+      this.removed.size === 0 &&
+      this.extra.affinity.empty &&
+      this.extra.antiAffinity.empty &&
+      this.extra.existing.empty
+    )
+  }
+
+  clone(): AffinityPodChanges {
+    const extra = {
+      affinity: this.extra.affinity.clone(),
+      antiAffinity: this.extra.antiAffinity.clone(),
+      existing: this.extra.existing.clone(),
+    }
+    return new AffinityPodChanges(extra, new Set(this.removed))
   }
 }

@@ -1,12 +1,17 @@
-import {
-  labelOf,
-  labelSelectorMatches,
-  type LabelSelector,
-  type Labels,
-} from './label-requirements.js'
+import { labelOf } from './label-requirements.js'
 import type { LabelledNode } from './node-affinity.js'
-
-import type { AffinityPod, PodAffinityTerm } from './cluster-pod.js'
+import type { AffinityPod, ClusterPod } from './cluster-pod.js'
+import {
+  existingTermMatches,
+  incomingTermMatches,
+  incomingTerms,
+  termCandidates,
+  type IncomingTerm,
+  type NamespaceLabels,
+} from './inter-pod-affinity-terms.js'
+import type { NodeInfo } from './node-info.js'
+import type { Snapshot } from './snapshot.js'
+import type { AffinityPodChanges } from './inter-pod-affinity-counts.js'
 import {
   ChangedCounts,
   newCountSet,
@@ -16,6 +21,7 @@ import {
 } from './inter-pod-affinity-counts.js'
 
 export type { AffinityPod, PodAffinityTerm } from './cluster-pod.js'
+export type { NamespaceLabels } from './inter-pod-affinity-terms.js'
 
 /**
  * The InterPodAffinity Filter (kubernetes pkg/scheduler/framework/plugins/interpodaffinity
@@ -28,123 +34,81 @@ export const REASON_POD_ANTI_AFFINITY = "node(s) didn't match pod anti-affinity 
 export const REASON_EXISTING_ANTI_AFFINITY =
   "node(s) didn't satisfy existing pods anti-affinity rules"
 
-/** Namespace name → labels, for namespaceSelector. */
-export type NamespaceLabels = ReadonlyMap<string, Labels>
-
-function isEmptySelector(selector: LabelSelector): boolean {
-  return Object.keys(selector.matchLabels).length === 0 && selector.matchExpressions.length === 0
-}
-
-/**
- * `newAffinityTerm` + `GetNamespacesFromPodAffinityTerm`: the namespaces a term of `owner` looks
- * in — its own namespace when both `namespaces` and `namespaceSelector` are unset.
- */
-function termNamespaces(owner: AffinityPod, term: PodAffinityTerm): Set<string> {
-  if (term.namespaces.length === 0 && term.namespaceSelector === null)
-    return new Set([owner.namespace])
-  return new Set(term.namespaces)
-}
-
-/**
- * The incoming pod's term after `mergeAffinityTermNamespacesIfNotEmpty`: a non-empty
- * namespaceSelector adds the namespaces it selects; an empty one (`{}`) selects every namespace.
- */
-interface IncomingTerm {
-  readonly index: number
-  readonly term: PodAffinityTerm
-  readonly namespaces: Set<string>
-  readonly everyNamespace: boolean
-}
-
-function incomingTerms(
-  pod: AffinityPod,
-  terms: readonly PodAffinityTerm[],
-  namespaces: NamespaceLabels
-): IncomingTerm[] {
-  return terms.map((term, index) => {
-    const names = termNamespaces(pod, term)
-    const selector = term.namespaceSelector
-    const everyNamespace = selector !== null && isEmptySelector(selector)
-    if (selector !== null && !everyNamespace) {
-      for (const [name, labels] of namespaces)
-        if (labelSelectorMatches(selector, labels)) names.add(name)
-    }
-    return { index, term, namespaces: names, everyNamespace }
-  })
-}
-
-/** `AffinityTerm.Matches` for an incoming term (its selector already merged into names). */
-function incomingTermMatches(t: IncomingTerm, target: AffinityPod): boolean {
-  if (!t.everyNamespace && !t.namespaces.has(target.namespace)) return false
-  return labelSelectorMatches(t.term.labelSelector, target.labels)
-}
-
-/**
- * `AffinityTerm.Matches` for an existing pod's anti-affinity term against the incoming pod, with
- * the incoming pod's namespace labels (none when the namespace is unknown).
- */
-function existingTermMatches(
-  owner: AffinityPod,
-  term: PodAffinityTerm,
-  incoming: AffinityPod,
-  namespaces: NamespaceLabels
-): boolean {
-  const inNamespace =
-    termNamespaces(owner, term).has(incoming.namespace) ||
-    (term.namespaceSelector !== null &&
-      labelSelectorMatches(term.namespaceSelector, namespaces.get(incoming.namespace) ?? {}))
-  return inNamespace && labelSelectorMatches(term.labelSelector, incoming.labels)
-}
-
-/** The counts of no pod: what a pass that adds none contributes. */
-const NO_COUNTS = newCountSet()
-
-/** Pods added to or taken off the nodes for one Filter pass (framework.ts `PodChanges`). */
-export interface AffinityChanges {
-  readonly added: readonly AffinityPod[]
-  readonly removed: ReadonlySet<AffinityPod>
-}
-
-/** What InterPodAffinity PreFilter computes once for the incoming pod over the placed pods. */
+/** What InterPodAffinity PreFilter computes once for the incoming pod over the snapshot. */
 export class InterPodAffinityState {
   readonly #affinity: IncomingTerm[]
   readonly #antiAffinity: IncomingTerm[]
   readonly #counts = newCountSet()
   readonly #pod: AffinityPod
-  readonly #nodeByName: ReadonlyMap<string, LabelledNode>
   readonly #namespaces: NamespaceLabels
 
-  /** `placed`: the pods bound to the nodes given (terminal pods already left out). */
-  constructor(
-    pod: AffinityPod,
-    placed: readonly AffinityPod[],
-    nodes: readonly LabelledNode[],
-    namespaces: NamespaceLabels
-  ) {
+  constructor(pod: AffinityPod, snapshot: Snapshot, namespaces: NamespaceLabels) {
     this.#pod = pod
     this.#namespaces = namespaces
     this.#affinity = incomingTerms(pod, pod.requiredAffinity, namespaces)
     this.#antiAffinity = incomingTerms(pod, pod.requiredAntiAffinity, namespaces)
-    this.#nodeByName = new Map(nodes.map((n) => [n.name, n]))
-    for (const other of placed) this.#count(other, this.#counts)
+    this.#countExisting(snapshot)
+    this.#countIncoming(snapshot)
+    // Each pair lists its pods in the order they were read, whichever index found them.
+    const order = (p: AffinityPod) => snapshot.orderOf(p as ClusterPod)
+    for (const counts of Object.values(this.#counts)) counts.sort(order)
   }
 
-  /** getExistingAntiAffinityCounts and getIncomingAffinityAntiAffinityCounts, for one pod. */
-  #count(other: AffinityPod, into: CountSet<TopologyCounts>): void {
-    const node = this.#nodeByName.get(other.nodeName)
-    if (node === undefined) return
+  /**
+   * getExistingAntiAffinityCounts: the placed pods with required anti-affinity, of those whose
+   * terms may match the incoming pod by the snapshot's index rather than all of them (upstream
+   * reads every pod of `havePodsWithRequiredAntiAffinity`), each counted on the node of its name.
+   */
+  #countExisting(snapshot: Snapshot): void {
+    for (const other of snapshot.antiAffinityCandidates(this.#pod.labels))
+      this.#countAnti(other, nodeOf(snapshot, other), this.#counts)
+  }
+
+  /**
+   * getIncomingAffinityAntiAffinityCounts, over the pods the terms' namespaces and selectors
+   * may match (the snapshot's index) rather than every pod of every node.
+   */
+  #countIncoming(snapshot: Snapshot): void {
+    const first = this.#affinity[0]
+    if (first !== undefined) {
+      for (const other of termCandidates(first, snapshot))
+        this.#countAffinity(other, nodeOf(snapshot, other), this.#counts)
+    }
+    for (const t of this.#antiAffinity) {
+      for (const other of termCandidates(t, snapshot))
+        if (incomingTermMatches(t, other))
+          this.#counts.antiAffinity.add(nodeOf(snapshot, other), t.term.topologyKey, {
+            pod: other,
+            termIndex: t.index,
+          })
+    }
+  }
+
+  /** The existing pod's required anti-affinity terms that match the incoming pod. */
+  #countAnti(other: AffinityPod, node: LabelledNode, into: CountSet<TopologyCounts>): void {
     for (const [termIndex, term] of other.requiredAntiAffinity.entries()) {
       if (existingTermMatches(other, term, this.#pod, this.#namespaces))
         into.existing.add(node, term.topologyKey, { pod: other, termIndex })
     }
-    // An affinity pair counts only when the pod matches ALL the incoming affinity terms.
+  }
+
+  /** An affinity pair counts only when the pod matches ALL the incoming affinity terms. */
+  #countAffinity(other: AffinityPod, node: LabelledNode, into: CountSet<TopologyCounts>): void {
     if (this.#affinity.length > 0 && this.#affinity.every((t) => incomingTermMatches(t, other))) {
       for (const t of this.#affinity)
         into.affinity.add(node, t.term.topologyKey, { pod: other, termIndex: t.index })
     }
+  }
+
+  /** PreFilterExtensions' AddPod: `pod` placed on `node` (a nominated pod, a victim put back). */
+  addPod(changes: AffinityPodChanges, pod: AffinityPod, node: LabelledNode): void {
+    if (changes.removed.delete(pod)) return
+    const into = changes.extra
+    this.#countAnti(pod, node, into)
+    this.#countAffinity(pod, node, into)
     for (const t of this.#antiAffinity) {
-      if (incomingTermMatches(t, other))
-        into.antiAffinity.add(node, t.term.topologyKey, { pod: other, termIndex: t.index })
+      if (incomingTermMatches(t, pod))
+        into.antiAffinity.add(node, t.term.topologyKey, { pod, termIndex: t.index })
     }
   }
 
@@ -156,7 +120,10 @@ export class InterPodAffinityState {
   }
 
   /** Filter for one node: null when it passes, else upstream's reason and what decided it. */
-  filter(node: LabelledNode, changes?: AffinityChanges): { reason: string; detail: string } | null {
+  filter(
+    node: LabelledNode,
+    changes?: AffinityPodChanges
+  ): { reason: string; detail: string } | null {
     const counts = this.#changed(changes)
     const affinity = this.#affinityMiss(node, counts)
     if (affinity !== null) return { reason: REASON_POD_AFFINITY, detail: affinity }
@@ -168,13 +135,10 @@ export class InterPodAffinityState {
   }
 
   /** The counts as AddPod and RemovePod leave them for this pass. */
-  #changed(changes: AffinityChanges | undefined): CountSet<Counts> {
-    if (changes === undefined || (changes.added.length === 0 && changes.removed.size === 0))
-      return this.#counts
-    const extra = changes.added.length === 0 ? NO_COUNTS : newCountSet()
-    for (const pod of changes.added) this.#count(pod, extra)
+  #changed(changes: AffinityPodChanges | undefined): CountSet<Counts> {
+    if (changes === undefined || changes.none) return this.#counts
     const view = (key: keyof CountSet<Counts>) =>
-      new ChangedCounts(this.#counts[key], extra[key], changes.removed)
+      new ChangedCounts(this.#counts[key], changes.extra[key], changes.removed)
     return {
       affinity: view('affinity'),
       antiAffinity: view('antiAffinity'),
@@ -229,4 +193,8 @@ export class InterPodAffinityState {
 
 function podName(pod: AffinityPod): string {
   return `${pod.namespace}/${pod.name}`
+}
+
+function nodeOf(snapshot: Snapshot, pod: AffinityPod): LabelledNode {
+  return (snapshot.get(pod.nodeName) as NodeInfo).node
 }

@@ -1,10 +1,9 @@
-import type { ClusterPod } from './cluster-pod.js'
+import type { FilterPlugin } from './framework.js'
 import { fitRejectsAboveAllocatableForGood, releaseOf } from './kube-releases.js'
-import { podsByNode, type FilterPlugin, type PodChanges } from './framework.js'
 import { NO_RESOURCES, podRequests } from './pod-requests.js'
 import { formatMilli, formatUnits } from './quantity.js'
-import { accumulate, emptyResource, resourceOf, type Resource } from './resource.js'
-import type { PlacementInput, PlacementNode, Rejection } from './types.js'
+import { emptyResource, resourceOf, type Resource } from './resource.js'
+import type { Rejection, SnapshotInput } from './types.js'
 
 /**
  * NodeResourcesFit's Filter (pkg/scheduler/framework/plugins/noderesources fit.go): the pod's
@@ -28,41 +27,6 @@ interface Shortfall {
   readonly reason: string
   readonly detail: string
   readonly unresolvable: boolean
-}
-
-const placedRequests = new WeakMap<ClusterPod, Resource>()
-
-/** A placed pod's requests as `NodeInfo.AddPod` counts them, computed once per pod. */
-function requestsOfPlaced(pod: ClusterPod): Resource {
-  let resource = placedRequests.get(pod)
-  if (resource === undefined) {
-    resource = resourceOf(podRequests(pod.resources ?? NO_RESOURCES, true))
-    placedRequests.set(pod, resource)
-  }
-  return resource
-}
-
-function usageOf(pods: readonly ClusterPod[]): NodeUsage {
-  const requested = emptyResource()
-  for (const pod of pods) accumulate(requested, requestsOfPlaced(pod))
-  return { requested, pods: pods.length }
-}
-
-function withChanges(usage: NodeUsage, node: PlacementNode, changes: PodChanges): NodeUsage {
-  if (changes.added.length === 0 && changes.removed.size === 0) return usage
-  const requested = emptyResource()
-  accumulate(requested, usage.requested)
-  let pods = usage.pods
-  for (const pod of changes.added) {
-    accumulate(requested, requestsOfPlaced(pod))
-    pods++
-  }
-  for (const pod of changes.removed) {
-    if (pod.nodeName !== node.name) continue
-    accumulate(requested, requestsOfPlaced(pod), -1n)
-    pods--
-  }
-  return { requested, pods }
 }
 
 function shortfall(
@@ -121,35 +85,24 @@ export function fitsRequest(
 }
 
 /**
- * PreFilter: the pod's requests, and each node's usage from the pods placed on it. Not judged
+ * PreFilter: the pod's requests; Filter reads each node's usage from its NodeInfo. Not judged
  * without the placed pods or with a node whose allocatable is unknown.
  */
 export function preFilterNodeResourcesFit(
-  input: PlacementInput
+  input: SnapshotInput
 ): FilterPlugin | { notJudged: string } {
-  if (input.placedPods === null) return { notJudged: 'resources (NodeResourcesFit: no pods given)' }
-  const unknown = input.nodes.find((n) => n.allocatable == null)
+  const { snapshot } = input
+  if (!snapshot.podsKnown) return { notJudged: 'resources (NodeResourcesFit: no pods given)' }
+  const unknown = snapshot.withoutAllocatable
   if (unknown !== undefined)
     return { notJudged: `resources (NodeResourcesFit: ${unknown.name} has no status.allocatable)` }
   const request = resourceOf(podRequests(input.pod.resources ?? NO_RESOURCES, false))
-  const byNode = podsByNode(input.placedPods)
-  const usage = new Map<string, NodeUsage>()
-  const allocatables = new Map<PlacementNode, Resource>()
   const forGood = fitRejectsAboveAllocatableForGood(releaseOf(input.options))
   return {
     name: PLUGIN_NODE_RESOURCES_FIT,
-    filter(node, changes): Rejection | null {
-      let base = usage.get(node.name)
-      if (base === undefined) {
-        base = usageOf(byNode.get(node.name) ?? [])
-        usage.set(node.name, base)
-      }
-      let allocatable = allocatables.get(node)
-      if (allocatable === undefined) {
-        allocatable = resourceOf(node.allocatable ?? new Map())
-        allocatables.set(node, allocatable)
-      }
-      const found = fitsRequest(request, allocatable, withChanges(base, node, changes))
+    filter(_state, node): Rejection | null {
+      const usage = { requested: node.requested, pods: node.pods.length }
+      const found = fitsRequest(request, node.allocatable ?? emptyResource(), usage)
       if (found.length === 0) return null
       return {
         plugin: PLUGIN_NODE_RESOURCES_FIT,

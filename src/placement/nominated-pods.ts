@@ -1,5 +1,7 @@
 import type { ClusterPod } from './cluster-pod.js'
-import type { FilterPlugin, PlacementNode, PodChanges, Rejection } from './framework.js'
+import type { CycleState } from './cycle-state.js'
+import type { FilterPlugin, Rejection } from './framework.js'
+import type { NodeInfo } from './node-info.js'
 import type { LabelledNode } from './node-affinity.js'
 
 /**
@@ -41,30 +43,49 @@ export function nominatedPodsAdded(
 /** `RunFilterPlugins`: the plugins in order, the first rejection decides. */
 export function runFilters(
   filters: readonly FilterPlugin[],
-  node: PlacementNode,
-  changes: PodChanges
+  state: CycleState,
+  node: NodeInfo
 ): FilterVerdict {
   for (const plugin of filters) {
-    const rejection = plugin.filter(node, changes)
+    const rejection = plugin.filter(state, node)
     if (rejection !== null) return rejection
   }
   return null
 }
 
 /**
- * `RunFilterPluginsWithNominatedPods` on a node from which `removed` pods were taken (none
- * outside preemption): with the nominated pods added, then, when that added any and passed,
- * without them.
+ * `addGENominatedPods`: clones of the node and of the cycle state with `pods` placed on the node,
+ * each plugin's AddPod run for each. The originals are left as they were.
+ */
+export function withPodsAdded(
+  filters: readonly FilterPlugin[],
+  state: CycleState,
+  node: NodeInfo,
+  pods: readonly ClusterPod[]
+): { state: CycleState; node: NodeInfo } {
+  const stateOut = state.clone()
+  const nodeOut = node.clone()
+  for (const pod of pods) {
+    nodeOut.addPod(pod)
+    for (const plugin of filters) plugin.addPod?.(stateOut, pod, nodeOut)
+  }
+  return { state: stateOut, node: nodeOut }
+}
+
+/**
+ * `RunFilterPluginsWithNominatedPods`: with the nominated pods added (on clones), then, when
+ * that added any and passed, on the node and state as they are.
  */
 export function filterWithNominatedPods(
   filters: readonly FilterPlugin[],
-  node: PlacementNode,
-  added: readonly ClusterPod[],
-  removed: ReadonlySet<ClusterPod> = new Set()
+  state: CycleState,
+  node: NodeInfo,
+  added: readonly ClusterPod[]
 ): FilterVerdict {
   if (added.length > 0) {
-    const first = runFilters(filters, node, { added, removed })
-    if (first !== null) return first
+    const first = withPodsAdded(filters, state, node, added)
+    const verdict = runFilters(filters, first.state, first.node)
+    if (verdict !== null) return verdict
   }
-  return runFilters(filters, node, { added: [], removed })
+  return runFilters(filters, state, node)
 }

@@ -14,8 +14,8 @@ function startMillis(pod: ClusterPod): number {
 }
 
 export function moreImportantFirst(pods: readonly ClusterPod[]): ClusterPod[] {
-  return [...pods].sort((a, b) => {
-    const byPriority = (b.priority ?? 0) - (a.priority ?? 0)
-    return byPriority !== 0 ? byPriority : startMillis(a) - startMillis(b)
-  })
+  // Each start time is parsed once, not once per comparison.
+  const keyed = pods.map((pod) => ({ pod, priority: pod.priority ?? 0, start: startMillis(pod) }))
+  keyed.sort((a, b) => b.priority - a.priority || a.start - b.start)
+  return keyed.map((k) => k.pod)
 }

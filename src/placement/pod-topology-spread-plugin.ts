@@ -1,14 +1,22 @@
 import { truncateEventMessage } from './field-errors.js'
-import type { FilterPlugin, PlacementNode, PodChanges, PreFilterResult } from './framework.js'
-import type { SpreadNode } from './pod-topology-spread-constraints.js'
+import type { CycleState } from './cycle-state.js'
+import type { FilterPlugin, PlacementNode, PreFilterResult } from './framework.js'
+import type { NodeInfo } from './node-info.js'
+import {
+  selectorMatches,
+  WHEN_UNSATISFIABLE_DO_NOT_SCHEDULE,
+  type HardConstraint,
+  type SpreadNode,
+} from './pod-topology-spread-constraints.js'
 import { PLUGIN_POD_TOPOLOGY_SPREAD, PodTopologySpread } from './pod-topology-spread.js'
-import type { PlacementInput } from './types.js'
+import type { Snapshot } from './snapshot.js'
+import type { SnapshotInput } from './types.js'
 
 /**
  * PodTopologySpread in the profile (kubernetes v1.35 podtopologyspread filtering.go): PreFilter
- * over every node and the placed pods, Skip when the pod has no DoNotSchedule constraint, and
- * Filter node by node; a pass that adds or removes pods runs AddPod and RemovePod on a clone of
- * the PreFilter state, as the framework runs them on a copy of the cycle state.
+ * over every node of the snapshot, its state written to the cycle state; Skip when the pod has
+ * no DoNotSchedule constraint; Filter node by node; a pass that adds or removes pods runs AddPod
+ * and RemovePod on the state of a cloned cycle state.
  */
 
 /** What the PreFilter of PodTopologySpread answers, with the constraints that do not filter. */
@@ -20,10 +28,28 @@ export interface SpreadPreFilter {
   readonly notes: readonly string[]
 }
 
-function spreadNodes(nodes: readonly PlacementNode[]): Map<PlacementNode, SpreadNode> {
-  return new Map(
-    nodes.map((n) => [n, { name: n.name, labels: n.labels, taints: n.compiled.taints }])
-  )
+function spreadNode(n: PlacementNode): SpreadNode {
+  return { name: n.name, labels: n.labels, taints: n.compiled.taints }
+}
+
+/**
+ * `countPodsMatchSelector` for one constraint on each node, from the snapshot's index: the pods
+ * of the namespace its selector may match, counted by the node they are bound to.
+ */
+function indexedCounts(snapshot: Snapshot, namespace: string) {
+  const byConstraint = new Map<HardConstraint, Map<string, number>>()
+  return (node: SpreadNode, c: HardConstraint): number => {
+    let counts = byConstraint.get(c)
+    if (counts === undefined) {
+      counts = new Map()
+      if (!c.countsNothing)
+        for (const pod of snapshot.candidates(namespace, c.selector))
+          if (pod.terminating !== true && selectorMatches(c, pod.labels))
+            counts.set(pod.nodeName, (counts.get(pod.nodeName) ?? 0) + 1)
+      byConstraint.set(c, counts)
+    }
+    return counts.get(node.name) ?? 0
+  }
 }
 
 function ignoredNotes(spread: PodTopologySpread): string[] {
@@ -39,21 +65,30 @@ function ignoredNotes(spread: PodTopologySpread): string[] {
  * PodTopologySpread's PreFilter. Without the placed pods a pod with DoNotSchedule constraints
  * is not judged; one without them is, since PreFilter skips the plugin whatever the pods.
  */
-export function preFilterPodTopologySpread(input: PlacementInput): SpreadPreFilter {
-  const pod = input.pod
-  const nodes = spreadNodes(input.nodes)
-  const spread = PodTopologySpread.prepare({
-    pod: {
-      namespace: pod.namespace,
-      labels: pod.labels,
-      nodeAffinity: pod.nodeAffinity,
-      tolerations: input.tolerations.tolerations,
-      topologySpreadConstraints: pod.topologySpreadConstraints ?? [],
+export function preFilterPodTopologySpread(
+  input: SnapshotInput,
+  state: CycleState
+): SpreadPreFilter {
+  const { pod, snapshot } = input
+  // The nodes as the plugin reads them, made only for a pod with a constraint that filters.
+  const filters = (pod.topologySpreadConstraints ?? []).some(
+    (c) => c.whenUnsatisfiable === WHEN_UNSATISFIABLE_DO_NOT_SCHEDULE
+  )
+  const nodes = new Map(filters ? snapshot.nodes.map((n) => [n, spreadNode(n)]) : [])
+  const spread = PodTopologySpread.prepareCounted(
+    {
+      pod: {
+        namespace: pod.namespace,
+        labels: pod.labels,
+        nodeAffinity: pod.nodeAffinity,
+        tolerations: input.tolerations.tolerations,
+        topologySpreadConstraints: pod.topologySpreadConstraints ?? [],
+      },
+      nodes: [...nodes.values()],
+      options: input.options,
     },
-    nodes: [...nodes.values()],
-    placedPods: input.placedPods ?? [],
-    options: input.options,
-  })
+    indexedCounts(snapshot, pod.namespace)
+  )
   const notes = ignoredNotes(spread)
   if (spread.error !== null)
     return {
@@ -65,40 +100,29 @@ export function preFilterPodTopologySpread(input: PlacementInput): SpreadPreFilt
       notes,
     }
   if (spread.skipped) return { result: null, error: null, notes }
-  if (input.placedPods === null)
+  if (!snapshot.podsKnown)
     return {
       result: { notJudged: 'topology spread (PodTopologySpread: no pods given)' },
       error: null,
       notes,
     }
-  return { result: spreadFilter(spread, nodes), error: null, notes }
+  state.write(PLUGIN_POD_TOPOLOGY_SPREAD, spread)
+  return { result: spreadFilter(nodes), error: null, notes }
 }
 
-function spreadFilter(
-  spread: PodTopologySpread,
-  nodes: ReadonlyMap<PlacementNode, SpreadNode>
-): FilterPlugin {
+/** Filter over the state PreFilter wrote; AddPod and RemovePod change a clone's counts. */
+function spreadFilter(nodes: ReadonlyMap<PlacementNode, SpreadNode>): FilterPlugin {
+  const stateOf = (state: CycleState) => state.read<PodTopologySpread>(PLUGIN_POD_TOPOLOGY_SPREAD)
+  const nodeOf = (info: NodeInfo) => nodes.get(info.node) ?? spreadNode(info.node)
   return {
     name: PLUGIN_POD_TOPOLOGY_SPREAD,
-    filter(node, changes) {
-      const hit = changed(spread, nodes.get(node), changes).filter(node)
+    filter(state, node) {
+      const hit = stateOf(state).filter(node.node)
       if (hit === null) return null
       const { reason, unresolvable, detail } = hit
       return { plugin: PLUGIN_POD_TOPOLOGY_SPREAD, reasons: [reason], unresolvable, detail }
     },
+    addPod: (state, pod, node) => stateOf(state).addPod(pod, nodeOf(node)),
+    removePod: (state, pod, node) => stateOf(state).removePod(pod, nodeOf(node)),
   }
-}
-
-/** The state after the pass's AddPod and RemovePod calls, on a clone when there are any. */
-function changed(
-  spread: PodTopologySpread,
-  node: SpreadNode | undefined,
-  changes: PodChanges
-): PodTopologySpread {
-  if (node === undefined || (changes.added.length === 0 && changes.removed.size === 0))
-    return spread
-  const copy = spread.clone()
-  for (const pod of changes.added) copy.addPod(pod, node)
-  for (const pod of changes.removed) if (pod.nodeName === node.name) copy.removePod(pod, node)
-  return copy
 }

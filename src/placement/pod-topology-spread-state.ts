@@ -102,14 +102,13 @@ export class SpreadPreFilterState {
   /**
    * `calPreFilterState` over every node of the snapshot: a node counts only when it carries
    * every constraint's topology key, and for each constraint only when its inclusion policies
-   * admit it; then the pods on it of the pod's namespace that the selector matches, terminating
-   * pods left out. A domain with no matching pod still counts, with 0.
+   * admit it; then `countOn` the node: its pods of the pod's namespace that the selector matches,
+   * terminating pods left out (`countMatchingPods`). A domain with no matching pod still counts, with 0.
    */
   static compute(
     constraints: readonly HardConstraint[],
-    namespace: string,
     nodes: readonly SpreadNode[],
-    podsOn: (node: SpreadNode) => readonly SpreadCountedPod[],
+    countOn: (node: SpreadNode, c: HardConstraint) => number,
     inclusion: NodeInclusion
   ): SpreadPreFilterState {
     const counts = constraints.map((constraint) => ({
@@ -122,7 +121,7 @@ export class SpreadPreFilterState {
       for (const c of counts) {
         if (!inclusion.includes(c.constraint, node)) continue
         const value = labelOf(node.labels, c.constraint.topologyKey) as string
-        const count = countMatchingPods(podsOn(node), c.constraint, namespace)
+        const count = countOn(node, c.constraint)
         c.matchNum.set(value, (c.matchNum.get(value) ?? 0) + count)
       }
     }

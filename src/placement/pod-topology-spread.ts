@@ -1,3 +1,4 @@
+import { groupBy } from './group-by.js'
 import { labelOf } from './label-requirements.js'
 import type { LabelledNode } from './node-affinity.js'
 import type { RuleOptions } from '../core/index.js'
@@ -11,7 +12,11 @@ import {
   type SpreadNode,
   type SpreadPod,
 } from './pod-topology-spread-constraints.js'
-import { SpreadPreFilterState, type ConstraintCounts } from './pod-topology-spread-state.js'
+import {
+  countMatchingPods,
+  SpreadPreFilterState,
+  type ConstraintCounts,
+} from './pod-topology-spread-state.js'
 
 /**
  * The PodTopologySpread Filter (kubernetes v1.35 pkg/scheduler/framework/plugins/podtopologyspread
@@ -74,16 +79,28 @@ export class PodTopologySpread {
 
   /** PreFilter: the pod's DoNotSchedule constraints and the counts they start from. */
   static prepare(input: PodTopologySpreadInput): PodTopologySpread {
+    const byNode = groupBy(input.placedPods, (p) => p.nodeName)
+    return PodTopologySpread.prepareCounted(input, (node, c) =>
+      countMatchingPods(byNode.get(node.name) ?? [], c, input.pod.namespace)
+    )
+  }
+
+  /**
+   * PreFilter with the matching pods on a node counted by `countOn` (`countPodsMatchSelector`
+   * over the node's pods), which a snapshot answers from its index.
+   */
+  static prepareCounted(
+    input: Omit<PodTopologySpreadInput, 'placedPods'>,
+    countOn: (node: SpreadNode, c: HardConstraint) => number
+  ): PodTopologySpread {
     const { pod, nodes } = input
     const constraints = podConstraints(pod)
     const inclusion = new NodeInclusion(pod, input.options)
     const hard = constraints.error === null ? constraints.hard : []
-    const byNode = podsByNode(hard.length === 0 ? [] : input.placedPods)
     const state = SpreadPreFilterState.compute(
       hard,
-      pod.namespace,
       hard.length === 0 ? [] : nodes,
-      (node) => byNode.get(node.name) ?? [],
+      countOn,
       inclusion
     )
     return new PodTopologySpread(pod, inclusion, state, constraints)
@@ -155,16 +172,6 @@ export class PodTopologySpread {
   clone(): PodTopologySpread {
     return new PodTopologySpread(this.#pod, this.#inclusion, this.#state.clone(), this)
   }
-}
-
-function podsByNode(pods: readonly SpreadPlacedPod[]): Map<string, SpreadPlacedPod[]> {
-  const byNode = new Map<string, SpreadPlacedPod[]>()
-  for (const p of pods) {
-    const list = byNode.get(p.nodeName)
-    if (list === undefined) byNode.set(p.nodeName, [p])
-    else list.push(p)
-  }
-  return byNode
 }
 
 interface Skew {

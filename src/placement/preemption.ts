@@ -1,7 +1,9 @@
 import type { ClusterPod } from './cluster-pod.js'
 import { splitByBudgetViolation, type DisruptionBudget } from './disruption-budgets.js'
 import { summarizeAvailability } from './fit-error.js'
-import { podsByNode, type FilterPlugin, type PlacementNode } from './framework.js'
+import type { CycleState } from './cycle-state.js'
+import type { FilterPlugin } from './framework.js'
+import type { NodeInfo } from './node-info.js'
 import { filterWithNominatedPods, nominatedPodsAdded, type NominatedPod } from './nominated-pods.js'
 import { moreImportantFirst } from './pod-order.js'
 
@@ -33,15 +35,18 @@ export interface PreemptionCandidate {
 
 export interface DryRunInput {
   readonly pod: ClusterPod
-  readonly placed: readonly ClusterPod[]
   /** Pods nominated to nodes, not bound yet: never victims, added back as Filter adds them. */
   readonly nominated: readonly NominatedPod[]
   /** The profile's Filter plugins, as PreFilter left them for the pod. */
   readonly filters: readonly FilterPlugin[]
+  /** The cycle state PreFilter wrote; the dry run changes clones of it only. */
+  readonly state: CycleState
   /** How many nodes the cycle judged. */
   readonly total: number
-  /** The nodes whose rejection preemption might resolve. */
-  readonly potential: readonly PlacementNode[]
+  /** The snapshot's nodes whose rejection preemption might resolve; the dry run changes clones. */
+  readonly potential: readonly NodeInfo[]
+  /** The snapshot's order of the pods read (snapshot.ts `orderOf`). */
+  readonly orderOf: (pod: ClusterPod) => number
   /** PodDisruptionBudgets; null when unknown. */
   readonly budgets: readonly DisruptionBudget[] | null
 }
@@ -61,22 +66,24 @@ function priorityUnset(pod: ClusterPod): string {
 type NodeOutcome = { reasons: readonly string[] } | PreemptionCandidate
 
 /**
- * `SelectVictimsOnNode` for one node: the pods bound there of lower priority
- * (`isPreemptionAllowed`) are removed and the filters run again with the nominated pods; if the
- * pod then fits, each removed pod is put back in turn (`reprievePod`) and stays when the pod
- * still fits.
+ * `SelectVictimsOnNode` for one node: on clones of its NodeInfo and of the cycle state, the pods
+ * bound there of lower priority (`isPreemptionAllowed`) are removed (`RemovePod`, and each
+ * plugin's RemovePod) and the filters run again with the nominated pods; if the pod then fits,
+ * each removed pod is put back in turn (`reprievePod`: `AddPodInfo` and each plugin's AddPod)
+ * and stays when the pod still fits. The snapshot itself never changes.
  */
-function selectVictims(
-  input: DryRunInput,
-  onNode: readonly ClusterPod[],
-  node: PlacementNode,
-  priority: number
-): NodeOutcome {
-  const lower = onNode.filter((p) => (p.priority as number) < priority)
+function selectVictims(input: DryRunInput, info: NodeInfo, priority: number): NodeOutcome {
+  const lower = info.pods.filter((p) => (p.priority as number) < priority)
   if (lower.length === 0) return { reasons: [REASON_NO_VICTIMS] }
-  const added = nominatedPodsAdded(input.pod, input.nominated, node)
-  const removed = new Set<ClusterPod>(lower)
-  const fits = () => filterWithNominatedPods(input.filters, node, added, removed)
+  const added = nominatedPodsAdded(input.pod, input.nominated, info.node)
+  const node = info.clone()
+  const state = input.state.clone()
+  const take = (pod: ClusterPod) => {
+    node.removePod(pod)
+    for (const plugin of input.filters) plugin.removePod?.(state, pod, node)
+  }
+  for (const pod of lower) take(pod)
+  const fits = () => filterWithNominatedPods(input.filters, state, node, added)
   const first = fits()
   if (first !== null) return { reasons: first.reasons }
   const ordered = moreImportantFirst(lower)
@@ -84,9 +91,10 @@ function selectVictims(
   const victims: ClusterPod[] = []
   let budgetViolations = 0
   const reprieve = (pod: ClusterPod): boolean => {
-    removed.delete(pod)
+    node.addPod(pod)
+    for (const plugin of input.filters) plugin.addPod?.(state, pod, node)
     if (fits() === null) return true
-    removed.add(pod)
+    take(pod)
     victims.push(pod)
     return false
   }
@@ -94,11 +102,22 @@ function selectVictims(
   for (const pod of nonViolating) reprieve(pod)
   const known = input.budgets !== null
   return {
-    node: node.name,
+    node: info.name,
     lowerPriorityPods: lower.map(name),
     victims: known ? moreImportantFirst(victims).map(name) : null,
     budgetViolations: known ? budgetViolations : null,
   }
+}
+
+/** The first pod read, of those on the potential nodes, whose priority is not set. */
+function firstUnset(input: DryRunInput): ClusterPod | undefined {
+  let first: ClusterPod | undefined
+  for (const info of input.potential) {
+    const unset = info.pods.find((p) => p.priority === null)
+    if (unset !== undefined && (first === undefined || input.orderOf(unset) < input.orderOf(first)))
+      first = unset
+  }
+  return first
 }
 
 /**
@@ -110,15 +129,13 @@ function selectVictims(
 export function dryRunPreemption(input: DryRunInput): DryRun {
   const priority = input.pod.priority
   if (priority === null) return { kind: 'unknown', why: priorityUnset(input.pod) }
-  const onPotential = new Set(input.potential.map((n) => n.name))
-  const unset = input.placed.find((p) => onPotential.has(p.nodeName) && p.priority === null)
+  const unset = firstUnset(input)
   if (unset !== undefined) return { kind: 'unknown', why: priorityUnset(unset) }
 
   const reasons: string[] = []
   const candidates: PreemptionCandidate[] = []
-  const byNode = podsByNode(input.placed)
-  for (const node of input.potential) {
-    const outcome = selectVictims(input, byNode.get(node.name) ?? [], node, priority)
+  for (const info of input.potential) {
+    const outcome = selectVictims(input, info, priority)
     if ('reasons' in outcome) reasons.push(...outcome.reasons)
     else candidates.push(outcome)
   }

@@ -3,7 +3,9 @@ import { extenderRuleFilter } from './extender-rule.js'
 import { releaseOf, untoleratedTaintReason } from './kube-releases.js'
 import { isNotJudged, type FilterPlugin, type PreFilterResult } from './framework.js'
 import { PLUGIN_INTER_POD_AFFINITY } from './types.js'
+import { CycleState } from './cycle-state.js'
 import { InterPodAffinityState, REASON_POD_AFFINITY } from './inter-pod-affinity.js'
+import { AffinityPodChanges } from './inter-pod-affinity-counts.js'
 import { nodeAffinityMismatch, REASON_NODE_AFFINITY } from './node-affinity.js'
 import { nodeNameFilter, PLUGIN_NODE_NAME } from './node-name.js'
 import { preFilterNodePorts } from './node-ports.js'
@@ -19,8 +21,8 @@ import {
   PLUGIN_NODE_AFFINITY,
   PLUGIN_TAINT_TOLERATION,
   UNJUDGED_CONSTRAINTS,
-  type PlacementInput,
   type PlacementNode,
+  type SnapshotInput,
 } from './types.js'
 
 /**
@@ -35,6 +37,8 @@ import {
 export interface Profile {
   /** The plugins whose Filter runs, in order; those PreFilter skipped are left out. */
   readonly filters: readonly FilterPlugin[]
+  /** What the PreFilters wrote for the pod's cycle. */
+  readonly state: CycleState
   /** The taint rules' node by node explanation, in `input.nodes` order. */
   readonly taints: PlacementExplanation
   readonly notJudged: string[]
@@ -47,19 +51,19 @@ export interface Profile {
 /** The taint rules' explanation of each node, as the taint filters and the extender's rule read it. */
 type TaintRows = ReadonlyMap<PlacementNode, NodeExplanation | undefined>
 
-function staticFilters(input: PlacementInput, byNode: TaintRows): FilterPlugin[] {
+function staticFilters(input: SnapshotInput, byNode: TaintRows): FilterPlugin[] {
   const pod = input.pod
   const release = releaseOf(input.options)
   const filters: FilterPlugin[] = [
     {
       name: PLUGIN_NODE_UNSCHEDULABLE,
-      filter: (node) => nodeUnschedulableFilter(byNode.get(node)),
+      filter: (_state, node) => nodeUnschedulableFilter(byNode.get(node.node)),
     },
-    { name: PLUGIN_NODE_NAME, filter: (node) => nodeNameFilter(pod.nodeName, node.name) },
+    { name: PLUGIN_NODE_NAME, filter: (_state, node) => nodeNameFilter(pod.nodeName, node.name) },
     {
       name: PLUGIN_TAINT_TOLERATION,
-      filter(node) {
-        const row = byNode.get(node)
+      filter(_state, node) {
+        const row = byNode.get(node.node)
         if (row === undefined || row.reason === null) return null
         const reason =
           row.reason === REASON_UNTOLERATED_TAINT
@@ -77,8 +81,8 @@ function staticFilters(input: PlacementInput, byNode: TaintRows): FilterPlugin[]
   if (input.nodeLabelsKnown)
     filters.push({
       name: PLUGIN_NODE_AFFINITY,
-      filter(node) {
-        const miss = nodeAffinityMismatch(pod.nodeAffinity, node)
+      filter(_state, node) {
+        const miss = nodeAffinityMismatch(pod.nodeAffinity, node.node)
         if (miss === null) return null
         const reasons = [REASON_NODE_AFFINITY]
         return { plugin: PLUGIN_NODE_AFFINITY, reasons, unresolvable: true, detail: miss }
@@ -87,16 +91,23 @@ function staticFilters(input: PlacementInput, byNode: TaintRows): FilterPlugin[]
   return filters
 }
 
-/** InterPodAffinity's PreFilter: its counts over the placed pods, or Skip. */
-function preFilterInterPodAffinity(input: PlacementInput): PreFilterResult {
-  const placed = input.placedPods
-  if (placed === null) return { notJudged: 'inter-pod affinity (InterPodAffinity: no pods given)' }
-  const state = new InterPodAffinityState(input.pod, placed, input.nodes, input.namespaces)
-  if (state.skipped) return null
+/**
+ * InterPodAffinity's PreFilter: its counts over the snapshot, or Skip. The counts are shared;
+ * the cycle state holds what AddPod and RemovePod change of them.
+ */
+function preFilterInterPodAffinity(input: SnapshotInput, cycle: CycleState): PreFilterResult {
+  if (!input.snapshot.podsKnown)
+    return { notJudged: 'inter-pod affinity (InterPodAffinity: no pods given)' }
+  const counts = new InterPodAffinityState(input.pod, input.snapshot, input.namespaces)
+  if (counts.skipped) return null
+  cycle.write(PLUGIN_INTER_POD_AFFINITY, new AffinityPodChanges())
+  const changesOf = (state: CycleState) => state.read<AffinityPodChanges>(PLUGIN_INTER_POD_AFFINITY)
   return {
     name: PLUGIN_INTER_POD_AFFINITY,
-    filter(node, changes) {
-      const hit = state.filter(node, changes)
+    addPod: (state, pod, node) => counts.addPod(changesOf(state), pod, node.node),
+    removePod: (state, pod) => void changesOf(state).removed.add(pod),
+    filter(state, node) {
+      const hit = counts.filter(node.node, changesOf(state))
       if (hit === null) return null
       // Only an unmet affinity is unresolvable; anti-affinity may be resolved by preemption.
       const unresolvable = hit.reason === REASON_POD_AFFINITY
@@ -106,24 +117,26 @@ function preFilterInterPodAffinity(input: PlacementInput): PreFilterResult {
   }
 }
 
-/** Runs every PreFilter of the profile for the pod. */
-export function buildProfile(input: PlacementInput): Profile {
+/** Runs every PreFilter of the profile for the pod, into a new cycle state. */
+export function buildProfile(input: SnapshotInput): Profile {
+  const nodes = input.snapshot.nodes
   const taints = explainPlacement(
     input.tolerations,
-    input.nodes.map((n) => n.compiled),
+    nodes.map((n) => n.compiled),
     input.options
   )
   const notJudged: string[] = []
   if (!input.nodeLabelsKnown) notJudged.push('node affinity (NodeAffinity: no node labels)')
-  const byNode: TaintRows = new Map(input.nodes.map((n, i) => [n, taints.nodes[i]]))
+  const byNode: TaintRows = new Map(nodes.map((n, i) => [n, taints.nodes[i]]))
   const filters = staticFilters(input, byNode)
-  const spread = preFilterPodTopologySpread(input)
+  const state = new CycleState()
+  const spread = preFilterPodTopologySpread(input, state)
   const preFiltered: PreFilterResult[] = [
     preFilterNodePorts(input),
     preFilterNodeResourcesFit(input),
     { notJudged: UNJUDGED_CONSTRAINTS[0] },
     spread.result,
-    preFilterInterPodAffinity(input),
+    preFilterInterPodAffinity(input, state),
     { notJudged: UNJUDGED_CONSTRAINTS[1] },
   ]
   for (const result of preFiltered) {
@@ -132,5 +145,5 @@ export function buildProfile(input: PlacementInput): Profile {
     else filters.push(result)
   }
   filters.push(extenderRuleFilter(input.options, byNode))
-  return { filters, taints, notJudged, error: spread.error, spreadIgnored: spread.notes }
+  return { filters, state, taints, notJudged, error: spread.error, spreadIgnored: spread.notes }
 }

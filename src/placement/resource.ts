@@ -60,6 +60,10 @@ export function accumulate(into: Resource, other: Resource, sign: 1n | -1n = 1n)
   into.milliCpu += sign * other.milliCpu
   into.memory += sign * other.memory
   into.ephemeralStorage += sign * other.ephemeralStorage
-  for (const [name, value] of other.scalar)
-    into.scalar.set(name, (into.scalar.get(name) ?? 0n) + sign * value)
+  for (const [name, value] of other.scalar) {
+    // A sum back at zero is dropped, so that taking a pod off leaves what never having it did.
+    const sum = (into.scalar.get(name) ?? 0n) + sign * value
+    if (sum === 0n) into.scalar.delete(name)
+    else into.scalar.set(name, sum)
+  }
 }

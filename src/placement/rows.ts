@@ -8,9 +8,9 @@ import {
   PLUGIN_NODE_AFFINITY,
   PLUGIN_TAINT_TOLERATION,
   type NodeDiagnosis,
-  type PlacementInput,
   type PlacementNode,
   type Rejection,
+  type SnapshotInput,
 } from './types.js'
 
 /** The diagnosis' node rows and the scores they show (diagnosis.ts). */
@@ -32,15 +32,16 @@ export interface FeasibleScores {
  * whose message `handleSchedulingFailure` records, truncated, as the FailedScheduling event.
  */
 export function scoreFeasible(
-  input: PlacementInput,
-  feasible: readonly PlacementNode[]
+  input: SnapshotInput,
+  feasible: readonly PlacementNode[],
+  feasibleAt: readonly number[]
 ): FeasibleScores {
   const taint = Int32Array.from(feasible, (n) =>
     input.tolerations.countIntolerablePreferNoSchedule(n.compiled)
   )
   normalizeReversedScores(taint, MAX_EXTENDER_PRIORITY)
   const spec = input.pod.nodeAffinity
-  const weights = input.nodes.map((n) =>
+  const weights = input.snapshot.nodes.map((n) =>
     input.nodeLabelsKnown ? preferredNodeAffinityWeight(spec, n) : 0
   )
   const problem = input.nodeLabelsKnown ? preferredTermsParseError(spec.preferred) : null
@@ -50,7 +51,7 @@ export function scoreFeasible(
     )
     return { taint, weights, nodeAffinity: null, error }
   }
-  const feasibleWeights = feasible.map((n) => weights[input.nodes.indexOf(n)] ?? 0)
+  const feasibleWeights = weights.filter((_, i) => (feasibleAt[i] ?? -1) >= 0)
   return { taint, weights, nodeAffinity: normalizeNodeAffinityScores(feasibleWeights), error: null }
 }
 

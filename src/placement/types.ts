@@ -4,7 +4,8 @@ import type { ClusterPod } from './cluster-pod.js'
 import type { NamespaceLabels } from './inter-pod-affinity.js'
 import type { DisruptionBudget } from './disruption-budgets.js'
 import type { NodeAffinitySpec } from './node-affinity.js'
-import type { PlacementNode } from './framework.js'
+import type { PlacementNode } from './placement-node.js'
+import type { Snapshot } from './snapshot.js'
 import type { NominatedPod } from './nominated-pods.js'
 import type { PostFilterPod } from './post-filter.js'
 import type { PreemptionCandidate } from './preemption.js'
@@ -30,12 +31,10 @@ export interface PlacementPod extends ClusterPod, PostFilterPod {
   readonly topologySpreadConstraints?: readonly TopologySpreadConstraint[]
 }
 
-export interface PlacementInput {
+/** What a diagnosis reads besides the cluster: the pod, its tolerations and its surroundings. */
+export interface PodPlacementInput {
   readonly pod: PlacementPod
   readonly tolerations: CompiledTolerations
-  readonly nodes: readonly PlacementNode[]
-  /** Pods bound to nodes (terminal ones left out); null when unknown: InterPodAffinity unjudged. */
-  readonly placedPods: readonly ClusterPod[] | null
   /** Pods not bound yet with `status.nominatedNodeName` set (unfinished); none when absent. */
   readonly nominatedPods?: readonly NominatedPod[]
   readonly namespaces: NamespaceLabels
@@ -44,6 +43,17 @@ export interface PlacementInput {
   /** False when node labels are unknown (names-only requests): NodeAffinity unjudged. */
   readonly nodeLabelsKnown: boolean
   readonly options: RuleOptions
+}
+
+export interface PlacementInput extends PodPlacementInput {
+  readonly nodes: readonly PlacementNode[]
+  /** Pods bound to nodes (terminal ones left out); null when unknown: InterPodAffinity unjudged. */
+  readonly placedPods: readonly ClusterPod[] | null
+}
+
+/** The diagnosis' input over a snapshot built once (snapshot.ts), which many pods may share. */
+export interface SnapshotInput extends PodPlacementInput {
+  readonly snapshot: Snapshot
 }
 
 export type NodeVerdict = 'fits' | 'rejected' | 'cordoned'

@@ -12,8 +12,10 @@ import type {
   NodeDiagnosis,
   NodeSelectorTerm,
   PlacementDiagnosis,
+  PlacementNode,
   PlacementPod,
   PodAffinityTerm,
+  PodPlacementInput,
   TopologySpreadConstraint,
 } from '../../src/placement/index.js'
 import { compileNode, CompiledTolerations } from '../../src/core/index.js'
@@ -182,24 +184,27 @@ export interface Cluster {
   readonly kubeVersion?: KubeVersion
 }
 
-/** The diagnosis the CLI and the endpoint compute, for a pod over a small cluster. */
-export function diagnose(incoming: PlacementPod, cluster: Cluster): PlacementDiagnosis {
-  return diagnosePlacement({
+/** The cluster's nodes as the diagnosis reads them. */
+export function placementNodes(nodes: readonly TestNode[]): PlacementNode[] {
+  return nodes.map((n) => ({
+    name: n.name,
+    labels: n.spec.labels ?? {},
+    compiled: compileNode({
+      name: n.name,
+      resourceVersion: '1',
+      unschedulable: n.spec.unschedulable ?? false,
+      taints: (n.spec.taints ?? []).map((t) => taint(t)),
+    }),
+    allocatable: n.spec.allocatable === undefined ? null : quantities(n.spec.allocatable),
+  }))
+}
+
+/** What the diagnosis reads besides the nodes and the placed pods. */
+export function podInput(incoming: PlacementPod, cluster: Cluster): PodPlacementInput {
+  return {
     pod: incoming,
     tolerations: new CompiledTolerations(cluster.tolerations ?? [], GATE_ON),
-    nodes: cluster.nodes.map((n) => ({
-      name: n.name,
-      labels: n.spec.labels ?? {},
-      compiled: compileNode({
-        name: n.name,
-        resourceVersion: '1',
-        unschedulable: n.spec.unschedulable ?? false,
-        taints: (n.spec.taints ?? []).map((t) => taint(t)),
-      }),
-      allocatable: n.spec.allocatable === undefined ? null : quantities(n.spec.allocatable),
-    })),
     disruptionBudgets: cluster.budgets ?? null,
-    placedPods: cluster.pods === undefined ? [] : cluster.pods,
     nominatedPods: cluster.nominated ?? [],
     namespaces: new Map(Object.entries(cluster.namespaces ?? {})),
     nodeLabelsKnown: true,
@@ -207,6 +212,15 @@ export function diagnose(incoming: PlacementPod, cluster: Cluster): PlacementDia
       cluster.kubeVersion === undefined
         ? GATE_ON
         : { ...GATE_ON, kubeVersion: cluster.kubeVersion },
+  }
+}
+
+/** The diagnosis the CLI and the endpoint compute, for a pod over a small cluster. */
+export function diagnose(incoming: PlacementPod, cluster: Cluster): PlacementDiagnosis {
+  return diagnosePlacement({
+    ...podInput(incoming, cluster),
+    nodes: placementNodes(cluster.nodes),
+    placedPods: cluster.pods === undefined ? [] : cluster.pods,
   })
 }
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { compileNode, CompiledTolerations } from '../../src/core/index.js'
+import { CycleState } from '../../src/placement/cycle-state.js'
 import { isNotJudged } from '../../src/placement/framework.js'
 import { filterWithNominatedPods } from '../../src/placement/nominated-pods.js'
 import type { SpreadPod } from '../../src/placement/pod-topology-spread-constraints.js'
 import { preFilterPodTopologySpread } from '../../src/placement/pod-topology-spread-plugin.js'
 import type { SpreadPlacedPod } from '../../src/placement/pod-topology-spread.js'
+import { Snapshot } from '../../src/placement/snapshot.js'
 import {
   REASON_TOPOLOGY_SPREAD,
   REASON_TOPOLOGY_SPREAD_MISSING_LABEL,
@@ -276,27 +278,31 @@ describe('pods nominated to a node, through the framework two passes', () => {
       requiredAntiAffinity: [],
       priority: null,
     }))
-    const { result } = preFilterPodTopologySpread({
-      pod: { ...incoming, ...pod0 },
-      tolerations: new CompiledTolerations(incoming.tolerations, GATE_ON),
-      nodes,
-      placedPods: placed,
-      namespaces: new Map(),
-      nodeLabelsKnown: true,
-      options: GATE_ON,
-    })
+    const snapshot = Snapshot.build(nodes, placed)
+    const state = new CycleState()
+    const { result } = preFilterPodTopologySpread(
+      {
+        pod: { ...incoming, ...pod0 },
+        tolerations: new CompiledTolerations(incoming.tolerations, GATE_ON),
+        snapshot,
+        namespaces: new Map(),
+        nodeLabelsKnown: true,
+        options: GATE_ON,
+      },
+      state
+    )
     const filters = result === null || isNotJudged(result) ? [] : [result]
-    return { filters, nodes }
+    return { filters, snapshot, state }
   }
 
   function judge(incoming: SpreadPod, placedPods: readonly SpreadPlacedPod[], name: string) {
-    const { filters, nodes } = plugin(incoming, placedPods)
-    const node = nodes.find((n) => n.name === name)
+    const { filters, snapshot, state } = plugin(incoming, placedPods)
+    const node = snapshot.get(name)
     if (node === undefined) throw new Error(`no node ${name}`)
     const added = nominatedHere.map((p) => ({ ...p, nodeName: name }))
     return {
-      twoPass: filterWithNominatedPods(filters, node, added),
-      alone: filterWithNominatedPods(filters, node, []),
+      twoPass: filterWithNominatedPods(filters, state, node, added),
+      alone: filterWithNominatedPods(filters, state, node, []),
     }
   }
 

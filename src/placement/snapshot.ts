@@ -1,0 +1,142 @@
+import type { ClusterPod } from './cluster-pod.js'
+import type { PlacementNode } from './placement-node.js'
+import type { LabelSelector } from './label-requirements.js'
+import { AntiAffinityIndex } from './anti-affinity-index.js'
+import { nodeImageStates } from './image-states.js'
+import type { Labels } from './label-requirements.js'
+import { NodeInfo } from './node-info.js'
+import { PodIndex } from './pod-index.js'
+
+/**
+ * The cluster as one scheduling run sees it (pkg/scheduler/internal/cache snapshot.go
+ * `Snapshot`): a NodeInfo per node in the order the nodes were read (`nodeInfoList`), the nodes
+ * whose pods have affinity terms and those whose pods have required anti-affinity terms
+ * (`havePodsWithAffinityNodeInfoList`, `havePodsWithRequiredAntiAffinityNodeInfoList`), and the
+ * pods by namespace and label that inter-pod affinity and topology spread select from. Built
+ * once from what was read; `addPod` and `removePod` change it by one pod, in time proportional
+ * to that pod (and its node's pod list), never to the cluster. A pod bound to a node the
+ * snapshot does not hold is left out, as the scheduler's snapshot leaves out nodes it has no
+ * Node object for.
+ */
+export class Snapshot {
+  readonly nodes: readonly PlacementNode[]
+  readonly nodeInfoList: readonly NodeInfo[]
+  /** False when the pods bound to the nodes are not known: plugins that count them are unjudged. */
+  readonly podsKnown: boolean
+  /** The first node without `status.allocatable`; undefined when every node gives it. */
+  readonly withoutAllocatable: PlacementNode | undefined
+  readonly #byName = new Map<string, NodeInfo[]>()
+  readonly #order = new Map<ClusterPod, number>()
+  readonly #index = new PodIndex()
+  readonly #antiAffinity = new AntiAffinityIndex()
+  #next = 0
+  #withAffinity: readonly NodeInfo[] | null = null
+  #withRequiredAntiAffinity: readonly NodeInfo[] | null = null
+
+  private constructor(nodes: readonly PlacementNode[], podsKnown: boolean) {
+    this.nodes = nodes
+    this.podsKnown = podsKnown
+    const order = (pod: ClusterPod) => this.#order.get(pod) ?? Number.POSITIVE_INFINITY
+    const images = nodeImageStates(nodes)
+    this.nodeInfoList = nodes.map((node, i) => {
+      const info = new NodeInfo(node, order, images[i] ?? new Map())
+      const named = this.#byName.get(node.name)
+      if (named === undefined) this.#byName.set(node.name, [info])
+      else named.push(info)
+      return info
+    })
+    this.withoutAllocatable = nodes.find((n) => n.allocatable == null)
+  }
+
+  /** The snapshot of `nodes` and the pods bound to them; `pods` null when they are unknown. */
+  static build(nodes: readonly PlacementNode[], pods: readonly ClusterPod[] | null): Snapshot {
+    const snapshot = new Snapshot(nodes, pods !== null)
+    for (const pod of pods ?? []) snapshot.addPod(pod)
+    return snapshot
+  }
+
+  /**
+   * The NodeInfo of a node name. A name listed twice is the last node of that name, as a map by
+   * name keeps it; both nodes hold the pods bound to the name.
+   */
+  get(name: string): NodeInfo | undefined {
+    return this.#byName.get(name)?.at(-1)
+  }
+
+  /** The pod's place in the order pods were read; pods added later come after. */
+  orderOf(pod: ClusterPod): number {
+    return this.#order.get(pod) ?? Number.POSITIVE_INFINITY
+  }
+
+  /**
+   * Places `pod` on the node its `nodeName` names (`AddPod`); false, changing nothing, when the
+   * snapshot has no such node. A pod taken off and added back keeps its first place in order.
+   */
+  addPod(pod: ClusterPod): boolean {
+    const infos = this.#byName.get(pod.nodeName)
+    if (infos === undefined) return false
+    if (!this.#order.has(pod)) this.#order.set(pod, this.#next++)
+    for (const info of infos) info.addPod(pod)
+    this.#index.add(pod)
+    if (pod.requiredAntiAffinity.length > 0) this.#antiAffinity.add(pod)
+    this.#listsChanged(pod)
+    return true
+  }
+
+  /** Takes `pod` off its node (`RemovePod`); false, changing nothing, when it is not there. */
+  removePod(pod: ClusterPod): boolean {
+    const infos = this.#byName.get(pod.nodeName)
+    if (infos === undefined) return false
+    let removed = false
+    for (const info of infos) removed = info.removePod(pod) || removed
+    if (!removed) return false
+    this.#index.remove(pod)
+    if (pod.requiredAntiAffinity.length > 0) this.#antiAffinity.remove(pod)
+    this.#listsChanged(pod)
+    return true
+  }
+
+  /** The nodes with a pod that has an affinity or anti-affinity term, in node order. */
+  get havePodsWithAffinity(): readonly NodeInfo[] {
+    this.#withAffinity ??= this.nodeInfoList.filter((n) => n.podsWithAffinity.length > 0)
+    return this.#withAffinity
+  }
+
+  /** The nodes with a pod that has a required anti-affinity term, in node order. */
+  get havePodsWithRequiredAntiAffinity(): readonly NodeInfo[] {
+    this.#withRequiredAntiAffinity ??= this.nodeInfoList.filter(
+      (n) => n.podsWithRequiredAntiAffinity.length > 0
+    )
+    return this.#withRequiredAntiAffinity
+  }
+
+  /** The namespaces that hold a pod of the snapshot. */
+  namespaces(): Iterable<string> {
+    return this.#index.namespaces()
+  }
+
+  /** Pods of `namespace` that `selector` may match: every one it matches, and maybe others. */
+  candidates(namespace: string, selector: LabelSelector | null): Iterable<ClusterPod> {
+    return this.#index.candidates(namespace, selector)
+  }
+
+  /**
+   * The pods with required anti-affinity whose terms may match a pod labelled `labels`: every
+   * one whose term matches it, and maybe others.
+   */
+  antiAffinityCandidates(labels: Labels): Iterable<ClusterPod> {
+    return this.#antiAffinity.candidates(labels)
+  }
+
+  /** The snapshot's pods of that namespace and name. */
+  podsNamed(namespace: string, name: string): readonly ClusterPod[] {
+    return this.#index.named(namespace, name)
+  }
+
+  /** The node lists are rebuilt when next read if the pod could change who is on them. */
+  #listsChanged(pod: ClusterPod): void {
+    if (pod.requiredAffinity.length > 0 || pod.requiredAntiAffinity.length > 0)
+      this.#withAffinity = null
+    if (pod.requiredAntiAffinity.length > 0) this.#withRequiredAntiAffinity = null
+  }
+}

@@ -15,6 +15,7 @@ import {
   didYouMean,
   environmentVariables,
   InputError,
+  processMissingNodeFlags,
   suggestionsFor,
   versionText,
 } from './config/index.js'
@@ -121,7 +122,14 @@ async function run(argv: string[]): Promise<number | null> {
   }
   if (flags.some((a) => HELP_FLAGS.includes(a))) return help(serving ? 'serve' : command)
   if (serving) {
-    ;(await import('./main.js')).main(flags)
+    const missing = processMissingNodeFlags()
+    const { relaunchWithNodeFlags, stopWhenLauncherGoes } = await import('./serve-relaunch.js')
+    if (missing.length > 0) {
+      relaunchWithNodeFlags(missing)
+    } else {
+      stopWhenLauncherGoes()
+      ;(await import('./main.js')).main(flags)
+    }
     return null
   }
   const tool = TOOLS[command]

@@ -108,7 +108,7 @@ async function podInput(options: ExplainOptions): Promise<{ text: string; origin
   const { target, cluster } = options
   if (target.kind === 'file') return target
   if (target.kind !== 'named' || cluster === null) throw new Error('explain: no pod to read')
-  const namespace = namespaceOf(options.namespace, cluster) ?? 'default'
+  const namespace = (await namespaceOf(options.namespace, cluster)) ?? 'default'
   return namedPodText(cluster, namespace, target.name)
 }
 

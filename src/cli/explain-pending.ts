@@ -79,7 +79,7 @@ function renderGroups(groups: readonly PendingGroup[], wide: boolean, where: str
 }
 
 export async function runPending(parsed: ExplainOptions, io: ToolIo): Promise<number> {
-  const namespace = namespaceOf(parsed.namespace, parsed.cluster)
+  const namespace = await namespaceOf(parsed.namespace, parsed.cluster)
   const pending = await readPending(parsed, namespace)
   const context = await readExplainContext(
     parsed,

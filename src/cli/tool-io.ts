@@ -1,16 +1,23 @@
-import {
-  ClusterSnapshot,
-  connectionFailure,
-  defaultNamespace,
-  describeError,
-  notLoggedIn,
-  statusCodeOf,
-} from '../cluster/index.js'
+import type * as ClusterLayer from '../cluster/index.js'
+import type { ClusterSnapshot } from '../cluster/index.js'
 import { NEWEST_KUBE_VERSION, parseKubeVersion, type KubeVersion } from '../core/index.js'
 import type { ClusterConnection, NamespaceChoice, ObjectSource } from '../config/index.js'
 import type { SpokenRelease } from './output.js'
 import { ProtocolError } from '../protocol/index.js'
 import { ClusterReadError } from './tool-exit.js'
+
+/**
+ * The cluster layer, loaded at the first read of the cluster and not before: importing it
+ * imports @kubernetes/client-node, most of the executable's start-up, which a run from files
+ * never uses (test/cli/start-up-modules.test.ts holds it).
+ */
+const clusterLayer = (): Promise<typeof ClusterLayer> => import('../cluster/index.js')
+
+/** A snapshot of the cluster `connection` names, with the cluster layer loaded for it. */
+async function snapshotOf(connection: ClusterConnection): Promise<ClusterSnapshot> {
+  const { ClusterSnapshot } = await clusterLayer()
+  return new ClusterSnapshot(connection)
+}
 
 /**
  * A failed read of the cluster as a ClusterReadError naming the server: one that got no answer
@@ -19,7 +26,12 @@ import { ClusterReadError } from './tool-exit.js'
  * refused credential as kubectl's own line (`error: You must be logged in to the server
  * (Unauthorized)`).
  */
-function clusterReadError(snapshot: ClusterSnapshot, what: string, err: unknown): ClusterReadError {
+async function clusterReadError(
+  snapshot: ClusterSnapshot,
+  what: string,
+  err: unknown
+): Promise<ClusterReadError> {
+  const { connectionFailure, describeError, notLoggedIn } = await clusterLayer()
   const unreachable = connectionFailure(err)
   if (unreachable !== undefined)
     return new ClusterReadError(`cannot reach the API server at ${snapshot.server}: ${unreachable}`)
@@ -37,14 +49,14 @@ async function readCluster<T>(
   try {
     return await read()
   } catch (err) {
-    throw clusterReadError(snapshot, `list ${what}`, err)
+    throw await clusterReadError(snapshot, `list ${what}`, err)
   }
 }
 
 /** The nodes of a source as text: a file's (or stdin's), or the cluster's as a List. */
 export async function nodesText(source: ObjectSource): Promise<{ text: string; origin: string }> {
   if (source.kind === 'text') return { text: source.text, origin: source.origin }
-  const snapshot = new ClusterSnapshot(source.cluster)
+  const snapshot = await snapshotOf(source.cluster)
   const items = await readCluster(snapshot, 'nodes', () => snapshot.listNodes())
   return { text: JSON.stringify({ items }), origin: 'cluster nodes' }
 }
@@ -59,7 +71,7 @@ export async function podsText(
   nodeNames: readonly string[]
 ): Promise<{ text: string; origin: string }> {
   if (source.kind === 'text') return { text: source.text, origin: source.origin }
-  const snapshot = new ClusterSnapshot(source.cluster)
+  const snapshot = await snapshotOf(source.cluster)
   const items: unknown[] = []
   for (const nodeName of [...nodeNames, '']) {
     // Node names are DNS subdomains: nothing in them needs escaping in a field selector.
@@ -81,12 +93,12 @@ export async function speakingRelease(
 ): Promise<SpokenRelease> {
   if (given !== null) return { version: given, from: '--kube-version' }
   if (cluster === null) return { version: NEWEST_KUBE_VERSION, from: 'newest supported' }
-  const snapshot = new ClusterSnapshot(cluster)
+  const snapshot = await snapshotOf(cluster)
   let gitVersion: string
   try {
     gitVersion = await snapshot.serverVersion()
   } catch (err) {
-    throw clusterReadError(snapshot, 'read the version', err)
+    throw await clusterReadError(snapshot, 'read the version', err)
   }
   const parsed = parseKubeVersion(gitVersion)
   if ('problem' in parsed)
@@ -97,13 +109,13 @@ export async function speakingRelease(
 }
 
 /** The namespace -n names, or none for -A, or the current context's, as kubectl takes it. */
-export function namespaceOf(
+export async function namespaceOf(
   choice: NamespaceChoice,
   cluster: ClusterConnection | null
-): string | null {
+): Promise<string | null> {
   if (choice.kind === 'all') return null
   if (choice.kind === 'named') return choice.name
-  return cluster === null ? 'default' : defaultNamespace(cluster)
+  return cluster === null ? 'default' : (await clusterLayer()).defaultNamespace(cluster)
 }
 
 /** One pod read by name, as `kubectl get pod NAME -n NAMESPACE -o json` prints it. */
@@ -112,17 +124,17 @@ export async function namedPodText(
   namespace: string,
   name: string
 ): Promise<{ text: string; origin: string }> {
-  const snapshot = new ClusterSnapshot(cluster)
+  const snapshot = await snapshotOf(cluster)
   const origin = `pod ${namespace}/${name}`
   try {
     return { text: JSON.stringify(await snapshot.readPod(namespace, name)), origin }
   } catch (err) {
     // A name that is not there is the user's typing (exit 2), not a cluster that failed.
-    if (statusCodeOf(err) === 404)
+    if ((await clusterLayer()).statusCodeOf(err) === 404)
       throw new ProtocolError(
         `pod "${name}" not found in namespace "${namespace}" on ${snapshot.server}`
       )
-    throw clusterReadError(snapshot, `read ${origin}`, err)
+    throw await clusterReadError(snapshot, `read ${origin}`, err)
   }
 }
 
@@ -135,7 +147,7 @@ export async function pendingPodsText(
   namespace: string | null
 ): Promise<{ text: string; origin: string }> {
   if (source.kind === 'text') return source
-  const snapshot = new ClusterSnapshot(source.cluster)
+  const snapshot = await snapshotOf(source.cluster)
   const items = await readCluster(snapshot, 'pods', () =>
     snapshot.listPodsIn(namespace, `spec.nodeName=,${UNFINISHED}`)
   )
@@ -154,7 +166,7 @@ export async function explainPodsText(
   source: ObjectSource
 ): Promise<{ text: string; origin: string }> {
   if (source.kind === 'text') return source
-  const snapshot = new ClusterSnapshot(source.cluster)
+  const snapshot = await snapshotOf(source.cluster)
   const list = (selector: string): Promise<unknown[]> =>
     readCluster(snapshot, 'pods', () => snapshot.listPods(selector))
   const items = [
@@ -168,7 +180,7 @@ export async function namespacesText(
   source: ObjectSource
 ): Promise<{ text: string; origin: string }> {
   if (source.kind === 'text') return source
-  const snapshot = new ClusterSnapshot(source.cluster)
+  const snapshot = await snapshotOf(source.cluster)
   const items = await readCluster(snapshot, 'namespaces', () => snapshot.listNamespaces())
   return { text: JSON.stringify({ items }), origin: 'cluster namespaces' }
 }
@@ -176,7 +188,7 @@ export async function namespacesText(
 /** PodDisruptionBudgets as text: a file's, or the cluster's policy/v1 list. */
 export async function pdbsText(source: ObjectSource): Promise<{ text: string; origin: string }> {
   if (source.kind === 'text') return source
-  const snapshot = new ClusterSnapshot(source.cluster)
+  const snapshot = await snapshotOf(source.cluster)
   const items = await readCluster(snapshot, 'poddisruptionbudgets', () =>
     snapshot.listPodDisruptionBudgets()
   )

@@ -1,7 +1,11 @@
 export { ConfigError, InputError } from './config-error.js'
 export { didYouMean, suggestionsFor } from './suggestions.js'
 export { clusterConnection, type ClusterConnection, type ClusterSource } from './cluster-source.js'
-export { environmentVariables, processEnvironment } from './process-environment.js'
+export {
+  environmentVariables,
+  processEnvironment,
+  processMissingNodeFlags,
+} from './process-environment.js'
 export { loadConfig, type Config, type LoadResult } from './load-config.js'
 export type { TlsFiles } from './tls-flags.js'
 export { helpText } from './flags.js'

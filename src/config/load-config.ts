@@ -204,7 +204,7 @@ export function loadConfig(environment: Environment): LoadResult {
     maxConnections: parseIntegerIn('max-connections', get('max-connections'), 1, 1_000_000),
     version: buildInfo().version,
     commit: buildInfo().commit,
-    missingNodeFlags: missingNodeFlags(environment.execArgv ?? []),
+    missingNodeFlags: missingNodeFlags(environment.execArgv ?? [], environment.env.NODE_OPTIONS),
     v8Flags: runtimeV8Flags(environment.v8Version ?? '', environment.execArgv ?? [], {
       nodeCache: cluster !== null,
     }),

@@ -45,10 +45,13 @@ export function flagName(arg: string): string {
 }
 
 /**
- * The NODE_FLAGS whose option `execArgv` (process.execArgv) does not set at all; a flag set to
- * another value counts as set, on purpose: the operator chose it.
+ * The NODE_FLAGS whose option neither `execArgv` (process.execArgv) nor `nodeOptions` (the
+ * NODE_OPTIONS variable, which Node.js takes `--expose-gc` and `--v8-pool-size` from but leaves
+ * out of execArgv) sets at all; a flag set to another value counts as set, on purpose: the
+ * operator chose it.
  */
-export function missingNodeFlags(execArgv: readonly string[]): string[] {
-  const given = new Set(execArgv.map(flagName))
+export function missingNodeFlags(execArgv: readonly string[], nodeOptions = ''): string[] {
+  const words = nodeOptions.split(/\s+/).filter((word) => word !== '')
+  const given = new Set([...execArgv, ...words].map(flagName))
   return NODE_FLAGS.filter((flag) => !given.has(flagName(flag)))
 }

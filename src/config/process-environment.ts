@@ -1,4 +1,5 @@
 import type { Environment } from './load-config.js'
+import { missingNodeFlags } from './node-flags.js'
 
 /**
  * The one place that reads this process's environment. Everything else receives the values it
@@ -18,4 +19,9 @@ export function processEnvironment(argv: readonly string[]): Environment {
     execArgv: process.execArgv,
     v8Version: process.versions.v8,
   }
+}
+
+/** The NODE_FLAGS this process runs without, from its command line and NODE_OPTIONS. */
+export function processMissingNodeFlags(): string[] {
+  return missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS)
 }

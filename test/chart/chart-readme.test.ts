@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
-import { helmCommand } from '../support/kube-tools.js'
+import { helmCommand, SUITE_KUBE_VERSION } from '../support/kube-tools.js'
 
 /**
  * charts/taint-extender/README.md against the chart: its table lists every value with its
@@ -69,9 +69,13 @@ describe('the chart’s README', () => {
     const commands = helmCommands(markdown)
     expect(commands.map((c) => c[0])).toEqual(verbs)
     for (const command of commands) {
-      // `helm template` takes what `install` takes, but talks to no cluster.
+      // `helm template` takes what `install` takes, but talks to no cluster: --kube-version
+      // stands for the cluster's version, which install reads from the API server.
       const args = command.filter((word) => word !== 'upgrade' && word !== '--install')
-      const rendered = helmCommand(['template', ...args.slice(args[0] === 'install' ? 1 : 0)])
+      const rendered = helmCommand([
+        ...['template', '--kube-version', SUITE_KUBE_VERSION],
+        ...args.slice(args[0] === 'install' ? 1 : 0),
+      ])
       expect(rendered).toContain('kind: Deployment')
     }
   })

@@ -123,10 +123,23 @@ describe('the chart’s NetworkPolicy', () => {
     expect(helmRefusal(values)).toContain(named)
   })
 
-  it.each(['10.0.0.0/33', '10.0.0/24', '10.0.0.256/24', '10.0.0.0', 'fd00::/129', 'fd00:::1/64'])(
-    'refuses the control-plane CIDR %s',
-    (cidr) => {
-      expect(helmRefusal(withCidrs([cidr]))).toContain('/networkPolicy/controlPlaneCIDRs/0')
+  const NOT_A_CIDR =
+    'a CIDR: an IPv4 or IPv6 address, a slash and a prefix length, as 10.0.0.0/24 or fd00::/64'
+  it.each([
+    ['10.0.0.0/33', 'an IPv4 CIDR whose prefix length is 0 to 32, the bits of an IPv4 address'],
+    ['fd00::/129', 'an IPv6 CIDR whose prefix length is 0 to 128, the bits of an IPv6 address'],
+    ['10.0.0/24', NOT_A_CIDR],
+    ['10.0.0.256/24', NOT_A_CIDR],
+    ['10.0.0.0', NOT_A_CIDR],
+    ['fd00:::1/64', NOT_A_CIDR],
+    ['10.0.0.0/x', NOT_A_CIDR],
+  ])(
+    'refuses the control-plane CIDR %s saying what is wrong in words, in one line',
+    (cidr, words) => {
+      const problems = [...(helmRefusal(withCidrs([cidr])) ?? '').matchAll(/^\s*- at (.*)$/gm)]
+      expect(problems.map(([, problem]) => problem)).toEqual([
+        `'/networkPolicy/controlPlaneCIDRs/0': value must be '${words}'`,
+      ])
     }
   )
 

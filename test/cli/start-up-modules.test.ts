@@ -2,15 +2,16 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { CLI } from './run-cli.js'
 
 /**
  * What the executable loads before a command that reads no cluster answers: not the cluster
  * client (@kubernetes/client-node, most of the start-up time) nor express, so `version`, `help`,
- * `completion` and the `__complete` a shell runs at every TAB answer at once. A resolve hook
- * registered before the executable starts lists every package it loads.
+ * `completion`, the `__complete` a shell runs at every TAB, and `explain` or `forecast` from
+ * files answer at once. A resolve hook registered before the executable starts lists every
+ * package it loads.
  */
 
 // The hook runs on the loader's own thread from Node 22 on, whose stderr may be cut short when
@@ -37,6 +38,29 @@ function hookFiles(): { register: string; log: string } {
   return { register, log }
 }
 
+/** The fixtures the README's `explain` from files reads, and forecast's. */
+const FIXTURES = fileURLToPath(new URL('../fixtures/cluster/', import.meta.url))
+
+/**
+ * A kubeconfig whose API server refuses connections (port 1 on loopback): a command given it
+ * reads the cluster, which fails at once, after the cluster client has loaded.
+ */
+function unreachableKubeconfig(): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'taint-extender-start-up-')), 'kubeconfig')
+  writeFileSync(
+    path,
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: [{ name: 'c', cluster: { server: 'http://127.0.0.1:1' } }],
+      users: [{ name: 'u', user: { token: 't' } }],
+      contexts: [{ name: 'x', context: { cluster: 'c', user: 'u' } }],
+      'current-context': 'x',
+    })
+  )
+  return path
+}
+
 function packagesLoaded(args: readonly string[]): string[] {
   const { register, log } = hookFiles()
   const run = spawnSync(process.execPath, ['--import', register, CLI, ...args], {
@@ -45,6 +69,8 @@ function packagesLoaded(args: readonly string[]): string[] {
   })
   // A hook that failed to load would show nothing loaded: the run must have got to its command.
   expect(run.stderr).not.toMatch(/SyntaxError|ERR_/)
+  // Nor may it have stopped at its flags (exit 2), before the command ran.
+  expect(run.status, run.stderr).not.toBe(2)
   const names = readFileSync(log, 'utf8')
     .split('\n')
     .filter((l) => l !== '')
@@ -59,6 +85,32 @@ describe('the executable’s start-up', () => {
     ['completion bash', ['completion', 'bash']],
     ['__complete for a flag', ['__complete', 'forecast', '--ta']],
     ['__complete for a flag’s fixed values', ['__complete', 'explain', '--evicting-nodes', '']],
+    [
+      'explain from files (the README’s example)',
+      [
+        'explain',
+        ...['--pod', `${FIXTURES}pod-web-2.yaml`, '--nodes', `${FIXTURES}nodes-zones.yaml`],
+        ...['--pods', `${FIXTURES}pods-zones.yaml`],
+      ],
+    ],
+    [
+      'explain --pending from files',
+      [
+        'explain',
+        '--pending',
+        '--nodes',
+        `${FIXTURES}nodes.yaml`,
+        '--pods',
+        `${FIXTURES}pods.yaml`,
+      ],
+    ],
+    [
+      'forecast from files',
+      [
+        ...['forecast', '--taint', 'a:NoExecute', '--node', 'general-1'],
+        ...['--nodes', `${FIXTURES}nodes.yaml`, '--pods', `${FIXTURES}pods.yaml`],
+      ],
+    ],
   ])('%s loads neither the cluster client nor express', (_, args) => {
     const loaded = packagesLoaded(args)
     expect(loaded).not.toContain('@kubernetes/client-node')
@@ -66,7 +118,11 @@ describe('the executable’s start-up', () => {
   })
 
   it('the hook sees the cluster client where a command does load it, or the test proves nothing', () => {
-    expect(packagesLoaded(['forecast', '--taint', 'a:NoSchedule', '--node', 'x'])).toContain(
+    const kubeconfig = ['--kubeconfig', unreachableKubeconfig()]
+    expect(
+      packagesLoaded(['forecast', '--taint', 'a:NoSchedule', '--node', 'x', ...kubeconfig])
+    ).toContain('@kubernetes/client-node')
+    expect(packagesLoaded(['explain', 'web-0', '-n', 'shop', ...kubeconfig])).toContain(
       '@kubernetes/client-node'
     )
   })

@@ -45,13 +45,32 @@ describe('missingNodeFlags', () => {
     expect(missingNodeFlags(execArgv)).toEqual(missing)
   })
 
+  it.each([
+    [
+      'NODE_OPTIONS with the GC flag and the pool size, which it may hold',
+      [HEAP],
+      '--expose-gc --v8-pool-size=4',
+      [],
+    ],
+    [
+      'NODE_OPTIONS with other flags only',
+      [HEAP],
+      '--max-old-space-size=512  --trace-gc',
+      [GC, POOL],
+    ],
+    ['NODE_OPTIONS empty', [], '', [HEAP, GC, POOL]],
+  ])('%s', (_, execArgv, nodeOptions, missing) => {
+    expect(missingNodeFlags(execArgv, nodeOptions)).toEqual(missing)
+  })
+
   it('is what loadConfig reports for the process’s Node.js flags', () => {
-    const load = (execArgv: string[]) => {
-      const loaded = loadConfig({ argv: [], env: {}, fileExists: () => false, execArgv })
+    const load = (execArgv: string[], env: Record<string, string> = {}) => {
+      const loaded = loadConfig({ argv: [], env, fileExists: () => false, execArgv })
       if (loaded.kind !== 'config') throw new Error('expected a config')
       return loaded.config.missingNodeFlags
     }
     expect(load([...NODE_FLAGS])).toEqual([])
     expect(load([])).toEqual([...NODE_FLAGS])
+    expect(load([], { NODE_OPTIONS: '--expose-gc' })).toEqual([HEAP, POOL])
   })
 })

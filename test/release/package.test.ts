@@ -1,9 +1,64 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { NODE_FLAGS } from '../../src/config/index.js'
+
+/** What `serve` logged up to its start, and the process tree serving. */
+interface Served {
+  readonly log: string
+  /** The process the installed command started, and the Node.js its command line runs. */
+  readonly bin: ReturnType<typeof spawn>
+  readonly serverPid: number
+  readonly serverCommandLine: readonly string[]
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+/** The children of a process, as Linux lists them (one thread's children: Node.js forks from its main thread). */
+function childrenOf(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .split(' ')
+    .filter((word) => word !== '')
+    .map(Number)
+}
+
+/** Whether process `pid` has ended (or is a zombie awaiting its reaper) within `ms`. */
+async function endsWithin(pid: number, ms: number): Promise<boolean> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline; ) {
+    const status = existsSync(`/proc/${pid}/status`) ? readFileSync(`/proc/${pid}/status`, 'utf8') : ''
+    if (status === '' || /^State:\s+Z/m.test(status)) return true
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return false
+}
+
+/** Starts an installed executable's `serve` and waits for its "taint-extender started" line. */
+function serve(executable: string, args: readonly string[]): Promise<Served> {
+  // No kubeconfig and no in-cluster variables: it serves full-node requests, reading no cluster.
+  const bin = spawn(executable, ['serve', ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    bin.on('exit', (code, signal) => resolve({ code, signal }))
+  )
+  let log = ''
+  return new Promise((resolve, reject) => {
+    bin.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString()
+      if (!log.includes('"taint-extender started"')) return
+      // No child: the command serves itself, and its own command line is the one to read.
+      const [serverPid = bin.pid ?? 0] = childrenOf(bin.pid ?? 0)
+      const serverCommandLine = readFileSync(`/proc/${serverPid}/cmdline`, 'utf8')
+        .split('\0')
+        .slice(0, -1)
+      resolve({ log, bin, serverPid, serverCommandLine, exited })
+    })
+    void exited.then(({ code }) => reject(new Error(`serve exited ${code} before it started:\n${log}`)))
+  })
+}
 
 /**
  * The npm package as users get it: `npm pack` of the built tree (package.json's `files` decides
@@ -87,5 +142,39 @@ describe('the npm package', () => {
       ':4',
       '',
     ])
+  })
+
+  it('serves from the installed command with the Node.js flags npm start gives, warning of nothing, and ends with the server on SIGTERM, status 0', async () => {
+    const args = ['--port', '0', '--host', '127.0.0.1', '--shutdown-delay-seconds', '0']
+    const served = await serve(join(prefix, 'bin', 'taint-extender'), args)
+    try {
+      const [node, ...rest] = served.serverCommandLine
+      expect(node).toBe(process.execPath)
+      expect(rest.slice(0, NODE_FLAGS.length)).toEqual([...NODE_FLAGS])
+      expect(rest.slice(NODE_FLAGS.length + 1)).toEqual(['serve', ...args])
+      expect(served.log).not.toMatch(/"level":"warn"/)
+    } finally {
+      served.bin.kill('SIGTERM')
+    }
+    expect(await served.exited).toEqual({ code: 0, signal: null })
+    expect(existsSync(`/proc/${served.serverPid}`)).toBe(false)
+  }, 60_000)
+
+  it('stops the server, draining, when the installed command is killed by a signal it cannot pass on', async () => {
+    const args = ['--port', '0', '--host', '127.0.0.1', '--shutdown-delay-seconds', '0']
+    const served = await serve(join(prefix, 'bin', 'taint-extender'), args)
+    expect(served.serverPid).not.toBe(served.bin.pid)
+    served.bin.kill('SIGKILL')
+    await served.exited
+    expect(await endsWithin(served.serverPid, 10_000)).toBe(true)
+  }, 60_000)
+
+  it('passes the server’s exit status back: a bad flag exits 2 with the server’s words', () => {
+    const result = spawnSync(join(prefix, 'bin', 'taint-extender'), ['serve', '--port', 'x'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent' },
+    })
+    expect(result.status).toBe(2)
+    expect(result.stderr).toMatch(/^taint-extender: --port/)
   })
 })

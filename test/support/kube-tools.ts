@@ -54,21 +54,38 @@ export function helmCommand(args: readonly string[]): string {
   return run('helm', args)
 }
 
-/** `helm template taint-extender charts/taint-extender -n taint-extender -f <values> [args]`. */
+/**
+ * The cluster a rendering stands for unless its args name another: the control plane the suite
+ * runs (../shared/kube's v1.28.7). Without one, helm renders for the release of its own client
+ * library, which the chart refuses for the second scheduler's image (second-scheduler-image.test.ts).
+ */
+export const SUITE_KUBE_VERSION = '1.28.7'
+
+/**
+ * `helm template taint-extender charts/taint-extender -n taint-extender -f <values> [args]`, with
+ * `--kube-version SUITE_KUBE_VERSION` unless args give one or `offline` says to render as helm
+ * does with none.
+ */
 export function helmTemplate(
   values: object = {},
   release = 'taint-extender',
-  args: readonly string[] = []
+  args: readonly string[] = [],
+  offline = false
 ): KubeObject[] {
-  return withValuesFile(values, (file) =>
-    objects(run('helm', ['template', release, CHART, '-n', 'taint-extender', '-f', file, ...args]))
-  )
+  const kubeVersion =
+    offline || args.includes('--kube-version') ? [] : ['--kube-version', SUITE_KUBE_VERSION]
+  const command = ['template', release, CHART, '-n', 'taint-extender', ...kubeVersion, ...args]
+  return withValuesFile(values, (file) => objects(run('helm', [...command, '-f', file])))
 }
 
 /** helm's own error when it refuses to render, or null when it renders. */
-export function helmRefusal(values: object, args: readonly string[] = []): string | null {
+export function helmRefusal(
+  values: object,
+  args: readonly string[] = [],
+  offline = false
+): string | null {
   try {
-    helmTemplate(values, 'taint-extender', args)
+    helmTemplate(values, 'taint-extender', args, offline)
     return null
   } catch (error) {
     return String((error as { stderr?: unknown }).stderr ?? error)

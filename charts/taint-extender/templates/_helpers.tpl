@@ -41,8 +41,20 @@ fullnameOverride, or the release's name when it holds the chart's (or nameOverri
 {{/*
 The cluster's Kubernetes version as an image tag, vMAJOR.MINOR.PATCH: a provider's suffix
 (v1.28.7-eks-…, v1.28.7-gke.…) dropped, since registry.k8s.io tags only upstream releases.
+
+Rendered offline (helm template, lint, install --dry-run=client: lookup answers nothing, not even
+the kube-system namespace every cluster has) without --kube-version, helm assumes its own client
+library's release (v1.35.0 for helm 4.1), which would run a kube-scheduler newer than a 1.28 API
+server, outside the version skew policy: refused, saying what to pass, unless the image is pinned.
 */}}
 {{- define "taint-extender.clusterVersion" -}}
+{{- $image := .Values.secondScheduler.image -}}
+{{- $helm := .Capabilities.HelmVersion | toJson | fromJson -}}
+{{- $assumed := printf "%s.0" (get $helm "kube_client_version") -}}
+{{- $offline := not (lookup "v1" "Namespace" "" "kube-system") -}}
+{{- if and $offline (eq .Capabilities.KubeVersion.Version $assumed) (not $image.tag) (not $image.digest) -}}
+{{- fail (printf "secondScheduler.image.tag: rendered without a cluster, helm assumes Kubernetes %s, its own; pass the cluster's version (--kube-version 1.28.7, as kubectl version prints the server's) or set secondScheduler.image.tag, so the second scheduler is not newer than the API server" $assumed) -}}
+{{- end -}}
 {{- regexFind "^v[0-9]+\\.[0-9]+\\.[0-9]+" .Capabilities.KubeVersion.Version -}}
 {{- end -}}
 

@@ -12,7 +12,7 @@ import {
 import type { ExplainOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { readDisruptionBudgets, readNamespaces, readNodes, readPodList } from './manifests.js'
-import { explainPodsText, namespacesText, nodesText, pdbsText } from './tool-io.js'
+import { explainPodsSource, namespacesSource, nodesSource, pdbsSource } from './tool-io.js'
 
 /**
  * What explain judges a pod against, read once: the nodes, the other unfinished pods (bound,
@@ -34,10 +34,9 @@ export interface ExplainContext {
  */
 async function readOtherPods(options: ExplainOptions): Promise<PlacementPod[] | null> {
   if (options.pods === null) return null
-  const source = await explainPodsText(options.pods)
-  return readPodList(source.text, source.origin)
-    .filter(({ pod }) => pod.phase !== 'Succeeded' && pod.phase !== 'Failed')
-    .map(({ placement }) => placement)
+  return readPodList(await explainPodsSource(options.pods), ({ pod, placement }) =>
+    pod.phase !== 'Succeeded' && pod.phase !== 'Failed' ? placement : undefined
+  )
 }
 
 /** Namespace labels, read only when some term has a namespaceSelector to apply them to. */
@@ -54,16 +53,14 @@ async function readNamespaceLabels(
       `--namespaces FILE is required: ${needer.namespace}/${needer.name} has a namespaceSelector`
     )
   }
-  const source = await namespacesText(options.namespaces)
-  return readNamespaces(source.text, source.origin)
+  return readNamespaces(await namespacesSource(options.namespaces))
 }
 
 export async function readExplainContext(
   options: ExplainOptions,
   incoming: readonly PlacementPod[]
 ): Promise<ExplainContext> {
-  const source = await nodesText(options.nodes)
-  const nodes = readNodes(source.text, source.origin)
+  const nodes = await readNodes(await nodesSource(options.nodes))
   const others = await readOtherPods(options)
   return {
     nodes,
@@ -124,12 +121,6 @@ export async function diagnoseWithBudgets(
 ): Promise<PlacementDiagnosis> {
   const diagnosis = diagnose(pod, tolerations, context, options)
   if (diagnosis.preemptionCandidates.length === 0 || options.pdbs === null) return diagnosis
-  const source = await pdbsText(options.pdbs)
-  return diagnose(
-    pod,
-    tolerations,
-    context,
-    options,
-    readDisruptionBudgets(source.text, source.origin)
-  )
+  const budgets = await readDisruptionBudgets(await pdbsSource(options.pdbs))
+  return diagnose(pod, tolerations, context, options, budgets)
 }

@@ -4,7 +4,7 @@ import { diagnose, readExplainContext } from './explain-context.js'
 import { readPodList, type PlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument, summaryOf } from './output.js'
 import { renderTable } from './table.js'
-import { namespaceOf, pendingPodsText } from './tool-io.js'
+import { namespaceOf, pendingPodsSource } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 
 /**
@@ -41,14 +41,16 @@ async function readPending(
   namespace: string | null
 ): Promise<PlacedPod[]> {
   if (options.pods === null) return []
-  const source = await pendingPodsText(options.pods, namespace)
-  return readPodList(source.text, source.origin).filter(
-    ({ pod }) =>
+  const source = await pendingPodsSource(options.pods, namespace)
+  return readPodList(source, (placed) => {
+    const { pod } = placed
+    const pending =
       pod.nodeName === '' &&
       pod.phase !== 'Succeeded' &&
       pod.phase !== 'Failed' &&
       (namespace === null || pod.namespace === namespace)
-  )
+    return pending ? placed : undefined
+  })
 }
 
 function grouped(rows: readonly (PendingRow & { reason: string })[]): PendingGroup[] {

@@ -17,7 +17,7 @@ import { isDocumentFormat, printDocument } from './output.js'
 import { renderTable } from './table.js'
 import { parseSelector } from './label-selector.js'
 import { parseTaint } from './taint-spec.js'
-import { nodesText, podsText } from './tool-io.js'
+import { nodesSource, podsSource } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 
 /**
@@ -156,19 +156,20 @@ export async function runForecast(
 ): Promise<number> {
   const options = parseForecastOptions(argv, env)
   const taint = parseTaint(options.taint)
-  const nodeSource = await nodesText(options.nodes)
+  const nodeSource = await nodesSource(options.nodes)
   const nodes = selectNodes(
-    readNodes(nodeSource.text, nodeSource.origin),
+    await readNodes(nodeSource),
     options.nodeNames,
     options.selector,
     nodeSource.origin,
     options.nodes.kind === 'cluster'
   )
-  const podSource = await podsText(
-    options.pods,
-    nodes.map((n) => n.name)
+  const pods = await readPlacedPods(
+    await podsSource(
+      options.pods,
+      nodes.map((n) => n.name)
+    )
   )
-  const pods = readPlacedPods(podSource.text, podSource.origin)
   const rules: RuleOptions = {
     comparisonOperators: options.gates.TaintTolerationComparisonOperators,
     evictingNodes: options.evictingNodes,

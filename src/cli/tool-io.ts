@@ -5,9 +5,46 @@ import {
   describeError,
   statusCodeOf,
 } from '../cluster/index.js'
-import type { ClusterConnection, NamespaceChoice, ObjectSource } from '../config/index.js'
+import type {
+  ClusterConnection,
+  InputFile,
+  NamespaceChoice,
+  ObjectSource,
+} from '../config/index.js'
 import { ProtocolError } from '../protocol/index.js'
+import type { ManifestSource } from './manifest-stream.js'
 import { ClusterReadError } from './tool-exit.js'
+
+/** A file's bytes as they are read, and its whole text for a document that is not JSON. */
+function fileSource(file: InputFile): ManifestSource {
+  return {
+    origin: file.origin,
+    read(sink) {
+      for (const chunk of file.chunks()) sink.chunk(chunk)
+      sink.endDocument()
+      return Promise.resolve()
+    },
+    text() {
+      const parts: Buffer[] = []
+      for (const chunk of file.chunks()) parts.push(Buffer.from(chunk))
+      return Buffer.concat(parts).toString('utf8')
+    },
+  }
+}
+
+/** Objects read from the cluster, as one list. */
+function listSource(items: readonly unknown[], origin: string): ManifestSource {
+  const text = JSON.stringify({ items })
+  return {
+    origin,
+    read(sink) {
+      sink.chunk(Buffer.from(text))
+      sink.endDocument()
+      return Promise.resolve()
+    },
+    text: () => text,
+  }
+}
 
 /**
  * A failed read of the cluster as a ClusterReadError naming the server: one that got no answer
@@ -34,24 +71,24 @@ async function readCluster<T>(
   }
 }
 
-/** The nodes of a source as text: a file's (or stdin's), or the cluster's as a List. */
-export async function nodesText(source: ObjectSource): Promise<{ text: string; origin: string }> {
-  if (source.kind === 'text') return { text: source.text, origin: source.origin }
+/** The nodes of a source: a file's (or stdin's), or the cluster's as a List. */
+export async function nodesSource(source: ObjectSource): Promise<ManifestSource> {
+  if (source.kind === 'file') return fileSource(source)
   const snapshot = new ClusterSnapshot(source.cluster)
   const items = await readCluster(snapshot, 'nodes', () => snapshot.listNodes())
-  return { text: JSON.stringify({ items }), origin: 'cluster nodes' }
+  return listSource(items, 'cluster nodes')
 }
 
 /**
- * The pods of a source as text. From the cluster, only the pods forecast looks at: those bound to
+ * The pods of a source. From the cluster, only the pods forecast looks at: those bound to
  * `nodeNames` and those bound to none yet, one list each by field selector, as `kubectl drain`
  * lists a node's pods, rather than every pod of a cluster that may hold a hundred thousand.
  */
-export async function podsText(
+export async function podsSource(
   source: ObjectSource,
   nodeNames: readonly string[]
-): Promise<{ text: string; origin: string }> {
-  if (source.kind === 'text') return { text: source.text, origin: source.origin }
+): Promise<ManifestSource> {
+  if (source.kind === 'file') return fileSource(source)
   const snapshot = new ClusterSnapshot(source.cluster)
   const items: unknown[] = []
   for (const nodeName of [...nodeNames, '']) {
@@ -59,7 +96,7 @@ export async function podsText(
     const selector = `spec.nodeName=${nodeName}`
     items.push(...(await readCluster(snapshot, 'pods', () => snapshot.listPods(selector))))
   }
-  return { text: JSON.stringify({ items }), origin: 'cluster pods' }
+  return listSource(items, 'cluster pods')
 }
 
 /** The namespace -n names, or none for -A, or the current context's, as kubectl takes it. */
@@ -96,16 +133,16 @@ export async function namedPodText(
  * Pending pods as kube-scheduler's queue holds them: bound to no node and not finished, in one
  * namespace or all (null). From a file, the same filter applies to its pods.
  */
-export async function pendingPodsText(
+export async function pendingPodsSource(
   source: ObjectSource,
   namespace: string | null
-): Promise<{ text: string; origin: string }> {
-  if (source.kind === 'text') return source
+): Promise<ManifestSource> {
+  if (source.kind === 'file') return fileSource(source)
   const snapshot = new ClusterSnapshot(source.cluster)
   const items = await readCluster(snapshot, 'pods', () =>
     snapshot.listPodsIn(namespace, `spec.nodeName=,${UNFINISHED}`)
   )
-  return { text: JSON.stringify({ items }), origin: 'cluster pods' }
+  return listSource(items, 'cluster pods')
 }
 
 /** Unfinished pods: kube-scheduler's pod informer (scheduler.go `newPodInformer`) leaves the rest out. */
@@ -116,10 +153,8 @@ const UNFINISHED = 'status.phase!=Succeeded,status.phase!=Failed'
  * node, and every unfinished pod bound to none with `status.nominatedNodeName` set (the nominated
  * pods Filter adds to their node), one list each by field selector.
  */
-export async function explainPodsText(
-  source: ObjectSource
-): Promise<{ text: string; origin: string }> {
-  if (source.kind === 'text') return source
+export async function explainPodsSource(source: ObjectSource): Promise<ManifestSource> {
+  if (source.kind === 'file') return fileSource(source)
   const snapshot = new ClusterSnapshot(source.cluster)
   const list = (selector: string): Promise<unknown[]> =>
     readCluster(snapshot, 'pods', () => snapshot.listPods(selector))
@@ -127,24 +162,22 @@ export async function explainPodsText(
     ...(await list(`spec.nodeName!=,${UNFINISHED}`)),
     ...(await list(`spec.nodeName=,status.nominatedNodeName!=,${UNFINISHED}`)),
   ]
-  return { text: JSON.stringify({ items }), origin: 'cluster pods' }
+  return listSource(items, 'cluster pods')
 }
 
-export async function namespacesText(
-  source: ObjectSource
-): Promise<{ text: string; origin: string }> {
-  if (source.kind === 'text') return source
+export async function namespacesSource(source: ObjectSource): Promise<ManifestSource> {
+  if (source.kind === 'file') return fileSource(source)
   const snapshot = new ClusterSnapshot(source.cluster)
   const items = await readCluster(snapshot, 'namespaces', () => snapshot.listNamespaces())
-  return { text: JSON.stringify({ items }), origin: 'cluster namespaces' }
+  return listSource(items, 'cluster namespaces')
 }
 
-/** PodDisruptionBudgets as text: a file's, or the cluster's policy/v1 list. */
-export async function pdbsText(source: ObjectSource): Promise<{ text: string; origin: string }> {
-  if (source.kind === 'text') return source
+/** PodDisruptionBudgets: a file's, or the cluster's policy/v1 list. */
+export async function pdbsSource(source: ObjectSource): Promise<ManifestSource> {
+  if (source.kind === 'file') return fileSource(source)
   const snapshot = new ClusterSnapshot(source.cluster)
   const items = await readCluster(snapshot, 'poddisruptionbudgets', () =>
     snapshot.listPodDisruptionBudgets()
   )
-  return { text: JSON.stringify({ items }), origin: 'cluster poddisruptionbudgets' }
+  return listSource(items, 'cluster poddisruptionbudgets')
 }

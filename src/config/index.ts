@@ -16,7 +16,13 @@ export {
   type ForecastOptions,
   type NamespaceChoice,
 } from './tool-options.js'
-export { outputOf, type InputText, type ObjectSource, type OutputFormat } from './tool-inputs.js'
+export {
+  outputOf,
+  type InputFile,
+  type InputText,
+  type ObjectSource,
+  type OutputFormat,
+} from './tool-inputs.js'
 export { parseStrict } from './strict-args.js'
 export {
   COMPLETION_FLAGS,

@@ -65,9 +65,25 @@ export class BodyScan {
   }
 }
 
+/**
+ * Invalid JSON at byte `at`. A reader of a document that arrives in parts (see list-stream.ts)
+ * tells by `at` whether the bytes are wrong or only not all there yet.
+ */
+export class JsonSyntaxError extends ProtocolError {
+  readonly at: number
+
+  constructor(message: string, at: number) {
+    super(message)
+    this.at = at
+  }
+}
+
 export function fail(buf: Uint8Array, at: number, what: string): never {
   const found = at >= buf.length ? 'end of body' : `'${String.fromCharCode(buf[at] as number)}'`
-  throw new ProtocolError(`request body is not valid JSON: ${what}, found ${found} at byte ${at}`)
+  throw new JsonSyntaxError(
+    `request body is not valid JSON: ${what}, found ${found} at byte ${at}`,
+    at
+  )
 }
 
 export function skipWhitespace(buf: Uint8Array, i: number): number {

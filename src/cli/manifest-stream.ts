@@ -1,0 +1,212 @@
+import { checkKind, itemKindOfList, ownKind, type ExpectedKind } from './manifest-kinds.js'
+import {
+  fold,
+  ListStream,
+  NotAListStream,
+  parseSpan,
+  pickFields,
+  ProtocolError,
+  type FieldTree,
+  type IndexedJson,
+  type ListStreamSink,
+  type Span,
+} from '../protocol/index.js'
+
+/**
+ * Lists of objects decoded as their bytes arrive (json/list-stream.ts), each object built with
+ * only the fields its decoder reads (protocol/pick-fields.ts). What a file or the API server
+ * gives is never held whole: only the decoded objects are kept. The errors are those reading
+ * the whole document gives, in the same order (see FirstFailures).
+ */
+
+/** What receives a source's bytes: one list document after another. */
+export interface ChunkSink {
+  chunk(bytes: Uint8Array): void
+  endDocument(): void
+}
+
+/** A file's bytes, or the API server's lists. */
+export interface ManifestSource {
+  readonly origin: string
+  /** Gives `sink` the bytes in order; a part is valid only during its call. */
+  read(sink: ChunkSink): Promise<void>
+  /** The whole text, for a document that is not a JSON list (YAML); absent for the cluster. */
+  readonly text?: () => string
+}
+
+export interface ObjectReading<T> {
+  readonly expected: ExpectedKind
+  readonly flag: string
+  readonly fields: FieldTree
+  /**
+   * `kinds-first`: a wrong kind anywhere is reported before a decoding error (as reading
+   * checks every kind, then decodes); `in-order`: each object's kind, then the object.
+   */
+  readonly order: 'kinds-first' | 'in-order'
+  /** The object decoded, or undefined when it is not kept. */
+  decode(object: unknown, index: number): T | undefined
+}
+
+interface Failure {
+  readonly index: number
+  readonly error: unknown
+}
+
+function failureOf(index: number, check: () => void): Failure | null {
+  try {
+    check()
+    return null
+  } catch (error) {
+    return { index, error }
+  }
+}
+
+function earlier(a: Failure | null, b: Failure | null): Failure | null {
+  if (a === null) return b
+  return b === null || a.index <= b.index ? a : b
+}
+
+/**
+ * The kinds of one list's objects. An object without a kind of its own takes its list's, which
+ * `kubectl get -o json` prints after the items: its check waits for the end of the list, and
+ * only the first such object and the first refused by its shape are kept for it.
+ */
+class ListKinds {
+  #own: Failure | null = null
+  #firstKindless: { index: number; object: unknown } | null = null
+  #shape: Failure | null = null
+
+  constructor(
+    readonly reading: ObjectReading<unknown>,
+    readonly origin: string
+  ) {}
+
+  see(object: unknown, index: number): void {
+    const { expected, flag } = this.reading
+    const check = (listKind: string | null) => () =>
+      checkKind(object, listKind, expected, flag, this.origin)
+    if (ownKind(object) !== null) {
+      this.#own ??= failureOf(index, check(null))
+      return
+    }
+    this.#firstKindless ??= { index, object }
+    this.#shape ??= failureOf(index, check(null))
+  }
+
+  /** The first object of the wrong kind, now that the list's own kind is known. */
+  finish(listKind: string | null): Failure | null {
+    const kindless = this.#firstKindless
+    const byList =
+      itemKindOfList(listKind) === null
+        ? this.#shape
+        : kindless &&
+          failureOf(kindless.index, () =>
+            checkKind(
+              kindless.object,
+              listKind,
+              this.reading.expected,
+              this.reading.flag,
+              this.origin
+            )
+          )
+    return earlier(this.#own, byList)
+  }
+}
+
+/**
+ * One list document: its items decoded in turn, its `kind` kept (the exact key wins over
+ * another casing, else the last, as `field` reads it).
+ */
+class ListReading<T> implements ListStreamSink {
+  readonly stream = new ListStream(this)
+  readonly #kinds: ListKinds
+  #kind: { exact: boolean; value: unknown } | null = null
+
+  constructor(
+    readonly all: ObjectsReading<T>,
+    readonly first: number
+  ) {
+    this.#kinds = new ListKinds(all.reading, all.origin)
+  }
+
+  item(doc: IndexedJson, span: Span, index: number): void {
+    const object = pickFields(doc, span, this.all.reading.fields)
+    this.#kinds.see(object, this.first + index)
+    this.all.decode(object, this.first + index)
+  }
+
+  member(key: string, doc: IndexedJson, span: Span): void {
+    if (fold(key) !== 'kind' || this.#kind?.exact === true) return
+    this.#kind = { exact: key === 'kind', value: parseSpan(doc.buf, span) }
+  }
+
+  finish(): void {
+    const kind = this.#kind?.value
+    const failure = this.#kinds.finish(typeof kind === 'string' ? kind : null)
+    this.all.kindFailure = earlier(this.all.kindFailure, failure)
+  }
+}
+
+/** Every list of a source, and the first failures of each sort. */
+class ObjectsReading<T> {
+  readonly results: T[] = []
+  kindFailure: Failure | null = null
+  decodeFailure: Failure | null = null
+  count = 0
+
+  constructor(
+    readonly reading: ObjectReading<T>,
+    readonly origin: string
+  ) {}
+
+  decode(object: unknown, index: number): void {
+    this.count = index + 1
+    if (this.decodeFailure !== null) return
+    try {
+      const decoded = this.reading.decode(object, index)
+      if (decoded !== undefined) this.results.push(decoded)
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error
+      this.decodeFailure = { index, error }
+    }
+  }
+
+  /** The decoded objects, or the failure reading the whole document would have met first. */
+  outcome(): T[] {
+    const { kindFailure, decodeFailure } = this
+    const failure =
+      this.reading.order === 'kinds-first'
+        ? (kindFailure ?? decodeFailure)
+        : earlier(kindFailure, decodeFailure)
+    if (failure !== null) throw failure.error
+    return this.results
+  }
+}
+
+/** The objects of a source's lists, or null when it is not JSON lists (read it as text then). */
+export async function streamObjects<T>(
+  source: ManifestSource,
+  reading: ObjectReading<T>
+): Promise<{ objects: T[]; count: number } | null> {
+  const all = new ObjectsReading(reading, source.origin)
+  let list: ListReading<T> | null = null
+  try {
+    await source.read({
+      chunk(bytes) {
+        list ??= new ListReading(all, all.count)
+        list.stream.push(bytes)
+      },
+      endDocument() {
+        const ended: ListReading<T> = list ?? new ListReading(all, all.count)
+        ended.stream.end()
+        ended.finish()
+        list = null
+      },
+    })
+  } catch (err) {
+    if (!(err instanceof NotAListStream)) throw err
+    if (source.text !== undefined) return null
+    throw new ProtocolError(`${source.origin}: ${err.message}`)
+  }
+  return { objects: all.outcome(), count: all.count }
+}

@@ -1,6 +1,8 @@
 import { checkKind, itemKindOfList, ownKind, type ExpectedKind } from './manifest-kinds.js'
 import {
+  field,
   fold,
+  isJsonObject,
   ListStream,
   NotAListStream,
   parseSpan,
@@ -23,6 +25,15 @@ import {
 export interface ChunkSink {
   chunk(bytes: Uint8Array): void
   endDocument(): void
+  /**
+   * The `metadata.continue` of the document being read (or the last one ended), as soon as
+   * its metadata is in: the API server writes it before the items, so the next page can be
+   * asked for while this one is decoded.
+   */
+  continueToken(): string | undefined
+  /** A list of pages starts here; `restartList` forgets what was read of it since. */
+  beginList(): void
+  restartList(): void
 }
 
 /** A file's bytes, or the API server's lists. */
@@ -113,6 +124,12 @@ class ListKinds {
   }
 }
 
+/** A list's `metadata.continue`, when it has one. */
+function continueOf(metadata: unknown): string | undefined {
+  const token = isJsonObject(metadata) ? field(metadata, 'continue') : undefined
+  return typeof token === 'string' && token !== '' ? token : undefined
+}
+
 /**
  * One list document: its items decoded in turn, its `kind` kept (the exact key wins over
  * another casing, else the last, as `field` reads it).
@@ -127,6 +144,7 @@ class ListReading<T> implements ListStreamSink {
     readonly first: number
   ) {
     this.#kinds = new ListKinds(all.reading, all.origin)
+    all.continueToken = undefined
   }
 
   item(doc: IndexedJson, span: Span, index: number): void {
@@ -136,7 +154,9 @@ class ListReading<T> implements ListStreamSink {
   }
 
   member(key: string, doc: IndexedJson, span: Span): void {
-    if (fold(key) !== 'kind' || this.#kind?.exact === true) return
+    const folded = fold(key)
+    if (folded === 'metadata') this.all.continueToken = continueOf(parseSpan(doc.buf, span))
+    if (folded !== 'kind' || this.#kind?.exact === true) return
     this.#kind = { exact: key === 'kind', value: parseSpan(doc.buf, span) }
   }
 
@@ -153,6 +173,27 @@ class ObjectsReading<T> {
   kindFailure: Failure | null = null
   decodeFailure: Failure | null = null
   count = 0
+  continueToken: string | undefined
+  #mark = {
+    results: 0,
+    count: 0,
+    kindFailure: null as Failure | null,
+    decodeFailure: null as Failure | null,
+  }
+
+  /** Where a list of pages starts, to go back to when it is read again from its start. */
+  beginList(): void {
+    const { count, kindFailure, decodeFailure } = this
+    this.#mark = { results: this.results.length, count, kindFailure, decodeFailure }
+  }
+
+  restartList(): void {
+    this.results.length = this.#mark.results
+    this.count = this.#mark.count
+    this.kindFailure = this.#mark.kindFailure
+    this.decodeFailure = this.#mark.decodeFailure
+    this.continueToken = undefined
+  }
 
   constructor(
     readonly reading: ObjectReading<T>,
@@ -201,6 +242,12 @@ export async function streamObjects<T>(
         ended.stream.end()
         ended.finish()
         list = null
+      },
+      continueToken: () => all.continueToken,
+      beginList: () => all.beginList(),
+      restartList() {
+        list = null
+        all.restartList()
       },
     })
   } catch (err) {

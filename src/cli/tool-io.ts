@@ -1,8 +1,8 @@
 import {
   ClusterSnapshot,
-  connectionFailure,
   defaultNamespace,
-  describeError,
+  NODE_LIST,
+  podList,
   statusCodeOf,
 } from '../cluster/index.js'
 import type {
@@ -13,7 +13,7 @@ import type {
 } from '../config/index.js'
 import { ProtocolError } from '../protocol/index.js'
 import type { ManifestSource } from './manifest-stream.js'
-import { ClusterReadError } from './tool-exit.js'
+import { clusterListSource, clusterReadError } from './cluster-lists.js'
 
 /** A file's bytes as they are read, and its whole text for a document that is not JSON. */
 function fileSource(file: InputFile): ManifestSource {
@@ -46,18 +46,6 @@ function listSource(items: readonly unknown[], origin: string): ManifestSource {
   }
 }
 
-/**
- * A failed read of the cluster as a ClusterReadError naming the server: one that got no answer
- * worded as kubectl words it (`cannot reach the API server at URL: connection refused`), one
- * the API server answered with its HTTP status (`cannot list nodes from URL: HTTP 403 ...`).
- */
-function clusterReadError(snapshot: ClusterSnapshot, what: string, err: unknown): ClusterReadError {
-  const unreachable = connectionFailure(err)
-  if (unreachable !== undefined)
-    return new ClusterReadError(`cannot reach the API server at ${snapshot.server}: ${unreachable}`)
-  return new ClusterReadError(`cannot ${what} from ${snapshot.server}: ${describeError(err)}`)
-}
-
 /** Runs a read of the cluster, turning its failure into a ClusterReadError. */
 async function readCluster<T>(
   snapshot: ClusterSnapshot,
@@ -74,9 +62,12 @@ async function readCluster<T>(
 /** The nodes of a source: a file's (or stdin's), or the cluster's as a List. */
 export async function nodesSource(source: ObjectSource): Promise<ManifestSource> {
   if (source.kind === 'file') return fileSource(source)
-  const snapshot = new ClusterSnapshot(source.cluster)
-  const items = await readCluster(snapshot, 'nodes', () => snapshot.listNodes())
-  return listSource(items, 'cluster nodes')
+  return clusterListSource(
+    new ClusterSnapshot(source.cluster),
+    'nodes',
+    [NODE_LIST],
+    'cluster nodes'
+  )
 }
 
 /**
@@ -89,14 +80,9 @@ export async function podsSource(
   nodeNames: readonly string[]
 ): Promise<ManifestSource> {
   if (source.kind === 'file') return fileSource(source)
-  const snapshot = new ClusterSnapshot(source.cluster)
-  const items: unknown[] = []
-  for (const nodeName of [...nodeNames, '']) {
-    // Node names are DNS subdomains: nothing in them needs escaping in a field selector.
-    const selector = `spec.nodeName=${nodeName}`
-    items.push(...(await readCluster(snapshot, 'pods', () => snapshot.listPods(selector))))
-  }
-  return listSource(items, 'cluster pods')
+  // Node names are DNS subdomains: nothing in them needs escaping in a field selector.
+  const lists = [...nodeNames, ''].map((nodeName) => podList(null, `spec.nodeName=${nodeName}`))
+  return clusterListSource(new ClusterSnapshot(source.cluster), 'pods', lists, 'cluster pods')
 }
 
 /** The namespace -n names, or none for -A, or the current context's, as kubectl takes it. */
@@ -138,11 +124,8 @@ export async function pendingPodsSource(
   namespace: string | null
 ): Promise<ManifestSource> {
   if (source.kind === 'file') return fileSource(source)
-  const snapshot = new ClusterSnapshot(source.cluster)
-  const items = await readCluster(snapshot, 'pods', () =>
-    snapshot.listPodsIn(namespace, `spec.nodeName=,${UNFINISHED}`)
-  )
-  return listSource(items, 'cluster pods')
+  const lists = [podList(namespace, `spec.nodeName=,${UNFINISHED}`)]
+  return clusterListSource(new ClusterSnapshot(source.cluster), 'pods', lists, 'cluster pods')
 }
 
 /** Unfinished pods: kube-scheduler's pod informer (scheduler.go `newPodInformer`) leaves the rest out. */
@@ -155,14 +138,11 @@ const UNFINISHED = 'status.phase!=Succeeded,status.phase!=Failed'
  */
 export async function explainPodsSource(source: ObjectSource): Promise<ManifestSource> {
   if (source.kind === 'file') return fileSource(source)
-  const snapshot = new ClusterSnapshot(source.cluster)
-  const list = (selector: string): Promise<unknown[]> =>
-    readCluster(snapshot, 'pods', () => snapshot.listPods(selector))
-  const items = [
-    ...(await list(`spec.nodeName!=,${UNFINISHED}`)),
-    ...(await list(`spec.nodeName=,status.nominatedNodeName!=,${UNFINISHED}`)),
+  const lists = [
+    podList(null, `spec.nodeName!=,${UNFINISHED}`),
+    podList(null, `spec.nodeName=,status.nominatedNodeName!=,${UNFINISHED}`),
   ]
-  return listSource(items, 'cluster pods')
+  return clusterListSource(new ClusterSnapshot(source.cluster), 'pods', lists, 'cluster pods')
 }
 
 export async function namespacesSource(source: ObjectSource): Promise<ManifestSource> {

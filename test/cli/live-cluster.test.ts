@@ -61,11 +61,11 @@ function requestsSince(api: FakeApiServer, since: number): Record<string, string
   })
 }
 
-const NODE_LIST = { path: '/api/v1/nodes', fieldSelector: null, limit: '500' }
+const NODE_LIST = { path: '/api/v1/nodes', fieldSelector: null, limit: '5000' }
 const podsOn = (nodeName: string) => ({
   path: '/api/v1/pods',
   fieldSelector: `spec.nodeName=${nodeName}`,
-  limit: '500',
+  limit: '5000',
 })
 
 /**
@@ -76,13 +76,13 @@ const EXPLAIN_PODS = [
   {
     path: '/api/v1/pods',
     fieldSelector: 'spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed',
-    limit: '500',
+    limit: '5000',
   },
   {
     path: '/api/v1/pods',
     fieldSelector:
       'spec.nodeName=,status.nominatedNodeName!=,status.phase!=Succeeded,status.phase!=Failed',
-    limit: '500',
+    limit: '5000',
   },
 ]
 

@@ -7,6 +7,7 @@ import {
   type ListQuery,
 } from '../cluster/index.js'
 import type { ChunkSink, ManifestSource } from './manifest-stream.js'
+import type { ReadProgress } from './progress-line.js'
 import { ClusterReadError } from './tool-exit.js'
 
 /**
@@ -36,10 +37,12 @@ export function clusterListSource(
   snapshot: ClusterSnapshot,
   what: string,
   lists: readonly ListQuery[],
-  origin: string
+  origin: string,
+  progress?: ReadProgress
 ): ManifestSource {
   return {
     origin,
+    progress,
     async read(sink) {
       for (const list of lists) await new PagedList(snapshot, what, list, sink).read()
     },

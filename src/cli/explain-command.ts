@@ -13,6 +13,7 @@ import { isDocumentFormat, printDocument, summaryOf } from './output.js'
 import { renderTable } from './table.js'
 import { namedPodText, namespaceOf } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
+import { showingProgress } from './progress-line.js'
 
 /**
  * `taint-extender explain POD | --pod FILE | --pending`: per node, the verdict kube-scheduler's
@@ -26,7 +27,7 @@ export async function runExplain(
   io: ToolIo,
   env: NodeJS.ProcessEnv
 ): Promise<number> {
-  const options = parseExplainOptions(argv, env)
+  const options = showingProgress(parseExplainOptions(argv, env), io)
   if (options.target.kind === 'pending') return runPending(options, io)
   const input = await podInput(options)
   const { pod, placement } = readOnePlacedPod(input.text, input.origin)

@@ -19,6 +19,7 @@ import { parseSelector } from './label-selector.js'
 import { parseTaint } from './taint-spec.js'
 import { nodesSource, podsSource } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
+import { showingProgress } from './progress-line.js'
 
 /**
  * `taint-extender forecast --taint key=value:Effect --node NAME|--selector LABELS`: what the
@@ -154,7 +155,7 @@ export async function runForecast(
   io: ToolIo,
   env: NodeJS.ProcessEnv
 ): Promise<number> {
-  const options = parseForecastOptions(argv, env)
+  const options = showingProgress(parseForecastOptions(argv, env), io)
   const taint = parseTaint(options.taint)
   const nodeSource = await nodesSource(options.nodes)
   const nodes = selectNodes(

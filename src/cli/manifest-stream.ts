@@ -1,3 +1,4 @@
+import type { ReadProgress } from './progress-line.js'
 import { checkKind, itemKindOfList, ownKind, type ExpectedKind } from './manifest-kinds.js'
 import {
   field,
@@ -43,6 +44,8 @@ export interface ManifestSource {
   read(sink: ChunkSink): Promise<void>
   /** The whole text, for a document that is not a JSON list (YAML); absent for the cluster. */
   readonly text?: () => string
+  /** Told of each object read, and of how many there are where a list says. */
+  readonly progress?: ReadProgress | undefined
 }
 
 export interface ObjectReading<T> {
@@ -54,6 +57,7 @@ export interface ObjectReading<T> {
    * checks every kind, then decodes); `in-order`: each object's kind, then the object.
    */
   readonly order: 'kinds-first' | 'in-order'
+  readonly progress?: ReadProgress | undefined
   /** The object decoded, or undefined when it is not kept. */
   decode(object: unknown, index: number): T | undefined
 }
@@ -124,10 +128,14 @@ class ListKinds {
   }
 }
 
-/** A list's `metadata.continue`, when it has one. */
-function continueOf(metadata: unknown): string | undefined {
+/** A list's `metadata.continue`, and how many objects its later pages hold, when it says. */
+function pagingOf(metadata: unknown): { token: string | undefined; remaining: number | null } {
   const token = isJsonObject(metadata) ? field(metadata, 'continue') : undefined
-  return typeof token === 'string' && token !== '' ? token : undefined
+  const remaining = isJsonObject(metadata) ? field(metadata, 'remainingItemCount') : undefined
+  return {
+    token: typeof token === 'string' && token !== '' ? token : undefined,
+    remaining: typeof remaining === 'number' ? remaining : null,
+  }
 }
 
 /**
@@ -155,12 +163,13 @@ class ListReading<T> implements ListStreamSink {
 
   member(key: string, doc: IndexedJson, span: Span): void {
     const folded = fold(key)
-    if (folded === 'metadata') this.all.continueToken = continueOf(parseSpan(doc.buf, span))
+    if (folded === 'metadata') this.all.listMetadata(parseSpan(doc.buf, span))
     if (folded !== 'kind' || this.#kind?.exact === true) return
     this.#kind = { exact: key === 'kind', value: parseSpan(doc.buf, span) }
   }
 
   finish(): void {
+    this.all.pageEnded()
     const kind = this.#kind?.value
     const failure = this.#kinds.finish(typeof kind === 'string' ? kind : null)
     this.all.kindFailure = earlier(this.all.kindFailure, failure)
@@ -174,6 +183,9 @@ class ObjectsReading<T> {
   decodeFailure: Failure | null = null
   count = 0
   continueToken: string | undefined
+  /** Objects the page being read says come after it; the whole count once a page ends. */
+  #remaining: number | null = null
+  #total: number | null = null
   #mark = {
     results: 0,
     count: 0,
@@ -200,8 +212,20 @@ class ObjectsReading<T> {
     readonly origin: string
   ) {}
 
+  listMetadata(metadata: unknown): void {
+    const { token, remaining } = pagingOf(metadata)
+    this.continueToken = token
+    this.#remaining = remaining
+  }
+
+  pageEnded(): void {
+    if (this.#remaining !== null) this.#total = this.count + this.#remaining
+    this.#remaining = null
+  }
+
   decode(object: unknown, index: number): void {
     this.count = index + 1
+    this.reading.progress?.objects(this.origin, this.count, this.#total)
     if (this.decodeFailure !== null) return
     try {
       const decoded = this.reading.decode(object, index)
@@ -229,7 +253,7 @@ export async function streamObjects<T>(
   source: ManifestSource,
   reading: ObjectReading<T>
 ): Promise<{ objects: T[]; count: number } | null> {
-  const all = new ObjectsReading(reading, source.origin)
+  const all = new ObjectsReading({ ...reading, progress: source.progress }, source.origin)
   let list: ListReading<T> | null = null
   try {
     await source.read({
@@ -254,6 +278,8 @@ export async function streamObjects<T>(
     if (!(err instanceof NotAListStream)) throw err
     if (source.text !== undefined) return null
     throw new ProtocolError(`${source.origin}: ${err.message}`)
+  } finally {
+    source.progress?.end()
   }
   return { objects: all.outcome(), count: all.count }
 }

@@ -10,15 +10,17 @@ import type {
   InputFile,
   NamespaceChoice,
   ObjectSource,
+  SourceProgress,
 } from '../config/index.js'
 import { ProtocolError } from '../protocol/index.js'
 import type { ManifestSource } from './manifest-stream.js'
 import { clusterListSource, clusterReadError } from './cluster-lists.js'
 
 /** A file's bytes as they are read, and its whole text for a document that is not JSON. */
-function fileSource(file: InputFile): ManifestSource {
+function fileSource(file: InputFile & { readonly progress?: SourceProgress }): ManifestSource {
   return {
     origin: file.origin,
+    progress: file.progress,
     read(sink) {
       for (const chunk of file.chunks()) sink.chunk(chunk)
       sink.endDocument()
@@ -62,12 +64,8 @@ async function readCluster<T>(
 /** The nodes of a source: a file's (or stdin's), or the cluster's as a List. */
 export async function nodesSource(source: ObjectSource): Promise<ManifestSource> {
   if (source.kind === 'file') return fileSource(source)
-  return clusterListSource(
-    new ClusterSnapshot(source.cluster),
-    'nodes',
-    [NODE_LIST],
-    'cluster nodes'
-  )
+  const snapshot = new ClusterSnapshot(source.cluster)
+  return clusterListSource(snapshot, 'nodes', [NODE_LIST], 'cluster nodes', source.progress)
 }
 
 /**
@@ -82,7 +80,8 @@ export async function podsSource(
   if (source.kind === 'file') return fileSource(source)
   // Node names are DNS subdomains: nothing in them needs escaping in a field selector.
   const lists = [...nodeNames, ''].map((nodeName) => podList(null, `spec.nodeName=${nodeName}`))
-  return clusterListSource(new ClusterSnapshot(source.cluster), 'pods', lists, 'cluster pods')
+  const snapshot = new ClusterSnapshot(source.cluster)
+  return clusterListSource(snapshot, 'pods', lists, 'cluster pods', source.progress)
 }
 
 /** The namespace -n names, or none for -A, or the current context's, as kubectl takes it. */
@@ -125,7 +124,8 @@ export async function pendingPodsSource(
 ): Promise<ManifestSource> {
   if (source.kind === 'file') return fileSource(source)
   const lists = [podList(namespace, `spec.nodeName=,${UNFINISHED}`)]
-  return clusterListSource(new ClusterSnapshot(source.cluster), 'pods', lists, 'cluster pods')
+  const snapshot = new ClusterSnapshot(source.cluster)
+  return clusterListSource(snapshot, 'pods', lists, 'cluster pods', source.progress)
 }
 
 /** Unfinished pods: kube-scheduler's pod informer (scheduler.go `newPodInformer`) leaves the rest out. */
@@ -142,7 +142,8 @@ export async function explainPodsSource(source: ObjectSource): Promise<ManifestS
     podList(null, `spec.nodeName!=,${UNFINISHED}`),
     podList(null, `spec.nodeName=,status.nominatedNodeName!=,${UNFINISHED}`),
   ]
-  return clusterListSource(new ClusterSnapshot(source.cluster), 'pods', lists, 'cluster pods')
+  const snapshot = new ClusterSnapshot(source.cluster)
+  return clusterListSource(snapshot, 'pods', lists, 'cluster pods', source.progress)
 }
 
 export async function namespacesSource(source: ObjectSource): Promise<ManifestSource> {

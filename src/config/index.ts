@@ -22,6 +22,7 @@ export {
   type InputText,
   type ObjectSource,
   type OutputFormat,
+  type SourceProgress,
 } from './tool-inputs.js'
 export { parseStrict } from './strict-args.js'
 export {

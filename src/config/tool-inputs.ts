@@ -28,10 +28,20 @@ export interface InputFile {
   chunks(): Iterable<Uint8Array>
 }
 
-/** Where nodes and pods come from: files (or `-` for stdin), or the cluster. */
-export type ObjectSource =
+/** Told how far a read of a source has come (the tools' progress line). */
+export interface SourceProgress {
+  objects(origin: string, read: number, of: number | null): void
+  end(): void
+}
+
+/**
+ * Where nodes and pods come from: files (or `-` for stdin), or the cluster; `progress`, set by
+ * a tool that shows how far its reads have come, is told as objects are read.
+ */
+export type ObjectSource = (
   | ({ readonly kind: 'file' } & InputFile)
   | { readonly kind: 'cluster'; readonly cluster: ClusterConnection }
+) & { readonly progress?: SourceProgress }
 
 /** Bytes read at a time: large enough that a read costs little beside decoding its bytes. */
 const CHUNK_BYTES = 1 << 20

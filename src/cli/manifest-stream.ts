@@ -7,6 +7,7 @@ import {
   ListStream,
   NotAListStream,
   parseSpan,
+  PickedText,
   pickFields,
   ProtocolError,
   type FieldTree,
@@ -156,7 +157,7 @@ class ListReading<T> implements ListStreamSink {
   }
 
   item(doc: IndexedJson, span: Span, index: number): void {
-    const object = pickFields(doc, span, this.all.reading.fields)
+    const object = pickFields(doc, span, this.all.reading.fields, this.all.text)
     this.#kinds.see(object, this.first + index)
     this.all.decode(object, this.first + index)
   }
@@ -183,6 +184,8 @@ class ObjectsReading<T> {
   decodeFailure: Failure | null = null
   count = 0
   continueToken: string | undefined
+  /** Where each object's picked fields are written, one after another. */
+  readonly text = new PickedText()
   /** Objects the page being read says come after it; the whole count once a page ends. */
   #remaining: number | null = null
   #total: number | null = null

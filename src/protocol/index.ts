@@ -38,7 +38,13 @@ export { nodeAllocatable } from './decode-manifests.js'
 export { fold } from '../json/json-fields.js'
 export { parseSpan, type IndexedJson, type Span } from '../json/json-walk.js'
 export { ListStream, NotAListStream, type ListStreamSink } from '../json/list-stream.js'
-export { mergeFieldTrees, pickFields, type FieldPick, type FieldTree } from './pick-fields.js'
+export {
+  mergeFieldTrees,
+  PickedText,
+  pickFields,
+  type FieldPick,
+  type FieldTree,
+} from './pick-fields.js'
 export {
   DISRUPTION_BUDGET_FIELDS,
   NAMESPACE_FIELDS,

@@ -3,13 +3,13 @@ import { runExplain } from '../src/cli/explain-command.js'
 import { readNodes, readPodList } from '../src/cli/manifests.js'
 import { nodesSource, podsSource } from '../src/cli/tool-io.js'
 import { openInput } from '../src/config/tool-inputs.js'
-import { decodeManifestNode, decodePlacementPod } from '../src/protocol/index.js'
+import { decodeManifestNode, decodeManifestPod, decodePlacementPod } from '../src/protocol/index.js'
 
 /**
  * One measurement of explain-scale.ts in a process of its own, so that its peak RSS is its own:
  * `parse` reads the files with JSON.parse alone; `read` reads the nodes and pods as explain
  * does, and `read-whole` as it did before reading streamed (JSON.parse of each file, then each
- * object decoded); `explain` runs the tool on them. Prints the wall time and peak RSS as JSON
+ * object decoded as a pod and as a placement, as explain decoded it); `explain` runs the tool on them. Prints the wall time and peak RSS as JSON
  * on its last line.
  */
 
@@ -34,7 +34,10 @@ function readWhole(): number {
   const items = (path: string) =>
     (JSON.parse(readFileSync(path, 'utf8')) as { items: unknown[] }).items
   const nodes = items(files.nodes).map((n, i) => decodeManifestNode(n, `node ${i}`))
-  const pods = items(files.pods).map((p, i) => decodePlacementPod(p, `pod ${i}`, false))
+  const pods = items(files.pods).map((p, i) => {
+    decodeManifestPod(p, `pod ${i}`)
+    return decodePlacementPod(p, `pod ${i}`, false)
+  })
   return nodes.length + pods.length
 }
 

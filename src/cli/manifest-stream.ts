@@ -1,5 +1,6 @@
 import type { ReadProgress } from './progress-line.js'
-import { checkKind, itemKindOfList, ownKind, type ExpectedKind } from './manifest-kinds.js'
+import { earlier, ListKinds, type Failure } from './list-kinds.js'
+import type { ExpectedKind } from './manifest-kinds.js'
 import {
   field,
   fold,
@@ -63,72 +64,6 @@ export interface ObjectReading<T> {
   decode(object: unknown, index: number): T | undefined
 }
 
-interface Failure {
-  readonly index: number
-  readonly error: unknown
-}
-
-function failureOf(index: number, check: () => void): Failure | null {
-  try {
-    check()
-    return null
-  } catch (error) {
-    return { index, error }
-  }
-}
-
-function earlier(a: Failure | null, b: Failure | null): Failure | null {
-  if (a === null) return b
-  return b === null || a.index <= b.index ? a : b
-}
-
-/**
- * The kinds of one list's objects. An object without a kind of its own takes its list's, which
- * `kubectl get -o json` prints after the items: its check waits for the end of the list, and
- * only the first such object and the first refused by its shape are kept for it.
- */
-class ListKinds {
-  #own: Failure | null = null
-  #firstKindless: { index: number; object: unknown } | null = null
-  #shape: Failure | null = null
-
-  constructor(
-    readonly reading: ObjectReading<unknown>,
-    readonly origin: string
-  ) {}
-
-  see(object: unknown, index: number): void {
-    const { expected, flag } = this.reading
-    const check = (listKind: string | null) => () =>
-      checkKind(object, listKind, expected, flag, this.origin)
-    if (ownKind(object) !== null) {
-      this.#own ??= failureOf(index, check(null))
-      return
-    }
-    this.#firstKindless ??= { index, object }
-    this.#shape ??= failureOf(index, check(null))
-  }
-
-  /** The first object of the wrong kind, now that the list's own kind is known. */
-  finish(listKind: string | null): Failure | null {
-    const kindless = this.#firstKindless
-    const byList =
-      itemKindOfList(listKind) === null
-        ? this.#shape
-        : kindless &&
-          failureOf(kindless.index, () =>
-            checkKind(
-              kindless.object,
-              listKind,
-              this.reading.expected,
-              this.reading.flag,
-              this.origin
-            )
-          )
-    return earlier(this.#own, byList)
-  }
-}
-
 /** A list's `metadata.continue`, and how many objects its later pages hold, when it says. */
 function pagingOf(metadata: unknown): { token: string | undefined; remaining: number | null } {
   const token = isJsonObject(metadata) ? field(metadata, 'continue') : undefined
@@ -152,7 +87,7 @@ class ListReading<T> implements ListStreamSink {
     readonly all: ObjectsReading<T>,
     readonly first: number
   ) {
-    this.#kinds = new ListKinds(all.reading, all.origin)
+    this.#kinds = new ListKinds(all.reading.expected, all.reading.flag, all.origin)
     all.continueToken = undefined
   }
 

@@ -10,7 +10,7 @@ import {
   QUOTE,
   specialByteAt,
 } from './json-bytes.js'
-import { ProtocolError } from './protocol-error.js'
+import { JsonSyntaxError } from './protocol-error.js'
 
 /**
  * A validating JSON scanner over raw request bytes. It finds where values start and end without
@@ -62,19 +62,6 @@ export class BodyScan {
     starts.set(this.starts)
     this.kinds = kinds
     this.starts = starts
-  }
-}
-
-/**
- * Invalid JSON at byte `at`. A reader of a document that arrives in parts (see list-stream.ts)
- * tells by `at` whether the bytes are wrong or only not all there yet.
- */
-export class JsonSyntaxError extends ProtocolError {
-  readonly at: number
-
-  constructor(message: string, at: number) {
-    super(message)
-    this.at = at
   }
 }
 

@@ -1,4 +1,5 @@
-import { BodyScan, JsonSyntaxError, scanValue, skipWhitespace, stringEnd } from './json-scan.js'
+import { BodyScan, scanValue, skipWhitespace, stringEnd } from './json-scan.js'
+import { JsonSyntaxError } from './protocol-error.js'
 import { keyIs, type IndexedJson, type Span } from './json-walk.js'
 
 /**

@@ -1,19 +1,47 @@
 import { readFileSync } from 'node:fs'
 import { runExplain } from '../src/cli/explain-command.js'
+import { readNodes, readPodList } from '../src/cli/manifests.js'
+import { nodesSource, podsSource } from '../src/cli/tool-io.js'
+import { openInput } from '../src/config/tool-inputs.js'
+import { decodeManifestNode, decodeManifestPod, decodePlacementPod } from '../src/protocol/index.js'
 
 /**
  * One measurement of explain-scale.ts in a process of its own, so that its peak RSS is its own:
- * `parse` reads the files with JSON.parse alone, `explain` runs the tool on them. Prints the
- * wall time and peak RSS as JSON on its last line.
+ * `parse` reads the files with JSON.parse alone; `read` reads the nodes and pods as explain
+ * does, and `read-whole` as it did before reading streamed (JSON.parse of each file, then each
+ * object decoded as a pod and as a placement, as explain decoded it); `explain` runs the tool on them. Prints the wall time and peak RSS as JSON
+ * on its last line.
  */
 
+type Files = Record<'pod' | 'nodes' | 'pods' | 'pdbs', string>
+
 const [mode, filesJson] = process.argv.slice(2)
-const files = JSON.parse(filesJson ?? '{}') as Record<'pod' | 'nodes' | 'pods' | 'pdbs', string>
-const started = performance.now()
-if (mode === 'parse') {
-  for (const path of [files.pod, files.nodes, files.pods, files.pdbs])
-    JSON.parse(readFileSync(path, 'utf8'))
-} else {
+const files = JSON.parse(filesJson ?? '{}') as Files
+
+/** The nodes and the placement of each pod, kept as explain keeps them. */
+async function readAsExplain(): Promise<number> {
+  const nodes = await readNodes(
+    await nodesSource({ kind: 'file', ...openInput(files.nodes, 'nodes') })
+  )
+  const pods = await readPodList(
+    await podsSource({ kind: 'file', ...openInput(files.pods, 'pods') }, []),
+    ({ placement }) => placement
+  )
+  return nodes.length + pods.length
+}
+
+function readWhole(): number {
+  const items = (path: string) =>
+    (JSON.parse(readFileSync(path, 'utf8')) as { items: unknown[] }).items
+  const nodes = items(files.nodes).map((n, i) => decodeManifestNode(n, `node ${i}`))
+  const pods = items(files.pods).map((p, i) => {
+    decodeManifestPod(p, `pod ${i}`)
+    return decodePlacementPod(p, `pod ${i}`, false)
+  })
+  return nodes.length + pods.length
+}
+
+async function explain(): Promise<void> {
   let bytes = 0
   const code = await runExplain(
     [
@@ -32,6 +60,18 @@ if (mode === 'parse') {
     {}
   )
   if (code === 2) throw new Error('explain refused the generated files')
+}
+
+const started = performance.now()
+if (mode === 'parse') {
+  for (const path of [files.pod, files.nodes, files.pods, files.pdbs])
+    JSON.parse(readFileSync(path, 'utf8'))
+} else if (mode === 'read') {
+  await readAsExplain()
+} else if (mode === 'read-whole') {
+  readWhole()
+} else {
+  await explain()
 }
 const wallMs = Math.round(performance.now() - started)
 const maxRssMiB = Math.round(process.resourceUsage().maxRSS / 1024)

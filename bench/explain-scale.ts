@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url'
  * required anti-affinity term on a third of them, spread constraints on a third), a pod that
  * fits nowhere for cpu and so runs the preemption dry run on every node. Each measurement runs
  * in a fresh process: the wall time and peak RSS of `explain`, beside those of reading the same
- * files with JSON.parse alone. Not a test: `npm run bench:explain`.
+ * files with JSON.parse alone, and of reading the nodes and pods alone, streamed as explain reads
+ * them and whole as it read them before. Not a test: `npm run bench:explain`.
  */
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000)
@@ -132,8 +133,19 @@ interface Measured {
   readonly maxRssMiB: number
 }
 
-function measure(mode: 'explain' | 'parse', files: Record<string, string>): Measured {
-  const child = fileURLToPath(new URL('./explain-scale-child.js', import.meta.url))
+type Mode = 'explain' | 'parse' | 'read' | 'read-whole'
+
+/**
+ * `BENCH_BASELINE`: another build's explain-scale-child.js (say the main branch's, built in a
+ * worktree of its own), whose `explain` is measured on the same files in the same run.
+ */
+const BASELINE = process.env.BENCH_BASELINE
+
+function measure(
+  mode: Mode,
+  files: Record<string, string>,
+  child = fileURLToPath(new URL('./explain-scale-child.js', import.meta.url))
+): Measured {
   const out = execFileSync(process.execPath, [child, mode, JSON.stringify(files)], {
     encoding: 'utf8',
     maxBuffer: 1 << 30,
@@ -146,7 +158,11 @@ try {
   const files = writeCluster(dir)
   const bytes = ['nodes', 'pods'].map((k) => readFileSync(files[k as 'nodes' | 'pods']).length)
   const parse = measure('parse', files)
+  const read = measure('read', files)
+  const readWhole = measure('read-whole', files)
   const explain = measure('explain', files)
+  const baseline =
+    BASELINE === undefined ? {} : { baselineExplain: measure('explain', files, BASELINE) }
   console.log(
     JSON.stringify(
       {
@@ -154,7 +170,10 @@ try {
         pods: NODES * PODS_PER_NODE,
         fileMiB: Math.round(bytes.reduce((a, b) => a + b, 0) / 2 ** 20),
         jsonParse: parse,
+        read,
+        readWhole,
         explain,
+        ...baseline,
       },
       null,
       2

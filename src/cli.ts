@@ -31,6 +31,10 @@ import {
 const io: ToolIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  terminal: {
+    stderrIsTerminal: process.stderr.isTTY === true,
+    stdoutIsTerminal: process.stdout.isTTY === true,
+  },
 }
 
 type Tool = (

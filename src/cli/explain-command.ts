@@ -27,6 +27,7 @@ import { renderTable } from './table.js'
 import { escapeTerminal } from './terminal-text.js'
 import { namedPodText, namespaceOf, speakingRelease } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
+import { showingProgress } from './progress-line.js'
 
 /**
  * `taint-extender explain POD | --pod FILE | --pending`: per node, the verdict kube-scheduler's
@@ -40,7 +41,7 @@ export async function runExplain(
   io: ToolIo,
   env: NodeJS.ProcessEnv
 ): Promise<number> {
-  const parsed = parseExplainOptions(argv, env)
+  const parsed = showingProgress(parseExplainOptions(argv, env), io)
   if (parsed.target.kind === 'pending') return runPending(parsed, io)
   const input = await podInput(parsed)
   const { pod, placement } = readOnePlacedPod(input.text, input.origin)

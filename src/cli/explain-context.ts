@@ -17,7 +17,7 @@ import {
 import type { ExplainOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { readDisruptionBudgets, readNamespaces, readNodes, readPodList } from './manifests.js'
-import { explainPodsText, namespacesText, nodesText, pdbsText } from './tool-io.js'
+import { explainPodsSource, namespacesSource, nodesSource, pdbsSource } from './tool-io.js'
 
 /**
  * What explain judges a pod against, read once: the nodes and the unfinished pods bound to them
@@ -38,10 +38,9 @@ export interface ExplainContext {
  */
 async function readOtherPods(options: ExplainOptions): Promise<PlacementPod[] | null> {
   if (options.pods === null) return null
-  const source = await explainPodsText(options.pods)
-  return readPodList(source.text, source.origin)
-    .filter(({ pod }) => pod.phase !== 'Succeeded' && pod.phase !== 'Failed')
-    .map(({ placement }) => placement)
+  return readPodList(await explainPodsSource(options.pods), ({ pod, placement }) =>
+    pod.phase !== 'Succeeded' && pod.phase !== 'Failed' ? placement : undefined
+  )
 }
 
 /** Namespace labels, read only when some term has a namespaceSelector to apply them to. */
@@ -58,16 +57,14 @@ async function readNamespaceLabels(
       `--namespaces FILE is required: ${needer.namespace}/${needer.name} has a namespaceSelector`
     )
   }
-  const source = await namespacesText(options.namespaces)
-  return readNamespaces(source.text, source.origin)
+  return readNamespaces(await namespacesSource(options.namespaces))
 }
 
 export async function readExplainContext(
   options: ExplainOptions,
   incoming: readonly PlacementPod[]
 ): Promise<ExplainContext> {
-  const source = await nodesText(options.nodes)
-  const nodes = readNodes(source.text, source.origin)
+  const nodes = await readNodes(await nodesSource(options.nodes))
   const others = await readOtherPods(options)
   const placementNodes = nodes.map((n) => ({
     name: n.name,
@@ -137,12 +134,6 @@ export async function diagnoseWithBudgets(
 ): Promise<PlacementDiagnosis> {
   const diagnosis = diagnose(pod, tolerations, context, options)
   if (diagnosis.preemptionCandidates.length === 0 || options.pdbs === null) return diagnosis
-  const source = await pdbsText(options.pdbs)
-  return diagnose(
-    pod,
-    tolerations,
-    context,
-    options,
-    readDisruptionBudgets(source.text, source.origin)
-  )
+  const budgets = await readDisruptionBudgets(await pdbsSource(options.pdbs))
+  return diagnose(pod, tolerations, context, options, budgets)
 }

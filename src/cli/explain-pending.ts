@@ -5,7 +5,7 @@ import { readPodList, type PlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument, releaseField, releaseLine, summaryOf } from './output.js'
 import { renderTable } from './table.js'
 import { escapeTerminal } from './terminal-text.js'
-import { namespaceOf, pendingPodsText, speakingRelease } from './tool-io.js'
+import { namespaceOf, pendingPodsSource, speakingRelease } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 
 /**
@@ -42,14 +42,16 @@ async function readPending(
   namespace: string | null
 ): Promise<PlacedPod[]> {
   if (options.pods === null) return []
-  const source = await pendingPodsText(options.pods, namespace)
-  return readPodList(source.text, source.origin).filter(
-    ({ pod }) =>
+  const source = await pendingPodsSource(options.pods, namespace)
+  return readPodList(source, (placed) => {
+    const { pod } = placed
+    const pending =
       pod.nodeName === '' &&
       pod.phase !== 'Succeeded' &&
       pod.phase !== 'Failed' &&
       (namespace === null || pod.namespace === namespace)
-  )
+    return pending ? placed : undefined
+  })
 }
 
 function grouped(rows: readonly (PendingRow & { reason: string })[]): PendingGroup[] {

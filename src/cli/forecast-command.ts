@@ -18,8 +18,9 @@ import { renderTable } from './table.js'
 import { escapeTerminal } from './terminal-text.js'
 import { parseSelector } from './label-selector.js'
 import { parseTaint } from './taint-spec.js'
-import { nodesText, podsText, speakingRelease } from './tool-io.js'
+import { nodesSource, podsSource, speakingRelease } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
+import { showingProgress } from './progress-line.js'
 
 /**
  * `taint-extender forecast --taint key=value:Effect --node NAME|--selector LABELS`: what the
@@ -181,21 +182,22 @@ export async function runForecast(
   io: ToolIo,
   env: NodeJS.ProcessEnv
 ): Promise<number> {
-  const options = parseForecastOptions(argv, env)
+  const options = showingProgress(parseForecastOptions(argv, env), io)
   const taint = parseTaint(options.taint)
-  const nodeSource = await nodesText(options.nodes)
+  const nodeSource = await nodesSource(options.nodes)
   const nodes = selectNodes(
-    readNodes(nodeSource.text, nodeSource.origin),
+    await readNodes(nodeSource),
     options.nodeNames,
     options.selector,
     nodeSource.origin,
     options.nodes.kind === 'cluster'
   )
-  const podSource = await podsText(
-    options.pods,
-    nodes.map((n) => n.name)
+  const pods = await readPlacedPods(
+    await podsSource(
+      options.pods,
+      nodes.map((n) => n.name)
+    )
   )
-  const pods = readPlacedPods(podSource.text, podSource.origin)
   const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
   const release = await speakingRelease(options.kubeVersion, cluster)
   const rules: RuleOptions = {

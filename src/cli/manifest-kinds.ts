@@ -24,13 +24,22 @@ function hasAny(object: unknown, part: string, names: readonly string[]): boolea
   return isJsonObject(value) && names.some((name) => field(value, name) !== undefined)
 }
 
-/** The kind an object says it is, by `kind` or its list's `kind` (`PodList`); null if neither. */
-function declaredKind(object: unknown, listKind: string | null): string | null {
+/** The kind an object says it is by its own `kind`; null if it says none. */
+export function ownKind(object: unknown): string | null {
   const kind = isJsonObject(object) ? field(object, 'kind') : undefined
-  if (typeof kind === 'string' && kind !== '') return kind
+  return typeof kind === 'string' && kind !== '' ? kind : null
+}
+
+/** The kind a list's `kind` gives its items (`PodList`: `Pod`); null for `List` or none. */
+export function itemKindOfList(listKind: string | null): string | null {
   if (listKind !== null && listKind.endsWith('List') && listKind !== 'List')
     return listKind.slice(0, -'List'.length)
   return null
+}
+
+/** The kind an object says it is, by `kind` or its list's `kind` (`PodList`); null if neither. */
+function declaredKind(object: unknown, listKind: string | null): string | null {
+  return ownKind(object) ?? itemKindOfList(listKind)
 }
 
 /** The kind an object's fields show, where only one kind has them; null if unknown. */

@@ -6,8 +6,13 @@ import {
   type PlacementPod,
 } from '../placement/index.js'
 import { checkKind, type ExpectedKind } from './manifest-kinds.js'
+import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
 import {
   decodeDisruptionBudget,
+  DISRUPTION_BUDGET_FIELDS,
+  NAMESPACE_FIELDS,
+  NODE_FIELDS,
+  POD_FIELDS,
   decodeManifestNode,
   decodeManifestPod,
   decodeNamespace,
@@ -16,14 +21,18 @@ import {
   isJsonObject,
   listItems,
   ProtocolError,
+  type FieldTree,
   type ManifestNode,
   type ManifestPod,
 } from '../protocol/index.js'
 
+export type { ManifestSource } from './manifest-stream.js'
+
 /**
  * Reads what `kubectl get … -o json|yaml` prints, or a manifest: JSON, YAML, several YAML
- * documents, or a List with `items`. YAML 1.2's JSON schema is a superset of JSON, so one
- * parser serves both.
+ * documents, or a List with `items`. A JSON list (what kubectl prints and the API server
+ * answers) is read as it arrives, object by object (manifest-stream.ts); any other document is
+ * read whole: YAML 1.2's JSON schema is a superset of JSON, so one parser serves the rest.
  */
 function documents(text: string, origin: string): unknown[] {
   const json = jsonDocument(text)
@@ -66,10 +75,45 @@ function objectsOf(text: string, origin: string, expected: ExpectedKind, flag: s
   })
 }
 
-export function readNodes(text: string, origin: string): ManifestNode[] {
-  const objects = objectsOf(text, origin, 'Node', 'nodes')
-  if (objects.length === 0) throw new ProtocolError(`${origin}: no nodes found`)
+/**
+ * The objects of a source: streamed when it is JSON lists, else read whole by `whole` (the same
+ * reading of a text, which gives the same objects and errors).
+ */
+async function readObjects<T>(
+  source: ManifestSource,
+  reading: ObjectReading<T>,
+  whole: (text: string, origin: string) => T[]
+): Promise<T[]> {
+  const streamed = await streamObjects(source, reading)
+  if (streamed !== null || source.text === undefined) return streamed?.objects ?? []
+  return whole(source.text(), source.origin)
+}
+
+/** A reading that checks every object's kind before decoding any, as objectsOf does. */
+function kindsFirst<T>(
+  expected: ExpectedKind,
+  flag: string,
+  fields: FieldTree,
+  decode: (object: unknown, index: number) => T
+): ObjectReading<T> {
+  return { expected, flag, fields, order: 'kinds-first', decode }
+}
+
+function nodesOf(objects: readonly unknown[], origin: string): ManifestNode[] {
   return objects.map((o, i) => decodeManifestNode(o, `${origin}: node ${i}`))
+}
+
+export async function readNodes(source: ManifestSource): Promise<ManifestNode[]> {
+  const { origin } = source
+  const nodes = await readObjects(
+    source,
+    kindsFirst('Node', 'nodes', NODE_FIELDS, (o, i) =>
+      decodeManifestNode(o, `${origin}: node ${i}`)
+    ),
+    (text) => nodesOf(objectsOf(text, origin, 'Node', 'nodes'), origin)
+  )
+  if (nodes.length === 0) throw new ProtocolError(`${origin}: no nodes found`)
+  return nodes
 }
 
 /** Exactly one pod: explain answers for one pod at a time. */
@@ -123,12 +167,34 @@ export function readOnePlacedPod(text: string, origin: string): PlacedPod {
 }
 
 /** Pods in any of the forms `documents` reads, each with its placement constraints. */
-export function readPlacedPods(text: string, origin: string): PlacedPod[] {
-  return objectsOf(text, origin, 'Pod', 'pods').map((o, i) => placedPod(o, origin, i, false))
+export function readPlacedPods(source: ManifestSource): Promise<PlacedPod[]> {
+  const { origin } = source
+  return readObjects(
+    source,
+    kindsFirst('Pod', 'pods', POD_FIELDS, (o, i) => placedPod(o, origin, i, false)),
+    (text) => objectsOf(text, origin, 'Pod', 'pods').map((o, i) => placedPod(o, origin, i, false))
+  )
 }
 
-/** A pod list as `kubectl get pods -A -o json|yaml` prints it: every document a List. */
-export function readPodList(text: string, origin: string): PlacedPod[] {
+/**
+ * A pod list as `kubectl get pods -A -o json|yaml` prints it: every document a List. `keep`
+ * chooses what is kept of each pod (undefined: nothing), so a cluster's pods are held only
+ * as the caller needs them.
+ */
+export function readPodList<T = PlacedPod>(
+  source: ManifestSource,
+  keep: (pod: PlacedPod) => T | undefined = (pod) => pod as T
+): Promise<T[]> {
+  const { origin } = source
+  const decode = (o: unknown, i: number): T | undefined => keep(placedPod(o, origin, i, false))
+  return readObjects(
+    source,
+    { expected: 'Pod', flag: 'pods', fields: POD_FIELDS, order: 'in-order', decode },
+    (text) => podListOf(text, origin).flatMap((pod) => keep(pod) ?? [])
+  )
+}
+
+function podListOf(text: string, origin: string): PlacedPod[] {
   return documents(text, origin).flatMap((doc, i) => {
     if (!isJsonObject(doc) || field(doc, 'items') === undefined) {
       throw new ProtocolError(
@@ -144,18 +210,26 @@ export function readPodList(text: string, origin: string): PlacedPod[] {
   })
 }
 
-export function readNamespaces(
-  text: string,
-  origin: string
-): Map<string, Readonly<Record<string, string>>> {
-  const namespaces = objectsOf(text, origin, 'Namespace', 'namespaces').map((o, i) =>
-    decodeNamespace(o, `${origin}: namespace ${i}`)
+export async function readNamespaces(
+  source: ManifestSource
+): Promise<Map<string, Readonly<Record<string, string>>>> {
+  const { origin } = source
+  const decode = (o: unknown, i: number) => decodeNamespace(o, `${origin}: namespace ${i}`)
+  const namespaces = await readObjects(
+    source,
+    kindsFirst('Namespace', 'namespaces', NAMESPACE_FIELDS, decode),
+    (text) => objectsOf(text, origin, 'Namespace', 'namespaces').map(decode)
   )
   return new Map(namespaces.map((n) => [n.name, n.labels]))
 }
 
-export function readDisruptionBudgets(text: string, origin: string): DisruptionBudget[] {
-  return objectsOf(text, origin, 'PodDisruptionBudget', 'pdbs').map((o, i) =>
+export function readDisruptionBudgets(source: ManifestSource): Promise<DisruptionBudget[]> {
+  const { origin } = source
+  const decode = (o: unknown, i: number) =>
     decodeDisruptionBudget(o, `${origin}: poddisruptionbudget ${i}`)
+  return readObjects(
+    source,
+    kindsFirst('PodDisruptionBudget', 'pdbs', DISRUPTION_BUDGET_FIELDS, decode),
+    (text) => objectsOf(text, origin, 'PodDisruptionBudget', 'pdbs').map(decode)
   )
 }

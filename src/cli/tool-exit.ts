@@ -8,6 +8,13 @@
 export interface ToolIo {
   readonly stdout: (text: string) => void
   readonly stderr: (text: string) => void
+  /** Which of the two are terminals (a person watching); absent where neither is. */
+  readonly terminal?: Terminal
+}
+
+export interface Terminal {
+  readonly stderrIsTerminal: boolean
+  readonly stdoutIsTerminal: boolean
 }
 
 /** Exit statuses shared by the tools: 2 is always bad usage or input, 3 a cluster that failed. */

@@ -1,17 +1,25 @@
 import type * as ClusterLayer from '../cluster/index.js'
 import type { ClusterSnapshot } from '../cluster/index.js'
 import { NEWEST_KUBE_VERSION, parseKubeVersion, type KubeVersion } from '../core/index.js'
-import type { ClusterConnection, NamespaceChoice, ObjectSource } from '../config/index.js'
-import type { SpokenRelease } from './output.js'
+import type {
+  ClusterConnection,
+  InputFile,
+  NamespaceChoice,
+  ObjectSource,
+  SourceProgress,
+} from '../config/index.js'
 import { ProtocolError } from '../protocol/index.js'
-import { ClusterReadError } from './tool-exit.js'
+import type * as ClusterLists from './cluster-lists.js'
+import type { ManifestSource } from './manifest-stream.js'
+import type { SpokenRelease } from './output.js'
 
 /**
  * The cluster layer, loaded at the first read of the cluster and not before: importing it
  * imports @kubernetes/client-node, most of the executable's start-up, which a run from files
- * never uses (test/cli/start-up-modules.test.ts holds it).
+ * never uses (test/cli/start-up-modules.test.ts holds it). cluster-lists.ts rests on it.
  */
 const clusterLayer = (): Promise<typeof ClusterLayer> => import('../cluster/index.js')
+const clusterLists = (): Promise<typeof ClusterLists> => import('./cluster-lists.js')
 
 /** A snapshot of the cluster `connection` names, with the cluster layer loaded for it. */
 async function snapshotOf(connection: ClusterConnection): Promise<ClusterSnapshot> {
@@ -19,25 +27,49 @@ async function snapshotOf(connection: ClusterConnection): Promise<ClusterSnapsho
   return new ClusterSnapshot(connection)
 }
 
-/**
- * A failed read of the cluster as a ClusterReadError naming the server: one that got no answer
- * worded as kubectl words it (`cannot reach the API server at URL: connection refused`), one
- * the API server answered with its HTTP status (`cannot list nodes from URL: HTTP 403 ...`), a
- * refused credential as kubectl's own line (`error: You must be logged in to the server
- * (Unauthorized)`).
- */
-async function clusterReadError(
-  snapshot: ClusterSnapshot,
+/** The lists, one after another, read from the cluster as one source (cluster-lists.ts). */
+async function listsSource(
+  connection: ClusterConnection,
   what: string,
-  err: unknown
-): Promise<ClusterReadError> {
-  const { connectionFailure, describeError, notLoggedIn } = await clusterLayer()
-  const unreachable = connectionFailure(err)
-  if (unreachable !== undefined)
-    return new ClusterReadError(`cannot reach the API server at ${snapshot.server}: ${unreachable}`)
-  const refused = notLoggedIn(err)
-  if (refused !== undefined) return new ClusterReadError(`error: ${refused}`)
-  return new ClusterReadError(`cannot ${what} from ${snapshot.server}: ${describeError(err)}`)
+  lists: (layer: typeof ClusterLayer) => readonly ClusterLayer.ListQuery[],
+  origin: string,
+  progress: SourceProgress | undefined
+): Promise<ManifestSource> {
+  const [layer, { clusterListSource }] = await Promise.all([clusterLayer(), clusterLists()])
+  const snapshot = new layer.ClusterSnapshot(connection)
+  return clusterListSource(snapshot, what, lists(layer), origin, progress)
+}
+
+/** A file's bytes as they are read, and its whole text for a document that is not JSON. */
+function fileSource(file: InputFile & { readonly progress?: SourceProgress }): ManifestSource {
+  return {
+    origin: file.origin,
+    progress: file.progress,
+    read(sink) {
+      for (const chunk of file.chunks()) sink.chunk(chunk)
+      sink.endDocument()
+      return Promise.resolve()
+    },
+    text() {
+      const parts: Buffer[] = []
+      for (const chunk of file.chunks()) parts.push(Buffer.from(chunk))
+      return Buffer.concat(parts).toString('utf8')
+    },
+  }
+}
+
+/** Objects read from the cluster, as one list. */
+function listSource(items: readonly unknown[], origin: string): ManifestSource {
+  const text = JSON.stringify({ items })
+  return {
+    origin,
+    read(sink) {
+      sink.chunk(Buffer.from(text))
+      sink.endDocument()
+      return Promise.resolve()
+    },
+    text: () => text,
+  }
 }
 
 /** Runs a read of the cluster, turning its failure into a ClusterReadError. */
@@ -49,36 +81,31 @@ async function readCluster<T>(
   try {
     return await read()
   } catch (err) {
-    throw await clusterReadError(snapshot, `list ${what}`, err)
+    throw (await clusterLists()).clusterReadError(snapshot, `list ${what}`, err)
   }
 }
 
-/** The nodes of a source as text: a file's (or stdin's), or the cluster's as a List. */
-export async function nodesText(source: ObjectSource): Promise<{ text: string; origin: string }> {
-  if (source.kind === 'text') return { text: source.text, origin: source.origin }
-  const snapshot = await snapshotOf(source.cluster)
-  const items = await readCluster(snapshot, 'nodes', () => snapshot.listNodes())
-  return { text: JSON.stringify({ items }), origin: 'cluster nodes' }
+/** The nodes of a source: a file's (or stdin's), or the cluster's as a List. */
+export async function nodesSource(source: ObjectSource): Promise<ManifestSource> {
+  if (source.kind === 'file') return fileSource(source)
+  const lists = (layer: typeof ClusterLayer) => [layer.NODE_LIST]
+  return listsSource(source.cluster, 'nodes', lists, 'cluster nodes', source.progress)
 }
 
 /**
- * The pods of a source as text. From the cluster, only the pods forecast looks at: those bound to
+ * The pods of a source. From the cluster, only the pods forecast looks at: those bound to
  * `nodeNames` and those bound to none yet, one list each by field selector, as `kubectl drain`
  * lists a node's pods, rather than every pod of a cluster that may hold a hundred thousand.
  */
-export async function podsText(
+export async function podsSource(
   source: ObjectSource,
   nodeNames: readonly string[]
-): Promise<{ text: string; origin: string }> {
-  if (source.kind === 'text') return { text: source.text, origin: source.origin }
-  const snapshot = await snapshotOf(source.cluster)
-  const items: unknown[] = []
-  for (const nodeName of [...nodeNames, '']) {
-    // Node names are DNS subdomains: nothing in them needs escaping in a field selector.
-    const selector = `spec.nodeName=${nodeName}`
-    items.push(...(await readCluster(snapshot, 'pods', () => snapshot.listPods(selector))))
-  }
-  return { text: JSON.stringify({ items }), origin: 'cluster pods' }
+): Promise<ManifestSource> {
+  if (source.kind === 'file') return fileSource(source)
+  // Node names are DNS subdomains: nothing in them needs escaping in a field selector.
+  const lists = ({ podList }: typeof ClusterLayer) =>
+    [...nodeNames, ''].map((nodeName) => podList(null, `spec.nodeName=${nodeName}`))
+  return listsSource(source.cluster, 'pods', lists, 'cluster pods', source.progress)
 }
 
 /**
@@ -98,7 +125,7 @@ export async function speakingRelease(
   try {
     gitVersion = await snapshot.serverVersion()
   } catch (err) {
-    throw await clusterReadError(snapshot, 'read the version', err)
+    throw (await clusterLists()).clusterReadError(snapshot, 'read the version', err)
   }
   const parsed = parseKubeVersion(gitVersion)
   if ('problem' in parsed)
@@ -134,7 +161,7 @@ export async function namedPodText(
       throw new ProtocolError(
         `pod "${name}" not found in namespace "${namespace}" on ${snapshot.server}`
       )
-    throw await clusterReadError(snapshot, `read ${origin}`, err)
+    throw (await clusterLists()).clusterReadError(snapshot, `read ${origin}`, err)
   }
 }
 
@@ -142,16 +169,15 @@ export async function namedPodText(
  * Pending pods as kube-scheduler's queue holds them: bound to no node and not finished, in one
  * namespace or all (null). From a file, the same filter applies to its pods.
  */
-export async function pendingPodsText(
+export async function pendingPodsSource(
   source: ObjectSource,
   namespace: string | null
-): Promise<{ text: string; origin: string }> {
-  if (source.kind === 'text') return source
-  const snapshot = await snapshotOf(source.cluster)
-  const items = await readCluster(snapshot, 'pods', () =>
-    snapshot.listPodsIn(namespace, `spec.nodeName=,${UNFINISHED}`)
-  )
-  return { text: JSON.stringify({ items }), origin: 'cluster pods' }
+): Promise<ManifestSource> {
+  if (source.kind === 'file') return fileSource(source)
+  const lists = ({ podList }: typeof ClusterLayer) => [
+    podList(namespace, `spec.nodeName=,${UNFINISHED}`),
+  ]
+  return listsSource(source.cluster, 'pods', lists, 'cluster pods', source.progress)
 }
 
 /** Unfinished pods: kube-scheduler's pod informer (scheduler.go `newPodInformer`) leaves the rest out. */
@@ -162,35 +188,28 @@ const UNFINISHED = 'status.phase!=Succeeded,status.phase!=Failed'
  * node, and every unfinished pod bound to none with `status.nominatedNodeName` set (the nominated
  * pods Filter adds to their node), one list each by field selector.
  */
-export async function explainPodsText(
-  source: ObjectSource
-): Promise<{ text: string; origin: string }> {
-  if (source.kind === 'text') return source
-  const snapshot = await snapshotOf(source.cluster)
-  const list = (selector: string): Promise<unknown[]> =>
-    readCluster(snapshot, 'pods', () => snapshot.listPods(selector))
-  const items = [
-    ...(await list(`spec.nodeName!=,${UNFINISHED}`)),
-    ...(await list(`spec.nodeName=,status.nominatedNodeName!=,${UNFINISHED}`)),
+export async function explainPodsSource(source: ObjectSource): Promise<ManifestSource> {
+  if (source.kind === 'file') return fileSource(source)
+  const lists = ({ podList }: typeof ClusterLayer) => [
+    podList(null, `spec.nodeName!=,${UNFINISHED}`),
+    podList(null, `spec.nodeName=,status.nominatedNodeName!=,${UNFINISHED}`),
   ]
-  return { text: JSON.stringify({ items }), origin: 'cluster pods' }
+  return listsSource(source.cluster, 'pods', lists, 'cluster pods', source.progress)
 }
 
-export async function namespacesText(
-  source: ObjectSource
-): Promise<{ text: string; origin: string }> {
-  if (source.kind === 'text') return source
+export async function namespacesSource(source: ObjectSource): Promise<ManifestSource> {
+  if (source.kind === 'file') return fileSource(source)
   const snapshot = await snapshotOf(source.cluster)
   const items = await readCluster(snapshot, 'namespaces', () => snapshot.listNamespaces())
-  return { text: JSON.stringify({ items }), origin: 'cluster namespaces' }
+  return listSource(items, 'cluster namespaces')
 }
 
-/** PodDisruptionBudgets as text: a file's, or the cluster's policy/v1 list. */
-export async function pdbsText(source: ObjectSource): Promise<{ text: string; origin: string }> {
-  if (source.kind === 'text') return source
+/** PodDisruptionBudgets: a file's, or the cluster's policy/v1 list. */
+export async function pdbsSource(source: ObjectSource): Promise<ManifestSource> {
+  if (source.kind === 'file') return fileSource(source)
   const snapshot = await snapshotOf(source.cluster)
   const items = await readCluster(snapshot, 'poddisruptionbudgets', () =>
     snapshot.listPodDisruptionBudgets()
   )
-  return { text: JSON.stringify({ items }), origin: 'cluster poddisruptionbudgets' }
+  return listSource(items, 'cluster poddisruptionbudgets')
 }

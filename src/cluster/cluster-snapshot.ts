@@ -1,10 +1,35 @@
-import { CoreV1Api, PolicyV1Api, VersionApi } from '@kubernetes/client-node'
+import type { IncomingMessage } from 'node:http'
+import { CoreV1Api, PolicyV1Api, VersionApi, type KubeConfig } from '@kubernetes/client-node'
 import { statusCodeOf } from './api-errors.js'
 import { apiServerUrl, loadKubeConfig, type ClusterSource } from './kube-config.js'
+import { openListRequest } from './list-request.js'
 import { abortableRequest } from './request-options.js'
 
 /** kubectl's default `--chunk-size`: lists are read in pages of this many objects. */
 export const SNAPSHOT_PAGE_SIZE = 500
+
+/**
+ * Objects a page of a streamed list holds. kubectl's 500 costs a request per 500 objects, about
+ * 300 at 150,000 pods, each a round trip and a new read of etcd; a streamed page is decoded as
+ * it arrives and the next is asked for as soon as its continue token is read, so larger pages
+ * cost no memory here, while the API server still builds each page whole, which bounds them.
+ */
+export const STREAMED_PAGE_SIZE = 5000
+
+/** A list to read as a stream: its path, and the field selector it is filtered by, if any. */
+export interface ListQuery {
+  readonly path: string
+  readonly fieldSelector?: string
+}
+
+export const NODE_LIST: ListQuery = { path: '/api/v1/nodes' }
+
+/** Pods of one namespace, or of all when `namespace` is null, that `fieldSelector` selects. */
+export function podList(namespace: string | null, fieldSelector: string): ListQuery {
+  const path =
+    namespace === null ? '/api/v1/pods' : `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods`
+  return { path, fieldSelector }
+}
 
 interface Page {
   readonly items: readonly unknown[]
@@ -17,21 +42,30 @@ function nameOf(item: unknown): string | undefined {
 }
 
 /**
- * One-shot reads of nodes, pods, namespaces and PodDisruptionBudgets for the explain and forecast tools: a plain list, no watch,
- * no cache. The objects come back as client-node models, whose fields carry the same names as
- * the JSON the tools otherwise read from files. Lists are paged, as kubectl pages them, so a
- * large cluster is never one response the API server has to build whole.
+ * One-shot reads of nodes, pods, namespaces and PodDisruptionBudgets for the explain and forecast
+ * tools: a plain list, no watch, no cache. Nodes and pods, a cluster's bulk, are given as the
+ * JSON bodies of their pages, to decode as they arrive (openListPage); namespaces and budgets
+ * come back as client-node models, whose fields carry the same names as that JSON. Lists are
+ * paged, so a large cluster is never one response the API server has to build whole.
  */
 export class ClusterSnapshot {
   readonly #api: CoreV1Api
   readonly #policy: PolicyV1Api
   readonly #version: VersionApi
   readonly #pageSize: number
+  readonly #streamedPageSize: number
+  readonly #kubeConfig: KubeConfig
   /** The API server's URL, credentials masked, for messages. */
   readonly server: string
 
-  constructor(source: ClusterSource, pageSize = SNAPSHOT_PAGE_SIZE) {
+  constructor(
+    source: ClusterSource,
+    pageSize = SNAPSHOT_PAGE_SIZE,
+    streamedPageSize = STREAMED_PAGE_SIZE
+  ) {
     const kubeConfig = loadKubeConfig(source)
+    this.#kubeConfig = kubeConfig
+    this.#streamedPageSize = streamedPageSize
     this.#api = kubeConfig.makeApiClient(CoreV1Api)
     this.#policy = kubeConfig.makeApiClient(PolicyV1Api)
     this.#version = kubeConfig.makeApiClient(VersionApi)
@@ -48,8 +82,16 @@ export class ClusterSnapshot {
     return (await this.#version.getCode()).gitVersion
   }
 
-  listNodes(): Promise<unknown[]> {
-    return this.#allPages((_continue) => this.#api.listNode({ limit: this.#pageSize, _continue }))
+  /**
+   * One page of `list` (the first, or the one `continueToken` names), its JSON body to read as
+   * it arrives; a refusal rejects with its HTTP status.
+   */
+  openListPage(list: ListQuery, continueToken: string | undefined): Promise<IncomingMessage> {
+    const query: Record<string, string> = {}
+    if (list.fieldSelector !== undefined) query.fieldSelector = list.fieldSelector
+    query.limit = String(this.#streamedPageSize)
+    if (continueToken !== undefined) query.continue = continueToken
+    return openListRequest(this.#kubeConfig, list.path, query)
   }
 
   listNamespaces(): Promise<unknown[]> {
@@ -62,21 +104,6 @@ export class ClusterSnapshot {
   listPodDisruptionBudgets(): Promise<unknown[]> {
     return this.#allPages((_continue) =>
       this.#policy.listPodDisruptionBudgetForAllNamespaces({ limit: this.#pageSize, _continue })
-    )
-  }
-
-  /** Pods in every namespace that `fieldSelector` (say `spec.nodeName=n1`) selects. */
-  listPods(fieldSelector: string): Promise<unknown[]> {
-    return this.#allPages((_continue) =>
-      this.#api.listPodForAllNamespaces({ fieldSelector, limit: this.#pageSize, _continue })
-    )
-  }
-
-  /** Pods of one namespace, or of all when `namespace` is null, that `fieldSelector` selects. */
-  listPodsIn(namespace: string | null, fieldSelector: string): Promise<unknown[]> {
-    if (namespace === null) return this.listPods(fieldSelector)
-    return this.#allPages((_continue) =>
-      this.#api.listNamespacedPod({ namespace, fieldSelector, limit: this.#pageSize, _continue })
     )
   }
 

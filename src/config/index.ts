@@ -22,7 +22,14 @@ export {
   type ForecastOptions,
   type NamespaceChoice,
 } from './tool-options.js'
-export { outputOf, type InputText, type ObjectSource, type OutputFormat } from './tool-inputs.js'
+export {
+  outputOf,
+  type InputFile,
+  type InputText,
+  type ObjectSource,
+  type OutputFormat,
+  type SourceProgress,
+} from './tool-inputs.js'
 export { parseStrict } from './strict-args.js'
 export {
   COMPLETION_FLAGS,

@@ -1,10 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs'
 import { readFailureText } from '../core/index.js'
 import { clusterConnection, findCluster, type ClusterConnection } from './cluster-source.js'
 import { ConfigError, InputError } from './config-error.js'
 import { OUTPUT_FORMATS } from './tool-flags.js'
 
-/** The input files of the tools, read whole, and the cluster they fall back on. */
+/**
+ * The input files of the tools and the cluster they fall back on. The pod file is read whole;
+ * the nodes, pods, namespaces and budgets files are read part by part when the tool reads them,
+ * so a cluster's worth of pods is never held whole.
+ */
 
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
 
@@ -14,10 +18,33 @@ export interface InputText {
   readonly origin: string
 }
 
-/** Where nodes and pods come from: files (or `-` for stdin), or the cluster. */
-export type ObjectSource =
-  | ({ readonly kind: 'text' } & InputText)
+/** A file (or stdin) read in parts. */
+export interface InputFile {
+  readonly origin: string
+  /**
+   * The bytes from the start, part by part; each part is valid until the next is asked for.
+   * Each call reads the file again (stdin, read once, is given again).
+   */
+  chunks(): Iterable<Uint8Array>
+}
+
+/** Told how far a read of a source has come (the tools' progress line). */
+export interface SourceProgress {
+  objects(origin: string, read: number, of: number | null): void
+  end(): void
+}
+
+/**
+ * Where nodes and pods come from: files (or `-` for stdin), or the cluster; `progress`, set by
+ * a tool that shows how far its reads have come, is told as objects are read.
+ */
+export type ObjectSource = (
+  | ({ readonly kind: 'file' } & InputFile)
   | { readonly kind: 'cluster'; readonly cluster: ClusterConnection }
+) & { readonly progress?: SourceProgress }
+
+/** Bytes read at a time: large enough that a read costs little beside decoding its bytes. */
+const CHUNK_BYTES = 1 << 20
 
 export function readInput(path: string, flag: string): InputText {
   try {
@@ -26,9 +53,60 @@ export function readInput(path: string, flag: string): InputText {
       origin: path === '-' ? 'stdin' : path,
     }
   } catch (err) {
-    throw new InputError(
-      `cannot read --${flag} ${path === '-' ? 'stdin' : path}: ${readFailureText(err)}`
-    )
+    throw readFailure(path, flag, err)
+  }
+}
+
+function readFailure(path: string, flag: string, err: unknown): ConfigError {
+  return new InputError(
+    `cannot read --${flag} ${path === '-' ? 'stdin' : path}: ${readFailureText(err)}`
+  )
+}
+
+function* fileChunks(path: string, flag: string): Generator<Uint8Array> {
+  let fd: number
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES)
+  try {
+    fd = openSync(path, 'r')
+  } catch (err) {
+    throw readFailure(path, flag, err)
+  }
+  try {
+    for (;;) {
+      let read: number
+      try {
+        read = readSync(fd, chunk, 0, CHUNK_BYTES, null)
+      } catch (err) {
+        throw readFailure(path, flag, err)
+      }
+      if (read === 0) return
+      yield chunk.subarray(0, read)
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * A file to read in parts; one that cannot be read is refused now, as a file read whole would
+ * be (its first part is read to find out). Stdin is read whole: it cannot be read twice.
+ */
+export function openInput(path: string, flag: string): InputFile {
+  if (path === '-') {
+    const bytes = readStdin(flag)
+    return { origin: 'stdin', chunks: () => [bytes] }
+  }
+  const probe = fileChunks(path, flag)
+  probe.next()
+  probe.return(undefined)
+  return { origin: path, chunks: () => fileChunks(path, flag) }
+}
+
+function readStdin(flag: string): Uint8Array {
+  try {
+    return readFileSync(0)
+  } catch (err) {
+    throw readFailure('-', flag, err)
   }
 }
 
@@ -48,7 +126,7 @@ export function sourceOf(
   flag: string,
   cluster: ClusterConnection | null
 ): ObjectSource {
-  if (typeof value === 'string') return { kind: 'text', ...readInput(value, flag) }
+  if (typeof value === 'string') return { kind: 'file', ...openInput(value, flag) }
   if (cluster !== null) return { kind: 'cluster', cluster }
   throw new ConfigError(`--${flag} FILE is required when no cluster is found ${NO_CLUSTER}`)
 }

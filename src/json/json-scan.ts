@@ -10,7 +10,7 @@ import {
   QUOTE,
   specialByteAt,
 } from './json-bytes.js'
-import { ProtocolError } from './protocol-error.js'
+import { JsonSyntaxError } from './protocol-error.js'
 
 /**
  * A validating JSON scanner over raw request bytes. It finds where values start and end without
@@ -76,7 +76,10 @@ export class BodyScan {
 
 export function fail(buf: Uint8Array, at: number, what: string): never {
   const found = at >= buf.length ? 'end of body' : `'${String.fromCharCode(buf[at] as number)}'`
-  throw new ProtocolError(`request body is not valid JSON: ${what}, found ${found} at byte ${at}`)
+  throw new JsonSyntaxError(
+    `request body is not valid JSON: ${what}, found ${found} at byte ${at}`,
+    at
+  )
 }
 
 export function skipWhitespace(buf: Uint8Array, i: number): number {

@@ -13,3 +13,16 @@ export class ProtocolError extends Error {
     this.status = status
   }
 }
+
+/**
+ * Invalid JSON at byte `at`. A reader of a document that arrives in parts (see list-stream.ts)
+ * tells by `at` whether the bytes are wrong or only not all there yet.
+ */
+export class JsonSyntaxError extends ProtocolError {
+  readonly at: number
+
+  constructor(message: string, at: number) {
+    super(message)
+    this.at = at
+  }
+}

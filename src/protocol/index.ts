@@ -36,3 +36,19 @@ export {
 export { decodePlacementPod, readLabelSelector, readStringMap } from './decode-placement.js'
 export { decodeDisruptionBudget, decodeNamespace } from './decode-cluster-objects.js'
 export { nodeAllocatable } from './decode-manifests.js'
+export { fold } from '../json/json-fields.js'
+export { parseSpan, type IndexedJson, type Span } from '../json/json-walk.js'
+export { ListStream, NotAListStream, type ListStreamSink } from '../json/list-stream.js'
+export {
+  mergeFieldTrees,
+  PickedText,
+  pickFields,
+  type FieldPick,
+  type FieldTree,
+} from './pick-fields.js'
+export {
+  DISRUPTION_BUDGET_FIELDS,
+  NAMESPACE_FIELDS,
+  NODE_FIELDS,
+  POD_FIELDS,
+} from './manifest-fields.js'

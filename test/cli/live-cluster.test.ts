@@ -61,7 +61,7 @@ function requestsSince(api: FakeApiServer, since: number): Record<string, string
   })
 }
 
-const NODE_LIST = { path: '/api/v1/nodes', fieldSelector: null, limit: '500' }
+const NODE_LIST = { path: '/api/v1/nodes', fieldSelector: null, limit: '5000' }
 /** The release the tools then speak for (the fake answers v1.35.0). */
 const VERSION = { path: '/version', fieldSelector: null, limit: null }
 /** Files name no release; the fake API server's, so that both answer alike. */
@@ -69,7 +69,7 @@ const AS_THE_SERVER = ['--kube-version', '1.35.0']
 const podsOn = (nodeName: string) => ({
   path: '/api/v1/pods',
   fieldSelector: `spec.nodeName=${nodeName}`,
-  limit: '500',
+  limit: '5000',
 })
 
 /**
@@ -80,13 +80,13 @@ const EXPLAIN_PODS = [
   {
     path: '/api/v1/pods',
     fieldSelector: 'spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed',
-    limit: '500',
+    limit: '5000',
   },
   {
     path: '/api/v1/pods',
     fieldSelector:
       'spec.nodeName=,status.nominatedNodeName!=,status.phase!=Succeeded,status.phase!=Failed',
-    limit: '500',
+    limit: '5000',
   },
 ]
 

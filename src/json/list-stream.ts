@@ -1,0 +1,185 @@
+import { BodyScan, scanValue, skipWhitespace, stringEnd } from './json-scan.js'
+import { JsonSyntaxError } from './protocol-error.js'
+import { keyIs, type IndexedJson, type Span } from './json-walk.js'
+
+/**
+ * A list document (`{"kind": "PodList", "items": [...], ...}`) read as its bytes arrive: each
+ * element of `items` is validated and handed over as soon as its last byte is in, and its bytes
+ * are let go once the next part comes. A list of any size is read holding one part and the
+ * element that straddles it, never the whole document: what `kubectl get -o json` prints and
+ * what the API server answers to a list are read so.
+ */
+
+export interface ListStreamSink {
+  /** An element of `items`, validated; `doc` indexes it and is valid only during the call. */
+  item(doc: IndexedJson, span: Span, index: number): void
+  /** A member of the top object other than the `items` array, validated (key as decoded). */
+  member(key: string, doc: IndexedJson, span: Span): void
+}
+
+/** The document is not one JSON object, or is not valid JSON: it must be read another way. */
+export class NotAListStream extends Error {
+  override readonly name = 'NotAListStream'
+}
+
+const utf8 = new TextDecoder()
+
+type State =
+  'start' | 'first-key' | 'key' | 'after-member' | 'first-item' | 'item' | 'after-item' | 'done'
+type Step = 'more' | 'next'
+
+const OPEN_BRACE = 0x7b
+const CLOSE_BRACE = 0x7d
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACKET = 0x5d
+const COMMA = 0x2c
+const COLON = 0x3a
+const QUOTE = 0x22
+
+export class ListStream {
+  readonly #sink: ListStreamSink
+  #buf = new Uint8Array(0)
+  #scan = new BodyScan(this.#buf)
+  /** Next unread byte of #buf, and the document offset of #buf[0], for messages. */
+  #pos = 0
+  #base = 0
+  /** Unread bytes to wait for before trying again a value found cut short. */
+  #waitFor = 0
+  #state: State = 'start'
+  #items = 0
+  /** Whether the `items` array has been entered. */
+  #listed = false
+  readonly #ends = new Map<number, number>()
+
+  constructor(sink: ListStreamSink) {
+    this.#sink = sink
+  }
+
+  /** The next part of the document. */
+  push(chunk: Uint8Array): void {
+    const rest = this.#buf.subarray(this.#pos)
+    const joined = new Uint8Array(rest.length + chunk.length)
+    joined.set(rest)
+    joined.set(chunk, rest.length)
+    this.#base += this.#pos
+    this.#buf = joined
+    this.#scan = new BodyScan(joined)
+    this.#pos = 0
+    if (joined.length >= this.#waitFor) this.#advance(false)
+  }
+
+  /** The document has ended: it must have been one whole object. */
+  end(): void {
+    this.#advance(true)
+    if (this.#state !== 'done')
+      throw new NotAListStream(`the JSON ends before its object closes, at byte ${this.#offset()}`)
+    if (!this.#listed) throw new NotAListStream('the document has no items')
+  }
+
+  #offset(at = this.#pos): number {
+    return this.#base + at
+  }
+
+  #advance(final: boolean): void {
+    for (;;) {
+      const buf = this.#buf
+      this.#pos = skipWhitespace(buf, this.#pos)
+      if (this.#pos >= buf.length) return
+      let step: Step
+      try {
+        step = this.#step(buf, final)
+      } catch (err) {
+        if (!(err instanceof JsonSyntaxError)) throw err
+        if (err.at < buf.length || final)
+          throw new NotAListStream(`not valid JSON at byte ${this.#offset(err.at)}`)
+        step = 'more'
+      }
+      if (step === 'more') {
+        this.#waitFor = (buf.length - this.#pos) * 2
+        return
+      }
+      this.#waitFor = 0
+    }
+  }
+
+  /** One move of the state machine from #pos (a byte that is not whitespace). */
+  #step(buf: Uint8Array, final: boolean): Step {
+    const c = buf[this.#pos]
+    switch (this.#state) {
+      case 'start':
+        if (c !== OPEN_BRACE) throw new NotAListStream('the document is not a JSON object')
+        return this.#move(1, 'first-key')
+      case 'first-key':
+        return c === CLOSE_BRACE ? this.#move(1, 'done') : this.#member(buf, final)
+      case 'key':
+        return this.#member(buf, final)
+      case 'after-member':
+        return this.#separator(c, CLOSE_BRACE, 'key', 'done')
+      case 'first-item':
+        return c === CLOSE_BRACKET ? this.#move(1, 'after-member') : this.#item(buf, final)
+      case 'item':
+        return this.#item(buf, final)
+      case 'after-item':
+        return this.#separator(c, CLOSE_BRACKET, 'item', 'after-member')
+      default:
+        throw new NotAListStream(`more follows the JSON object, at byte ${this.#offset()}`)
+    }
+  }
+
+  #move(bytes: number, state: State): Step {
+    this.#pos += bytes
+    this.#state = state
+    return 'next'
+  }
+
+  #separator(c: number | undefined, close: number, next: State, closed: State): Step {
+    if (c === COMMA) return this.#move(1, next)
+    if (c === close) return this.#move(1, closed)
+    throw new NotAListStream(`not valid JSON at byte ${this.#offset()}`)
+  }
+
+  /** A member of the top object: `items` as an array is entered, any other value read whole. */
+  #member(buf: Uint8Array, final: boolean): Step {
+    const keyStart = this.#pos
+    if (buf[keyStart] !== QUOTE)
+      throw new NotAListStream(`not valid JSON at byte ${this.#offset()}`)
+    const keyEnd = stringEnd(buf, keyStart, this.#scan.view)
+    const colon = skipWhitespace(buf, keyEnd)
+    if (colon >= buf.length) return 'more'
+    if (buf[colon] !== COLON)
+      throw new NotAListStream(`not valid JSON at byte ${this.#offset(colon)}`)
+    const start = skipWhitespace(buf, colon + 1)
+    if (start >= buf.length) return 'more'
+    if (keyIs(buf, keyStart, keyEnd, 'items')) {
+      // Go takes one of several `items` keys, and nothing but an array is a list: such a
+      // document is read another way.
+      if (buf[start] !== OPEN_BRACKET || this.#listed)
+        throw new NotAListStream('the document is not one list of items')
+      this.#listed = true
+      this.#pos = start
+      return this.#move(1, 'first-item')
+    }
+    const end = scanValue(this.#scan, start, null, 0)
+    if (end >= buf.length && !final) return 'more'
+    const key = JSON.parse(utf8.decode(buf.subarray(keyStart, keyEnd))) as string
+    this.#sink.member(key, this.#doc(buf), { start, end })
+    this.#pos = end
+    this.#state = 'after-member'
+    return 'next'
+  }
+
+  #item(buf: Uint8Array, final: boolean): Step {
+    const start = this.#pos
+    this.#ends.clear()
+    const end = scanValue(this.#scan, start, this.#ends, 0)
+    if (end >= buf.length && !final) return 'more'
+    this.#sink.item(this.#doc(buf), { start, end }, this.#items++)
+    this.#pos = end
+    this.#state = 'after-item'
+    return 'next'
+  }
+
+  #doc(buf: Uint8Array): IndexedJson {
+    return { buf, scan: this.#scan, containerEnds: this.#ends }
+  }
+}

@@ -1,0 +1,99 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ClusterSnapshot, NODE_LIST, podList } from '../../src/cluster/index.js'
+import { clusterListSource } from '../../src/cli/cluster-lists.js'
+import { readNodes, readPodList } from '../../src/cli/manifests.js'
+import { ClusterReadError } from '../../src/cli/tool-exit.js'
+import { FakeApiServer, kubeconfigFor } from '../support/fake-apiserver.js'
+
+/**
+ * The nodes' and pods' lists streamed from a real list endpoint, page by page, into the same
+ * reading as a file's: every object once, in order, following each continue token to the end.
+ */
+
+const pod = (name: string, nodeName?: string): unknown => ({
+  metadata: { name, namespace: 'ns' },
+  spec: { containers: [{ name: 'c' }], ...(nodeName === undefined ? {} : { nodeName }) },
+})
+
+describe('streamed cluster lists', () => {
+  let api: FakeApiServer
+  let snapshot: ClusterSnapshot
+
+  beforeAll(async () => {
+    api = await FakeApiServer.start()
+    for (const name of ['n5', 'n3', 'n1', 'n4', 'n2']) api.addNode({ name })
+    const onN1 = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => pod(name, 'n1'))
+    api.setPods([...onN1, pod('other', 'n2'), pod('pending-1'), pod('pending-2')])
+    snapshot = new ClusterSnapshot({ kind: 'kubeconfig', paths: [kubeconfigFor(api.url)] }, 2, 2)
+  })
+  afterAll(async () => {
+    await api.close()
+  })
+  afterEach(() => {
+    api.onRequest = undefined
+  })
+
+  function listRequestsSince(since: number): { limit: string | null; continue: string | null }[] {
+    return api.requestLog.slice(since).map(({ url }) => {
+      const params = new URL(url, 'http://api').searchParams
+      return { limit: params.get('limit'), continue: params.get('continue') }
+    })
+  }
+
+  const nodes = () => clusterListSource(snapshot, 'nodes', [NODE_LIST], 'cluster nodes')
+  const pods = (...selectors: string[]) =>
+    clusterListSource(
+      snapshot,
+      'pods',
+      selectors.map((s) => podList(null, s)),
+      'cluster pods'
+    )
+  const podNames = async (...selectors: string[]) =>
+    readPodList(pods(...selectors), ({ pod }) => pod.name)
+
+  it('reads every node, a page at a time, following each continue token to the end', async () => {
+    const before = api.requestLog.length
+    expect((await readNodes(nodes())).map((n) => n.name)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5'])
+    const requests = listRequestsSince(before)
+    expect(requests.map((r) => r.limit)).toEqual(['2', '2', '2'])
+    expect(requests[0]?.continue).toBeNull()
+    expect(requests.slice(1).every((r) => r.continue !== null)).toBe(true)
+  })
+
+  it('reads every pod each field selector selects, one list after another, in order', async () => {
+    const before = api.requestLog.length
+    expect(await podNames('spec.nodeName=n1', 'spec.nodeName=')).toEqual([
+      ...['a', 'b', 'c', 'd', 'e', 'f', 'g'],
+      ...['pending-1', 'pending-2'],
+    ])
+    expect(listRequestsSince(before)).toHaveLength(5)
+  })
+
+  /** Makes the next `times` continued pages answer 410, as etcd's compaction does. */
+  function expireContinuedPages(times: number): void {
+    let left = times
+    api.onRequest = (kind, url) => {
+      if (left === 0 || !url.searchParams.has('continue')) return
+      left--
+      if (kind === 'list') api.expireContinueTokens()
+      else api.faults.failNext(kind, 1, 410)
+    }
+  }
+
+  it('starts a list again from its first page, once, when a continue token expires mid-list, keeping no object twice', async () => {
+    expireContinuedPages(1)
+    const before = api.requestLog.length
+    expect((await readNodes(nodes())).map((n) => n.name)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5'])
+    const continues = listRequestsSince(before).map((r) => r.continue !== null)
+    expect(continues).toEqual([false, true, false, true, true])
+    expireContinuedPages(1)
+    expect(await podNames('spec.nodeName=n1')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g'])
+  })
+
+  it("fails naming the server and the API server's 410 when the list started again expires too", async () => {
+    expireContinuedPages(2)
+    const reading = readNodes(nodes())
+    await expect(reading).rejects.toThrow(ClusterReadError)
+    await expect(reading).rejects.toThrow(`cannot list nodes from ${api.url}: HTTP 410`)
+  })
+})

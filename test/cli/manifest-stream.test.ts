@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest'
+import {
+  readNodes,
+  readPlacedPods,
+  readPodList,
+  type ManifestSource,
+} from '../../src/cli/manifests.js'
+import {
+  decodeManifestNode,
+  decodeManifestPod,
+  decodePlacementPod,
+  NotAListStream,
+  POD_FIELDS,
+  pickFields,
+  ProtocolError,
+} from '../../src/protocol/index.js'
+import { indexJson } from '../../src/protocol/json-index.js'
+
+/**
+ * Lists read as their bytes arrive, each object built with only the fields its decoder reads:
+ * the decoded objects are those of decoding the whole objects, and the errors those of reading
+ * the whole document, in the same order.
+ */
+
+/** A source giving `text` in parts of `partBytes`, with its whole text for a non-JSON one. */
+function source(text: string, partBytes: number, origin = 'f.json'): ManifestSource {
+  const bytes = new TextEncoder().encode(text)
+  return {
+    origin,
+    read(sink) {
+      for (let i = 0; i < bytes.length; i += partBytes)
+        sink.chunk(bytes.slice(i, Math.min(i + partBytes, bytes.length)))
+      sink.endDocument()
+      return Promise.resolve()
+    },
+    text: () => text,
+  }
+}
+
+const resources = (cpu: string) => ({ requests: { cpu, memory: '1Gi' }, limits: { cpu } })
+
+/** A pod with every field a decoder reads, some keys in another casing, and fields none reads. */
+const RICH_POD = {
+  kind: 'Pod',
+  Metadata: {
+    name: 'web-0',
+    NAMESPACE: 'shop',
+    uid: 'u-1',
+    labels: { app: 'web' },
+    annotations: { big: 'x'.repeat(300) },
+    deletionTimestamp: '2026-11-01T00:00:00Z',
+    managedFields: [{ manager: 'kubectl', fieldsV1: { 'f:spec': {} } }],
+  },
+  spec: {
+    nodeName: 'n1',
+    nodeSelector: { disk: 'ssd' },
+    priority: 1000,
+    preemptionPolicy: 'Never',
+    resourceClaims: [{ name: 'gpu' }],
+    overhead: { cpu: '10m' },
+    resources: { requests: { cpu: '1' } },
+    tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 30 }],
+    affinity: {
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [{ matchExpressions: [{ key: 'z', operator: 'In', values: ['a'] }] }],
+        },
+        preferredDuringSchedulingIgnoredDuringExecution: [
+          {
+            weight: 5,
+            preference: {
+              matchFields: [{ key: 'metadata.name', operator: 'NotIn', values: ['n2'] }],
+            },
+          },
+        ],
+      },
+      podAntiAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: [
+          { labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'kubernetes.io/hostname' },
+        ],
+      },
+    },
+    topologySpreadConstraints: [
+      { maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: {} },
+    ],
+    Containers: [
+      {
+        name: 'main',
+        image: 'registry.example/app:1',
+        env: [{ name: 'A', value: 'b' }],
+        RESOURCES: resources('500m'),
+        ports: [{ containerPort: 80, hostPort: 8080, protocol: 'TCP', hostIP: '0.0.0.0' }],
+      },
+    ],
+    initContainers: [{ name: 'side', restartPolicy: 'Always', resources: resources('100m') }],
+    volumes: [{ name: 'v', emptyDir: {} }],
+  },
+  status: {
+    phase: 'Running',
+    nominatedNodeName: 'n3',
+    startTime: '2026-10-01T00:00:00Z',
+    podIP: '10.0.0.1',
+    conditions: [{ type: 'PodResizePending', reason: 'Infeasible', message: 'no' }],
+    containerStatuses: [
+      {
+        name: 'main',
+        image: 'i',
+        allocatedResources: { cpu: '400m' },
+        resources: resources('300m'),
+      },
+    ],
+    initContainerStatuses: [{ name: 'side', allocatedResources: { cpu: '50m' } }],
+  },
+}
+
+const RICH_NODE = {
+  kind: 'Node',
+  metadata: { name: 'n1', resourceVersion: '9', labels: { zone: 'a' }, annotations: { a: 'b' } },
+  spec: {
+    unschedulable: true,
+    taints: [{ key: 'k', value: 'v', effect: 'NoSchedule' }],
+    podCIDR: 'x',
+  },
+  status: {
+    allocatable: { cpu: '4', pods: '110' },
+    capacity: { cpu: '4' },
+    images: [{ names: ['i'] }],
+  },
+}
+
+const list = (items: unknown[], kind = 'List') => JSON.stringify({ apiVersion: 'v1', items, kind })
+
+describe('reading lists as they arrive', () => {
+  it.each([1, 3, 64, 1 << 20])(
+    'decodes a pod and a node with every field the rules read as decoding them whole does (%i-byte parts)',
+    async (partBytes) => {
+      const [pod] = await readPlacedPods(source(list([RICH_POD]), partBytes))
+      expect(pod).toEqual({
+        pod: decodeManifestPod(RICH_POD, 'f.json: pod 0'),
+        placement: decodePlacementPod(RICH_POD, 'f.json: pod 0', false),
+      })
+      const nodes = await readNodes(source(list([RICH_NODE, RICH_NODE]), partBytes))
+      expect(nodes).toEqual(
+        [RICH_NODE, RICH_NODE].map((n, i) => decodeManifestNode(n, `f.json: node ${i}`))
+      )
+    }
+  )
+
+  it('builds none of the fields no rule reads', () => {
+    const doc = indexJson(new TextEncoder().encode(JSON.stringify(RICH_POD)))
+    const built = pickFields(doc, { start: 0, end: doc.buf.length }, POD_FIELDS) as {
+      Metadata: Record<string, unknown>
+      spec: { Containers: Record<string, unknown>[]; volumes?: unknown }
+    }
+    expect(Object.keys(built.Metadata).sort()).toEqual(
+      ['deletionTimestamp', 'labels', 'NAMESPACE', 'name', 'uid'].sort()
+    )
+    expect(Object.keys(built.spec.Containers[0] ?? {}).sort()).toEqual([
+      'RESOURCES',
+      'name',
+      'ports',
+    ])
+    expect(built.spec.volumes).toBeUndefined()
+  })
+
+  it('keeps only what the caller keeps of each pod of a list', async () => {
+    const pods = [RICH_POD, { ...RICH_POD, status: { phase: 'Succeeded' } }]
+    const kept = await readPodList(source(list(pods), 7), ({ pod }) =>
+      pod.phase === 'Running' ? pod.name : undefined
+    )
+    expect(kept).toEqual(['web-0'])
+  })
+
+  it('reports a wrong kind anywhere before a pod that cannot be decoded, as reading every kind first does', async () => {
+    const badQuantity = {
+      kind: 'Pod',
+      spec: { containers: [{ name: 'c', resources: { requests: { cpu: 'lots' } } }] },
+    }
+    await expect(readPlacedPods(source(list([badQuantity, RICH_NODE]), 5))).rejects.toThrow(
+      'f.json holds a Node "n1", not a Pod (--pods)'
+    )
+    // A pod list is judged object by object: the first failure in file order.
+    await expect(readPodList(source(list([badQuantity, RICH_NODE]), 5))).rejects.toThrow(
+      'f.json: pod 0.spec.containers[0].resources.requests["cpu"]: "lots" is not a quantity'
+    )
+  })
+
+  it('gives objects without a kind the kind of their list, which kubectl prints after the items', async () => {
+    const kindless = { metadata: { name: 'p' }, spec: { containers: [{ name: 'c' }] } }
+    await expect(readNodes(source(list([kindless], 'PodList'), 4))).rejects.toThrow(
+      'f.json holds a Pod "p", not a Node (--nodes)'
+    )
+    const [pod] = await readPodList(source(list([kindless], 'PodList'), 4))
+    expect(pod?.pod.name).toBe('p')
+  })
+
+  it.each([
+    ['a value YAML reads as null', '{"kind": }'],
+    ['a string never closed', '{"a": "b}'],
+  ])(
+    'reads JSON broken after its first pod (%s) whole, with the outcome of reading it whole',
+    async (_, broken) => {
+      const text = `{"items":[${JSON.stringify(RICH_POD)}, ${broken}]}`
+      const outcome = (from: ManifestSource) =>
+        readPlacedPods(from).then(
+          (pods) => ({ pods }),
+          (err: unknown) => ({ error: err instanceof ProtocolError ? err.message : err })
+        )
+      const whole = await outcome({
+        origin: 'f.json',
+        read: () => Promise.reject(new NotAListStream('read whole')),
+        text: () => text,
+      })
+      expect(await outcome(source(text, 16))).toEqual(whole)
+    }
+  )
+
+  it('reads YAML and a single object whole, as before', async () => {
+    const yaml = 'kind: List\nitems:\n- kind: Node\n  metadata: {name: y1}\n'
+    expect((await readNodes(source(yaml, 3))).map((n) => n.name)).toEqual(['y1'])
+    expect((await readNodes(source(JSON.stringify(RICH_NODE), 3))).map((n) => n.name)).toEqual([
+      'n1',
+    ])
+  })
+})

@@ -45,10 +45,15 @@ function serve(executable: string, args: readonly string[]): Promise<Served> {
     bin.on('exit', (code, signal) => resolve({ code, signal }))
   )
   let log = ''
+  let started = false
   return new Promise((resolve, reject) => {
     bin.stderr?.on('data', (chunk: Buffer) => {
+      // Read the process tree once, at the start line: later lines (the shutdown's) come while
+      // the processes end, when /proc no longer has them.
+      if (started) return
       log += chunk.toString()
       if (!log.includes('"taint-extender started"')) return
+      started = true
       // No child: the command serves itself, and its own command line is the one to read.
       const [serverPid = bin.pid ?? 0] = childrenOf(bin.pid ?? 0)
       const serverCommandLine = readFileSync(`/proc/${serverPid}/cmdline`, 'utf8')

@@ -58,3 +58,27 @@ export function postFilterEnding(release: KubeVersion): string {
 export function fitRejectsAboveAllocatableForGood(release: KubeVersion): boolean {
   return kubeVersionAtLeast(release, 34)
 }
+
+/**
+ * What becomes of the nodes NodeAffinity's PreFilterResult leaves out (schedule_one.go
+ * `findNodesThatFitPod`):
+ * - `unjudged`: Filter runs on the named nodes alone and the others get no status, so FitError
+ *   does not count them while preemption (`nodesWherePreemptionMightHelp`, which skips only an
+ *   UnschedulableAndUnresolvable status) tries them; a named node that does not exist fails the
+ *   cycle with the snapshot's `nodeinfo not found for node name "NAME"`. Up to v1.28.9 and v1.29.4.
+ * - `filtered-out`: each other node gets UnschedulableAndUnresolvable `node is filtered out by the
+ *   prefilter result`, and names that match no node are passed over: kubernetes/kubernetes#119779
+ *   (v1.30.0), backported to v1.28.10 (#124764) and v1.29.5 (#124559); replaced by #125197
+ *   (v1.31.0, backported to v1.28.11, v1.29.6 and v1.30.2 by #125308, #125307 and #125306).
+ * - `absent`: v1.35's absent-nodes status (`node(s) didn't satisfy plugin(s) [NodeAffinity]`).
+ */
+export type PreFilterNarrowing = 'unjudged' | 'filtered-out' | 'absent'
+
+export function preFilterNarrowing(release: KubeVersion): PreFilterNarrowing {
+  const firstPatchOf = { 28: [10, 11], 29: [5, 6], 30: [0, 2] }[release.minor]
+  if (firstPatchOf === undefined) return kubeVersionAtLeast(release, 30) ? 'absent' : 'unjudged'
+  const [filteredOutFrom, absentFrom] = firstPatchOf as [number, number]
+  if (!kubeVersionAtLeast(release, release.minor, filteredOutFrom)) return 'unjudged'
+  if (!kubeVersionAtLeast(release, release.minor, absentFrom)) return 'filtered-out'
+  return 'absent'
+}

@@ -1,6 +1,6 @@
 import type { KubeVersion } from '../../src/core/index.js'
 import type { PlacementPod } from '../../src/placement/index.js'
-import { node, pod, type Cluster } from './builders.js'
+import { fieldTerm, node, pod, req, type Cluster } from './builders.js'
 
 /**
  * Each difference between kube-scheduler releases that the diagnosis applies
@@ -35,6 +35,12 @@ const TAINTED: Cluster = {
     node('b', { taints: ['dedicated=gpu:NoSchedule'] }),
     node('c', { taints: ['soft=x:PreferNoSchedule', 'maint=yes:NoExecute', 'z=1:NoSchedule'] }),
   ],
+  pods: [],
+}
+
+/** One tainted node, `a`, and two clean ones the pod's metadata.name affinity leaves out. */
+const THREE_NODES: Cluster = {
+  nodes: [node('a', { taints: ['dedicated=gpu:NoSchedule'] }), node('b'), node('c')],
   pods: [],
 }
 
@@ -95,6 +101,44 @@ export const RELEASE_CASES: readonly ReleaseCase[] = [
         '0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod..',
       '1.35':
         '0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.',
+    },
+  },
+  {
+    name: 'a term whose metadata.name fields conflict is rejected at PreFilter and preemption is not helpful anywhere, in every release (v1.28 copies the status to every node, #119778)',
+    pod: pod({
+      priority: 0,
+      required: [fieldTerm([req('metadata.name', 'In', 'a'), req('metadata.name', 'In', 'b')])],
+    }),
+    cluster: THREE_NODES,
+    summaries: {
+      '1.28.7': `0/3 nodes are available: pod affinity terms conflict. preemption: ${NOT_HELPFUL_3}.`,
+      '1.29': `0/3 nodes are available: pod affinity terms conflict. preemption: ${NOT_HELPFUL_3}.`,
+      '1.30': `0/3 nodes are available: pod affinity terms conflict. preemption: ${NOT_HELPFUL_3}`,
+      '1.35': `0/3 nodes are available: pod affinity terms conflict.${DRA}${NOT_HELPFUL_3}`,
+    },
+  },
+  {
+    name: 'nodes left out by metadata.name affinity are not counted and are tried by preemption up to 1.28.9 and 1.29.4, counted as filtered out by the prefilter result from 1.28.10, 1.29.5 and 1.30.0, and by the absent-nodes status since 1.30.2',
+    pod: pod({ priority: 10, required: [fieldTerm([req('metadata.name', 'In', 'a')])] }),
+    cluster: THREE_NODES,
+    summaries: {
+      '1.28.7': `0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod..`,
+      '1.29.4': `0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod..`,
+      '1.28.10': `0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 node is filtered out by the prefilter result. preemption: ${NOT_HELPFUL_3}.`,
+      '1.29.5': `0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 node is filtered out by the prefilter result. preemption: ${NOT_HELPFUL_3}.`,
+      '1.30.1': `0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 node is filtered out by the prefilter result. preemption: ${NOT_HELPFUL_3}`,
+      '1.35': `0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't satisfy plugin(s) [NodeAffinity].${DRA}${NOT_HELPFUL_3}`,
+    },
+  },
+  {
+    name: 'a metadata.name that names no node fails the cycle with the snapshot’s error up to 1.28.9 and 1.29.4, and is passed over after',
+    pod: pod({ priority: 10, required: [fieldTerm([req('metadata.name', 'In', 'a', 'gone')])] }),
+    cluster: THREE_NODES,
+    summaries: {
+      '1.28.7': 'nodeinfo not found for node name "gone"',
+      '1.29.4': 'nodeinfo not found for node name "gone"',
+      '1.28.10': `0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 node is filtered out by the prefilter result. preemption: ${NOT_HELPFUL_3}.`,
+      '1.35': `0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't satisfy plugin(s) [NodeAffinity].${DRA}${NOT_HELPFUL_3}`,
     },
   },
 ]

@@ -132,7 +132,13 @@ export const RELEASE_CASES: readonly ReleaseCase[] = [
   },
   {
     name: 'a metadata.name that names no node fails the cycle with the snapshot’s error up to 1.28.9 and 1.29.4, and is passed over after',
-    pod: pod({ priority: 10, required: [fieldTerm([req('metadata.name', 'In', 'a', 'gone')])] }),
+    pod: pod({
+      priority: 10,
+      required: [
+        fieldTerm([req('metadata.name', 'In', 'a')]),
+        fieldTerm([req('metadata.name', 'In', 'gone')]),
+      ],
+    }),
     cluster: THREE_NODES,
     summaries: {
       '1.28.7': 'nodeinfo not found for node name "gone"',

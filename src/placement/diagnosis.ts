@@ -5,7 +5,12 @@ import { filterWithNominatedPods, nominatedPodsAdded } from './nominated-pods.js
 import { nodeRow, scoreFeasible } from './rows.js'
 import { postFilterOutcome, type PostFilterOutcome } from './post-filter.js'
 import { dryRunPreemption } from './preemption.js'
-import { preFilterNarrowing, releaseOf, type PreFilterNarrowing } from './kube-releases.js'
+import {
+  podsAsReleaseKeeps,
+  preFilterNarrowing,
+  releaseOf,
+  type PreFilterNarrowing,
+} from './kube-releases.js'
 import { buildProfile, type Profile } from './profile.js'
 import { Snapshot } from './snapshot.js'
 import {
@@ -75,14 +80,16 @@ function leftOut(pre: PreFilterOutcome, names: Set<string>): Rejection {
 /** Diagnoses the pod over the nodes as kube-scheduler's default profile would. */
 export function diagnosePlacement(input: PlacementInput): PlacementDiagnosis {
   const { nodes, placedPods, ...pod } = input
-  return diagnoseInSnapshot({ ...pod, snapshot: Snapshot.build(nodes, placedPods) })
+  const placed = placedPods && podsAsReleaseKeeps(placedPods, releaseOf(input.options))
+  return diagnoseInSnapshot({ ...pod, snapshot: Snapshot.build(nodes, placed) })
 }
 
 /**
  * The diagnosis over a snapshot, which it reads and leaves as it was: many pods can be judged
  * against one snapshot built once.
  */
-export function diagnoseInSnapshot(input: SnapshotInput): PlacementDiagnosis {
+export function diagnoseInSnapshot(asGiven: SnapshotInput): PlacementDiagnosis {
+  const input = withReleaseFields(asGiven)
   const profile = buildProfile(input)
   const pre = preFilter(input)
   // The nominated pods by node, read once per pod rather than once per node.
@@ -108,6 +115,17 @@ export function diagnoseInSnapshot(input: SnapshotInput): PlacementDiagnosis {
   // A PreFilter error, or then a named node missing from the snapshot, ends the cycle: no node is
   // judged and the error is the event's message.
   return { ...diagnosis, summary: error, schedulingError: error, spreadIgnored }
+}
+
+/**
+ * The pod and the nominated ones as the release's API server keeps them (kube-releases.ts
+ * `resourcesAsReleaseKeeps`); the snapshot's pods are built so by whoever builds it.
+ */
+function withReleaseFields(input: SnapshotInput): SnapshotInput {
+  const release = releaseOf(input.options)
+  const [pod = input.pod] = podsAsReleaseKeeps([input.pod], release)
+  const nominatedPods = input.nominatedPods && podsAsReleaseKeeps(input.nominatedPods, release)
+  return { ...input, pod, nominatedPods }
 }
 
 function assemble(

@@ -6,6 +6,7 @@ import {
   type RuleOptions,
   type Taint,
 } from '../core/index.js'
+import type { ContainerResources, PodResources } from './pod-requests.js'
 
 /**
  * What kube-scheduler says and decides differently between v1.28 and v1.35, for what the
@@ -81,4 +82,49 @@ export function preFilterNarrowing(release: KubeVersion): PreFilterNarrowing {
   if (!kubeVersionAtLeast(release, release.minor, filteredOutFrom)) return 'unjudged'
   if (!kubeVersionAtLeast(release, release.minor, absentFrom)) return 'filtered-out'
   return 'absent'
+}
+
+/**
+ * A pod's resources as the release's API server keeps them and its kube-scheduler reads them:
+ * a field whose feature gate is off by default there is dropped on create (`dropDisabledFields`),
+ * so the scheduler never sees it. Sidecars (init containers' `restartPolicy: Always`):
+ * SidecarContainers, alpha in v1.28, beta and on since v1.29, so before it they are plain init
+ * containers. In-place resize (`allocatedResources`, `resources` in the container statuses, the
+ * PodResizePending condition): InPlacePodVerticalScaling, beta and on since v1.33; before it the
+ * scheduler reads the spec alone. Pod-level `spec.resources`: PodLevelResources, beta and on
+ * since v1.34.
+ */
+export function resourcesAsReleaseKeeps(
+  resources: PodResources,
+  release: KubeVersion
+): PodResources {
+  if (kubeVersionAtLeast(release, 34)) return resources
+  const resize = kubeVersionAtLeast(release, 33)
+  const sidecars = kubeVersionAtLeast(release, 29)
+  const keep = (c: ContainerResources): ContainerResources => ({
+    ...c,
+    restartable: sidecars && c.restartable,
+    allocated: resize ? c.allocated : null,
+    actuated: resize ? c.actuated : null,
+  })
+  return {
+    containers: resources.containers.map(keep),
+    initContainers: resources.initContainers.map(keep),
+    overhead: resources.overhead,
+    podLevel: new Map(),
+    resizeInfeasible: resize && resources.resizeInfeasible,
+  }
+}
+
+/** The pods with their resources as the release keeps them; the same list from v1.34. */
+export function podsAsReleaseKeeps<P extends { readonly resources?: PodResources }>(
+  pods: readonly P[],
+  release: KubeVersion
+): readonly P[] {
+  if (kubeVersionAtLeast(release, 34)) return pods
+  return pods.map((p) =>
+    p.resources === undefined
+      ? p
+      : { ...p, resources: resourcesAsReleaseKeeps(p.resources, release) }
+  )
 }

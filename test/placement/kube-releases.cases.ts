@@ -44,6 +44,11 @@ const THREE_NODES: Cluster = {
   pods: [],
 }
 
+const FITS_1 = '1/1 nodes are available.'
+const INSUFFICIENT_1 = '0/1 nodes are available: 1 Insufficient cpu.'
+const NO_VICTIMS_1 = '0/1 nodes are available: 1 No preemption victims found for incoming pod.'
+const NOT_HELPFUL_1 = '0/1 nodes are available: 1 Preemption is not helpful for scheduling.'
+
 const FOUR_CPU = { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } }
 
 export const RELEASE_CASES: readonly ReleaseCase[] = [
@@ -145,6 +150,53 @@ export const RELEASE_CASES: readonly ReleaseCase[] = [
       '1.29.4': 'nodeinfo not found for node name "gone"',
       '1.28.10': `0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 node is filtered out by the prefilter result. preemption: ${NOT_HELPFUL_3}.`,
       '1.35': `0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't satisfy plugin(s) [NodeAffinity].${DRA}${NOT_HELPFUL_3}`,
+    },
+  },
+  {
+    name: 'a sidecar’s requests add to the containers’ from 1.29, where SidecarContainers is on; 1.28’s API server drops restartPolicy and the init container only sets a floor',
+    pod: pod({
+      priority: 0,
+      requests: { cpu: '3' },
+      initContainers: [{ requests: { cpu: '2' }, sidecar: true }],
+    }),
+    cluster: { nodes: [node('n', FOUR_CPU)], pods: [] },
+    summaries: {
+      '1.28.7': FITS_1,
+      '1.29': `${INSUFFICIENT_1} preemption: ${NO_VICTIMS_1}.`,
+      '1.33': `${INSUFFICIENT_1} preemption: ${NO_VICTIMS_1}`,
+      '1.35': `${INSUFFICIENT_1}${DRA}${NOT_HELPFUL_1}`,
+    },
+  },
+  {
+    name: 'a bound pod’s sidecar counts on its node from 1.29 only',
+    pod: pod({ priority: 0, requests: { cpu: '2' } }),
+    cluster: {
+      nodes: [node('n', FOUR_CPU)],
+      pods: [
+        pod({
+          name: 'bound',
+          nodeName: 'n',
+          priority: 100,
+          requests: { cpu: '1' },
+          initContainers: [{ requests: { cpu: '2' }, sidecar: true }],
+        }),
+      ],
+    },
+    summaries: {
+      '1.28.7': FITS_1,
+      '1.29': `${INSUFFICIENT_1} preemption: ${NO_VICTIMS_1}.`,
+      '1.35': `${INSUFFICIENT_1}${DRA}${NO_VICTIMS_1}`,
+    },
+  },
+  {
+    name: 'pod-level requests replace the containers’ sum from 1.34, where PodLevelResources is on; before, the API server drops them',
+    pod: pod({ priority: 0, requests: { cpu: '1' }, podRequests: { cpu: '8' } }),
+    cluster: { nodes: [node('n', FOUR_CPU)], pods: [] },
+    summaries: {
+      '1.28.7': FITS_1,
+      '1.33': FITS_1,
+      '1.34': `${INSUFFICIENT_1}${DRA}${NOT_HELPFUL_1}`,
+      '1.35': `${INSUFFICIENT_1}${DRA}${NOT_HELPFUL_1}`,
     },
   },
 ]

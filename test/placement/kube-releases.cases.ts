@@ -199,4 +199,26 @@ export const RELEASE_CASES: readonly ReleaseCase[] = [
       '1.35': `${INSUFFICIENT_1}${DRA}${NOT_HELPFUL_1}`,
     },
   },
+  {
+    name: 'a bound pod’s allocated resources above its spec count from 1.33, where InPlacePodVerticalScaling is on; before, the spec alone',
+    pod: pod({ priority: 0, requests: { cpu: '2' } }),
+    cluster: {
+      nodes: [node('n', FOUR_CPU)],
+      pods: [
+        pod({
+          name: 'resized',
+          nodeName: 'n',
+          priority: 100,
+          requests: { cpu: '1' },
+          allocated: { cpu: '3' },
+        }),
+      ],
+    },
+    summaries: {
+      '1.28.7': FITS_1,
+      '1.32': FITS_1,
+      '1.33': `${INSUFFICIENT_1} preemption: ${NO_VICTIMS_1}`,
+      '1.35': `${INSUFFICIENT_1}${DRA}${NO_VICTIMS_1}`,
+    },
+  },
 ]

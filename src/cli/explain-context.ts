@@ -6,6 +6,7 @@ import {
 } from '../core/index.js'
 import {
   diagnoseInSnapshot,
+  podsAsReleaseKeeps,
   Snapshot,
   type AffinityPod,
   type DisruptionBudget,
@@ -60,6 +61,19 @@ async function readNamespaceLabels(
   return readNamespaces(await namespacesSource(options.namespaces))
 }
 
+/**
+ * The bound pods, with the fields the release's API server would have dropped left out: from
+ * files they may come from a newer cluster (kube-releases.ts `resourcesAsReleaseKeeps`).
+ */
+function placedAsReleaseKeeps(
+  options: ExplainOptions,
+  others: readonly PlacementPod[] | null
+): readonly PlacementPod[] | null {
+  if (others === null) return null
+  const placed = others.filter((p) => p.nodeName !== '')
+  return podsAsReleaseKeeps(placed, options.kubeVersion ?? NEWEST_KUBE_VERSION)
+}
+
 export async function readExplainContext(
   options: ExplainOptions,
   incoming: readonly PlacementPod[]
@@ -74,7 +88,7 @@ export async function readExplainContext(
   }))
   return {
     nodes,
-    snapshot: Snapshot.build(placementNodes, others?.filter((p) => p.nodeName !== '') ?? null),
+    snapshot: Snapshot.build(placementNodes, placedAsReleaseKeeps(options, others)),
     nominated: others?.filter((p) => p.nodeName === '' && p.nominatedNodeName !== '') ?? [],
     namespaces: await readNamespaceLabels(options, [...incoming, ...(others ?? [])]),
   }

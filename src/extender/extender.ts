@@ -1,6 +1,10 @@
 import {
+  formatKubeVersion,
   judgeProfiles,
+  NEWEST_KUBE_VERSION,
+  parseKubeVersion,
   scoreProfiles,
+  type KubeVersion,
   type CompiledTolerations,
   type IntList,
   type RuleOptions,
@@ -10,6 +14,7 @@ import {
   decodeExtenderArgs,
   decodePreemptionArgs,
   encodePreemptionResult,
+  ProtocolError,
   type MetaVictims,
   type PodTolerations,
   type ReplyBody,
@@ -133,9 +138,11 @@ export class Extender {
   /**
    * `explain`'s diagnosis for what the request carries (node affinity only with full nodes;
    * inter-pod affinity not judged: kube-scheduler sends no other pods). Served only behind
-   * --enable-explain-endpoint: taint keys and values can be sensitive.
+   * --enable-explain-endpoint: taint keys and values can be sensitive. `kubeVersionText` (the
+   * `kubeVersion` query parameter) names the release it speaks for, as the CLI's --kube-version.
    */
-  async explain(body: Uint8Array): Promise<ReplyBody> {
+  async explain(body: Uint8Array, kubeVersionText: string | null = null): Promise<ReplyBody> {
+    const release = explainedRelease(kubeVersionText, this.#rules)
     const args = decodeExtenderArgs(body, undefined, this.#maxNodes)
     const pod = this.compilePod(args.pod)
     const placement = explainedPod(body)
@@ -159,9 +166,10 @@ export class Extender {
       placedPods: null,
       namespaces: new Map(),
       nodeLabelsKnown: args.candidates.kind === 'nodes',
-      options: this.#rules,
+      options: { ...this.#rules, kubeVersion: release },
     })
-    return JSON.stringify({ pod: podRef(args.pod), ...diagnosis, unknownNodes })
+    const kubeVersion = formatKubeVersion(release)
+    return JSON.stringify({ pod: podRef(args.pod), kubeVersion, ...diagnosis, unknownNodes })
   }
 
   /**
@@ -194,4 +202,12 @@ function inRequest(indices: IntList, positions: readonly number[] | null): Array
 /** `f(value)`, at once for a value, after settling for a promise. */
 function then<T, R>(value: T | Promise<T>, f: (value: T) => R): R | Promise<R> {
   return value instanceof Promise ? value.then(f) : f(value)
+}
+
+/** The release POST /explain speaks for: the one asked for, else the rules', else the newest. */
+function explainedRelease(text: string | null, rules: RuleOptions): KubeVersion {
+  if (text === null) return rules.kubeVersion ?? NEWEST_KUBE_VERSION
+  const parsed = parseKubeVersion(text)
+  if ('problem' in parsed) throw new ProtocolError(`kubeVersion: ${parsed.problem}`)
+  return parsed
 }

@@ -5,7 +5,12 @@ import { filterWithNominatedPods, nominatedPodsAdded } from './nominated-pods.js
 import { nodeRow, scoreFeasible } from './rows.js'
 import { postFilterOutcome, type PostFilterOutcome } from './post-filter.js'
 import { dryRunPreemption } from './preemption.js'
-import { releaseOf } from './kube-releases.js'
+import {
+  podsAsReleaseKeeps,
+  preFilterNarrowing,
+  releaseOf,
+  type PreFilterNarrowing,
+} from './kube-releases.js'
 import { buildProfile, type Profile } from './profile.js'
 import { Snapshot } from './snapshot.js'
 import {
@@ -31,28 +36,60 @@ import {
  * a node, existing or not, reaches Filter on every node and NodeName rejects the others there.
  * NodeAffinity's PreFilter narrows to the `metadata.name In` names of its terms or rejects the
  * pod outright when a term's names conflict; schedule_one.go `findNodesThatFitPod` then judges
- * only the named nodes that exist and gives every other node the absent-nodes status
- * `node(s) didn't satisfy plugin(s) [NodeAffinity]` (`sets.List` of the narrowing plugins).
+ * only the named nodes that exist, and the others fare as the release has it
+ * (kube-releases.ts `preFilterNarrowing`).
  */
-function preFilter(input: SnapshotInput): { names: Set<string> | null; rejection: string | null } {
-  if (!input.nodeLabelsKnown) return { names: null, rejection: null }
+interface PreFilterOutcome {
+  readonly names: Set<string> | null
+  readonly rejection: string | null
+  readonly narrowing: PreFilterNarrowing
+  /** The cycle's error where the release looks a named node up and it does not exist. */
+  readonly error: string | null
+}
+
+function preFilter(input: SnapshotInput): PreFilterOutcome {
+  const narrowing = preFilterNarrowing(releaseOf(input.options))
+  const none = { names: null, rejection: null, narrowing, error: null }
+  if (!input.nodeLabelsKnown) return none
   const names = nodeAffinityPreFilterNames(input.pod.nodeAffinity)
   if (names !== null && names.size === 0)
-    return { names: null, rejection: REASON_NODE_AFFINITY_CONFLICT }
-  return { names, rejection: null }
+    return { ...none, rejection: REASON_NODE_AFFINITY_CONFLICT }
+  // Up to v1.28.9 each name is looked up in the snapshot, in Go's map order: with several
+  // missing, which one the error names varies; the first in sorted order is given.
+  const known = new Set(input.snapshot.nodes.map((n) => n.name))
+  const missing = [...(names ?? [])].filter((n) => !known.has(n)).sort()[0]
+  const error =
+    narrowing === 'unjudged' && missing !== undefined
+      ? `nodeinfo not found for node name ${JSON.stringify(missing)}`
+      : null
+  return { ...none, names, error }
+}
+
+/** A node PreFilterResult leaves out, as the release treats it. */
+function leftOut(pre: PreFilterOutcome, names: Set<string>): Rejection {
+  const detail = `PreFilter: not among metadata.name in (${[...names].join(',')})`
+  if (pre.narrowing === 'unjudged')
+    return { plugin: PLUGIN_NODE_AFFINITY, reasons: [], unresolvable: false, detail }
+  const reason =
+    pre.narrowing === 'filtered-out'
+      ? 'node is filtered out by the prefilter result'
+      : `node(s) didn't satisfy plugin(s) [${PLUGIN_NODE_AFFINITY}]`
+  return { plugin: PLUGIN_NODE_AFFINITY, reasons: [reason], unresolvable: true, detail }
 }
 
 /** Diagnoses the pod over the nodes as kube-scheduler's default profile would. */
 export function diagnosePlacement(input: PlacementInput): PlacementDiagnosis {
   const { nodes, placedPods, ...pod } = input
-  return diagnoseInSnapshot({ ...pod, snapshot: Snapshot.build(nodes, placedPods) })
+  const placed = placedPods && podsAsReleaseKeeps(placedPods, releaseOf(input.options))
+  return diagnoseInSnapshot({ ...pod, snapshot: Snapshot.build(nodes, placed) })
 }
 
 /**
  * The diagnosis over a snapshot, which it reads and leaves as it was: many pods can be judged
  * against one snapshot built once.
  */
-export function diagnoseInSnapshot(input: SnapshotInput): PlacementDiagnosis {
+export function diagnoseInSnapshot(asGiven: SnapshotInput): PlacementDiagnosis {
+  const input = withReleaseFields(asGiven)
   const profile = buildProfile(input)
   const pre = preFilter(input)
   // The nominated pods by node, read once per pod rather than once per node.
@@ -66,22 +103,29 @@ export function diagnoseInSnapshot(input: SnapshotInput): PlacementDiagnosis {
         unresolvable: true,
         detail: 'PreFilter: the metadata.name fields of the terms leave no node',
       }
-    if (pre.names !== null && !pre.names.has(node.name))
-      return {
-        plugin: PLUGIN_NODE_AFFINITY,
-        reasons: [`node(s) didn't satisfy plugin(s) [${PLUGIN_NODE_AFFINITY}]`],
-        unresolvable: true,
-        detail: `PreFilter: not among metadata.name in (${[...pre.names].join(',')})`,
-      }
+    if (pre.names !== null && !pre.names.has(node.name)) return leftOut(pre, pre.names)
     const added = nominatedPodsAdded(input.pod, nominated.get(node.name) ?? [], node)
     return filterWithNominatedPods(profile.filters, profile.state, info, added)
   })
   const notJudged = [...profile.notJudged]
   const diagnosis = assemble(input, profile, rejections, pre.rejection, notJudged)
   const spreadIgnored = profile.spreadIgnored
-  if (profile.error === null || pre.rejection !== null) return { ...diagnosis, spreadIgnored }
-  // A PreFilter error ends the cycle: no node is judged and the error is the event's message.
-  return { ...diagnosis, summary: profile.error, schedulingError: profile.error, spreadIgnored }
+  const error = pre.rejection !== null ? null : (profile.error ?? pre.error)
+  if (error === null) return { ...diagnosis, spreadIgnored }
+  // A PreFilter error, or then a named node missing from the snapshot, ends the cycle: no node is
+  // judged and the error is the event's message.
+  return { ...diagnosis, summary: error, schedulingError: error, spreadIgnored }
+}
+
+/**
+ * The pod and the nominated ones as the release's API server keeps them (kube-releases.ts
+ * `resourcesAsReleaseKeeps`); the snapshot's pods are built so by whoever builds it.
+ */
+function withReleaseFields(input: SnapshotInput): SnapshotInput {
+  const release = releaseOf(input.options)
+  const [pod = input.pod] = podsAsReleaseKeeps([input.pod], release)
+  const nominatedPods = input.nominatedPods && podsAsReleaseKeeps(input.nominatedPods, release)
+  return { ...input, pod, nominatedPods }
 }
 
 function assemble(

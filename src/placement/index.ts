@@ -118,3 +118,4 @@ export type {
   TopologySpreadConstraint,
 } from './pod-topology-spread-constraints.js'
 export { tolerationValidationErrors } from './toleration-validation.js'
+export { podsAsReleaseKeeps } from './kube-releases.js'

@@ -6,6 +6,7 @@ import {
   type RuleOptions,
   type Taint,
 } from '../core/index.js'
+import type { ContainerResources, PodResources } from './pod-requests.js'
 
 /**
  * What kube-scheduler says and decides differently between v1.28 and v1.35, for what the
@@ -57,4 +58,73 @@ export function postFilterEnding(release: KubeVersion): string {
  */
 export function fitRejectsAboveAllocatableForGood(release: KubeVersion): boolean {
   return kubeVersionAtLeast(release, 34)
+}
+
+/**
+ * What becomes of the nodes NodeAffinity's PreFilterResult leaves out (schedule_one.go
+ * `findNodesThatFitPod`):
+ * - `unjudged`: Filter runs on the named nodes alone and the others get no status, so FitError
+ *   does not count them while preemption (`nodesWherePreemptionMightHelp`, which skips only an
+ *   UnschedulableAndUnresolvable status) tries them; a named node that does not exist fails the
+ *   cycle with the snapshot's `nodeinfo not found for node name "NAME"`. Up to v1.28.9 and v1.29.4.
+ * - `filtered-out`: each other node gets UnschedulableAndUnresolvable `node is filtered out by the
+ *   prefilter result`, and names that match no node are passed over: kubernetes/kubernetes#119779
+ *   (v1.30.0), backported to v1.28.10 (#124764) and v1.29.5 (#124559); replaced by #125197
+ *   (v1.31.0, backported to v1.28.11, v1.29.6 and v1.30.2 by #125308, #125307 and #125306).
+ * - `absent`: v1.35's absent-nodes status (`node(s) didn't satisfy plugin(s) [NodeAffinity]`).
+ */
+export type PreFilterNarrowing = 'unjudged' | 'filtered-out' | 'absent'
+
+export function preFilterNarrowing(release: KubeVersion): PreFilterNarrowing {
+  const firstPatchOf = { 28: [10, 11], 29: [5, 6], 30: [0, 2] }[release.minor]
+  if (firstPatchOf === undefined) return kubeVersionAtLeast(release, 30) ? 'absent' : 'unjudged'
+  const [filteredOutFrom, absentFrom] = firstPatchOf as [number, number]
+  if (!kubeVersionAtLeast(release, release.minor, filteredOutFrom)) return 'unjudged'
+  if (!kubeVersionAtLeast(release, release.minor, absentFrom)) return 'filtered-out'
+  return 'absent'
+}
+
+/**
+ * A pod's resources as the release's API server keeps them and its kube-scheduler reads them:
+ * a field whose feature gate is off by default there is dropped on create (`dropDisabledFields`),
+ * so the scheduler never sees it. Sidecars (init containers' `restartPolicy: Always`):
+ * SidecarContainers, alpha in v1.28, beta and on since v1.29, so before it they are plain init
+ * containers. In-place resize (`allocatedResources`, `resources` in the container statuses, the
+ * PodResizePending condition): InPlacePodVerticalScaling, beta and on since v1.33; before it the
+ * scheduler reads the spec alone. Pod-level `spec.resources`: PodLevelResources, beta and on
+ * since v1.34.
+ */
+export function resourcesAsReleaseKeeps(
+  resources: PodResources,
+  release: KubeVersion
+): PodResources {
+  if (kubeVersionAtLeast(release, 34)) return resources
+  const resize = kubeVersionAtLeast(release, 33)
+  const sidecars = kubeVersionAtLeast(release, 29)
+  const keep = (c: ContainerResources): ContainerResources => ({
+    ...c,
+    restartable: sidecars && c.restartable,
+    allocated: resize ? c.allocated : null,
+    actuated: resize ? c.actuated : null,
+  })
+  return {
+    containers: resources.containers.map(keep),
+    initContainers: resources.initContainers.map(keep),
+    overhead: resources.overhead,
+    podLevel: new Map(),
+    resizeInfeasible: resize && resources.resizeInfeasible,
+  }
+}
+
+/** The pods with their resources as the release keeps them; the same list from v1.34. */
+export function podsAsReleaseKeeps<P extends { readonly resources?: PodResources }>(
+  pods: readonly P[],
+  release: KubeVersion
+): readonly P[] {
+  if (kubeVersionAtLeast(release, 34)) return pods
+  return pods.map((p) =>
+    p.resources === undefined
+      ? p
+      : { ...p, resources: resourcesAsReleaseKeeps(p.resources, release) }
+  )
 }

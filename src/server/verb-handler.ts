@@ -71,6 +71,12 @@ function requestPath(target: string): string {
   return query < 0 ? target.slice(start) : target.slice(start, query)
 }
 
+/** POST /explain's `?kubeVersion=1.28.7`: the release it speaks for, null when not given. */
+function kubeVersionParameter(target: string): string | null {
+  const query = target.indexOf('?')
+  return query < 0 ? null : new URLSearchParams(target.slice(query + 1)).get('kubeVersion')
+}
+
 /**
  * The scheduling verbs on node:http directly, in front of express: a verb runs on every
  * scheduling cycle, and express's routing, body parsing and response helpers cost more than
@@ -81,13 +87,15 @@ export function createVerbHandler(
   deps: VerbHandlerDependencies,
   fallback: RequestListener
 ): RequestListener {
-  const run: Record<Verb, (body: Buffer, memory: RequestMemory) => ReplyBody | Promise<ReplyBody>> =
-    {
-      filter: (body, memory) => deps.extender.filter(body, memory),
-      prioritize: (body, memory) => deps.extender.prioritize(body, memory),
-      preempt: (body) => deps.extender.preempt(body),
-      explain: (body) => deps.extender.explain(body),
-    }
+  const run: Record<
+    Verb,
+    (body: Buffer, memory: RequestMemory, target: string) => ReplyBody | Promise<ReplyBody>
+  > = {
+    filter: (body, memory) => deps.extender.filter(body, memory),
+    prioritize: (body, memory) => deps.extender.prioritize(body, memory),
+    preempt: (body) => deps.extender.preempt(body),
+    explain: (body, _memory, target) => deps.extender.explain(body, kubeVersionParameter(target)),
+  }
   const verbByPath = new Map<string, Verb>([
     ['/filter', 'filter'],
     ['/prioritize', 'prioritize'],
@@ -130,7 +138,7 @@ export function createVerbHandler(
       }
       let reply: ReplyBody | Promise<ReplyBody>
       try {
-        reply = run[verb](body, memory)
+        reply = run[verb](body, memory, req.url ?? '')
       } catch (thrown) {
         fail(thrown)
         return

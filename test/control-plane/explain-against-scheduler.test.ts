@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest'
 import { describeWithControlPlane, KUBE_VERSION } from '../support/control-plane/index.js'
 import { waitForOutcomes, type PodOutcome } from '../support/control-plane/scheduling.js'
 import { runTool } from '../cli/run-tool.js'
-import { nodeObjects, placedPods, probePods } from './explain-cases.js'
+import { nodeNameProbes, nodeObjects, placedPods, probePods } from './explain-cases.js'
 
 /**
  * `explain` against the real kube-scheduler (default profile, no extender): for every probe pod
@@ -14,7 +14,7 @@ import { nodeObjects, placedPods, probePods } from './explain-cases.js'
  * node fits.
  */
 
-const PROBES = probePods(40)
+const PROBES = [...probePods(40), ...nodeNameProbes()]
 
 interface ExplainReply {
   readonly summary: string
@@ -53,6 +53,15 @@ describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
     const bound = probes.filter((o) => o?.bound === true).length
     expect(bound).toBeGreaterThan(5)
     expect(bound).toBeLessThan(PROBES.length - 5)
+  })
+
+  it('leaves the metadata.name probes Pending, the one naming a missing node with the snapshot’s error', () => {
+    expect(outcomes.get('named-conflict')?.bound).toBe(false)
+    expect(outcomes.get('named-tainted')?.bound).toBe(false)
+    expect(outcomes.get('named-missing')).toEqual({
+      bound: false,
+      message: 'nodeinfo not found for node name "node-gone"',
+    })
   })
 
   it.each(PROBES.map((p) => (p.metadata as { name: string }).name))(

@@ -134,3 +134,28 @@ export function probePods(count: number, seed = 11): Obj[] {
     return { metadata: { name: `probe-${i}`, labels }, spec }
   })
 }
+
+/**
+ * Probes whose required node affinity names nodes by `metadata.name`, which NodeAffinity's
+ * PreFilter turns into the only nodes judged: terms that conflict; one naming the tainted
+ * node-04 alone (the other nodes uncounted in v1.28.7, and tried by preemption); one naming
+ * node-04 and a node that does not exist (the cycle fails in v1.28.7).
+ */
+export function nodeNameProbes(): Obj[] {
+  // A term's fields are ANDed; the API server takes one value per metadata.name requirement.
+  const probe = (name: string, terms: readonly (readonly string[])[]): Obj => {
+    const nodeSelectorTerms = terms.map((names) => ({
+      matchFields: names.map((node) => ({ key: 'metadata.name', operator: 'In', values: [node] })),
+    }))
+    const spec: Obj = { containers: [container()] }
+    addAffinity(spec, 'nodeAffinity', {
+      requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms },
+    })
+    return { metadata: { name, labels: { role: 'probe' } }, spec }
+  }
+  return [
+    probe('named-conflict', [['node-00', 'node-01']]),
+    probe('named-tainted', [['node-04']]),
+    probe('named-missing', [['node-04'], ['node-gone']]),
+  ]
+}

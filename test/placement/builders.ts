@@ -76,6 +76,8 @@ export interface PodSpec {
   readonly nominatedNodeName?: string
   /** One container's requests, as quantities (`{ cpu: '500m' }`). */
   readonly requests?: LabelMap
+  /** The first container's `status.containerStatuses[].allocatedResources`. */
+  readonly allocated?: LabelMap
   /** More containers' requests after the first. */
   readonly moreContainers?: readonly LabelMap[]
   readonly initContainers?: readonly { requests: LabelMap; sidecar?: boolean }[]
@@ -104,9 +106,10 @@ function container(name: string, requests: LabelMap, restartable = false) {
 
 function resourcesOf(spec: PodSpec): PodResources {
   return {
-    containers: [spec.requests ?? {}, ...(spec.moreContainers ?? [])].map((r, i) =>
-      container(`c${i}`, r)
-    ),
+    containers: [spec.requests ?? {}, ...(spec.moreContainers ?? [])].map((r, i) => ({
+      ...container(`c${i}`, r),
+      allocated: i === 0 && spec.allocated !== undefined ? quantities(spec.allocated) : null,
+    })),
     initContainers: (spec.initContainers ?? []).map((c, i) =>
       container(`init${i}`, c.requests, c.sidecar ?? false)
     ),

@@ -9,7 +9,8 @@ import { decodeManifestNode, decodeManifestPod, decodePlacementPod } from '../sr
  * One measurement of explain-scale.ts in a process of its own, so that its peak RSS is its own:
  * `parse` reads the files with JSON.parse alone; `read` reads the nodes and pods as explain
  * does, and `read-whole` as it did before reading streamed (JSON.parse of each file, then each
- * object decoded as a pod and as a placement, as explain decoded it); `explain` runs the tool on them. Prints the wall time and peak RSS as JSON
+ * object decoded as a pod and as a placement, as explain decoded it); `explain` runs the tool on them;
+ * `pending` runs `explain --pending -A` over them. Prints the wall time and peak RSS as JSON
  * on its last line.
  */
 
@@ -62,8 +63,17 @@ async function explain(): Promise<void> {
   if (code === 2) throw new Error('explain refused the generated files')
 }
 
+/** `explain --pending -A` over the pods file, every pending pod judged on one snapshot. */
+async function pending(): Promise<void> {
+  const args = ['--pending', '-A', '--nodes', files.nodes, '--pods', files.pods, '-o', 'json']
+  const code = await runExplain(args, { stdout: () => undefined, stderr: () => undefined }, {})
+  if (code !== 0) throw new Error(`explain --pending exited ${code}`)
+}
+
 const started = performance.now()
-if (mode === 'parse') {
+if (mode === 'pending') {
+  await pending()
+} else if (mode === 'parse') {
   for (const path of [files.pod, files.nodes, files.pods, files.pdbs])
     JSON.parse(readFileSync(path, 'utf8'))
 } else if (mode === 'read') {

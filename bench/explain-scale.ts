@@ -15,6 +15,9 @@ import { fileURLToPath } from 'node:url'
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000)
 const PODS_PER_NODE = Number(process.env.BENCH_PODS_PER_NODE ?? 30)
+/** `BENCH_PENDING`: also time `explain --pending` with one pending pod and with this many. */
+const PENDING = Number(process.env.BENCH_PENDING ?? 0)
+const PENDING_CPU = process.env.BENCH_PENDING_CPU ?? '100m'
 const ZONES = 10
 
 function nodeObject(i: number): unknown {
@@ -102,8 +105,47 @@ function incomingPod(): unknown {
   }
 }
 
+/**
+ * A pending pod as kube-scheduler's queue holds it: required pod affinity to the web tier's zone,
+ * required anti-affinity to its own app's node, a toleration of the tainted nodes, and
+ * `PENDING_CPU` (100m by default: it fits; 1 fits nowhere and runs preemption on every node).
+ */
+function pendingPod(k: number): unknown {
+  const app = `app-${k % 500}`
+  const term = (labels: Record<string, string>, topologyKey: string) => ({
+    labelSelector: { matchLabels: labels },
+    topologyKey,
+  })
+  return {
+    metadata: { name: `pending-${k}`, namespace: `ns-${k % 20}`, labels: { app, tier: 'web' } },
+    spec: {
+      priority: 100,
+      tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'infra', effect: 'NoSchedule' }],
+      containers: [{ name: 'main', resources: { requests: { cpu: PENDING_CPU, memory: '1Gi' } } }],
+      affinity: {
+        podAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: [
+            term({ tier: 'web' }, 'topology.kubernetes.io/zone'),
+          ],
+        },
+        podAntiAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: [term({ app }, 'kubernetes.io/hostname')],
+        },
+      },
+    },
+    status: { phase: 'Pending' },
+  }
+}
+
+/** The placed pods and `count` pending ones, as one pods file for `explain --pending`. */
+function writePendingPods(path: string, placed: readonly unknown[], count: number): string {
+  const pending = Array.from({ length: count }, (_, k) => pendingPod(k))
+  writeFileSync(path, JSON.stringify({ kind: 'List', items: [...placed, ...pending] }))
+  return path
+}
+
 /** Writes the files; returns their paths. */
-function writeCluster(dir: string): Record<'pod' | 'nodes' | 'pods' | 'pdbs', string> {
+function writeCluster(dir: string): Files {
   const items: unknown[] = []
   for (let n = 0; n < NODES; n++)
     for (let j = 0; j < PODS_PER_NODE; j++) items.push(podObject(n, j))
@@ -125,15 +167,23 @@ function writeCluster(dir: string): Record<'pod' | 'nodes' | 'pods' | 'pdbs', st
     status: { disruptionsAllowed: i % 2 },
   }))
   writeFileSync(files.pdbs, JSON.stringify({ kind: 'List', items: pdbs }))
-  return files
+  if (PENDING === 0) return files
+  return {
+    ...files,
+    pendingOne: writePendingPods(join(dir, 'pending-1.json'), items, 1),
+    pendingMany: writePendingPods(join(dir, `pending-${PENDING}.json`), items, PENDING),
+  }
 }
+
+type Files = Record<'pod' | 'nodes' | 'pods' | 'pdbs', string> &
+  Partial<Record<'pendingOne' | 'pendingMany', string>>
 
 interface Measured {
   readonly wallMs: number
   readonly maxRssMiB: number
 }
 
-type Mode = 'explain' | 'parse' | 'read' | 'read-whole'
+type Mode = 'explain' | 'parse' | 'read' | 'read-whole' | 'pending'
 
 /**
  * `BENCH_BASELINE`: another build's explain-scale-child.js (say the main branch's, built in a
@@ -143,7 +193,7 @@ const BASELINE = process.env.BENCH_BASELINE
 
 function measure(
   mode: Mode,
-  files: Record<string, string>,
+  files: Files,
   child = fileURLToPath(new URL('./explain-scale-child.js', import.meta.url))
 ): Measured {
   const out = execFileSync(process.execPath, [child, mode, JSON.stringify(files)], {
@@ -151,6 +201,14 @@ function measure(
     maxBuffer: 1 << 30,
   })
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Measured
+}
+
+/** `explain --pending` with one pending pod and with PENDING: each pod after the first, in ms. */
+function pendingCost(files: Files, one: string, many: string): object {
+  const first = measure('pending', { ...files, pods: one })
+  const all = measure('pending', { ...files, pods: many })
+  const perPodMs = Math.round((all.wallMs - first.wallMs) / (PENDING - 1))
+  return { pendingOne: first, [`pending${PENDING}`]: all, pendingPerPodAfterFirstMs: perPodMs }
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'explain-scale-'))
@@ -163,6 +221,10 @@ try {
   const explain = measure('explain', files)
   const baseline =
     BASELINE === undefined ? {} : { baselineExplain: measure('explain', files, BASELINE) }
+  const pending =
+    files.pendingOne === undefined || files.pendingMany === undefined
+      ? {}
+      : pendingCost(files, files.pendingOne, files.pendingMany)
   console.log(
     JSON.stringify(
       {
@@ -174,6 +236,7 @@ try {
         readWhole,
         explain,
         ...baseline,
+        ...pending,
       },
       null,
       2

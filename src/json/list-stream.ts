@@ -1,3 +1,12 @@
+import {
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './json-bytes.js'
 import { BodyScan, scanValue, skipWhitespace, stringEnd } from './json-scan.js'
 import { JsonSyntaxError } from './protocol-error.js'
 import { keyIs, type IndexedJson, type Span } from './json-walk.js'
@@ -27,14 +36,6 @@ const utf8 = new TextDecoder()
 type State =
   'start' | 'first-key' | 'key' | 'after-member' | 'first-item' | 'item' | 'after-item' | 'done'
 type Step = 'more' | 'next'
-
-const OPEN_BRACE = 0x7b
-const CLOSE_BRACE = 0x7d
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
-const COMMA = 0x2c
-const COLON = 0x3a
-const QUOTE = 0x22
 
 export class ListStream {
   readonly #sink: ListStreamSink

@@ -1,3 +1,11 @@
+import {
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+} from '../json/json-bytes.js'
 import { forEachElement, forEachMember, keyIs } from '../json/json-walk.js'
 import type { IndexedJson, Span } from '../json/json-walk.js'
 
@@ -22,12 +30,6 @@ export interface FieldTree {
   readonly [lowerName: string]: FieldPick
 }
 
-const OPEN_BRACE = 0x7b
-const CLOSE_BRACE = 0x7d
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
-const COMMA = 0x2c
-const COLON = 0x3a
 const NULL = new TextEncoder().encode('null')
 /** Ranges up to this many bytes are copied in a loop (see PickedText.copy). */
 const SHORT_COPY = 32

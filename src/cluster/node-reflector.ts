@@ -84,7 +84,9 @@ export class NodeReflector {
   readiness(): CacheReadiness {
     if (this.#stop.signal.aborted) return { ready: false, reason: 'node cache: stopped' }
     if (!this.#synced) {
-      const last = this.#lastError === null ? '' : ` (last error: ${this.#lastError})`
+      // The error itself names the API server's address; the reason reaches whoever can call
+      // the verbs (a node-cache filter before the first list), so it stays in the log.
+      const last = this.#lastError === null ? '' : '; the last list failed (the log says why)'
       return {
         ready: false,
         reason: `node cache: waiting for the first list of nodes from the API server${last}`,

@@ -160,13 +160,14 @@ describe('InformerNodeCache: staying current through failures', () => {
     await eventually(() => expect(cache.get('node-a')?.profile.hardTaints).toHaveLength(1))
   })
 
-  it('is not ready while the list fails, says why, and becomes ready once it succeeds', async () => {
+  it('is not ready while the list fails, logs why, and becomes ready once it succeeds', async () => {
     const server = await startServer()
     server.addNode({ name: 'node-a' })
     server.faults.failNext('list', 3, 503)
-    const { cache } = startCache(server.url)
+    const { cache, logger } = startCache(server.url)
 
-    await eventually(() => expect(cache.readiness().reason).toContain('HTTP 503'))
+    await eventually(() => expect(cache.readiness().reason).toContain('the last list failed'))
+    expect(JSON.stringify(logger.matching('listing nodes failed'))).toContain('HTTP 503')
     expect(cache.readiness().ready).toBe(false)
     expect(cache.readiness().reason).toContain('waiting for the first list')
 
@@ -180,9 +181,11 @@ describe('InformerNodeCache: staying current through failures', () => {
     server.addNode({ name: 'node-a' })
     const release = server.faults.hold()
     // Long enough for a loaded machine's answered list, so only the held ones time out.
-    const { cache } = startCache(server.url, { requestTimeoutMs: 1_000 })
+    const { cache, logger } = startCache(server.url, { requestTimeoutMs: 1_000 })
 
-    await eventually(() => expect(cache.readiness().reason).toContain('timed out'))
+    await eventually(() =>
+      expect(JSON.stringify(logger.matching('listing nodes failed'))).toContain('timed out')
+    )
     expect(cache.readiness().ready).toBe(false)
     release()
 
@@ -224,7 +227,11 @@ describe('InformerNodeCache: staying current through failures', () => {
     )
     const readiness = cache.readiness()
     expect(readiness.ready).toBe(false)
-    expect(readiness.reason).toMatch(/waiting for the first list.*last error: .*ECONNREFUSED/)
+    expect(readiness.reason).toBe(
+      'node cache: waiting for the first list of nodes from the API server; the last list failed (the log says why)'
+    )
+    expect(readiness.reason).not.toContain(String(port))
+    expect(JSON.stringify(logger.matching('listing nodes failed')[0])).toMatch(/ECONNREFUSED/)
 
     await server.listen(port)
 

@@ -10,6 +10,20 @@ export interface PodAffinityTerm {
   readonly topologyKey: string
 }
 
+/** A preferred (weighted) pod affinity or anti-affinity term, as InterPodAffinity scores it. */
+export interface WeightedPodAffinityTerm {
+  readonly weight: number
+  readonly term: PodAffinityTerm
+}
+
+/** The `metadata.ownerReferences` entry with `controller: true`: who recreates the pod. */
+export interface ControllerReference {
+  readonly apiVersion: string
+  readonly kind: string
+  readonly name: string
+  readonly uid: string
+}
+
 /** A pod as the rule sees it: who it is, its labels, where it runs and its required terms. */
 export interface AffinityPod {
   readonly name: string
@@ -43,4 +57,26 @@ export interface ClusterPod extends AffinityPod {
   readonly startTime?: string | null
   /** `metadata.deletionTimestamp` is set: PodTopologySpread does not count the pod. */
   readonly terminating?: boolean
+  /** `metadata.uid`; "" when unset. */
+  readonly uid?: string
+  /** `metadata.creationTimestamp` (RFC 3339); null when unset. */
+  readonly createdAt?: string | null
+  /** The controller owner reference; null for a pod no controller owns. */
+  readonly controller?: ControllerReference | null
+  /** `spec.containers[].image`, in order (ImageLocality). */
+  readonly images?: readonly string[]
+  /** `spec.initContainers[].image`, in order (ImageLocality from v1.35). */
+  readonly initImages?: readonly string[]
+  /** `spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution`. */
+  readonly preferredAffinity?: readonly WeightedPodAffinityTerm[]
+  /** `spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution`. */
+  readonly preferredAntiAffinity?: readonly WeightedPodAffinityTerm[]
+  /** `status.phase`; "" when unset. */
+  readonly phase?: string
+  /** The `Ready` condition is `True` (the disruption controller's healthy pod). */
+  readonly ready?: boolean
+  /** The pod has an `emptyDir` volume (kubectl drain's local storage). */
+  readonly localStorage?: boolean
+  /** The `kubernetes.io/config.mirror` annotation is set: a static pod's mirror. */
+  readonly mirror?: boolean
 }

@@ -119,3 +119,6 @@ export type {
 } from './pod-topology-spread-constraints.js'
 export { tolerationValidationErrors } from './toleration-validation.js'
 export { podsAsReleaseKeeps } from './kube-releases.js'
+export type { ControllerReference, WeightedPodAffinityTerm } from './cluster-pod.js'
+export type { PreScore, PreScoreResult, ScorePlugin } from './framework.js'
+export type { ServiceSelector, Workload, WorkloadKind, Workloads } from './workloads.js'

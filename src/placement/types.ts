@@ -6,6 +6,7 @@ import type { DisruptionBudget } from './disruption-budgets.js'
 import type { NodeAffinitySpec } from './node-affinity.js'
 import type { PlacementNode } from './placement-node.js'
 import type { Snapshot } from './snapshot.js'
+import type { Workloads } from './workloads.js'
 import type { NominatedPod } from './nominated-pods.js'
 import type { PostFilterPod } from './post-filter.js'
 import type { PreemptionCandidate } from './preemption.js'
@@ -54,6 +55,8 @@ export interface PlacementInput extends PodPlacementInput {
 /** The diagnosis' input over a snapshot built once (snapshot.ts), which many pods may share. */
 export interface SnapshotInput extends PodPlacementInput {
   readonly snapshot: Snapshot
+  /** The Services and controllers read with the cluster; null when they were not read. */
+  readonly workloads?: Workloads | null
 }
 
 export type NodeVerdict = 'fits' | 'rejected' | 'cordoned'

@@ -1,0 +1,43 @@
+import type { ControllerReference, ClusterPod } from './cluster-pod.js'
+import type { LabelSelector, Labels } from './label-requirements.js'
+import type { PlacementPod } from './types.js'
+
+/**
+ * The objects that own or select pods, as the simulation reads them: the controllers that
+ * recreate an evicted pod (ReplicaSet, so Deployment, StatefulSet, DaemonSet, Job,
+ * ReplicationController) and the Services, ReplicationControllers, ReplicaSets and StatefulSets
+ * whose selectors PodTopologySpread's system default constraints use (helper.DefaultSelector).
+ */
+
+export type WorkloadKind =
+  'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'ReplicationController'
+
+export interface Workload {
+  readonly kind: WorkloadKind
+  readonly namespace: string
+  readonly name: string
+  readonly uid: string
+  /** `spec.selector` as a label selector; for a ReplicationController its map as matchLabels. */
+  readonly selector: LabelSelector | null
+  /** `spec.replicas`; null when unset or for a DaemonSet. */
+  readonly replicas: number | null
+  /** The pod template (`spec.template`), decoded as a pod; null when absent. */
+  readonly template: PlacementPod | null
+  /** This object's own controller (a ReplicaSet's Deployment); null when none. */
+  readonly controller: ControllerReference | null
+}
+
+/** A Service's `spec.selector`; null or empty selects nothing. */
+export interface ServiceSelector {
+  readonly namespace: string
+  readonly name: string
+  readonly selector: Labels | null
+}
+
+/** The workload objects read with the cluster, looked up as the simulation needs them. */
+export interface Workloads {
+  /** The Services of a namespace. */
+  servicesIn(namespace: string): readonly ServiceSelector[]
+  /** The object the pod's controller reference names, when it was read; null otherwise. */
+  controllerOf(pod: ClusterPod): Workload | null
+}

@@ -85,6 +85,7 @@ export async function readExplainContext(
     labels: n.labels,
     compiled: compileNode(n),
     allocatable: n.allocatable,
+    images: n.images,
   }))
   return {
     nodes,

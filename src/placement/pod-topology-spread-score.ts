@@ -47,6 +47,19 @@ const SYSTEM_DEFAULT_CONSTRAINTS = [
   systemDefault(LABEL_TOPOLOGY_ZONE, 5),
 ]
 
+/**
+ * What PodTopologySpread's scoring could not judge for the pod: the system default constraints
+ * of a pod without its own, when the Services and controllers that would select it were not
+ * read (it is then scored as if none did). Empty otherwise.
+ */
+export function spreadScoreNotJudged(input: SnapshotInput): string[] {
+  const own = input.pod.topologySpreadConstraints ?? []
+  if (own.length > 0 || input.workloads != null) return []
+  return [
+    'default topology spread (PodTopologySpread scoring: the Services and controllers selecting the pod were not read)',
+  ]
+}
+
 type Constraints = { readonly constraints: HardConstraint[] } | { readonly error: string }
 
 /**

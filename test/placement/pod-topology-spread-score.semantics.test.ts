@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import type { ClusterPod, TopologySpreadConstraint } from '../../src/placement/index.js'
+import type {
+  ClusterPod,
+  PlacementPod,
+  TopologySpreadConstraint,
+} from '../../src/placement/index.js'
+import { diagnoseInSnapshot } from '../../src/placement/index.js'
 import { preScorePodTopologySpread } from '../../src/placement/pod-topology-spread-score.js'
 import { node, placed, pod, selector, type PodSpec } from './builders.js'
 import {
   ownedBy,
   runScore,
   scores,
+  snapshotInput,
   service,
   workload,
   workloads,
@@ -281,5 +287,31 @@ describe('PodTopologySpread Score with the system default constraints', () => {
 describe('PodTopologySpread Score with the pod’s own ScheduleAnyway constraints', () => {
   it.each(OWN)('$name', ({ pod: incoming, cluster, expected }) => {
     expect(runScore(preScorePodTopologySpread, incoming, cluster)).toEqual(expected)
+  })
+})
+
+const UNREAD =
+  'default topology spread (PodTopologySpread scoring: the Services and controllers selecting the pod were not read)'
+
+describe('what the diagnosis lists as not judged for the default spread', () => {
+  const notJudged = (incoming: PlacementPod, cluster: ScoreCluster) =>
+    diagnoseInSnapshot(snapshotInput(incoming, cluster)).notJudged
+  it.each([
+    ['lists it when the workloads were not read and two nodes fit', incomingWeb(), null, 3, true],
+    ['leaves it out when the workloads were read', incomingWeb(), RS_WORKLOADS, 3, false],
+    [
+      'leaves it out for a pod with constraints of its own, which the defaults never replace',
+      incomingWeb({ topologySpreadConstraints: [soft(1, ZONE)] }),
+      null,
+      3,
+      false,
+    ],
+    ['leaves it out when one node fits, as nothing is scored then', incomingWeb(), null, 1, false],
+  ] as const)('%s', (_name, incoming, read, fitting, listed) => {
+    const nodes = EXAMPLE_NODES.map((n, i) =>
+      i < fitting ? n : { ...n, spec: { ...n.spec, unschedulable: true } }
+    )
+    const cluster = { nodes, pods: EXAMPLE_PODS, workloads: read }
+    expect(notJudged(incoming, cluster).includes(UNREAD)).toBe(listed)
   })
 })

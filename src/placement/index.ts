@@ -121,5 +121,14 @@ export { tolerationValidationErrors } from './toleration-validation.js'
 export { podsAsReleaseKeeps } from './kube-releases.js'
 export type { ControllerReference, WeightedPodAffinityTerm } from './cluster-pod.js'
 export type { PreScore, PreScoreResult, ScorePlugin } from './framework.js'
-export type { ServiceSelector, Workload, WorkloadKind, Workloads } from './workloads.js'
+export type { JobFacts, ServiceSelector, Workload, WorkloadKind, Workloads } from './workloads.js'
 export type { PlannedEviction } from './eviction-plan.js'
+export {
+  replacementFor,
+  type Replacement,
+  type ReplacementNode,
+  type ReplacementOutcome,
+  type ReplacementOwner,
+} from './replacement.js'
+export { NEW_POD_SUFFIX } from './replacement-pod.js'
+export { WorkloadIndex } from './workload-index.js'

@@ -36,7 +36,10 @@ const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror'
  * The first owner reference with `controller: true`, as metav1 `GetControllerOf` picks it;
  * null when none is.
  */
-function readController(metadata: JsonObject | null, path: string): ControllerReference | null {
+export function readController(
+  metadata: JsonObject | null,
+  path: string
+): ControllerReference | null {
   const at = `${path}.metadata.ownerReferences`
   const refs = metadata === null ? null : readArray(field(metadata, 'ownerReferences'), at)
   for (const [i, item] of (refs ?? []).entries()) {

@@ -92,3 +92,28 @@ export const DISRUPTION_BUDGET_FIELDS: FieldTree = mergeFieldTrees(KIND_SHAPE, {
   spec: { selector: true },
   status: { disruptionsallowed: true, disruptedpods: true },
 })
+
+/** The controllers' and Services' fields (decode-workloads.ts), the template's as a pod's. */
+export const WORKLOAD_FIELDS: FieldTree = {
+  kind: true,
+  metadata: {
+    name: true,
+    namespace: true,
+    uid: true,
+    ownerreferences: [{ apiversion: true, kind: true, name: true, uid: true, controller: true }],
+  },
+  spec: {
+    selector: true,
+    replicas: true,
+    template: mergeFieldTrees(POD_FIELDS, { spec: { hostnetwork: true } }),
+    podmanagementpolicy: true,
+    ordinals: { start: true },
+    backofflimit: true,
+    suspend: true,
+    podreplacementpolicy: true,
+    // Only its presence is read: an empty tree builds an object as `{}`, where `null` would
+    // read as absent.
+    podfailurepolicy: {},
+  },
+  status: { failed: true, succeeded: true, conditions: [{ type: true, status: true }] },
+}

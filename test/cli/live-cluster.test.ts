@@ -90,6 +90,34 @@ const EXPLAIN_PODS = [
   },
 ]
 
+/** The workload objects explain lists beside the pods (all at once, so in any order). */
+const WORKLOAD_LISTS = [
+  '/apis/apps/v1/deployments',
+  '/apis/apps/v1/replicasets',
+  '/apis/apps/v1/statefulsets',
+  '/apis/apps/v1/daemonsets',
+  '/apis/batch/v1/jobs',
+  '/api/v1/replicationcontrollers',
+  '/api/v1/services',
+].map((path) => ({ path, fieldSelector: null, limit: '5000' }))
+
+/** The requests, with those of the workload lists in the order WORKLOAD_LISTS names them. */
+function workloadsInOrder(
+  requests: Record<string, string | null>[]
+): Record<string, string | null>[] {
+  const rank = (r: Record<string, string | null>) =>
+    WORKLOAD_LISTS.findIndex((w) => w.path === r.path)
+  const lists = requests.filter((r) => rank(r) >= 0).sort((a, b) => rank(a) - rank(b))
+  const first = requests.findIndex((r) => rank(r) >= 0)
+  return first < 0
+    ? requests
+    : [
+        ...requests.slice(0, first),
+        ...lists,
+        ...requests.filter((r, i) => i > first && rank(r) < 0),
+      ]
+}
+
 const FORECAST = ['--taint', 'maintenance=planned:NoExecute', '--node', 'general-1']
 
 describe('explain and forecast reading the live cluster instead of files', () => {
@@ -120,7 +148,12 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     const result = await explainFromCluster(POD)
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFiles.explain, 'name'))
-    expect(requestsSince(api, before)).toEqual([NODE_LIST, ...EXPLAIN_PODS, VERSION])
+    expect(workloadsInOrder(requestsSince(api, before))).toEqual([
+      NODE_LIST,
+      ...EXPLAIN_PODS,
+      ...WORKLOAD_LISTS,
+      VERSION,
+    ])
   })
 
   it('explain reads the PodDisruptionBudgets when preemption has candidates, and names the victims they leave', async () => {
@@ -202,9 +235,10 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     // The shop pods of zone-a repel it there, and zone-b's nodes are tainted or cordoned.
     expect(result).toMatchObject({ code: 1, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFile.stdout, 'name'))
-    expect(requestsSince(api, before)).toEqual([
+    expect(workloadsInOrder(requestsSince(api, before))).toEqual([
       NODE_LIST,
       ...EXPLAIN_PODS,
+      ...WORKLOAD_LISTS,
       { path: '/api/v1/namespaces', fieldSelector: null, limit: '500' },
       VERSION,
     ])

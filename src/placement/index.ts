@@ -123,3 +123,20 @@ export type { ControllerReference, WeightedPodAffinityTerm } from './cluster-pod
 export type { PreScore, PreScoreResult, ScorePlugin } from './framework.js'
 export type { ServiceSelector, Workload, WorkloadKind, Workloads } from './workloads.js'
 export type { PlannedEviction } from './eviction-plan.js'
+export {
+  followEvictions,
+  type EvictionFollowUp,
+  type FollowedEviction,
+  type FollowedReplacement,
+  type FollowInput,
+} from './follow-evictions.js'
+export type { BudgetOutcome } from './budget-breaks.js'
+export {
+  feasibleNodesTied,
+  type ChooseNode,
+  type ChosenPlacement,
+  type NodeChoice,
+} from './node-choice.js'
+export type { Replacement, ReplacementOf } from './replacement-source.js'
+export { planTaintEvictions, type TolerantPod } from './taint-evictions.js'
+export { DEFAULT_GRACE_SECONDS } from './terminating-pods.js'

@@ -1,0 +1,140 @@
+import { CompiledTolerations, type RuleOptions } from '../core/index.js'
+import type { ClusterPod } from './cluster-pod.js'
+import type { DisruptionBudget } from './disruption-budgets.js'
+import type { NamespaceLabels } from './inter-pod-affinity.js'
+import type { ChooseNode } from './node-choice.js'
+import { pickPreemptionNodes, type CandidateVictims } from './preemption-pick.js'
+import type { Replacement } from './replacement-source.js'
+import type { Snapshot } from './snapshot.js'
+import type { NodeEviction } from './taint-toleration.js'
+import type { PlacementDiagnosis, PlacementPod } from './types.js'
+import type { Workloads } from './workloads.js'
+
+/**
+ * One replacement placed on the snapshot as kube-scheduler's default profile places it: the
+ * choice among the feasible nodes; when none is feasible and DefaultPreemption would nominate a
+ * node, the node `pickOneNodeForPreemption` takes, its victims taken off the snapshot (the pod
+ * is bound there once they are gone); otherwise it stays Pending with the FitError message
+ * explain gives. The placed pod is added to the snapshot so that later placements count it.
+ */
+
+/** What the placement of every replacement shares. */
+export interface PlacementSurroundings {
+  readonly snapshot: Snapshot
+  readonly namespaces: NamespaceLabels
+  readonly budgets: readonly DisruptionBudget[]
+  readonly options: RuleOptions
+  readonly workloads: Workloads | null
+  readonly choose: ChooseNode
+}
+
+export interface PlacedReplacement {
+  /** The node it is bound to; null when it stays Pending. */
+  readonly node: string | null
+  /** The nodes kube-scheduler picks among at random (the tied best, or preemption's ties). */
+  readonly tiedNodes: readonly string[]
+  readonly score: number | null
+  /** The FailedScheduling message when it stays Pending; null when it lands. */
+  readonly reason: string | null
+  /** The pods preemption deletes to make room (`namespace/name`). */
+  readonly preempts: readonly string[]
+  /** The taint-eviction controller evicts it again from its node: the eviction loop. */
+  readonly evictedAgain: NodeEviction | null
+  /** The pod as bound, in the snapshot; null when Pending. */
+  readonly bound: ClusterPod | null
+}
+
+function bind(at: PlacementSurroundings, pod: PlacementPod, node: string): ClusterPod {
+  const bound = { ...pod, nodeName: node }
+  at.snapshot.addPod(bound)
+  return bound
+}
+
+function evictionOn(diagnosis: PlacementDiagnosis, node: string): NodeEviction | null {
+  return diagnosis.nodes.find((n) => n.name === node)?.eviction ?? null
+}
+
+/** Preemption's candidates with their victims as snapshot pods; empty when unknown. */
+function candidatesOf(
+  at: PlacementSurroundings,
+  diagnosis: PlacementDiagnosis
+): CandidateVictims[] {
+  if (diagnosis.postFilter !== '') return []
+  return diagnosis.preemptionCandidates.flatMap((candidate) => {
+    const pods = at.snapshot.get(candidate.node)?.pods ?? []
+    const byName = new Map(pods.map((p) => [`${p.namespace}/${p.name}`, p]))
+    const victims = (candidate.victims ?? []).flatMap((v) => byName.get(v) ?? [])
+    return candidate.victims === null ? [] : [{ candidate, victims }]
+  })
+}
+
+function preempt(
+  at: PlacementSurroundings,
+  pod: PlacementPod,
+  diagnosis: PlacementDiagnosis
+): PlacedReplacement | null {
+  const picked = pickPreemptionNodes(candidatesOf(at, diagnosis))
+  const first = picked[0]
+  if (first === undefined) return null
+  for (const victim of first.victims) at.snapshot.removePod(victim)
+  const node = first.candidate.node
+  return {
+    node,
+    tiedNodes: picked.map((c) => c.candidate.node),
+    score: null,
+    reason: null,
+    preempts: first.victims.map((v) => `${v.namespace}/${v.name}`),
+    evictedAgain: evictionOn(diagnosis, node),
+    bound: bind(at, pod, node),
+  }
+}
+
+/** Places `replacement.pod` (which must be set) and adds it to the snapshot when it lands. */
+export function placeReplacement(
+  at: PlacementSurroundings,
+  replacement: Replacement & { readonly pod: PlacementPod }
+): PlacedReplacement {
+  const { pod } = replacement
+  const none = { score: null, preempts: [], evictedAgain: null }
+  // A pod bound already is not scheduled (eventhandlers.go `assignedPod`): it runs where bound.
+  if (pod.nodeName !== '')
+    return {
+      ...none,
+      node: pod.nodeName,
+      tiedNodes: [pod.nodeName],
+      reason: null,
+      bound: bind(at, pod, pod.nodeName),
+    }
+  const { diagnosis, choice } = at.choose({
+    pod,
+    tolerations: new CompiledTolerations(replacement.tolerations, at.options),
+    snapshot: at.snapshot,
+    namespaces: at.namespaces,
+    disruptionBudgets: at.budgets,
+    nodeLabelsKnown: true,
+    options: at.options,
+    workloads: at.workloads,
+  })
+  const node = choice?.nodes[0]
+  if (choice === null || node === undefined)
+    return (
+      preempt(at, pod, diagnosis) ?? {
+        ...none,
+        node: null,
+        tiedNodes: [],
+        reason: diagnosis.summary,
+        bound: null,
+      }
+    )
+  // kube-scheduler binds one of the tied nodes at random; the first stands for them in the
+  // snapshot, so that later placements count the pod somewhere.
+  return {
+    ...none,
+    node,
+    tiedNodes: choice.nodes,
+    score: choice.score,
+    reason: null,
+    evictedAgain: evictionOn(diagnosis, node),
+    bound: bind(at, pod, node),
+  }
+}

@@ -14,7 +14,7 @@ import {
 } from './replacement-placement.js'
 import type { Replacement, ReplacementOf } from './replacement-source.js'
 import { Snapshot } from './snapshot.js'
-import { TerminatingPods } from './terminating-pods.js'
+import { DEFAULT_GRACE_SECONDS, TerminatingPods } from './terminating-pods.js'
 import type { Workloads } from './workloads.js'
 
 /**
@@ -45,23 +45,30 @@ export interface FollowInput {
 }
 
 export interface FollowedReplacement extends Omit<PlacedReplacement, 'bound'> {
-  readonly owner: Replacement['owner']
-  /** The new pod's name; null when the owner makes none (`reason` says why). */
-  readonly name: string | null
+  /** The new pod's name. */
+  readonly name: string
   /** Seconds after the taint or the drain's start when the new pod is made. */
   readonly createdAfterSeconds: number
-  readonly note: string | null
 }
 
 export interface FollowedEviction extends PlannedEviction {
-  /** What recreates the pod and where it goes; null when nothing does (a bare pod). */
+  /** The owner as an operator names it (a ReplicaSet's Deployment); null for a bare pod. */
+  readonly owner: Replacement['owner']
+  /** The new pod and where it goes; null when nothing recreates the pod or it is not evicted. */
   readonly replacement: FollowedReplacement | null
+  /** Why nothing recreates the pod, or why that is not known; null when something does. */
+  readonly notReplaced: string | null
 }
 
 export interface EvictionFollowUp {
   readonly evictions: readonly FollowedEviction[]
   /** Every budget that selects an evicted pod counted healthy, broken or not. */
   readonly budgets: readonly BudgetOutcome[]
+}
+
+/** The grace period the pod's deletion keeps it for (the API server's default when unset). */
+function graceOf(pod: ClusterPod): number {
+  return pod.gracePeriodSeconds ?? DEFAULT_GRACE_SECONDS
 }
 
 export function followEvictions(input: FollowInput): EvictionFollowUp {
@@ -77,43 +84,46 @@ export function followEvictions(input: FollowInput): EvictionFollowUp {
   }
   const budgets = new BudgetBreaks(input.disruptionBudgets)
   const terminating = new TerminatingPods(snapshot)
-  const evictions = input.evictions.map((eviction): FollowedEviction => {
-    const seconds = eviction.afterSeconds
-    if (seconds === null) return { ...eviction, replacement: null }
-    terminating.goneBy(seconds)
-    budgets.evicted(eviction.pod, seconds)
-    const replacement = input.replacementOf(eviction.pod)
-    terminating.evict(eviction.pod, seconds, replacement?.waitsForOldPod ?? false)
-    if (replacement === null) return { ...eviction, replacement: null }
-    const followed = follow(at, replacement, seconds, terminating)
-    if (followed.bound !== null) budgets.landed(followed.bound, followed.createdAfterSeconds)
-    const { bound: _bound, ...shown } = followed
-    return { ...eviction, replacement: shown }
-  })
-  return { evictions, budgets: budgets.outcomes() }
+  return {
+    evictions: input.evictions.map((eviction) =>
+      followOne(at, eviction, input.replacementOf, { budgets, terminating })
+    ),
+    budgets: budgets.outcomes(),
+  }
 }
 
-function follow(
+interface Clocks {
+  readonly budgets: BudgetBreaks
+  readonly terminating: TerminatingPods
+}
+
+function followOne(
   at: PlacementSurroundings,
-  replacement: Replacement,
-  evictedAt: number,
-  terminating: TerminatingPods
-): FollowedReplacement & { readonly bound: PlacedReplacement['bound'] } {
-  const createdAfterSeconds = evictedAt + replacement.afterSeconds
-  const made = { owner: replacement.owner, createdAfterSeconds, note: replacement.note }
-  const { pod } = replacement
-  if (pod === null)
-    return {
-      ...made,
-      name: null,
-      node: null,
-      tiedNodes: [],
-      score: null,
-      reason: replacement.note,
-      preempts: [],
-      evictedAgain: null,
-      bound: null,
-    }
+  eviction: PlannedEviction,
+  replacementOf: ReplacementOf,
+  { budgets, terminating }: Clocks
+): FollowedEviction {
+  const seconds = eviction.afterSeconds
+  const { pod } = eviction
+  if (seconds === null)
+    return { ...eviction, owner: pod.controller ?? null, replacement: null, notReplaced: null }
+  terminating.goneBy(seconds)
+  budgets.evicted(pod, seconds)
+  terminating.evict(pod, seconds, graceOf(pod))
+  const replacement = replacementOf(pod)
+  const { owner } = replacement
+  const made = replacement.pod
+  if (replacement.outcome !== 'recreated' || made === null)
+    return { ...eviction, owner, replacement: null, notReplaced: replacement.reason }
+  const createdAfterSeconds = seconds + (replacement.afterSeconds ?? 0)
   terminating.goneBy(createdAfterSeconds)
-  return { ...made, name: pod.name, ...placeReplacement(at, { ...replacement, pod }) }
+  if (replacement.waitsForOldPod) terminating.gone(pod)
+  const { bound, ...placed } = placeReplacement(at, made, replacement.tolerations)
+  if (bound !== null) budgets.landed(bound, createdAfterSeconds)
+  return {
+    ...eviction,
+    owner,
+    replacement: { name: made.name, createdAfterSeconds, ...placed },
+    notReplaced: null,
+  }
 }

@@ -137,6 +137,6 @@ export {
   type ChosenPlacement,
   type NodeChoice,
 } from './node-choice.js'
-export type { Replacement, ReplacementOf } from './replacement-source.js'
+export type { ReplacementOf } from './replacement-source.js'
 export { planTaintEvictions, type TolerantPod } from './taint-evictions.js'
 export { DEFAULT_GRACE_SECONDS } from './terminating-pods.js'

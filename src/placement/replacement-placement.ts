@@ -1,10 +1,9 @@
-import { CompiledTolerations, type RuleOptions } from '../core/index.js'
+import { CompiledTolerations, type RuleOptions, type Toleration } from '../core/index.js'
 import type { ClusterPod } from './cluster-pod.js'
 import type { DisruptionBudget } from './disruption-budgets.js'
 import type { NamespaceLabels } from './inter-pod-affinity.js'
 import type { ChooseNode } from './node-choice.js'
 import { pickPreemptionNodes, type CandidateVictims } from './preemption-pick.js'
-import type { Replacement } from './replacement-source.js'
 import type { Snapshot } from './snapshot.js'
 import type { NodeEviction } from './taint-toleration.js'
 import type { PlacementDiagnosis, PlacementPod } from './types.js'
@@ -89,12 +88,12 @@ function preempt(
   }
 }
 
-/** Places `replacement.pod` (which must be set) and adds it to the snapshot when it lands. */
+/** Places `pod` and adds it to the snapshot when it lands. */
 export function placeReplacement(
   at: PlacementSurroundings,
-  replacement: Replacement & { readonly pod: PlacementPod }
+  pod: PlacementPod,
+  tolerations: readonly Toleration[]
 ): PlacedReplacement {
-  const { pod } = replacement
   const none = { score: null, preempts: [], evictedAgain: null }
   // A pod bound already is not scheduled (eventhandlers.go `assignedPod`): it runs where bound.
   if (pod.nodeName !== '')
@@ -107,7 +106,7 @@ export function placeReplacement(
     }
   const { diagnosis, choice } = at.choose({
     pod,
-    tolerations: new CompiledTolerations(replacement.tolerations, at.options),
+    tolerations: new CompiledTolerations(tolerations, at.options),
     snapshot: at.snapshot,
     namespaces: at.namespaces,
     disruptionBudgets: at.budgets,

@@ -10,22 +10,21 @@ import type { PlacementPod } from './types.js'
  * function, so that whoever reads the workloads decides it.
  */
 export interface Replacement {
-  /** The controller that recreates the pod, as its owner reference names it. */
-  readonly owner: { readonly kind: string; readonly name: string }
-  /** The new pod, to be placed (bound already when `nodeName` is set); null when none is made. */
+  /** `none`: nothing recreates the pod; `unknown`: its controller was not read. */
+  readonly outcome: 'recreated' | 'none' | 'unknown'
+  /** The owner as an operator names it (a ReplicaSet's Deployment); null for a bare pod. */
+  readonly owner: { readonly kind: string; readonly name: string } | null
+  /** The new pod, not bound yet; null unless recreated. */
   readonly pod: PlacementPod | null
-  /** The new pod's tolerations (its template's). */
+  /** The new pod's tolerations as admitted. */
   readonly tolerations: readonly Toleration[]
-  /** Seconds from the eviction to the new pod's creation (a Job's failure back-off). */
-  readonly afterSeconds: number
-  /**
-   * The new pod is made only once the old object is gone (a StatefulSet's same name, a
-   * DaemonSet's node); otherwise it is made while the old one still terminates.
-   */
+  /** Seconds from the eviction to the new pod's creation; null unless recreated. */
+  readonly afterSeconds: number | null
+  /** The new pod is made only once the old pod's object is gone. */
   readonly waitsForOldPod: boolean
-  /** Why no pod is made, or what else delays it (StatefulSet ordering); null when nothing. */
-  readonly note: string | null
+  /** Why nothing recreates the pod, or why that is unknown; null when recreated. */
+  readonly reason: string | null
 }
 
-/** The replacement of an evicted pod; null when nothing recreates it (a bare pod). */
-export type ReplacementOf = (pod: ClusterPod) => Replacement | null
+/** The replacement of an evicted pod. */
+export type ReplacementOf = (pod: ClusterPod) => Replacement

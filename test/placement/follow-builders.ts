@@ -4,8 +4,7 @@ import {
   planTaintEvictions,
   type DisruptionBudget,
   type EvictionFollowUp,
-  type PlacementPod,
-  type Replacement,
+  type ReplacementOf,
 } from '../../src/placement/index.js'
 import { GATE_ON, taint, toleration } from '../core/builders.js'
 import { placementNodes, pod, type PodSpec, type TestNode } from './builders.js'
@@ -20,6 +19,8 @@ export interface OwnedPod {
   readonly spec: PodSpec & { name: string; nodeName: string }
   /** `metadata.creationTimestamp`. */
   readonly createdAt?: string
+  /** `spec.terminationGracePeriodSeconds`; unset when absent. */
+  readonly grace?: number
   readonly tolerations?: readonly Toleration[]
   /** What recreates it; absent: a bare pod. */
   readonly owner?: Owner
@@ -55,25 +56,41 @@ export function tolerates(key: string, seconds?: number): Toleration {
   })
 }
 
-/** The owner's replacement, as the workload controllers make it (eviction-and-drain.md §2). */
-function replacementOf(owned: OwnedPod, counter: { next: number }): Replacement | null {
+type Replacement = ReturnType<ReplacementOf>
+
+const BARE: Replacement = {
+  outcome: 'none',
+  owner: null,
+  pod: null,
+  tolerations: [],
+  afterSeconds: null,
+  waitsForOldPod: false,
+  reason: 'a bare pod: nothing recreates it',
+}
+
+/**
+ * The owner's replacement, as the workload controllers make it (eviction-and-drain.md §2): a
+ * StatefulSet's and a DaemonSet's once the old pod is gone (its grace period, 30 s), a Job's
+ * after the failure back-off (10 s), a ReplicaSet's at once.
+ */
+function replacementOf(owned: OwnedPod, counter: { next: number }): Replacement {
   const owner = owned.owner
-  if (owner === undefined) return null
+  if (owner === undefined) return BARE
   const base = {
     owner: { kind: owner.kind, name: owner.name },
     tolerations: owned.tolerations ?? [],
   }
-  if (owner.declines !== undefined)
-    return { ...base, pod: null, afterSeconds: 0, waitsForOldPod: true, note: owner.declines }
+  if (owner.declines !== undefined) return { ...BARE, ...base, reason: owner.declines }
   const sameName = owner.kind === 'StatefulSet'
   const name = sameName ? owned.spec.name : `${owner.name}-new${counter.next++}`
-  const made: PlacementPod = pod({ priority: 0, ...owned.spec, name, nodeName: '' })
+  const waits = sameName || owner.kind === 'DaemonSet'
   return {
     ...base,
-    pod: made,
-    afterSeconds: owner.kind === 'Job' ? 10 : 0,
-    waitsForOldPod: sameName || owner.kind === 'DaemonSet',
-    note: null,
+    outcome: 'recreated',
+    pod: pod({ priority: 0, ...owned.spec, name, nodeName: '' }),
+    afterSeconds: waits ? 30 : owner.kind === 'Job' ? 10 : 0,
+    waitsForOldPod: waits,
+    reason: null,
   }
 }
 
@@ -88,7 +105,11 @@ export function runCase(row: FollowCase): EvictionFollowUp {
   const pods = row.pods.map((p) => ({
     owned: p,
     // Every pod has a priority, as the API server sets one: preemption compares them.
-    pod: { ...pod({ priority: 0, ...p.spec }), createdAt: p.createdAt ?? null },
+    pod: {
+      ...pod({ priority: 0, ...p.spec }),
+      createdAt: p.createdAt ?? null,
+      gracePeriodSeconds: p.grace ?? null,
+    },
     tolerations: p.tolerations ?? [],
   }))
   const taintsOf = (name: string): Taint[] | undefined =>
@@ -103,7 +124,7 @@ export function runCase(row: FollowCase): EvictionFollowUp {
     evictions: planTaintEvictions(pods, taintsOf, options),
     replacementOf: (evicted) => {
       const owned = byPod.get(evicted.name)
-      return owned === undefined ? null : replacementOf(owned, counter)
+      return owned === undefined ? BARE : replacementOf(owned, counter)
     },
     namespaces: new Map(),
     disruptionBudgets: row.budgets ?? [],
@@ -116,9 +137,9 @@ export function render(followUp: EvictionFollowUp): string[] {
   return followUp.evictions.map((e) => {
     const head = `${e.pod.name} @${e.afterSeconds ?? 'never'}`
     const r = e.replacement
-    if (r === null) return `${head}: nothing recreates it`
-    if (r.name === null) return `${head}: ${r.owner.kind} makes none (${r.reason ?? ''})`
-    const made = `${r.owner.kind} makes ${r.name} @${r.createdAfterSeconds}`
+    const owner = e.owner?.kind ?? 'nothing'
+    if (r === null) return `${head}: ${owner} makes none (${e.notReplaced ?? ''})`
+    const made = `${owner} makes ${r.name} @${r.createdAfterSeconds}`
     if (r.node === null) return `${head}: ${made}, Pending: ${r.reason ?? ''}`
     const tied = r.tiedNodes.length > 1 ? ` (tied ${r.tiedNodes.join(',')})` : ''
     const preempts = r.preempts.length > 0 ? `, preempting ${r.preempts.join(',')}` : ''

@@ -59,12 +59,12 @@ const FOLLOW_CASES: readonly FollowCase[] = [
     expected: ['web-1 @0: ReplicaSet makes web-rs-new1 @0 on b (tied b,c)'],
   },
   {
-    name: 'a bare pod evicted is gone: nothing recreates it',
+    name: 'a bare pod evicted is gone: nothing makes none (a bare pod: nothing recreates it)',
     nodes: THREE,
     pods: [{ spec: { name: 'solo', nodeName: 'a' } }],
     taint: TAINT,
     on: ['a'],
-    expected: ['solo @0: nothing recreates it'],
+    expected: ['solo @0: nothing makes none (a bare pod: nothing recreates it)'],
   },
   {
     name: "a Job's replacement is made after the failure back-off of 10 s",
@@ -103,9 +103,9 @@ const FOLLOW_CASES: readonly FollowCase[] = [
     taint: TAINT,
     on: ['a'],
     expected: [
-      'old @0: nothing recreates it',
-      'young @0: nothing recreates it',
-      'late @300: nothing recreates it',
+      'old @0: nothing makes none (a bare pod: nothing recreates it)',
+      'young @0: nothing makes none (a bare pod: nothing recreates it)',
+      'late @300: nothing makes none (a bare pod: nothing recreates it)',
     ],
   },
   {
@@ -149,7 +149,7 @@ const FOLLOW_CASES: readonly FollowCase[] = [
     ],
     taint: TAINT,
     on: ['a'],
-    expected: ['db-0 @60: StatefulSet makes db-0 @60 on a, evicted again after 60s'],
+    expected: ['db-0 @60: StatefulSet makes db-0 @90 on a, evicted again after 60s'],
   },
   {
     name: "a ReplicaSet's replacement is made while the old pod still terminates on its node, so it stays Pending for cpu there",
@@ -162,6 +162,14 @@ const FOLLOW_CASES: readonly FollowCase[] = [
     ],
   },
   {
+    name: "a pod whose grace period is 0 s leaves its node at once, so its ReplicaSet's replacement can take the room back",
+    nodes: [node('a', SMALL), node('b', SHAPE)],
+    pods: [{ ...WEB_1_CPU_FOR_60S, grace: 0 }, filler('b')],
+    taint: TAINT,
+    on: ['a'],
+    expected: ['web-1 @60: ReplicaSet makes web-rs-new1 @60 on a, evicted again after 60s'],
+  },
+  {
     name: 'a terminating pod holds its node for the default grace period of 30 s only: a later replacement uses the room it left',
     nodes: [node('a', SHAPE), node('b', SHAPE)],
     pods: [
@@ -172,7 +180,7 @@ const FOLLOW_CASES: readonly FollowCase[] = [
     taint: TAINT,
     on: ['a'],
     expected: [
-      'gone-first @0: nothing recreates it',
+      'gone-first @0: nothing makes none (a bare pod: nothing recreates it)',
       'web-1 @60: ReplicaSet makes web-rs-new1 @60 on a, evicted again after 60s',
     ],
   },

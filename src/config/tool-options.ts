@@ -66,6 +66,10 @@ export interface ForecastOptions {
   readonly selector: string | null
   readonly nodes: ObjectSource
   readonly pods: ObjectSource
+  /** Namespaces, for namespaceSelector; null when neither a file nor the cluster gives them. */
+  readonly namespaces: ObjectSource | null
+  /** PodDisruptionBudgets, which the evictions may break; null when neither gives them. */
+  readonly pdbs: ObjectSource | null
   /** The server's `--evicting-nodes`, which decides whether a pending pod is turned away. */
   readonly evictingNodes: EvictingNodesMode
   readonly output: OutputFormat
@@ -194,16 +198,23 @@ export function parseForecastOptions(
   if ((nodeNames.length === 0) === (selector === null)) {
     throw new ConfigError('give either --node NAME (repeated, or NAME,NAME) or --selector LABELS')
   }
-  if (values.pods === '-' && values.nodes === '-')
-    throw new ConfigError('only one of --pods and --nodes can be stdin')
+  const stdin = [values.nodes, values.pods, values.namespaces, values.pdbs].filter((v) => v === '-')
+  if (stdin.length > 1) throw new ConfigError('only one of the input files can be stdin')
   const needed = typeof values.nodes !== 'string' || typeof values.pods !== 'string'
   const cluster = clusterFor(values, env, needed)
+  // As explain's: from the cluster when the nodes and pods come from it, else only files given.
+  const optional = (flag: 'namespaces' | 'pdbs'): ObjectSource | null =>
+    typeof values[flag] === 'string' || cluster !== null
+      ? sourceOf(values[flag], flag, cluster)
+      : null
   return {
     taint: values.taint,
     nodeNames,
     selector,
     nodes: sourceOf(values.nodes, 'nodes', cluster),
     pods: sourceOf(values.pods, 'pods', cluster),
+    namespaces: optional('namespaces'),
+    pdbs: optional('pdbs'),
     evictingNodes: evictingNodesOf(values),
     output: outputOf(values.output),
     gates: gatesOf(values),

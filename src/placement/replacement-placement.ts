@@ -35,6 +35,8 @@ export interface PlacedReplacement {
   readonly score: number | null
   /** The FailedScheduling message when it stays Pending; null when it lands. */
   readonly reason: string | null
+  /** When Pending, the reason that turned away the most nodes (the first in order of ties). */
+  readonly commonestReason: string | null
   /** The pods preemption deletes to make room (`namespace/name`). */
   readonly preempts: readonly string[]
   /** The taint-eviction controller evicts it again from its node: the eviction loop. */
@@ -47,6 +49,16 @@ function bind(at: PlacementSurroundings, pod: PlacementPod, node: string): Clust
   const bound = { ...pod, nodeName: node }
   at.snapshot.addPod(bound)
   return bound
+}
+
+function commonestReason(diagnosis: PlacementDiagnosis): string | null {
+  const counts = new Map<string, number>()
+  for (const node of diagnosis.nodes)
+    for (const reason of node.reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1)
+  let best: string | null = null
+  for (const [reason, count] of [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    if (best === null || count > (counts.get(best) ?? 0)) best = reason
+  return best ?? diagnosis.schedulingError
 }
 
 function evictionOn(diagnosis: PlacementDiagnosis, node: string): NodeEviction | null {
@@ -82,6 +94,7 @@ function preempt(
     tiedNodes: picked.map((c) => c.candidate.node),
     score: null,
     reason: null,
+    commonestReason: null,
     preempts: first.victims.map((v) => `${v.namespace}/${v.name}`),
     evictedAgain: evictionOn(diagnosis, node),
     bound: bind(at, pod, node),
@@ -94,7 +107,7 @@ export function placeReplacement(
   pod: PlacementPod,
   tolerations: readonly Toleration[]
 ): PlacedReplacement {
-  const none = { score: null, preempts: [], evictedAgain: null }
+  const none = { score: null, preempts: [], evictedAgain: null, commonestReason: null }
   // A pod bound already is not scheduled (eventhandlers.go `assignedPod`): it runs where bound.
   if (pod.nodeName !== '')
     return {
@@ -122,6 +135,7 @@ export function placeReplacement(
         node: null,
         tiedNodes: [],
         reason: diagnosis.summary,
+        commonestReason: commonestReason(diagnosis),
         bound: null,
       }
     )

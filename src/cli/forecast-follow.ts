@@ -35,6 +35,7 @@ function placementNode(node: ManifestNode): PlacementNode {
     labels: node.labels,
     compiled: compileNode(node),
     allocatable: node.allocatable,
+    images: node.images,
   }
 }
 

@@ -5,7 +5,6 @@ import type { DisruptionBudget } from './disruption-budgets.js'
 import type { PlannedEviction } from './eviction-plan.js'
 import type { NamespaceLabels } from './inter-pod-affinity.js'
 import { podsAsReleaseKeeps, releaseOf } from './kube-releases.js'
-import { feasibleNodesTied, type ChooseNode } from './node-choice.js'
 import type { PlacementNode } from './placement-node.js'
 import {
   placeReplacement,
@@ -39,9 +38,8 @@ export interface FollowInput {
   readonly disruptionBudgets: readonly DisruptionBudget[]
   /** The rules, with `evictingNodes` as the extender is run (`--evicting-nodes`). */
   readonly options: RuleOptions
+  /** The Services and controllers, for PodTopologySpread's default constraints; null: unread. */
   readonly workloads?: Workloads | null
-  /** Where a pod lands; every feasible node tied when not given. */
-  readonly choose?: ChooseNode
 }
 
 export interface FollowedReplacement extends Omit<PlacedReplacement, 'bound'> {
@@ -80,7 +78,6 @@ export function followEvictions(input: FollowInput): EvictionFollowUp {
     budgets: input.disruptionBudgets,
     options: input.options,
     workloads: input.workloads ?? null,
-    choose: input.choose ?? feasibleNodesTied,
   }
   const budgets = new BudgetBreaks(input.disruptionBudgets)
   const terminating = new TerminatingPods(snapshot)

@@ -131,12 +131,22 @@ export {
   type FollowInput,
 } from './follow-evictions.js'
 export type { BudgetOutcome } from './budget-breaks.js'
-export {
-  feasibleNodesTied,
-  type ChooseNode,
-  type ChosenPlacement,
-  type NodeChoice,
-} from './node-choice.js'
 export type { ReplacementOf } from './replacement-source.js'
 export { planTaintEvictions, type TolerantPod } from './taint-evictions.js'
 export { DEFAULT_GRACE_SECONDS } from './terminating-pods.js'
+export {
+  diagnoseAndChoose,
+  type Choice,
+  type PlacementChoice,
+  type Sample,
+} from './placement-choice.js'
+export {
+  EXTENDER_WEIGHT,
+  numFeasibleNodesToFind,
+  prioritizeNodes,
+  tiedBest,
+  type NodeScore,
+  type PluginScore,
+  type Prioritized,
+} from './scoring.js'
+export { DEFAULT_SCORE_PLUGINS } from './score-plugins.js'

@@ -2,7 +2,7 @@ import { CompiledTolerations, type RuleOptions, type Toleration } from '../core/
 import type { ClusterPod } from './cluster-pod.js'
 import type { DisruptionBudget } from './disruption-budgets.js'
 import type { NamespaceLabels } from './inter-pod-affinity.js'
-import type { ChooseNode } from './node-choice.js'
+import { diagnoseAndChoose, type Sample } from './placement-choice.js'
 import { pickPreemptionNodes, type CandidateVictims } from './preemption-pick.js'
 import type { Snapshot } from './snapshot.js'
 import type { NodeEviction } from './taint-toleration.js'
@@ -24,7 +24,6 @@ export interface PlacementSurroundings {
   readonly budgets: readonly DisruptionBudget[]
   readonly options: RuleOptions
   readonly workloads: Workloads | null
-  readonly choose: ChooseNode
 }
 
 export interface PlacedReplacement {
@@ -33,6 +32,11 @@ export interface PlacedReplacement {
   /** The nodes kube-scheduler picks among at random (the tied best, or preemption's ties). */
   readonly tiedNodes: readonly string[]
   readonly score: number | null
+  /**
+   * With more feasible nodes than kube-scheduler scores (over 100 nodes), how many it would
+   * score: its pick may then lie outside `tiedNodes`; null when it scores every feasible node.
+   */
+  readonly sample: Sample | null
   /** The FailedScheduling message when it stays Pending; null when it lands. */
   readonly reason: string | null
   /** When Pending, the reason that turned away the most nodes (the first in order of ties). */
@@ -93,6 +97,7 @@ function preempt(
     node,
     tiedNodes: picked.map((c) => c.candidate.node),
     score: null,
+    sample: null,
     reason: null,
     commonestReason: null,
     preempts: first.victims.map((v) => `${v.namespace}/${v.name}`),
@@ -107,7 +112,13 @@ export function placeReplacement(
   pod: PlacementPod,
   tolerations: readonly Toleration[]
 ): PlacedReplacement {
-  const none = { score: null, preempts: [], evictedAgain: null, commonestReason: null }
+  const none = {
+    score: null,
+    sample: null,
+    preempts: [],
+    evictedAgain: null,
+    commonestReason: null,
+  }
   // A pod bound already is not scheduled (eventhandlers.go `assignedPod`): it runs where bound.
   if (pod.nodeName !== '')
     return {
@@ -117,7 +128,7 @@ export function placeReplacement(
       reason: null,
       bound: bind(at, pod, pod.nodeName),
     }
-  const { diagnosis, choice } = at.choose({
+  const { diagnosis, choice, sample } = diagnoseAndChoose({
     pod,
     tolerations: new CompiledTolerations(tolerations, at.options),
     snapshot: at.snapshot,
@@ -146,6 +157,7 @@ export function placeReplacement(
     node,
     tiedNodes: choice.nodes,
     score: choice.score,
+    sample,
     reason: null,
     evictedAgain: evictionOn(diagnosis, node),
     bound: bind(at, pod, node),

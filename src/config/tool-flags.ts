@@ -81,6 +81,8 @@ export const FORECAST_FLAGS: Readonly<Record<string, ToolFlag>> = {
   nodes: { type: 'string', values: FILE },
   pods: { type: 'string', values: FILE },
   workloads: { type: 'string', values: FILE },
+  namespaces: { type: 'string', values: FILE },
+  pdbs: { type: 'string', values: FILE },
   'evicting-nodes': EVICTING_NODES,
   'kube-version': KUBE_VERSION,
   ...SHARED,

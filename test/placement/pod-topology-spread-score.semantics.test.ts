@@ -6,7 +6,7 @@ import type {
 } from '../../src/placement/index.js'
 import { diagnoseInSnapshot } from '../../src/placement/index.js'
 import { preScorePodTopologySpread } from '../../src/placement/pod-topology-spread-score.js'
-import { node, placed, pod, selector, type PodSpec } from './builders.js'
+import { node, placed, pod, req, selector, type PodSpec } from './builders.js'
 import {
   ownedBy,
   runScore,
@@ -115,6 +115,30 @@ const DEFAULTS: readonly SpreadScoreCase[] = [
     },
     // Only the pod on n3 carries both labels: n3 1·ln5+2 + 1·ln4+4 = 8.99 → 9; n1, n2 6.
     expected: scores({ n1: 6, n2: 6, n3: 9 }, { n1: 100, n2: 100, n3: 66 }),
+  },
+  {
+    name: 'a StatefulSet adds its selector’s expressions, so only pods it selects count',
+    pod: incomingWeb({}, { controller: ownedBy('StatefulSet', 'db') }),
+    cluster: {
+      nodes: EXAMPLE_NODES,
+      pods: [...EXAMPLE_PODS, placed('n3', { name: 'db-0', labels: { app: 'db' } })],
+      workloads: workloads(
+        [],
+        [workload('StatefulSet', 'db', selector({}, req('app', 'In', 'db', 'cache')))]
+      ),
+    },
+    // n3 holds cache and db-0: 2·ln5+2 + 2·ln4+4 = 11.99 → 12; n1, n2 6 (zone-a has none).
+    expected: scores({ n1: 6, n2: 6, n3: 12 }, { n1: 100, n2: 100, n3: 50 }),
+  },
+  {
+    name: 'a ReplicaSet without a selector adds nothing (labels.Nothing has no requirements): Skip',
+    pod: incomingWeb(),
+    cluster: {
+      nodes: EXAMPLE_NODES,
+      pods: EXAMPLE_PODS,
+      workloads: workloads([], [workload('ReplicaSet', 'web', null)]),
+    },
+    expected: 'skip',
   },
   {
     name: 'with the workloads not read the pod is scored as if nothing selected it: Skip',

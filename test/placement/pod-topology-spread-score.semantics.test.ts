@@ -339,3 +339,26 @@ describe('what the diagnosis lists as not judged for the default spread', () => 
     expect(notJudged(incoming, cluster).includes(UNREAD)).toBe(listed)
   })
 })
+
+const NO_PODS = 'topology spread scores (PodTopologySpread: no pods given)'
+
+describe('what the diagnosis lists as not judged for spread scores without the placed pods', () => {
+  it.each([
+    [
+      'lists them for a pod with a ScheduleAnyway constraint',
+      incomingWeb({ topologySpreadConstraints: [soft(1, ZONE)] }),
+      true,
+    ],
+    ['lists them for a pod the default constraints spread', incomingWeb(), true],
+    [
+      'leaves them out for a pod with DoNotSchedule constraints only, which are never scored',
+      incomingWeb({ topologySpreadConstraints: [constraint(1, ZONE, selector({ app: 'web' }))] }),
+      false,
+    ],
+    ['leaves them out for a pod nothing selects', incomingWeb({}, { controller: null }), false],
+  ] as const)('%s', (_name, incoming, listed) => {
+    const cluster = { nodes: EXAMPLE_NODES, pods: null, workloads: RS_WORKLOADS }
+    const { notJudged } = diagnoseInSnapshot(snapshotInput(incoming, cluster))
+    expect(notJudged.includes(NO_PODS)).toBe(listed)
+  })
+})

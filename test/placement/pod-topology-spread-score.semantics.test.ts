@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { releaseOf } from './kube-releases.cases.js'
 import type {
   ClusterPod,
   PlacementPod,
@@ -361,4 +362,21 @@ describe('what the diagnosis lists as not judged for spread scores without the p
     const { notJudged } = diagnoseInSnapshot(snapshotInput(incoming, cluster))
     expect(notJudged.includes(NO_PODS)).toBe(listed)
   })
+})
+
+describe('PodTopologySpread Score across releases', () => {
+  it.each(['1.28.7', '1.31', '1.35'])(
+    'the worked example scores alike when kube-scheduler %s judges (no release changed the formula)',
+    (release) => {
+      const cluster = {
+        nodes: EXAMPLE_NODES,
+        pods: EXAMPLE_PODS,
+        workloads: RS_WORKLOADS,
+        kubeVersion: releaseOf(release),
+      }
+      expect(runScore(preScorePodTopologySpread, incomingWeb(), cluster)).toEqual(
+        scores({ n1: 10, n2: 10, n3: 6 }, { n1: 60, n2: 60, n3: 100 })
+      )
+    }
+  )
 })

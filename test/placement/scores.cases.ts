@@ -150,3 +150,9 @@ export const SIDECAR_NODE: ScoredCluster = {
     }),
   ],
 }
+
+/** A node holding one pod with a pod-level memory request and a container naming nothing. */
+export const POD_LEVEL_NODE: ScoredCluster = {
+  nodes: [node('s', { allocatable: ALLOCATABLE })],
+  pods: [placed('s', { name: 'pod-level', podRequests: { memory: '1Gi' } })],
+}

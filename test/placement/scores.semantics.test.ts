@@ -14,6 +14,7 @@ import {
   P,
   P_BEST_EFFORT,
   SCORE_CASES,
+  POD_LEVEL_NODE,
   SIDECAR_NODE,
   V1_28,
   V1_35,
@@ -172,6 +173,19 @@ describe('each Score plugin on its own', () => {
   it.each(PLUGIN_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const scores = pluginScores(scoringInput(c.pod, c.cluster))[c.plugin] ?? null
     expect(scores).toEqual(c.scores)
+  })
+})
+
+describe('NonZeroRequested of a pod with pod-level requests, by release', () => {
+  // From v1.34 the pod-level 1Gi replaces the containers' memory and only cpu, named nowhere,
+  // gets its default: 100m and 1Gi; before, the field is dropped: 100m and 200Mi. With the pod
+  // to place (100m/200Mi) on 4 cpu and 8Gi: 95 for cpu, and 85 or 95 for memory.
+  it.each([
+    ['v1.33 drops the pod-level requests: the container counts 100m and 200Mi', 33, [95]],
+    ['v1.34 counts the pod-level 1Gi and the default 100m cpu', 34, [90]],
+  ] as const)('%s', (_name, minor, scores) => {
+    const input = scoringInput(pod(), { ...POD_LEVEL_NODE, kubeVersion: { minor, patch: null } })
+    expect(pluginScores(input).NodeResourcesFit).toEqual(scores)
   })
 })
 

@@ -16,7 +16,7 @@ import {
   type PlacementPod,
 } from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
-import { ProtocolError, type ManifestNode } from '../protocol/index.js'
+import { ProtocolError, type ManifestNode, type ManifestPod } from '../protocol/index.js'
 import { readDisruptionBudgets, readNamespaces, readNodes, readPodList } from './manifests.js'
 import { explainPodsSource, namespacesSource, nodesSource, pdbsSource } from './tool-io.js'
 
@@ -40,8 +40,13 @@ export interface ExplainContext {
 async function readOtherPods(options: ExplainOptions): Promise<PlacementPod[] | null> {
   if (options.pods === null) return null
   return readPodList(await explainPodsSource(options.pods), ({ pod, placement }) =>
-    pod.phase !== 'Succeeded' && pod.phase !== 'Failed' ? placement : undefined
+    isUnfinished(pod) ? placement : undefined
   )
+}
+
+/** Not Succeeded nor Failed: kube-scheduler's pod informer leaves finished pods out. */
+export function isUnfinished(pod: ManifestPod): boolean {
+  return pod.phase !== 'Succeeded' && pod.phase !== 'Failed'
 }
 
 /** Namespace labels, read only when some term has a namespaceSelector to apply them to. */
@@ -74,12 +79,17 @@ function placedAsReleaseKeeps(
   return podsAsReleaseKeeps(placed, options.kubeVersion ?? NEWEST_KUBE_VERSION)
 }
 
+/**
+ * `alreadyRead`: the unfinished pods when the caller read them already (explain --pending reads a
+ * pods file once for its pending pods and these); read here when undefined.
+ */
 export async function readExplainContext(
   options: ExplainOptions,
-  incoming: readonly PlacementPod[]
+  incoming: readonly PlacementPod[],
+  alreadyRead?: readonly PlacementPod[] | null
 ): Promise<ExplainContext> {
   const nodes = await readNodes(await nodesSource(options.nodes))
-  const others = await readOtherPods(options)
+  const others = alreadyRead === undefined ? await readOtherPods(options) : alreadyRead
   const placementNodes = nodes.map((n) => ({
     name: n.name,
     labels: n.labels,

@@ -203,12 +203,21 @@ function measure(
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Measured
 }
 
-/** `explain --pending` with one pending pod and with PENDING: each pod after the first, in ms. */
-function pendingCost(files: Files, one: string, many: string): object {
-  const first = measure('pending', { ...files, pods: one })
-  const all = measure('pending', { ...files, pods: many })
+/**
+ * `explain --pending` with one pending pod and with PENDING: each pod after the first, in ms;
+ * with `prefix`, of the BENCH_BASELINE build.
+ */
+function pendingCost(files: Files, one: string, many: string, child?: string, prefix = ''): object {
+  const first = measure('pending', { ...files, pods: one }, child)
+  const all = measure('pending', { ...files, pods: many }, child)
   const perPodMs = Math.round((all.wallMs - first.wallMs) / (PENDING - 1))
-  return { pendingOne: first, [`pending${PENDING}`]: all, pendingPerPodAfterFirstMs: perPodMs }
+  const name = (what: string) =>
+    prefix === '' ? what : prefix + what[0]?.toUpperCase() + what.slice(1)
+  return {
+    [name('pendingOne')]: first,
+    [name(`pending${PENDING}`)]: all,
+    [name('pendingPerPodAfterFirstMs')]: perPodMs,
+  }
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'explain-scale-'))
@@ -221,10 +230,16 @@ try {
   const explain = measure('explain', files)
   const baseline =
     BASELINE === undefined ? {} : { baselineExplain: measure('explain', files, BASELINE) }
+  const { pendingOne, pendingMany } = files
   const pending =
-    files.pendingOne === undefined || files.pendingMany === undefined
+    pendingOne === undefined || pendingMany === undefined
       ? {}
-      : pendingCost(files, files.pendingOne, files.pendingMany)
+      : {
+          ...pendingCost(files, pendingOne, pendingMany),
+          ...(BASELINE === undefined
+            ? {}
+            : pendingCost(files, pendingOne, pendingMany, BASELINE, 'baseline')),
+        }
   console.log(
     JSON.stringify(
       {

@@ -46,7 +46,10 @@ function firstIn(
     if (removed?.has(m.pod) === true) continue
     if (order === null) return m
     const place = order(m.pod)
-    if (first === undefined || place < at) [first, at] = [m, place]
+    if (first === undefined || place < at) {
+      first = m
+      at = place
+    }
   }
   return first
 }

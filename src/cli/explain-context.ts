@@ -35,12 +35,17 @@ export interface ExplainContext {
 
 /**
  * The unfinished pods: those bound to a node, and those not bound yet with
- * `status.nominatedNodeName` set, which the scheduling queue holds as nominated pods.
+ * `status.nominatedNodeName` set, which the scheduling queue holds as nominated pods. Other
+ * pending pods count for nothing here and are not kept.
  */
 async function readOtherPods(options: ExplainOptions): Promise<PlacementPod[] | null> {
   if (options.pods === null) return null
   return readPodList(await explainPodsSource(options.pods), ({ pod, placement }) =>
-    pod.phase !== 'Succeeded' && pod.phase !== 'Failed' ? placement : undefined
+    pod.phase !== 'Succeeded' &&
+    pod.phase !== 'Failed' &&
+    (placement.nodeName !== '' || placement.nominatedNodeName !== '')
+      ? placement
+      : undefined
   )
 }
 

@@ -67,6 +67,11 @@ async function main(): Promise<number> {
   const lookup = findKubeBinaries()
   if (!lookup.found) throw new Error(`kube-apiserver ${KUBE_VERSION} is needed: ${lookup.reason}`)
   const machine = machineInfo()
+  // What is measured is what is built now, before anything else is.
+  const code = {
+    this: codeInfo(ROOT),
+    baseline: baseline === undefined ? null : codeInfo(baseline),
+  }
   const plane = await ControlPlane.start(lookup.binaries)
   const interrupted = (): void => {
     progress('interrupted: stopping the API server and etcd')
@@ -89,8 +94,8 @@ async function main(): Promise<number> {
     const saved = saveResults(
       {
         machine,
-        code: codeInfo(ROOT),
-        baseline: baseline === undefined ? null : codeInfo(baseline),
+        code: code.this,
+        baseline: code.baseline,
         nodes,
         pods,
         loadSeconds,

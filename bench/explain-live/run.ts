@@ -23,6 +23,12 @@ import { timed, type Timed } from './timed-process.js'
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const BARE = fileURLToPath(new URL('./bare-list.js', import.meta.url))
 
+/**
+ * `BENCH_EXPLAIN_NODE_FLAGS`: Node.js flags for the explain processes, say `--cpu-prof
+ * --cpu-prof-dir=DIR` to profile the live path (NODE_OPTIONS refuses --cpu-prof).
+ */
+const EXPLAIN_NODE_FLAGS = (process.env.BENCH_EXPLAIN_NODE_FLAGS ?? '').split(' ').filter(Boolean)
+
 interface Round {
   readonly bare: Timed
   readonly explain: Timed
@@ -31,7 +37,7 @@ interface Round {
 
 function explainIn(root: string, kubeconfig: string): Promise<Timed> {
   const args = ['explain', PROBE.name, '-n', PROBE.namespace, '--kubeconfig', kubeconfig]
-  return timed(process.execPath, [join(root, 'dist', 'cli.js'), ...args])
+  return timed(process.execPath, [...EXPLAIN_NODE_FLAGS, join(root, 'dist', 'cli.js'), ...args])
 }
 
 /** The explain's first line (the summary), to show it judged the probe. */

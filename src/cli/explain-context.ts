@@ -45,7 +45,8 @@ export interface ExplainContext {
 
 /**
  * The unfinished pods: those bound to a node, and those not bound yet with
- * `status.nominatedNodeName` set, which the scheduling queue holds as nominated pods.
+ * `status.nominatedNodeName` set, which the scheduling queue holds as nominated pods. Other
+ * pending pods count for nothing here and are not kept.
  */
 async function readOtherPods(
   options: ExplainOptions,
@@ -55,7 +56,10 @@ async function readOtherPods(
   const source = await explainPodsSource(options.pods)
   return readPodList(
     source,
-    ({ pod, placement }) => (isUnfinished(pod) ? placement : undefined),
+    ({ pod, placement }) =>
+      isUnfinished(pod) && (placement.nodeName !== '' || placement.nominatedNodeName !== '')
+        ? placement
+        : undefined,
     workloads.side(source.origin)
   )
 }

@@ -65,11 +65,17 @@ function preFilter(input: SnapshotInput): PreFilterOutcome {
   return { ...none, names, error }
 }
 
-/** A node PreFilterResult leaves out, as the release treats it. */
+/**
+ * A node PreFilterResult leaves out, as the release treats it: without a status (`unjudged`,
+ * `uncounted`) it adds no reason to the FitError, and preemption tries it only up to the
+ * release that made a missing status mean UnschedulableAndUnresolvable.
+ */
 function leftOut(pre: PreFilterOutcome, names: Set<string>): Rejection {
   const detail = `PreFilter: not among metadata.name in (${[...names].join(',')})`
-  if (pre.narrowing === 'unjudged')
-    return { plugin: PLUGIN_NODE_AFFINITY, reasons: [], unresolvable: false, detail }
+  if (pre.narrowing === 'unjudged' || pre.narrowing === 'uncounted') {
+    const unresolvable = pre.narrowing === 'uncounted'
+    return { plugin: PLUGIN_NODE_AFFINITY, reasons: [], unresolvable, detail }
+  }
   const reason =
     pre.narrowing === 'filtered-out'
       ? 'node is filtered out by the prefilter result'

@@ -97,3 +97,25 @@ describe('streamed cluster lists', () => {
     await expect(reading).rejects.toThrow(`cannot list nodes from ${api.url}: HTTP 410`)
   })
 })
+
+describe('a streamed page larger than the parts it is gathered into', () => {
+  it('reads every pod of a page of some 900 KiB, arriving in many records, once and in order', async () => {
+    const api = await FakeApiServer.start()
+    try {
+      const padding = 'x'.repeat(1500)
+      const names = Array.from({ length: 600 }, (_, i) => `pod-${String(i).padStart(3, '0')}`)
+      api.setPods(
+        names.map((name) => ({
+          metadata: { name, namespace: 'ns', annotations: { padding } },
+          spec: { containers: [{ name: 'c' }], nodeName: 'n1' },
+        }))
+      )
+      const snapshot = new ClusterSnapshot({ kind: 'kubeconfig', paths: [kubeconfigFor(api.url)] })
+      const source = clusterListSource(snapshot, 'pods', [podList(null, '')], 'cluster pods')
+      expect(await readPodList(source, ({ pod }) => pod.name)).toEqual(names)
+      expect(api.requestLog).toHaveLength(1)
+    } finally {
+      await api.close()
+    }
+  })
+})

@@ -11,6 +11,7 @@ import {
   diagnose,
   diagnoseWithBudgets,
   readExplainContext,
+  warnOfUnreadWorkloads,
   type ExplainContext,
 } from './explain-context.js'
 import { runPending } from './explain-pending.js'
@@ -46,6 +47,7 @@ export async function runExplain(
   const input = await podInput(parsed)
   const { pod, placement } = readOnePlacedPod(input.text, input.origin)
   const context = await readExplainContext(parsed, [placement])
+  warnOfUnreadWorkloads(io, context)
   // Asked once the objects are read: a cluster that cannot be read fails on them first.
   const release = await speakingRelease(parsed.kubeVersion, parsed.cluster)
   const options = { ...parsed, kubeVersion: release.version }

@@ -1,6 +1,6 @@
 import type { PlacementDiagnosis } from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
-import { diagnose, readExplainContext } from './explain-context.js'
+import { diagnose, readExplainContext, warnOfUnreadWorkloads } from './explain-context.js'
 import { readPodList, type PlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument, releaseField, releaseLine, summaryOf } from './output.js'
 import { renderTable } from './table.js'
@@ -87,6 +87,7 @@ export async function runPending(parsed: ExplainOptions, io: ToolIo): Promise<nu
     parsed,
     pending.map((p) => p.placement)
   )
+  warnOfUnreadWorkloads(io, context)
   const release = await speakingRelease(parsed.kubeVersion, parsed.cluster)
   const options = { ...parsed, kubeVersion: release.version }
   const rows = pending.map(({ pod, placement }) => {

@@ -123,9 +123,6 @@ Flags:
   --nodes FILE|-            the nodes; without it, the cluster's
   --pods FILE|-             the pods; without it, the cluster's (only those on the chosen
                             nodes and those still pending)
-  --workloads FILE|-        the controllers and Services (kubectl get deploy,rs,sts,ds,jobs,
-                            rc,svc -A -o yaml), for who replaces an evicted pod; those a
-                            --pods List holds are read too; without it, the cluster's
   --evicting-nodes MODE     as the extender has it: reject (default) turns away a pending pod
                             the new NoExecute taint would evict after tolerationSeconds;
                             avoid ranks the node lower for it; allow neither

@@ -80,7 +80,6 @@ export const FORECAST_FLAGS: Readonly<Record<string, ToolFlag>> = {
   selector: { type: 'string', short: 'l', values: NONE },
   nodes: { type: 'string', values: FILE },
   pods: { type: 'string', values: FILE },
-  workloads: { type: 'string', values: FILE },
   'evicting-nodes': EVICTING_NODES,
   'kube-version': KUBE_VERSION,
   ...SHARED,

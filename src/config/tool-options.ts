@@ -71,8 +71,6 @@ export interface ForecastOptions {
   readonly selector: string | null
   readonly nodes: ObjectSource
   readonly pods: ObjectSource
-  /** As ExplainOptions.workloads. */
-  readonly workloads: ObjectSource | null
   /** The server's `--evicting-nodes`, which decides whether a pending pod is turned away. */
   readonly evictingNodes: EvictingNodesMode
   readonly output: OutputFormat
@@ -216,8 +214,8 @@ export function parseForecastOptions(
   if ((nodeNames.length === 0) === (selector === null)) {
     throw new ConfigError('give either --node NAME (repeated, or NAME,NAME) or --selector LABELS')
   }
-  const stdin = ['pods', 'nodes', 'workloads'].filter((flag) => values[flag] === '-')
-  if (stdin.length > 1) throw new ConfigError(`only one of --${stdin.join(' and --')} can be stdin`)
+  if (values.pods === '-' && values.nodes === '-')
+    throw new ConfigError('only one of --pods and --nodes can be stdin')
   const needed = typeof values.nodes !== 'string' || typeof values.pods !== 'string'
   const cluster = clusterFor(values, env, needed)
   return {
@@ -226,7 +224,6 @@ export function parseForecastOptions(
     selector,
     nodes: sourceOf(values.nodes, 'nodes', cluster),
     pods: sourceOf(values.pods, 'pods', cluster),
-    workloads: optionalSource(values, 'workloads', cluster),
     evictingNodes: evictingNodesOf(values),
     output: outputOf(values.output),
     gates: gatesOf(values),

@@ -23,6 +23,8 @@ import type { ExplainOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode, type ManifestPod } from '../protocol/index.js'
 import { readDisruptionBudgets, readNamespaces, readNodes, readPodList } from './manifests.js'
 import { explainPodsSource, namespacesSource, nodesSource, pdbsSource } from './tool-io.js'
+import { escapeTerminal } from './terminal-text.js'
+import type { ToolIo } from './tool-exit.js'
 import { WorkloadCollector } from './workload-kinds.js'
 import { readWorkloads } from './workload-manifests.js'
 
@@ -135,6 +137,11 @@ export async function readExplainContext(
     workloads: options.workloads === null && workloads.size === 0 ? null : workloads,
     workloadNotes: collector.notes,
   }
+}
+
+/** A kind of workload object the user may not list is said on stderr; the answer goes on. */
+export function warnOfUnreadWorkloads(io: ToolIo, context: ExplainContext): void {
+  for (const note of context.workloadNotes) io.stderr(`Warning: ${escapeTerminal(note)}\n`)
 }
 
 /** The rules' switches explain takes from its flags, as the server takes them from its own. */

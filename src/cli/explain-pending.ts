@@ -1,7 +1,13 @@
 import type { PlacementDiagnosis, PlacementPod } from '../placement/index.js'
 import type { ManifestPod } from '../protocol/index.js'
 import type { ExplainOptions } from '../config/index.js'
-import { diagnose, isUnfinished, readExplainContext, type PodsRead } from './explain-context.js'
+import {
+  diagnose,
+  isUnfinished,
+  readExplainContext,
+  warnOfUnreadWorkloads,
+  type PodsRead,
+} from './explain-context.js'
 import { readPodList, type PlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument, releaseField, releaseLine, summaryOf } from './output.js'
 import { renderTable } from './table.js'
@@ -113,6 +119,7 @@ export async function runPending(parsed: ExplainOptions, io: ToolIo): Promise<nu
     pending.map((p) => p.placement),
     others
   )
+  warnOfUnreadWorkloads(io, context)
   const release = await speakingRelease(parsed.kubeVersion, parsed.cluster)
   const options = { ...parsed, kubeVersion: release.version }
   const rows = pending.map(({ pod, placement }) => {

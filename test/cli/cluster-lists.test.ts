@@ -69,6 +69,45 @@ describe('streamed cluster lists', () => {
     expect(listRequestsSince(before)).toHaveLength(5)
   })
 
+  it('reads each pod with its controller, readiness, local storage, mirror annotation and grace period, as from a file', async () => {
+    const owned = {
+      metadata: {
+        name: 'web-1',
+        namespace: 'ns',
+        uid: 'u-1',
+        creationTimestamp: '2026-11-01T10:00:00Z',
+        annotations: { 'kubernetes.io/config.mirror': 'h', other: 'x' },
+        ownerReferences: [
+          { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'u-rs', controller: true },
+        ],
+      },
+      spec: {
+        nodeName: 'n9',
+        terminationGracePeriodSeconds: 12,
+        containers: [{ name: 'c' }],
+        volumes: [{ name: 'scratch', emptyDir: {} }],
+      },
+      status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] },
+    }
+    api.setPods([owned])
+    try {
+      const [pod] = await readPodList(pods('spec.nodeName=n9'), ({ placement }) => placement)
+      expect(pod).toMatchObject({
+        uid: 'u-1',
+        createdAt: '2026-11-01T10:00:00Z',
+        controller: { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'u-rs' },
+        phase: 'Running',
+        ready: true,
+        localStorage: true,
+        mirror: true,
+        gracePeriodSeconds: 12,
+      })
+    } finally {
+      const onN1 = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => pod(name, 'n1'))
+      api.setPods([...onN1, pod('other', 'n2'), pod('pending-1'), pod('pending-2')])
+    }
+  })
+
   /** Makes the next `times` continued pages answer 410, as etcd's compaction does. */
   function expireContinuedPages(times: number): void {
     let left = times

@@ -71,12 +71,12 @@ export interface ForecastOptions {
   readonly selector: string | null
   readonly nodes: ObjectSource
   readonly pods: ObjectSource
+  /** As ExplainOptions.workloads. */
+  readonly workloads: ObjectSource | null
   /** Namespaces, for namespaceSelector; null when neither a file nor the cluster gives them. */
   readonly namespaces: ObjectSource | null
   /** PodDisruptionBudgets, which the evictions may break; null when neither gives them. */
   readonly pdbs: ObjectSource | null
-  /** As ExplainOptions.workloads. */
-  readonly workloads: ObjectSource | null
   /** The server's `--evicting-nodes`, which decides whether a pending pod is turned away. */
   readonly evictingNodes: EvictingNodesMode
   readonly output: OutputFormat
@@ -232,9 +232,9 @@ export function parseForecastOptions(
     selector,
     nodes: sourceOf(values.nodes, 'nodes', cluster),
     pods: sourceOf(values.pods, 'pods', cluster),
+    workloads: optionalSource(values, 'workloads', cluster),
     namespaces: optionalSource(values, 'namespaces', cluster),
     pdbs: optionalSource(values, 'pdbs', cluster),
-    workloads: optionalSource(values, 'workloads', cluster),
     evictingNodes: evictingNodesOf(values),
     output: outputOf(values.output),
     gates: gatesOf(values),

@@ -118,7 +118,10 @@ function followOne(
   const createdAfterSeconds = seconds + (replacement.afterSeconds ?? 0)
   terminating.goneBy(createdAfterSeconds)
   if (replacement.waitsForOldPod) terminating.gone(pod)
-  const { bound, ...placed } = placeReplacement(at, made, replacement.tolerations)
+  // The API server gives the new pod the priority of its class, the template's as the old
+  // pod's was (admission `Priority`): the old pod's stands for it where the template has none.
+  const withPriority = made.priority === null ? { ...made, priority: pod.priority } : made
+  const { bound, ...placed } = placeReplacement(at, withPriority, replacement.tolerations)
   if (bound !== null) budgets.landed(bound, createdAfterSeconds)
   return {
     ...eviction,

@@ -107,9 +107,12 @@ export async function podsSource(
 ): Promise<ManifestSource> {
   if (source.kind === 'file') return fileSource(source)
   // Node names are DNS subdomains: nothing in them needs escaping in a field selector.
+  // Following evictions needs the unfinished pods of every other node too: one more list, whose
+  // selector leaves out the chosen nodes so that no pod is read twice.
+  const elsewhere = ['', ...nodeNames].map((nodeName) => `spec.nodeName!=${nodeName}`).join(',')
   const lists = ({ podList }: typeof ClusterLayer) => [
     ...[...nodeNames, ''].map((nodeName) => podList(null, `spec.nodeName=${nodeName}`)),
-    ...(follows ? [podList(null, `spec.nodeName!=,${UNFINISHED}`)] : []),
+    ...(follows ? [podList(null, `${elsewhere},${UNFINISHED}`)] : []),
   ]
   return listsSource(source.cluster, 'pods', lists, 'cluster pods', source.progress)
 }

@@ -115,6 +115,22 @@ function workloadsInOrder(
 
 const FORECAST = ['--taint', 'maintenance=planned:NoExecute', '--node', 'general-1']
 
+/**
+ * What a NoExecute taint's forecast reads beside the chosen node's pods and the pending ones, to
+ * follow the evictions: the unfinished pods of every other node (its selector leaves out the
+ * chosen node, so no pod is read twice), the PodDisruptionBudgets the evictions may break, and
+ * the workload objects that recreate the evicted pods.
+ */
+const FOLLOW_LISTS = [
+  {
+    path: '/api/v1/pods',
+    fieldSelector:
+      'spec.nodeName!=,spec.nodeName!=general-1,status.phase!=Succeeded,status.phase!=Failed',
+    limit: '5000',
+  },
+]
+const PDB_LIST = { path: '/apis/policy/v1/poddisruptionbudgets', fieldSelector: null, limit: '500' }
+
 describe('explain and forecast reading the live cluster instead of files', () => {
   let api: FakeApiServer
   let kubeconfig: string
@@ -255,11 +271,14 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     ])
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(fromFiles.forecast))
-    expect(requestsSince(api, before)).toEqual([
+    expect(workloadsInOrder(requestsSince(api, before))).toEqual([
       NODE_LIST,
       podsOn('general-1'),
       podsOn(''),
+      ...FOLLOW_LISTS,
       VERSION,
+      PDB_LIST,
+      ...WORKLOAD_LISTS,
     ])
   })
 
@@ -295,7 +314,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     expect(rowsByNode(result.stdout, 'node')).toEqual(rowsByNode(fromFile.stdout, 'node'))
   })
 
-  it('forecast takes the pods from a file and only the nodes from the cluster when given --pods', async () => {
+  it('forecast takes the pods from a file, and the nodes, budgets and workload objects from the cluster, when given --pods', async () => {
     const before = api.requestLog.length
     const result = await runTool('forecast', [
       ...FORECAST,
@@ -307,7 +326,12 @@ describe('explain and forecast reading the live cluster instead of files', () =>
       'json',
     ])
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(fromFiles.forecast))
-    expect(requestsSince(api, before)).toEqual([NODE_LIST, VERSION])
+    expect(workloadsInOrder(requestsSince(api, before))).toEqual([
+      NODE_LIST,
+      VERSION,
+      PDB_LIST,
+      ...WORKLOAD_LISTS,
+    ])
   })
 
   it.each([

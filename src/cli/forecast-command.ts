@@ -10,15 +10,15 @@ import {
   type Taint,
 } from '../core/index.js'
 import { diagnosePlacement, type PlacementPod } from '../placement/index.js'
-import { parseForecastOptions } from '../config/index.js'
-import { ProtocolError, type ManifestNode } from '../protocol/index.js'
-import { readNodes, readPlacedPods, type PlacedPod } from './manifests.js'
+import { parseDrainForecastOptions, parseForecastOptions } from '../config/index.js'
+import { runDrainForecast } from './forecast-drain.js'
+import { readChosenNodes } from './forecast-nodes.js'
+import type { ManifestNode } from '../protocol/index.js'
+import type { PlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument, releaseField, releaseLine } from './output.js'
 import { renderTable } from './table.js'
 import { escapeTerminal } from './terminal-text.js'
-import { parseSelector } from './label-selector.js'
 import { parseTaint } from './taint-spec.js'
-import { nodesSource, podsSource, speakingRelease } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 import { showingProgress } from './progress-line.js'
 
@@ -40,37 +40,6 @@ interface NodeForecast {
   readonly running: readonly PodForecast[]
   readonly pendingTurnedAway: readonly string[]
   readonly pendingScoreLower: readonly string[]
-}
-
-/**
- * The nodes --selector picks, or those --node names, every one of which must exist. `inCluster`:
- * the nodes were listed from the cluster, so messages say so rather than name a file.
- */
-function selectNodes(
-  nodes: ManifestNode[],
-  nodeNames: readonly string[],
-  selector: string | null,
-  origin: string,
-  inCluster: boolean
-): ManifestNode[] {
-  if (selector !== null) {
-    const matches = parseSelector(selector)
-    const chosen = nodes.filter((n) => matches(n.labels))
-    if (chosen.length === 0)
-      throw new ProtocolError(
-        `no node ${inCluster ? 'in the cluster' : `of ${origin}`} matches "${selector}"`
-      )
-    return chosen
-  }
-  const byName = new Map(nodes.map((n) => [n.name, n]))
-  const missing = nodeNames.filter((name) => !byName.has(name)).map((name) => `"${name}"`)
-  if (missing.length > 0)
-    throw new ProtocolError(
-      inCluster
-        ? `no node named ${missing.join(', ')} in the cluster`
-        : `${origin} has no node named ${missing.join(', ')}`
-    )
-  return nodeNames.map((name) => byName.get(name) as ManifestNode)
 }
 
 /**
@@ -182,24 +151,11 @@ export async function runForecast(
   io: ToolIo,
   env: NodeJS.ProcessEnv
 ): Promise<number> {
+  const drain = parseDrainForecastOptions(argv, env)
+  if (drain !== null) return runDrainForecast(drain, io)
   const options = showingProgress(parseForecastOptions(argv, env), io)
   const taint = parseTaint(options.taint)
-  const nodeSource = await nodesSource(options.nodes)
-  const nodes = selectNodes(
-    await readNodes(nodeSource),
-    options.nodeNames,
-    options.selector,
-    nodeSource.origin,
-    options.nodes.kind === 'cluster'
-  )
-  const pods = await readPlacedPods(
-    await podsSource(
-      options.pods,
-      nodes.map((n) => n.name)
-    )
-  )
-  const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
-  const release = await speakingRelease(options.kubeVersion, cluster)
+  const { nodes, pods, release } = await readChosenNodes(options)
   const rules: RuleOptions = {
     comparisonOperators: options.gates.TaintTolerationComparisonOperators,
     evictingNodes: options.evictingNodes,

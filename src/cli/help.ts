@@ -8,7 +8,9 @@ import { helpText as serveFlagsText } from '../config/index.js'
 export const EXIT_CODES = `Exit status:
   0  done (explain: the pod fits somewhere or is bound to a node, or --pending listed the
      pending pods; forecast: the forecast was made; version, completion, help: printed)
-  1  explain: the pod fits on no node, or its scheduling cycle ends in an error
+  1  explain: the pod fits on no node, or its scheduling cycle ends in an error; forecast
+     --drain: kubectl drain would not complete (a node's pods refused, an eviction failing,
+     or a PodDisruptionBudget it would wait on)
   2  bad usage or bad input: no command, an unknown flag or command, a flag given twice, a file
      missing, unreadable or of the wrong kind, a pod the API server would refuse, a pod not found
   3  the cluster could not be read: unreachable, refused the credentials, or failed the list
@@ -28,7 +30,7 @@ Usage:
   taint-extender serve [flags]            run the extender (taint-extender serve --help: its flags)
   taint-extender explain POD [-n NS]      why a pod fits on some nodes and not others, node by node
   taint-extender explain --pending [-A]   every pending pod, grouped by what holds it back
-  taint-extender forecast ...             what a new taint would do to the pods on some nodes
+  taint-extender forecast ...             what a new taint or a drain would do to some nodes' pods
   taint-extender version                  the version, the commit it was built from, Node.js's
   taint-extender completion bash|zsh      a shell completion script
   taint-extender help [COMMAND]           this text, or a command's (also: COMMAND --help)
@@ -107,10 +109,13 @@ Examples:
 ${EXIT_CODES}`
 
 const FORECAST = `Usage: taint-extender forecast --taint KEY[=VALUE]:EFFECT (--node NAME... | -l SELECTOR) [flags]
+       taint-extender forecast --drain (--node NAME... | -l SELECTOR) [drain flags] [flags]
 
 What a new taint would do before kubectl taint adds it: for NoExecute, which running pods are
 evicted at once, later (tolerationSeconds) or stay; for every effect, which pending pods it turns
-away or ranks lower.
+away or ranks lower. With --drain, what kubectl drain with the same flags would do: each node
+cordoned, then node by node which pods it evicts, leaves, or cannot delete, and which evictions
+a PodDisruptionBudget refuses (where drain would wait, retrying every 5 s).
 
 Flags:
   --taint KEY[=VALUE]:EFFECT
@@ -126,6 +131,14 @@ Flags:
   --kube-version VERSION    the Kubernetes release to speak for, 1.28 to 1.35 (1.28.7 names a
                             patch): its kube-scheduler's wording and rules; default: the API
                             server's, or 1.35 when every input is a file
+  --drain                   forecast kubectl drain on the nodes instead of a taint
+  --pdbs FILE|-             PodDisruptionBudgets (--drain); without it, the cluster's
+  --ignore-daemonsets       as kubectl drain's: leave DaemonSet-managed pods (--drain)
+  --delete-emptydir-data    as kubectl drain's: evict pods with emptyDir volumes (--drain)
+  --force                   as kubectl drain's: evict pods no controller owns (--drain)
+  --disable-eviction        as kubectl drain's: delete instead of evicting, so no
+                            PodDisruptionBudget is checked (--drain)
+  --pod-selector SELECTOR   as kubectl drain's: only the pods it matches (--drain)
 ${COMMON}
 
 ${CLUSTER}
@@ -135,6 +148,7 @@ ${CLUSTER}
 Examples:
   taint-extender forecast --taint maintenance=planned:NoExecute --node worker-1 --node worker-2
   taint-extender forecast --taint gpu=true:NoSchedule -l 'pool in (gpu)' --nodes nodes.yaml --pods pods.yaml
+  taint-extender forecast --drain --node worker-1 --ignore-daemonsets --delete-emptydir-data
 
 ${EXIT_CODES}`
 

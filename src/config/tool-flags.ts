@@ -81,6 +81,14 @@ export const FORECAST_FLAGS: Readonly<Record<string, ToolFlag>> = {
   pods: { type: 'string', values: FILE },
   'evicting-nodes': EVICTING_NODES,
   'kube-version': KUBE_VERSION,
+  // kubectl drain's, for `forecast --drain`.
+  drain: { type: 'boolean', values: NONE },
+  pdbs: { type: 'string', values: FILE },
+  'ignore-daemonsets': { type: 'boolean', values: NONE },
+  'delete-emptydir-data': { type: 'boolean', values: NONE },
+  force: { type: 'boolean', values: NONE },
+  'disable-eviction': { type: 'boolean', values: NONE },
+  'pod-selector': { type: 'string', values: NONE },
   ...SHARED,
 }
 

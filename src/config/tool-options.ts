@@ -10,8 +10,7 @@ import {
   type FeatureGates,
 } from './parse-values.js'
 import { parseStrict } from './strict-args.js'
-import { refuseDrainFlags } from './drain-flags.js'
-import { EXPLAIN_FLAGS, FORECAST_FLAGS } from './tool-flags.js'
+import { EXPLAIN_FLAGS, FORECAST_FLAGS, refuseDrainFlags } from './tool-flags.js'
 import {
   clusterFor,
   NO_CLUSTER,

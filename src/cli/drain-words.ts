@@ -66,7 +66,11 @@ function nodeLines(node: NodeDrain): string[] {
   return lines
 }
 
-/** The lines kubectl drain would print, up to where it ends or waits. */
+/**
+ * kubectl drain's cordon, warning, retry and error lines, up to where it ends or waits; not its
+ * per-pod progress lines (`evicting pod …`, `pod/… evicted`), whose order the concurrent
+ * evictions decide.
+ */
 export function kubectlDrainLines(plan: DrainPlan): string[] {
   const cordons = plan.nodes.map(
     (n) => `node/${n.node} ${n.alreadyCordoned ? 'already cordoned' : 'cordoned'}`

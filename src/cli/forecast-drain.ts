@@ -123,7 +123,7 @@ export async function runDrainForecast(given: DrainForecastOptions, io: ToolIo):
   printTable(io, plan)
   // Names come from files or the cluster: each line escaped for the terminal.
   const line = (text: string): void => io.stdout(`${escapeTerminal(text)}\n`)
-  io.stdout('\nkubectl drain would print:\n')
+  io.stdout("\nkubectl drain's cordon, warning and error lines:\n")
   for (const text of kubectlDrainLines(plan)) line(`  ${text}`)
   io.stdout('\n')
   if (!budgetsRead)

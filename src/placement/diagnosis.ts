@@ -121,7 +121,7 @@ export function diagnoseInSnapshot(asGiven: SnapshotInput): PlacementDiagnosis {
  * The pod and the nominated ones as the release's API server keeps them (kube-releases.ts
  * `resourcesAsReleaseKeeps`); the snapshot's pods are built so by whoever builds it.
  */
-function withReleaseFields(input: SnapshotInput): SnapshotInput {
+export function withReleaseFields(input: SnapshotInput): SnapshotInput {
   const release = releaseOf(input.options)
   const [pod = input.pod] = podsAsReleaseKeeps([input.pod], release)
   const nominatedPods = input.nominatedPods && podsAsReleaseKeeps(input.nominatedPods, release)

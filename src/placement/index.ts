@@ -136,3 +136,19 @@ export {
   type NodeDrainState,
   type PodGroup,
 } from './drain-plan.js'
+export {
+  diagnoseAndChoose,
+  type Choice,
+  type PlacementChoice,
+  type Sample,
+} from './placement-choice.js'
+export {
+  EXTENDER_WEIGHT,
+  numFeasibleNodesToFind,
+  prioritizeNodes,
+  tiedBest,
+  type NodeScore,
+  type PluginScore,
+  type Prioritized,
+} from './scoring.js'
+export { DEFAULT_SCORE_PLUGINS } from './score-plugins.js'

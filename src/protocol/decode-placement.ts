@@ -1,3 +1,4 @@
+import { decodeContainerImages } from './decode-images.js'
 import {
   labelSelectorProblem,
   termValidationProblem,
@@ -189,6 +190,8 @@ export function decodePlacementPod(value: unknown, path: string, check = true): 
         : readString(field(status, 'nominatedNodeName'), `${path}.status.nominatedNodeName`),
     resources: decodePodResources(spec, status, path),
     hostPorts: decodeHostPorts(spec, path),
+    images: decodeContainerImages(spec, 'containers', specAt),
+    initImages: decodeContainerImages(spec, 'initContainers', specAt),
     startTime:
       status === null
         ? null

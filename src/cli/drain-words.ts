@@ -1,3 +1,4 @@
+import type { KubeVersion } from '../core/index.js'
 import type { DrainedPod, DrainPlan, NodeDrain } from '../placement/index.js'
 
 /**
@@ -47,8 +48,13 @@ function nodeErrors(node: NodeDrain): string[] {
     )
 }
 
+/** kubectl 1.31 put a space after "due to error:" (kubectl commit 3d99e3ab7). */
+function unableSpace(release: KubeVersion): string {
+  return release.minor >= 31 ? ' ' : ''
+}
+
 /** kubectl drain's lines for one node, in the order it prints them. */
-function nodeLines(node: NodeDrain): string[] {
+function nodeLines(node: NodeDrain, release: KubeVersion): string[] {
   const lines: string[] = []
   if (node.warnings.length > 0)
     lines.push(
@@ -61,7 +67,7 @@ function nodeLines(node: NodeDrain): string[] {
   if (node.state === 'drained') lines.push(`node/${node.node} drained`)
   if (node.state === 'refused' || node.state === 'failed')
     lines.push(
-      `error: unable to drain node "${node.node}" due to error:${aggregate(nodeErrors(node))}, continuing command...`
+      `error: unable to drain node "${node.node}" due to error:${unableSpace(release)}${aggregate(nodeErrors(node))}, continuing command...`
     )
   return lines
 }
@@ -71,12 +77,12 @@ function nodeLines(node: NodeDrain): string[] {
  * per-pod progress lines (`evicting pod …`, `pod/… evicted`), whose order the concurrent
  * evictions decide.
  */
-export function kubectlDrainLines(plan: DrainPlan): string[] {
+export function kubectlDrainLines(plan: DrainPlan, release: KubeVersion): string[] {
   const cordons = plan.nodes.map(
     (n) => `node/${n.node} ${n.alreadyCordoned ? 'already cordoned' : 'cordoned'}`
   )
   const reached = plan.nodes.filter((n) => n.state !== 'not-reached')
-  const lines = [...cordons, ...reached.flatMap(nodeLines)]
+  const lines = [...cordons, ...reached.flatMap((n) => nodeLines(n, release))]
   const pending = reached.filter((n) => n.state === 'refused' || n.state === 'failed')
   if (!plan.waits && pending.length > 0)
     lines.push('There are pending nodes to be drained:', ...pending.map((n) => ` ${n.node}`))

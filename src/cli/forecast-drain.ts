@@ -1,4 +1,5 @@
 import type { DrainForecastOptions } from '../config/index.js'
+import type { KubeVersion } from '../core/index.js'
 import { planDrain, type DrainFlags, type DrainPlan, type Labels } from '../placement/index.js'
 import { ProtocolError } from '../protocol/index.js'
 import { readChosenNodes } from './forecast-nodes.js'
@@ -64,7 +65,7 @@ async function readPlan(options: DrainForecastOptions): Promise<{
 }
 
 /** -o json|yaml: per node its state and kubectl's groups, per pod its state and `blockedBy`. */
-function drainDocument(plan: DrainPlan): unknown {
+function drainDocument(plan: DrainPlan, release: KubeVersion): unknown {
   return {
     nodes: plan.nodes.map((n) => ({
       node: n.node,
@@ -84,7 +85,7 @@ function drainDocument(plan: DrainPlan): unknown {
         message: p.message,
       }))
     ),
-    kubectl: kubectlDrainLines(plan),
+    kubectl: kubectlDrainLines(plan, release),
     failed: plan.failed,
     waits: plan.waits,
   }
@@ -114,7 +115,7 @@ export async function runDrainForecast(given: DrainForecastOptions, io: ToolIo):
   const status = plan.failed || plan.waits ? 1 : 0
   if (isDocumentFormat(options.output)) {
     printDocument(io, options.output, {
-      drain: drainDocument(plan),
+      drain: drainDocument(plan, release.version),
       ...releaseField(release),
       summary,
     })
@@ -124,7 +125,7 @@ export async function runDrainForecast(given: DrainForecastOptions, io: ToolIo):
   // Names come from files or the cluster: each line escaped for the terminal.
   const line = (text: string): void => io.stdout(`${escapeTerminal(text)}\n`)
   io.stdout("\nkubectl drain's cordon, warning and error lines:\n")
-  for (const text of kubectlDrainLines(plan)) line(`  ${text}`)
+  for (const text of kubectlDrainLines(plan, release.version)) line(`  ${text}`)
   io.stdout('\n')
   if (!budgetsRead)
     line('No PodDisruptionBudgets read (--pdbs FILE): every eviction is taken as allowed.')

@@ -21,7 +21,7 @@ function linesOf(
     flags: flags({ force: true }),
     release: V134,
   })
-  return { lines: kubectlDrainLines(plan), summary: drainSummary(plan) }
+  return { lines: kubectlDrainLines(plan, V134), summary: drainSummary(plan) }
 }
 
 describe('kubectlDrainLines, as kubectl drain prints them', () => {
@@ -33,7 +33,7 @@ describe('kubectlDrainLines, as kubectl drain prints them', () => {
     )
     expect(lines).toEqual([
       'node/a cordoned',
-      'error: unable to drain node "a" due to error:cannot delete Pods with local storage (use --delete-emptydir-data to override): shop/cache-0, shop/z, continuing command...',
+      'error: unable to drain node "a" due to error: cannot delete Pods with local storage (use --delete-emptydir-data to override): shop/cache-0, shop/z, continuing command...',
       'There are pending nodes to be drained:',
       ' a',
     ])
@@ -51,7 +51,7 @@ describe('kubectlDrainLines, as kubectl drain prints them', () => {
       ['a']
     )
     expect(refused.lines[1]).toBe(
-      'error: unable to drain node "a" due to error:[cannot delete Pods with local storage (use --delete-emptydir-data to override): shop/cache-0, cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): shop/ds], continuing command...'
+      'error: unable to drain node "a" due to error: [cannot delete Pods with local storage (use --delete-emptydir-data to override): shop/cache-0, cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): shop/ds], continuing command...'
     )
     const warned = linesOf(
       [pod('debug', { controller: null }), pod('tmp', { controller: null })],
@@ -89,7 +89,7 @@ describe('kubectlDrainLines, as kubectl drain prints them', () => {
     expect(lines).toEqual([
       'node/a cordoned',
       'node/b cordoned',
-      'error: unable to drain node "a" due to error:error when evicting pods/"web-1" -n "shop": This pod has more than one PodDisruptionBudget, which the eviction subresource does not support., continuing command...',
+      'error: unable to drain node "a" due to error: error when evicting pods/"web-1" -n "shop": This pod has more than one PodDisruptionBudget, which the eviction subresource does not support., continuing command...',
       'node/b drained',
       'There are pending nodes to be drained:',
       ' a',

@@ -28,7 +28,7 @@ async function snapshotOf(connection: ClusterConnection): Promise<ClusterSnapsho
 }
 
 /** The lists, one after another, read from the cluster as one source (cluster-lists.ts). */
-async function listsSource(
+export async function listsSource(
   connection: ClusterConnection,
   what: string,
   lists: (layer: typeof ClusterLayer) => readonly ClusterLayer.ListQuery[],
@@ -41,7 +41,9 @@ async function listsSource(
 }
 
 /** A file's bytes as they are read, and its whole text for a document that is not JSON. */
-function fileSource(file: InputFile & { readonly progress?: SourceProgress }): ManifestSource {
+export function fileSource(
+  file: InputFile & { readonly progress?: SourceProgress }
+): ManifestSource {
   return {
     origin: file.origin,
     progress: file.progress,

@@ -66,6 +66,7 @@ export const EXPLAIN_FLAGS: Readonly<Record<string, ToolFlag>> = {
   pods: { type: 'string', values: FILE },
   namespaces: { type: 'string', values: FILE },
   pdbs: { type: 'string', values: FILE },
+  workloads: { type: 'string', values: FILE },
   'evicting-nodes': EVICTING_NODES,
   'kube-version': KUBE_VERSION,
   namespace: { type: 'string', short: 'n', values: { kind: 'namespace' } },
@@ -80,6 +81,7 @@ export const FORECAST_FLAGS: Readonly<Record<string, ToolFlag>> = {
   selector: { type: 'string', short: 'l', values: NONE },
   nodes: { type: 'string', values: FILE },
   pods: { type: 'string', values: FILE },
+  workloads: { type: 'string', values: FILE },
   'evicting-nodes': EVICTING_NODES,
   'kube-version': KUBE_VERSION,
   // kubectl drain's, for `forecast --drain`.

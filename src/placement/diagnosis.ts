@@ -12,6 +12,7 @@ import {
   type PreFilterNarrowing,
 } from './kube-releases.js'
 import { buildProfile, type Profile } from './profile.js'
+import { spreadScoreNotJudged } from './pod-topology-spread-score.js'
 import { Snapshot } from './snapshot.js'
 import {
   PLUGIN_NODE_AFFINITY,
@@ -139,6 +140,8 @@ function assemble(
   const feasibleAt = feasiblePositions(rejections)
   const feasible = all.filter((_, i) => rejections[i] === null)
   const scores = scoreFeasible(input, feasible, feasibleAt)
+  // Scoring runs only when two or more nodes pass the filters (schedule_one.go `schedulePod`).
+  if (feasible.length > 1) notJudged.push(...spreadScoreNotJudged(input))
   const nodes = all.map((node, i) =>
     nodeRow(node, rejections[i] ?? null, profile.taints.nodes[i], scores, {
       weight: scores.weights[i] ?? 0,

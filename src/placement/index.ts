@@ -121,7 +121,7 @@ export { tolerationValidationErrors } from './toleration-validation.js'
 export { podsAsReleaseKeeps } from './kube-releases.js'
 export type { ControllerReference, WeightedPodAffinityTerm } from './cluster-pod.js'
 export type { PreScore, PreScoreResult, ScorePlugin } from './framework.js'
-export type { ServiceSelector, Workload, WorkloadKind, Workloads } from './workloads.js'
+export type { JobFacts, ServiceSelector, Workload, WorkloadKind, Workloads } from './workloads.js'
 export type { PlannedEviction } from './eviction-plan.js'
 export { filterDrainPod, type DrainFlags, type DrainVerdict } from './drain-filters.js'
 export { EvictionBudgets, type EvictionAnswer } from './eviction-api.js'
@@ -152,3 +152,12 @@ export {
   type Prioritized,
 } from './scoring.js'
 export { DEFAULT_SCORE_PLUGINS } from './score-plugins.js'
+export {
+  replacementFor,
+  type Replacement,
+  type ReplacementNode,
+  type ReplacementOutcome,
+  type ReplacementOwner,
+} from './replacement.js'
+export { NEW_POD_SUFFIX } from './replacement-pod.js'
+export { WorkloadIndex } from './workload-index.js'

@@ -60,9 +60,19 @@ export interface NonZeroRequested {
   readonly before132: { milliCpu: bigint; memory: bigint }
 }
 
-/** `PodsWithAffinity` holds a pod with any pod affinity or anti-affinity term. */
-function hasAffinity(pod: ClusterPod): boolean {
-  return pod.requiredAffinity.length > 0 || pod.requiredAntiAffinity.length > 0
+/**
+ * `PodsWithAffinity` holds a pod with any pod affinity or anti-affinity term, required or
+ * preferred (types.go `podWithAffinity`): InterPodAffinity's scoring reads the preferred ones of
+ * the pods on these nodes. A pod whose `podAffinity` is set but holds no term is left out, which
+ * no plugin can tell apart, as it has nothing to match.
+ */
+export function hasAffinity(pod: ClusterPod): boolean {
+  return (
+    pod.requiredAffinity.length > 0 ||
+    pod.requiredAntiAffinity.length > 0 ||
+    (pod.preferredAffinity?.length ?? 0) > 0 ||
+    (pod.preferredAntiAffinity?.length ?? 0) > 0
+  )
 }
 
 /** Inserts `pod` after every pod not later in `order`: its place when read from scratch. */

@@ -17,6 +17,8 @@ import { showingProgress } from './progress-line.js'
 import { renderTable } from './table.js'
 import { escapeTerminal } from './terminal-text.js'
 import type { ToolIo } from './tool-exit.js'
+import { WorkloadCollector } from './workload-kinds.js'
+import { readWorkloads } from './workload-manifests.js'
 import { pdbsSource } from './tool-io.js'
 
 /**
@@ -45,23 +47,29 @@ async function readPlan(options: DrainForecastOptions): Promise<{
   plan: DrainPlan
   release: SpokenRelease
   budgetsRead: boolean
+  notes: readonly string[]
 }> {
   const flags: DrainFlags = {
     ...options.drain,
     podSelector: podSelectorOf(options.drain.podSelector),
   }
-  const { nodes, pods, release } = await readChosenNodes(options)
+  const collector = new WorkloadCollector()
+  const { nodes, pods, release } = await readChosenNodes(options, collector)
+  if (options.workloads !== null) await readWorkloads(options.workloads, collector)
+  const index = collector.index()
+  // Not read at all: a DaemonSet's pods are taken to have theirs (drain-filters.ts).
+  const workloads = options.workloads === null && index.size === 0 ? null : index
   const budgets =
     options.pdbs === null ? [] : await readDisruptionBudgets(await pdbsSource(options.pdbs))
   const plan = planDrain({
     nodes: nodes.map((n) => ({ name: n.name, unschedulable: n.unschedulable })),
     pods: pods.map((p) => p.placement),
     budgets,
-    workloads: null,
+    workloads,
     flags,
     release: release.version,
   })
-  return { plan, release, budgetsRead: options.pdbs !== null }
+  return { plan, release, budgetsRead: options.pdbs !== null, notes: collector.notes }
 }
 
 /** -o json|yaml: per node its state and kubectl's groups, per pod its state and `blockedBy`. */
@@ -110,7 +118,7 @@ function printTable(io: ToolIo, plan: DrainPlan): void {
 
 export async function runDrainForecast(given: DrainForecastOptions, io: ToolIo): Promise<number> {
   const options = showingProgress(given, io)
-  const { plan, release, budgetsRead } = await readPlan(options)
+  const { plan, release, budgetsRead, notes } = await readPlan(options)
   const summary = drainSummary(plan)
   const status = plan.failed || plan.waits ? 1 : 0
   if (isDocumentFormat(options.output)) {
@@ -118,6 +126,7 @@ export async function runDrainForecast(given: DrainForecastOptions, io: ToolIo):
       drain: drainDocument(plan, release.version),
       ...releaseField(release),
       summary,
+      notes,
     })
     return status
   }
@@ -127,6 +136,7 @@ export async function runDrainForecast(given: DrainForecastOptions, io: ToolIo):
   io.stdout("\nkubectl drain's cordon, warning and error lines:\n")
   for (const text of kubectlDrainLines(plan, release.version)) line(`  ${text}`)
   io.stdout('\n')
+  for (const note of notes) line(note)
   if (!budgetsRead)
     line('No PodDisruptionBudgets read (--pdbs FILE): every eviction is taken as allowed.')
   line(summary)

@@ -4,6 +4,7 @@ import { parseSelector } from './label-selector.js'
 import { readNodes, readPlacedPods, type PlacedPod } from './manifests.js'
 import type { SpokenRelease } from './output.js'
 import { nodesSource, podsSource, speakingRelease } from './tool-io.js'
+import type { WorkloadCollector } from './workload-kinds.js'
 
 /**
  * The nodes --selector picks, or those --node names, every one of which must exist. `inCluster`:
@@ -36,9 +37,13 @@ function selectNodes(
   return nodeNames.map((name) => byName.get(name) as ManifestNode)
 }
 
-/** What a forecast reads: the nodes chosen, the pods of the cluster, and the release spoken for. */
+/**
+ * What a forecast reads: the nodes chosen, the pods of the cluster, and the release spoken for;
+ * the workload objects of the pods source into `workloads` when given.
+ */
 export async function readChosenNodes(
-  options: Pick<ForecastOptions, 'nodes' | 'pods' | 'nodeNames' | 'selector' | 'kubeVersion'>
+  options: Pick<ForecastOptions, 'nodes' | 'pods' | 'nodeNames' | 'selector' | 'kubeVersion'>,
+  workloads: WorkloadCollector | null = null
 ): Promise<{ nodes: ManifestNode[]; pods: PlacedPod[]; release: SpokenRelease }> {
   const nodeSource = await nodesSource(options.nodes)
   const nodes = selectNodes(
@@ -48,12 +53,13 @@ export async function readChosenNodes(
     nodeSource.origin,
     options.nodes.kind === 'cluster'
   )
-  const pods = await readPlacedPods(
-    await podsSource(
-      options.pods,
-      nodes.map((n) => n.name)
-    )
+  const podSource = await podsSource(
+    options.pods,
+    nodes.map((n) => n.name)
   )
+  // A pods file may hold the workload objects beside its pods (kubectl get pods,ds,... -o json).
+  const side = workloads?.side(podSource.origin)
+  const pods = await readPlacedPods(podSource, ...(side === undefined ? [] : [side]))
   const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
   return { nodes, pods, release: await speakingRelease(options.kubeVersion, cluster) }
 }

@@ -7,6 +7,7 @@ import {
   gatesOf,
   kubeVersionOf,
   nodeNamesOf,
+  optionalSource,
   type ForecastOptions,
 } from './tool-options.js'
 
@@ -47,8 +48,8 @@ export function parseDrainForecastOptions(
     throw new ConfigError(
       'give the nodes to drain: --node NAME (repeated, or NAME,NAME) or --selector LABELS'
     )
-  const stdin = [values.nodes, values.pods, values.pdbs].filter((v) => v === '-')
-  if (stdin.length > 1) throw new ConfigError('only one of --nodes, --pods and --pdbs can be stdin')
+  const stdin = ['nodes', 'pods', 'pdbs', 'workloads'].filter((flag) => values[flag] === '-')
+  if (stdin.length > 1) throw new ConfigError(`only one of --${stdin.join(' and --')} can be stdin`)
   const needed = typeof values.nodes !== 'string' || typeof values.pods !== 'string'
   const cluster = clusterFor(values, env, needed)
   const podSelector = typeof values['pod-selector'] === 'string' ? values['pod-selector'] : ''
@@ -57,10 +58,8 @@ export function parseDrainForecastOptions(
     selector,
     nodes: sourceOf(values.nodes, 'nodes', cluster),
     pods: sourceOf(values.pods, 'pods', cluster),
-    pdbs:
-      typeof values.pdbs === 'string' || cluster !== null
-        ? sourceOf(values.pdbs, 'pdbs', cluster)
-        : null,
+    pdbs: optionalSource(values, 'pdbs', cluster),
+    workloads: optionalSource(values, 'workloads', cluster),
     drain: {
       ignoreDaemonSets: values['ignore-daemonsets'] === true,
       deleteEmptyDirData: values['delete-emptydir-data'] === true,

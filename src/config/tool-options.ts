@@ -185,7 +185,7 @@ export function parseExplainOptions(
 }
 
 /** A file's source when the flag names one, else the cluster's when there is one, else null. */
-function optionalSource(
+export function optionalSource(
   values: Record<string, unknown>,
   flag: string,
   cluster: ClusterConnection | null

@@ -7,10 +7,12 @@ import { helpText as serveFlagsText } from '../config/index.js'
 
 export const EXIT_CODES = `Exit status:
   0  done (explain: the pod fits somewhere or is bound to a node, or --pending listed the
-     pending pods; forecast: the forecast was made; version, completion, help: printed)
-  1  explain: the pod fits on no node, or its scheduling cycle ends in an error; forecast
-     --drain: kubectl drain would not complete (a node's pods refused, an eviction failing,
-     or a PodDisruptionBudget it would wait on)
+     pending pods; forecast: every evicted pod's replacement lands (--drain: and kubectl
+     drain would complete); version, completion, help: printed)
+  1  explain: the pod fits on no node, or its scheduling cycle ends in an error; forecast: an
+     evicted pod's replacement would stay Pending; forecast --drain: also when kubectl drain
+     would not complete (a node's pods refused, an eviction failing, or a PodDisruptionBudget
+     it would wait on)
   2  bad usage or bad input: no command, an unknown flag or command, a flag given twice, a file
      missing, unreadable or of the wrong kind, a pod the API server would refuse, a pod not found
   3  the cluster could not be read: unreachable, refused the credentials, or failed the list
@@ -112,10 +114,13 @@ const FORECAST = `Usage: taint-extender forecast --taint KEY[=VALUE]:EFFECT (--n
        taint-extender forecast --drain (--node NAME... | -l SELECTOR) [drain flags] [flags]
 
 What a new taint would do before kubectl taint adds it: for NoExecute, which running pods are
-evicted at once, later (tolerationSeconds) or stay; for every effect, which pending pods it turns
-away or ranks lower. With --drain, what kubectl drain with the same flags would do: each node
-cordoned, then node by node which pods it evicts, leaves, or cannot delete, and which evictions
-a PodDisruptionBudget refuses (where drain would wait, retrying every 5 s).
+evicted at once, later (tolerationSeconds) or stay, and then, eviction by eviction, who
+replaces each pod, where the replacement lands or why it stays Pending, and the
+PodDisruptionBudgets the evictions break; for every effect, which pending pods it turns away or
+ranks lower.
+With --drain, what kubectl drain with the same flags would do: each node cordoned, then node by
+node which pods it evicts, leaves, or cannot delete, and which evictions a PodDisruptionBudget
+refuses (where drain would wait, retrying every 5 s); then the same following of the evicted pods.
 
 Flags:
   --taint KEY[=VALUE]:EFFECT
@@ -123,8 +128,11 @@ Flags:
   --node NAME               a node to taint: repeat it, or give NAME,NAME; or:
   -l, --selector SELECTOR   the nodes to taint, as kubectl get -l selects them
   --nodes FILE|-            the nodes; without it, the cluster's
-  --pods FILE|-             the pods; without it, the cluster's (only those on the chosen
-                            nodes and those still pending)
+  --pods FILE|-             the pods; without it, the cluster's (those on the chosen nodes,
+                            those still pending, and for NoExecute every pod bound to a node)
+  --pdbs FILE|-             PodDisruptionBudgets (kubectl get pdb -A -o yaml), which the
+                            evictions may break; without it, the cluster's, or none with --nodes
+  --namespaces FILE|-       namespaces, for a namespaceSelector; without it, the cluster's
   --evicting-nodes MODE     as the extender has it: reject (default) turns away a pending pod
                             the new NoExecute taint would evict after tolerationSeconds;
                             avoid ranks the node lower for it; allow neither
@@ -132,7 +140,6 @@ Flags:
                             patch): its kube-scheduler's wording and rules; default: the API
                             server's, or 1.35 when every input is a file
   --drain                   forecast kubectl drain on the nodes instead of a taint
-  --pdbs FILE|-             PodDisruptionBudgets (--drain); without it, the cluster's
   --ignore-daemonsets       as kubectl drain's: leave DaemonSet-managed pods (--drain)
   --delete-emptydir-data    as kubectl drain's: evict pods with emptyDir volumes (--drain)
   --force                   as kubectl drain's: evict pods no controller owns (--drain)

@@ -97,16 +97,20 @@ export async function nodesSource(source: ObjectSource): Promise<ManifestSource>
 /**
  * The pods of a source. From the cluster, only the pods forecast looks at: those bound to
  * `nodeNames` and those bound to none yet, one list each by field selector, as `kubectl drain`
- * lists a node's pods, rather than every pod of a cluster that may hold a hundred thousand.
+ * lists a node's pods; and, when it follows a NoExecute taint's evictions (`follows`), every
+ * unfinished pod bound to a node, as kube-scheduler counts them where the replacements land.
  */
 export async function podsSource(
   source: ObjectSource,
-  nodeNames: readonly string[]
+  nodeNames: readonly string[],
+  follows = false
 ): Promise<ManifestSource> {
   if (source.kind === 'file') return fileSource(source)
   // Node names are DNS subdomains: nothing in them needs escaping in a field selector.
-  const lists = ({ podList }: typeof ClusterLayer) =>
-    [...nodeNames, ''].map((nodeName) => podList(null, `spec.nodeName=${nodeName}`))
+  const lists = ({ podList }: typeof ClusterLayer) => [
+    ...[...nodeNames, ''].map((nodeName) => podList(null, `spec.nodeName=${nodeName}`)),
+    ...(follows ? [podList(null, `spec.nodeName!=,${UNFINISHED}`)] : []),
+  ]
   return listsSource(source.cluster, 'pods', lists, 'cluster pods', source.progress)
 }
 

@@ -1,7 +1,7 @@
 import { ConfigError } from './config-error.js'
 import { parseStrict } from './strict-args.js'
 import { FORECAST_FLAGS } from './tool-flags.js'
-import { clusterFor, outputOf, sourceOf, type ObjectSource } from './tool-inputs.js'
+import { clusterFor, outputOf, sourceOf } from './tool-inputs.js'
 import {
   evictingNodesOf,
   gatesOf,
@@ -27,8 +27,6 @@ export interface DrainFlagValues {
 
 export interface DrainForecastOptions extends Omit<ForecastOptions, 'taint'> {
   readonly drain: DrainFlagValues
-  /** PodDisruptionBudgets: `--pdbs FILE`, or the cluster's; null when neither gives them. */
-  readonly pdbs: ObjectSource | null
 }
 
 /** The options of `forecast --drain`; null when --drain is not given (a taint's forecast). */
@@ -48,7 +46,9 @@ export function parseDrainForecastOptions(
     throw new ConfigError(
       'give the nodes to drain: --node NAME (repeated, or NAME,NAME) or --selector LABELS'
     )
-  const stdin = ['nodes', 'pods', 'pdbs', 'workloads'].filter((flag) => values[flag] === '-')
+  const stdin = ['nodes', 'pods', 'pdbs', 'workloads', 'namespaces'].filter(
+    (flag) => values[flag] === '-'
+  )
   if (stdin.length > 1) throw new ConfigError(`only one of --${stdin.join(' and --')} can be stdin`)
   const needed = typeof values.nodes !== 'string' || typeof values.pods !== 'string'
   const cluster = clusterFor(values, env, needed)
@@ -60,6 +60,7 @@ export function parseDrainForecastOptions(
     pods: sourceOf(values.pods, 'pods', cluster),
     pdbs: optionalSource(values, 'pdbs', cluster),
     workloads: optionalSource(values, 'workloads', cluster),
+    namespaces: optionalSource(values, 'namespaces', cluster),
     drain: {
       ignoreDaemonSets: values['ignore-daemonsets'] === true,
       deleteEmptyDirData: values['delete-emptydir-data'] === true,

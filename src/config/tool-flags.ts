@@ -82,11 +82,12 @@ export const FORECAST_FLAGS: Readonly<Record<string, ToolFlag>> = {
   nodes: { type: 'string', values: FILE },
   pods: { type: 'string', values: FILE },
   workloads: { type: 'string', values: FILE },
+  namespaces: { type: 'string', values: FILE },
+  pdbs: { type: 'string', values: FILE },
   'evicting-nodes': EVICTING_NODES,
   'kube-version': KUBE_VERSION,
   // kubectl drain's, for `forecast --drain`.
   drain: { type: 'boolean', values: NONE },
-  pdbs: { type: 'string', values: FILE },
   'ignore-daemonsets': { type: 'boolean', values: NONE },
   'delete-emptydir-data': { type: 'boolean', values: NONE },
   force: { type: 'boolean', values: NONE },
@@ -97,7 +98,6 @@ export const FORECAST_FLAGS: Readonly<Record<string, ToolFlag>> = {
 
 /** The flags of `forecast --drain`, kubectl drain's, which a forecast of a taint does not take. */
 export const DRAIN_ONLY_FLAGS = [
-  'pdbs',
   'ignore-daemonsets',
   'delete-emptydir-data',
   'force',

@@ -73,6 +73,10 @@ export interface ForecastOptions {
   readonly pods: ObjectSource
   /** As ExplainOptions.workloads. */
   readonly workloads: ObjectSource | null
+  /** Namespaces, for namespaceSelector; null when neither a file nor the cluster gives them. */
+  readonly namespaces: ObjectSource | null
+  /** PodDisruptionBudgets, which the evictions may break; null when neither gives them. */
+  readonly pdbs: ObjectSource | null
   /** The server's `--evicting-nodes`, which decides whether a pending pod is turned away. */
   readonly evictingNodes: EvictingNodesMode
   readonly output: OutputFormat
@@ -217,7 +221,9 @@ export function parseForecastOptions(
   if ((nodeNames.length === 0) === (selector === null)) {
     throw new ConfigError('give either --node NAME (repeated, or NAME,NAME) or --selector LABELS')
   }
-  const stdin = ['pods', 'nodes', 'workloads'].filter((flag) => values[flag] === '-')
+  const stdin = ['pods', 'nodes', 'workloads', 'namespaces', 'pdbs'].filter(
+    (flag) => values[flag] === '-'
+  )
   if (stdin.length > 1) throw new ConfigError(`only one of --${stdin.join(' and --')} can be stdin`)
   const needed = typeof values.nodes !== 'string' || typeof values.pods !== 'string'
   const cluster = clusterFor(values, env, needed)
@@ -228,6 +234,8 @@ export function parseForecastOptions(
     nodes: sourceOf(values.nodes, 'nodes', cluster),
     pods: sourceOf(values.pods, 'pods', cluster),
     workloads: optionalSource(values, 'workloads', cluster),
+    namespaces: optionalSource(values, 'namespaces', cluster),
+    pdbs: optionalSource(values, 'pdbs', cluster),
     evictingNodes: evictingNodesOf(values),
     output: outputOf(values.output),
     gates: gatesOf(values),

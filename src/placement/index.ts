@@ -137,6 +137,17 @@ export {
   type PodGroup,
 } from './drain-plan.js'
 export {
+  followEvictions,
+  type EvictionFollowUp,
+  type FollowedEviction,
+  type FollowedReplacement,
+  type FollowInput,
+} from './follow-evictions.js'
+export type { BudgetOutcome } from './budget-breaks.js'
+export type { ReplacementOf } from './replacement-source.js'
+export { planTaintEvictions, type TolerantPod } from './taint-evictions.js'
+export { DEFAULT_GRACE_SECONDS } from './terminating-pods.js'
+export {
   diagnoseAndChoose,
   type Choice,
   type PlacementChoice,

@@ -191,6 +191,10 @@ describe('taint-extender forecast --drain', () => {
         'a      shop/web-1            evicted',
         'a      shop/web-2            evicted',
         '',
+        'POD          EVICTED AT   REPLACED BY                                 LANDS ON',
+        'shop/web-1   +0 s         its ReplicaSet shop/web-7d9f was not read   -',
+        'shop/web-2   +0 s         its ReplicaSet shop/web-7d9f was not read   -',
+        '',
         "kubectl drain's cordon, warning and error lines:",
         '  node/a cordoned',
         '  Warning: ignoring DaemonSet-managed Pods: kube-system/proxy-a',
@@ -198,6 +202,7 @@ describe('taint-extender forecast --drain', () => {
         '',
         'No PodDisruptionBudgets read (--pdbs FILE): every eviction is taken as allowed.',
         'drain of 1 node(s): 2 pod(s) evicted, 0 refused by a PodDisruptionBudget, 0 failing, 2 left in place; drain completes.',
+        '2 pods evicted: 0 re-placed, 2 not recreated',
         'Judged as kube-scheduler 1.35 judges (newest supported).',
         '',
       ].join('\n')

@@ -72,7 +72,10 @@ function daemonSetFilter(
 ): DrainVerdict {
   const owner = pod.controller ?? null
   if (owner === null || !isDaemonSet(owner, release) || finished(pod)) return DELETE
-  const found = workloads === null || workloads.controllerOf(pod)?.kind === 'DaemonSet'
+  // kubectl GETs the DaemonSet by namespace and name: one of that name found counts, whatever its
+  // uid (an empty uid is not compared).
+  const named = { ...pod, controller: { ...owner, uid: '' } }
+  const found = workloads === null || workloads.controllerOf(named)?.kind === 'DaemonSet'
   if (!found) {
     const notFound = `daemonsets.apps "${owner.name}" not found`
     return flags.force

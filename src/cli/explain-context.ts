@@ -20,7 +20,7 @@ import {
   type Workloads,
 } from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
-import { ProtocolError, type ManifestNode } from '../protocol/index.js'
+import { ProtocolError, type ManifestNode, type ManifestPod } from '../protocol/index.js'
 import { readDisruptionBudgets, readNamespaces, readNodes, readPodList } from './manifests.js'
 import { explainPodsSource, namespacesSource, nodesSource, pdbsSource } from './tool-io.js'
 import { WorkloadCollector } from './workload-kinds.js'
@@ -55,10 +55,14 @@ async function readOtherPods(
   const source = await explainPodsSource(options.pods)
   return readPodList(
     source,
-    ({ pod, placement }) =>
-      pod.phase !== 'Succeeded' && pod.phase !== 'Failed' ? placement : undefined,
+    ({ pod, placement }) => (isUnfinished(pod) ? placement : undefined),
     workloads.side(source.origin)
   )
+}
+
+/** Not Succeeded nor Failed: kube-scheduler's pod informer leaves finished pods out. */
+export function isUnfinished(pod: ManifestPod): boolean {
+  return pod.phase !== 'Succeeded' && pod.phase !== 'Failed'
 }
 
 /** Namespace labels, read only when some term has a namespaceSelector to apply them to. */
@@ -91,13 +95,25 @@ function placedAsReleaseKeeps(
   return podsAsReleaseKeeps(placed, options.kubeVersion ?? NEWEST_KUBE_VERSION)
 }
 
+/** The unfinished pods a caller read already (null: none given), and the workloads beside them. */
+export interface PodsRead {
+  readonly pods: readonly PlacementPod[] | null
+  readonly collector: WorkloadCollector
+}
+
+/**
+ * `alreadyRead`: the unfinished pods when the caller read them already (explain --pending reads a
+ * pods file once for its pending pods and these); read here when undefined.
+ */
 export async function readExplainContext(
   options: ExplainOptions,
-  incoming: readonly PlacementPod[]
+  incoming: readonly PlacementPod[],
+  alreadyRead?: PodsRead
 ): Promise<ExplainContext> {
   const nodes = await readNodes(await nodesSource(options.nodes))
-  const collector = new WorkloadCollector()
-  const others = await readOtherPods(options, collector)
+  const collector = alreadyRead?.collector ?? new WorkloadCollector()
+  const others =
+    alreadyRead === undefined ? await readOtherPods(options, collector) : alreadyRead.pods
   if (options.workloads !== null) await readWorkloads(options.workloads, collector)
   const workloads = collector.index()
   const placementNodes = nodes.map((n) => ({

@@ -57,8 +57,7 @@ function preFilter(input: SnapshotInput): PreFilterOutcome {
     return { ...none, rejection: REASON_NODE_AFFINITY_CONFLICT }
   // Up to v1.28.9 each name is looked up in the snapshot, in Go's map order: with several
   // missing, which one the error names varies; the first in sorted order is given.
-  const known = new Set(input.snapshot.nodes.map((n) => n.name))
-  const missing = [...(names ?? [])].filter((n) => !known.has(n)).sort()[0]
+  const missing = [...(names ?? [])].filter((n) => input.snapshot.get(n) === undefined).sort()[0]
   const error =
     narrowing === 'unjudged' && missing !== undefined
       ? `nodeinfo not found for node name ${JSON.stringify(missing)}`

@@ -149,6 +149,29 @@ describe('taint-extender forecast --drain', () => {
     )
   })
 
+  it('follows the evicted pods: their ReplicaSet’s replacements land on the one node neither cordoned nor drained', async () => {
+    const result = await runTool('forecast', [
+      '--drain',
+      '--node',
+      'a',
+      '--ignore-daemonsets',
+      '--workloads',
+      `${DRAIN}workloads.json`,
+      ...FILES,
+      ...PDBS,
+      '-o',
+      'json',
+    ])
+    expect(result.code).toBe(0)
+    const doc = JSON.parse(result.stdout) as {
+      evicted: { name: string; evictedAfterSeconds: number; replacement: { node: string } | null }[]
+    }
+    expect(doc.evicted.map((e) => [e.name, e.evictedAfterSeconds, e.replacement?.node])).toEqual([
+      ['web-1', 0, 'c'],
+      ['web-2', 0, 'c'],
+    ])
+  })
+
   it('deletes through every budget with --disable-eviction, and with --force a bare pod too, exit 0', async () => {
     const { code, doc } = await drain([
       '--node',

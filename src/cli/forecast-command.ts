@@ -1,18 +1,17 @@
 import { TAINT_EFFECT_NO_EXECUTE, type RuleOptions, type Taint } from '../core/index.js'
-import type { EvictionFollowUp, PlacementPod } from '../placement/index.js'
-import { parseForecastOptions, type ForecastOptions } from '../config/index.js'
-import { readDisruptionBudgets, readNamespaces, readNodes, readPlacedPods } from './manifests.js'
+import type { EvictionFollowUp } from '../placement/index.js'
+import {
+  parseDrainForecastOptions,
+  parseForecastOptions,
+  type ForecastOptions,
+} from '../config/index.js'
+import { runDrainForecast } from './forecast-drain.js'
+import { readDisruptionBudgets, readNodes, readPlacedPods } from './manifests.js'
 import { isDocumentFormat, printDocument, releaseField, releaseLine } from './output.js'
 import { renderTable } from './table.js'
 import { escapeTerminal } from './terminal-text.js'
 import { parseTaint } from './taint-spec.js'
-import {
-  podsSource,
-  namespacesSource,
-  nodesSource,
-  pdbsSource,
-  speakingRelease,
-} from './tool-io.js'
+import { podsSource, nodesSource, pdbsSource, speakingRelease } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 import { showingProgress } from './progress-line.js'
 import {
@@ -22,7 +21,7 @@ import {
   summarize,
   type NodeForecast,
 } from './forecast-nodes.js'
-import { followTaint, type FollowReading } from './forecast-follow.js'
+import { followTaint, namespaceLabels, type FollowReading } from './forecast-follow.js'
 import {
   everyReplacementLands,
   FOLLOW_HEADER,
@@ -32,7 +31,6 @@ import {
 } from './forecast-follow-output.js'
 import { readWorkloads } from './workload-manifests.js'
 import { WorkloadCollector } from './workload-kinds.js'
-import { ProtocolError } from '../protocol/index.js'
 
 /**
  * `taint-extender forecast --taint key=value:Effect --node NAME|--selector LABELS`: what the
@@ -43,19 +41,6 @@ import { ProtocolError } from '../protocol/index.js'
  */
 
 export const EXIT_REPLACEMENT_PENDING = 1
-
-/** Namespace labels, read only when some pod's term has a namespaceSelector to apply them to. */
-async function namespaceLabels(options: ForecastOptions, pods: readonly PlacementPod[]) {
-  const needer = pods.find((p) =>
-    [...p.requiredAffinity, ...p.requiredAntiAffinity].some((t) => t.namespaceSelector !== null)
-  )
-  if (needer === undefined) return new Map<string, Readonly<Record<string, string>>>()
-  if (options.namespaces === null)
-    throw new ProtocolError(
-      `--namespaces FILE is required: ${needer.namespace}/${needer.name} has a namespaceSelector`
-    )
-  return readNamespaces(await namespacesSource(options.namespaces))
-}
 
 /** What following the evictions reads beyond the nodes and pods: budgets, workloads, namespaces. */
 async function readFollowed(
@@ -113,6 +98,8 @@ export async function runForecast(
   io: ToolIo,
   env: NodeJS.ProcessEnv
 ): Promise<number> {
+  const drain = parseDrainForecastOptions(argv, env)
+  if (drain !== null) return runDrainForecast(drain, io)
   const options = showingProgress(parseForecastOptions(argv, env), io)
   const taint: Taint = parseTaint(options.taint)
   const follows = taint.effect === TAINT_EFFECT_NO_EXECUTE

@@ -3,14 +3,19 @@ import {
   followEvictions,
   planTaintEvictions,
   replacementFor,
+  type PlannedEviction,
   type Workloads,
   type DisruptionBudget,
   type EvictionFollowUp,
   type NamespaceLabels,
   type PlacementNode,
+  type PlacementPod,
+  type ReplacementOf,
 } from '../placement/index.js'
-import type { ManifestNode } from '../protocol/index.js'
-import type { PlacedPod } from './manifests.js'
+import type { ForecastOptions } from '../config/index.js'
+import { ProtocolError, type ManifestNode } from '../protocol/index.js'
+import { readNamespaces, type PlacedPod } from './manifests.js'
+import { namespacesSource } from './tool-io.js'
 
 /**
  * The forecast of what a NoExecute taint does next (src/placement follow-evictions.ts): the
@@ -27,6 +32,22 @@ export interface FollowReading {
   readonly namespaces: NamespaceLabels
   /** The controllers and Services read (a controller not among them: its replacement unknown). */
   readonly workloads: Workloads
+}
+
+/** Namespace labels, read only when some pod's term has a namespaceSelector to apply them to. */
+export async function namespaceLabels(
+  options: Pick<ForecastOptions, 'namespaces'>,
+  pods: readonly PlacementPod[]
+) {
+  const needer = pods.find((p) =>
+    [...p.requiredAffinity, ...p.requiredAntiAffinity].some((t) => t.namespaceSelector !== null)
+  )
+  if (needer === undefined) return new Map<string, Readonly<Record<string, string>>>()
+  if (options.namespaces === null)
+    throw new ProtocolError(
+      `--namespaces FILE is required: ${needer.namespace}/${needer.name} has a namespaceSelector`
+    )
+  return readNamespaces(await namespacesSource(options.namespaces))
 }
 
 const FINISHED: ReadonlySet<string> = new Set(['Succeeded', 'Failed'])
@@ -85,6 +106,30 @@ export function followTaint(
       }),
     namespaces: reading.namespaces,
     workloads: reading.workloads,
+    disruptionBudgets: reading.budgets,
+    options: rules,
+  })
+}
+
+/**
+ * The forecast of what a drain does next: the drained nodes cordoned (`spec.unschedulable`), the
+ * drain's evictions (drain-plan.ts, all sent at once) followed to where each replacement lands.
+ */
+export function followDrain(
+  drained: readonly string[],
+  reading: FollowReading,
+  evictions: readonly PlannedEviction[],
+  replacementOf: ReplacementOf,
+  rules: RuleOptions
+): EvictionFollowUp {
+  const cordoned = new Set(drained)
+  const after = reading.nodes.map((n) => (cordoned.has(n.name) ? { ...n, unschedulable: true } : n))
+  return followEvictions({
+    nodes: after.map(placementNode),
+    pods: boundPods(reading.pods).map((p) => p.placement),
+    evictions,
+    replacementOf,
+    namespaces: reading.namespaces,
     disruptionBudgets: reading.budgets,
     options: rules,
   })

@@ -7,10 +7,12 @@ import { helpText as serveFlagsText } from '../config/index.js'
 
 export const EXIT_CODES = `Exit status:
   0  done (explain: the pod fits somewhere or is bound to a node, or --pending listed the
-     pending pods; forecast: every evicted pod's replacement lands; version, completion,
-     help: printed)
+     pending pods; forecast: every evicted pod's replacement lands (--drain: and kubectl
+     drain would complete); version, completion, help: printed)
   1  explain: the pod fits on no node, or its scheduling cycle ends in an error; forecast: an
-     evicted pod's replacement would stay Pending
+     evicted pod's replacement would stay Pending; forecast --drain: also when kubectl drain
+     would not complete (a node's pods refused, an eviction failing, or a PodDisruptionBudget
+     it would wait on)
   2  bad usage or bad input: no command, an unknown flag or command, a flag given twice, a file
      missing, unreadable or of the wrong kind, a pod the API server would refuse, a pod not found
   3  the cluster could not be read: unreachable, refused the credentials, or failed the list
@@ -30,7 +32,7 @@ Usage:
   taint-extender serve [flags]            run the extender (taint-extender serve --help: its flags)
   taint-extender explain POD [-n NS]      why a pod fits on some nodes and not others, node by node
   taint-extender explain --pending [-A]   every pending pod, grouped by what holds it back
-  taint-extender forecast ...             what a new taint would do to the pods on some nodes
+  taint-extender forecast ...             what a new taint or a drain would do to some nodes' pods
   taint-extender version                  the version, the commit it was built from, Node.js's
   taint-extender completion bash|zsh      a shell completion script
   taint-extender help [COMMAND]           this text, or a command's (also: COMMAND --help)
@@ -112,12 +114,16 @@ Examples:
 ${EXIT_CODES}`
 
 const FORECAST = `Usage: taint-extender forecast --taint KEY[=VALUE]:EFFECT (--node NAME... | -l SELECTOR) [flags]
+       taint-extender forecast --drain (--node NAME... | -l SELECTOR) [drain flags] [flags]
 
 What a new taint would do before kubectl taint adds it: for NoExecute, which running pods are
 evicted at once, later (tolerationSeconds) or stay, and then, eviction by eviction, who
 replaces each pod, where the replacement lands or why it stays Pending, and the
 PodDisruptionBudgets the evictions break; for every effect, which pending pods it turns away or
 ranks lower.
+With --drain, what kubectl drain with the same flags would do: each node cordoned, then node by
+node which pods it evicts, leaves, or cannot delete, and which evictions a PodDisruptionBudget
+refuses (where drain would wait, retrying every 5 s); then the same following of the evicted pods.
 
 Flags:
   --taint KEY[=VALUE]:EFFECT
@@ -139,6 +145,13 @@ Flags:
   --kube-version VERSION    the Kubernetes release to speak for, 1.28 to 1.35 (1.28.7 names a
                             patch): its kube-scheduler's wording and rules; default: the API
                             server's, or 1.35 when every input is a file
+  --drain                   forecast kubectl drain on the nodes instead of a taint
+  --ignore-daemonsets       as kubectl drain's: leave DaemonSet-managed pods (--drain)
+  --delete-emptydir-data    as kubectl drain's: evict pods with emptyDir volumes (--drain)
+  --force                   as kubectl drain's: evict pods no controller owns (--drain)
+  --disable-eviction        as kubectl drain's: delete instead of evicting, so no
+                            PodDisruptionBudget is checked (--drain)
+  --pod-selector SELECTOR   as kubectl drain's: only the pods it matches (--drain)
 ${COMMON}
 
 ${CLUSTER}
@@ -148,6 +161,7 @@ ${CLUSTER}
 Examples:
   taint-extender forecast --taint maintenance=planned:NoExecute --node worker-1 --node worker-2
   taint-extender forecast --taint gpu=true:NoSchedule -l 'pool in (gpu)' --nodes nodes.yaml --pods pods.yaml
+  taint-extender forecast --drain --node worker-1 --ignore-daemonsets --delete-emptydir-data
 
 ${EXIT_CODES}`
 

@@ -23,6 +23,11 @@ export {
   type NamespaceChoice,
 } from './tool-options.js'
 export {
+  parseDrainForecastOptions,
+  type DrainFlagValues,
+  type DrainForecastOptions,
+} from './drain-options.js'
+export {
   outputOf,
   type InputFile,
   type InputText,

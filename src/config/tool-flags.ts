@@ -1,4 +1,5 @@
 import { NEWEST_KUBE_MINOR, OLDEST_KUBE_MINOR } from '../core/index.js'
+import { ConfigError } from './config-error.js'
 import type { FlagSpec } from './strict-args.js'
 import { FLAGS } from './flags.js'
 import { EVICTING_NODES_MODES, LOG_LEVELS } from './parse-values.js'
@@ -85,7 +86,33 @@ export const FORECAST_FLAGS: Readonly<Record<string, ToolFlag>> = {
   pdbs: { type: 'string', values: FILE },
   'evicting-nodes': EVICTING_NODES,
   'kube-version': KUBE_VERSION,
+  // kubectl drain's, for `forecast --drain`.
+  drain: { type: 'boolean', values: NONE },
+  'ignore-daemonsets': { type: 'boolean', values: NONE },
+  'delete-emptydir-data': { type: 'boolean', values: NONE },
+  force: { type: 'boolean', values: NONE },
+  'disable-eviction': { type: 'boolean', values: NONE },
+  'pod-selector': { type: 'string', values: NONE },
   ...SHARED,
+}
+
+/** The flags of `forecast --drain`, kubectl drain's, which a forecast of a taint does not take. */
+export const DRAIN_ONLY_FLAGS = [
+  'ignore-daemonsets',
+  'delete-emptydir-data',
+  'force',
+  'disable-eviction',
+  'pod-selector',
+] as const
+
+/** A forecast of a taint refuses kubectl drain's flags, which would otherwise be ignored. */
+export function refuseDrainFlags(values: Record<string, unknown>): void {
+  if (values.drain === true) return
+  const given = DRAIN_ONLY_FLAGS.filter((flag) => values[flag] !== undefined)
+  if (given.length > 0)
+    throw new ConfigError(
+      `--${given.join(', --')} go${given.length === 1 ? 'es' : ''} with --drain`
+    )
 }
 
 /** `version` and `completion` take only these. */

@@ -10,7 +10,7 @@ import {
   type FeatureGates,
 } from './parse-values.js'
 import { parseStrict } from './strict-args.js'
-import { EXPLAIN_FLAGS, FORECAST_FLAGS } from './tool-flags.js'
+import { EXPLAIN_FLAGS, FORECAST_FLAGS, refuseDrainFlags } from './tool-flags.js'
 import {
   clusterFor,
   NO_CLUSTER,
@@ -86,7 +86,7 @@ export interface ForecastOptions {
 }
 
 /** `--kube-version`: a supported release, or null when not given. */
-function kubeVersionOf(values: Record<string, unknown>): KubeVersion | null {
+export function kubeVersionOf(values: Record<string, unknown>): KubeVersion | null {
   const given = values['kube-version']
   if (typeof given !== 'string') return null
   const parsed = parseKubeVersion(given)
@@ -95,12 +95,12 @@ function kubeVersionOf(values: Record<string, unknown>): KubeVersion | null {
 }
 
 /** `--evicting-nodes`, the server's default when absent. */
-function evictingNodesOf(values: Record<string, unknown>): EvictingNodesMode {
+export function evictingNodesOf(values: Record<string, unknown>): EvictingNodesMode {
   const given = values['evicting-nodes']
   return parseEvictingNodes(typeof given === 'string' ? given : DEFAULT_EVICTING_NODES)
 }
 
-function gatesOf(values: Record<string, unknown>): FeatureGates {
+export function gatesOf(values: Record<string, unknown>): FeatureGates {
   return parseFeatureGates(String(values['feature-gates'] ?? ''), DEFAULT_FEATURE_GATES)
 }
 
@@ -189,7 +189,7 @@ export function parseExplainOptions(
 }
 
 /** A file's source when the flag names one, else the cluster's when there is one, else null. */
-function optionalSource(
+export function optionalSource(
   values: Record<string, unknown>,
   flag: string,
   cluster: ClusterConnection | null
@@ -200,7 +200,7 @@ function optionalSource(
 }
 
 /** `--node a --node b` and `--node a,b` alike; a name given twice counts once. */
-function nodeNamesOf(value: unknown): string[] {
+export function nodeNamesOf(value: unknown): string[] {
   const given = Array.isArray(value) ? value.map(String) : []
   const names = given.flatMap((v) => v.split(','))
   if (names.some((n) => n.trim() === ''))
@@ -213,8 +213,9 @@ export function parseForecastOptions(
   env: Readonly<Record<string, string | undefined>>
 ): ForecastOptions {
   const { values } = parseStrict(argv, FORECAST_FLAGS)
+  refuseDrainFlags(values)
   if (typeof values.taint !== 'string')
-    throw new ConfigError('--taint KEY[=VALUE]:EFFECT is required')
+    throw new ConfigError('--taint KEY[=VALUE]:EFFECT or --drain is required')
   const nodeNames = nodeNamesOf(values.node)
   const selector = typeof values.selector === 'string' ? values.selector : null
   if ((nodeNames.length === 0) === (selector === null)) {

@@ -15,6 +15,16 @@ export interface DisruptionBudget {
   readonly disruptionsAllowed: number
   /** The names in `status.disruptedPods`: already counted by the API server. */
   readonly disruptedPods: ReadonlySet<string>
+  /** `status.currentHealthy`; 0 when unset. The Eviction API weighs it for a pod not Ready. */
+  readonly currentHealthy?: number
+  /** `status.desiredHealthy`; 0 when unset. */
+  readonly desiredHealthy?: number
+  /** `metadata.generation`; 0 when unset. */
+  readonly generation?: number
+  /** `status.observedGeneration`; 0 when unset: a status behind its spec refuses evictions. */
+  readonly observedGeneration?: number
+  /** `spec.unhealthyPodEvictionPolicy`: `IfHealthyBudget`, `AlwaysAllow`, or "" when unset. */
+  readonly unhealthyPodEvictionPolicy?: string
 }
 
 function selects(budget: DisruptionBudget, pod: ClusterPod): boolean {

@@ -123,6 +123,19 @@ export type { ControllerReference, WeightedPodAffinityTerm } from './cluster-pod
 export type { PreScore, PreScoreResult, ScorePlugin } from './score-framework.js'
 export type { JobFacts, ServiceSelector, Workload, WorkloadKind, Workloads } from './workloads.js'
 export type { PlannedEviction } from './eviction-plan.js'
+export { filterDrainPod, type DrainFlags, type DrainVerdict } from './drain-filters.js'
+export { EvictionBudgets, type EvictionAnswer } from './eviction-api.js'
+export {
+  planDrain,
+  type DrainedPod,
+  type DrainedPodState,
+  type DrainInput,
+  type DrainNode,
+  type DrainPlan,
+  type NodeDrain,
+  type NodeDrainState,
+  type PodGroup,
+} from './drain-plan.js'
 export {
   followEvictions,
   type EvictionFollowUp,

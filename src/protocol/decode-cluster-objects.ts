@@ -18,7 +18,7 @@ export function decodeNamespace(
 }
 
 /**
- * A policy/v1 PodDisruptionBudget as preemption reads it. A selector the API server could not
+ * A policy/v1 PodDisruptionBudget as preemption and the Eviction API read it. A selector the API server could not
  * turn into a label selector matches nothing (`LabelSelectorAsSelector` fails), as upstream
  * skips such a budget.
  */
@@ -36,15 +36,27 @@ export function decodeDisruptionBudget(value: unknown, path: string): Disruption
     `${path}.status.disruptedPods`,
     false
   )
-  const allowed =
-    status === null
-      ? null
-      : readInteger(field(status, 'disruptionsAllowed'), `${path}.status.disruptionsAllowed`)
+  const count = (name: string): number =>
+    status === null ? 0 : Number(readInteger(field(status, name), `${path}.status.${name}`) ?? 0n)
   return {
     namespace: readString(field(metadata, 'namespace'), `${path}.metadata.namespace`),
     name: readString(field(metadata, 'name'), `${path}.metadata.name`),
     selector: selector !== null && labelSelectorProblem(selector) !== null ? null : selector,
-    disruptionsAllowed: Number(allowed ?? 0n),
+    disruptionsAllowed: count('disruptionsAllowed'),
     disruptedPods: new Set(disrupted === null ? [] : Object.keys(disrupted)),
+    // What the Eviction API weighs beside the allowance (eviction.go `Create`, `checkAndDecrement`).
+    currentHealthy: count('currentHealthy'),
+    desiredHealthy: count('desiredHealthy'),
+    observedGeneration: count('observedGeneration'),
+    generation: Number(
+      readInteger(field(metadata, 'generation'), `${path}.metadata.generation`) ?? 0n
+    ),
+    unhealthyPodEvictionPolicy:
+      spec === null
+        ? ''
+        : readString(
+            field(spec, 'unhealthyPodEvictionPolicy'),
+            `${path}.spec.unhealthyPodEvictionPolicy`
+          ),
   }
 }

@@ -88,9 +88,15 @@ export const NAMESPACE_FIELDS: FieldTree = mergeFieldTrees(KIND_SHAPE, {
 })
 
 export const DISRUPTION_BUDGET_FIELDS: FieldTree = mergeFieldTrees(KIND_SHAPE, {
-  metadata: { name: true, namespace: true },
-  spec: { selector: true },
-  status: { disruptionsallowed: true, disruptedpods: true },
+  metadata: { name: true, namespace: true, generation: true },
+  spec: { selector: true, unhealthypodevictionpolicy: true },
+  status: {
+    disruptionsallowed: true,
+    disruptedpods: true,
+    currenthealthy: true,
+    desiredhealthy: true,
+    observedgeneration: true,
+  },
 })
 
 /** The controllers' and Services' fields (decode-workloads.ts), the template's as a pod's. */

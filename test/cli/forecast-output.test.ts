@@ -139,7 +139,7 @@ describe('taint-extender forecast output', () => {
 
 describe('taint-extender forecast on bad input', () => {
   it.each([
-    ['no --taint', ['--node', 'general-1'], /--taint KEY\[=VALUE\]:EFFECT is required/],
+    ['no --taint', ['--node', 'general-1'], /--taint KEY\[=VALUE\]:EFFECT or --drain is required/],
     [
       'an unknown effect',
       ['--taint', 'a=b:NoScheduleNow', '--node', 'general-1'],

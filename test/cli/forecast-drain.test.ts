@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest'
+import { runTool, tempFile } from './run-tool.js'
+
+/**
+ * `forecast --drain` from files, as kubectl drain with the same flags would run on them: the
+ * filters, a budget's refusal, the lines kubectl prints, the exit status, and the refusals of
+ * bad combinations. The rules themselves: test/placement/drain-*.test.ts.
+ */
+
+const DRAIN = new URL('../fixtures/drain/', import.meta.url).pathname
+const FILES = ['--nodes', `${DRAIN}nodes.yaml`, '--pods', `${DRAIN}pods.json`]
+const PDBS = ['--pdbs', `${DRAIN}pdbs.json`]
+
+interface DrainDocument {
+  drain: {
+    nodes: { node: string; state: string; alreadyCordoned: boolean }[]
+    pods: {
+      namespace: string
+      name: string
+      node: string
+      state: string
+      evictedAfterSeconds: number | null
+      blockedBy: string | null
+    }[]
+    kubectl: string[]
+    failed: boolean
+    waits: boolean
+  }
+  kubeVersion: string
+  summary: string
+}
+
+async function drain(argv: string[]): Promise<{ code: number; doc: DrainDocument }> {
+  const result = await runTool('forecast', ['--drain', ...argv, ...FILES, '-o', 'json'])
+  expect(result.stderr).toBe('')
+  return { code: result.code, doc: JSON.parse(result.stdout) as DrainDocument }
+}
+
+const states = (doc: DrainDocument): string[] =>
+  doc.drain.pods.map((p) => `${p.node} ${p.namespace}/${p.name} ${p.state}`)
+
+describe('taint-extender forecast --drain', () => {
+  it('cordons both nodes, drains the first, and refuses the second for its emptyDir pod, exit 1', async () => {
+    const { code, doc } = await drain([
+      '--node',
+      'a',
+      '--node',
+      'b',
+      '--ignore-daemonsets',
+      ...PDBS,
+    ])
+    expect(code).toBe(1)
+    expect(states(doc)).toEqual([
+      'a kube-system/etcd-a left',
+      'a kube-system/proxy-a left',
+      'a shop/web-1 evicted',
+      'a shop/web-2 evicted',
+      'b shop/cache-0 error',
+      'b shop/web-3 kept',
+    ])
+    expect(doc.drain.kubectl).toEqual([
+      'node/a cordoned',
+      'node/b already cordoned',
+      'Warning: ignoring DaemonSet-managed Pods: kube-system/proxy-a',
+      'node/a drained',
+      'error: unable to drain node "b" due to error: cannot delete Pods with local storage (use --delete-emptydir-data to override): shop/cache-0, continuing command...',
+      'There are pending nodes to be drained:',
+      ' b',
+    ])
+  })
+
+  it('names the budget that refuses an eviction, where kubectl drain would wait retrying, exit 1', async () => {
+    const { code, doc } = await drain([
+      '--node',
+      'a,b,c',
+      '--ignore-daemonsets',
+      '--delete-emptydir-data',
+      ...PDBS,
+    ])
+    expect(code).toBe(1)
+    const web3 = doc.drain.pods.find((p) => p.name === 'web-3')
+    expect(web3).toMatchObject({
+      state: 'refused',
+      evictedAfterSeconds: null,
+      blockedBy: 'shop/web',
+    })
+    expect(doc.drain.pods.find((p) => p.name === 'cache-0')).toMatchObject({
+      state: 'evicted',
+      evictedAfterSeconds: 0,
+      blockedBy: null,
+    })
+    expect(doc.drain.nodes.map((n) => `${n.node} ${n.state}`)).toEqual([
+      'a drained',
+      'b waiting',
+      'c not-reached',
+    ])
+    expect(doc.drain.kubectl).toContain(
+      `error when evicting pods/"web-3" -n "shop" (will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget.`
+    )
+  })
+
+  it('words a bare pod as the release’s kubectl does: "cannot delete" twice from 1.30, once in 1.28, where no space follows "due to error:"', async () => {
+    const newest = await drain(['--node', 'c', ...PDBS])
+    expect(newest.doc.drain.kubectl).toContain(
+      'error: unable to drain node "c" due to error: cannot delete cannot delete Pods that declare no controller (use --force to override): dev/debug, continuing command...'
+    )
+    const old = await drain(['--node', 'c', '--kube-version', '1.28', ...PDBS])
+    expect(old.doc.drain.kubectl).toContain(
+      'error: unable to drain node "c" due to error:cannot delete Pods declare no controller (use --force to override): dev/debug, continuing command...'
+    )
+  })
+
+  it('refuses a node for its DaemonSet pod without --ignore-daemonsets', async () => {
+    const { code, doc } = await drain(['--node', 'a', ...PDBS])
+    expect(code).toBe(1)
+    expect(doc.drain.nodes[0]?.state).toBe('refused')
+    expect(doc.drain.kubectl[1]).toBe(
+      'error: unable to drain node "a" due to error: cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): kube-system/proxy-a, continuing command...'
+    )
+  })
+
+  it('refuses a DaemonSet pod whose DaemonSet the workloads read do not hold, in the words of the GET’s NotFound', async () => {
+    const daemonSet = (name: string): object => ({
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
+      metadata: { name, namespace: 'kube-system', uid: `${name}-uid` },
+      spec: { selector: { matchLabels: { app: name } }, template: { spec: { containers: [] } } },
+    })
+    const workloads = (name: string): string =>
+      tempFile('workloads.json', JSON.stringify({ kind: 'List', items: [daemonSet(name)] }))
+    const held = await drain([
+      '--node',
+      'a',
+      '--ignore-daemonsets',
+      '--workloads',
+      workloads('proxy'),
+    ])
+    expect(held.code).toBe(0)
+    const gone = await drain([
+      '--node',
+      'a',
+      '--ignore-daemonsets',
+      '--workloads',
+      workloads('other'),
+    ])
+    expect(gone.code).toBe(1)
+    expect(gone.doc.drain.kubectl[1]).toBe(
+      'error: unable to drain node "a" due to error: cannot delete daemonsets.apps "proxy" not found: kube-system/proxy-a, continuing command...'
+    )
+  })
+
+  it('follows the evicted pods: their ReplicaSet’s replacements land on the one node neither cordoned nor drained', async () => {
+    const result = await runTool('forecast', [
+      '--drain',
+      '--node',
+      'a',
+      '--ignore-daemonsets',
+      '--workloads',
+      `${DRAIN}workloads.json`,
+      ...FILES,
+      ...PDBS,
+      '-o',
+      'json',
+    ])
+    expect(result.code).toBe(0)
+    const doc = JSON.parse(result.stdout) as {
+      evicted: { name: string; evictedAfterSeconds: number; replacement: { node: string } | null }[]
+    }
+    expect(doc.evicted.map((e) => [e.name, e.evictedAfterSeconds, e.replacement?.node])).toEqual([
+      ['web-1', 0, 'c'],
+      ['web-2', 0, 'c'],
+    ])
+  })
+
+  it('deletes through every budget with --disable-eviction, and with --force a bare pod too, exit 0', async () => {
+    const { code, doc } = await drain([
+      '--node',
+      'b,c',
+      '--delete-emptydir-data',
+      '--force',
+      '--disable-eviction',
+      ...PDBS,
+    ])
+    expect(code).toBe(0)
+    expect(states(doc)).toEqual([
+      'b shop/cache-0 deleted',
+      'b shop/web-3 deleted',
+      'c dev/debug deleted',
+      'c shop/web-4 deleted',
+    ])
+    expect(doc.summary).toMatch(/drain completes\.$/)
+  })
+
+  it('lists only the pods --pod-selector matches, so the node’s DaemonSet pod refuses nothing', async () => {
+    const { code, doc } = await drain(['--node', 'a', '--pod-selector', 'app=web', ...PDBS])
+    expect(code).toBe(0)
+    expect(states(doc)).toEqual(['a shop/web-1 evicted', 'a shop/web-2 evicted'])
+  })
+
+  it('prints the table, kubectl’s lines and the summary, and says when no budgets were read', async () => {
+    const result = await runTool('forecast', [
+      '--drain',
+      '--node',
+      'a',
+      '--ignore-daemonsets',
+      ...FILES,
+    ])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe(
+      [
+        'NODE   POD                   DRAIN                       BLOCKED BY',
+        'a      kube-system/etcd-a    stays (mirror pod)',
+        'a      kube-system/proxy-a   stays (DaemonSet-managed)',
+        'a      shop/web-1            evicted',
+        'a      shop/web-2            evicted',
+        '',
+        'POD          EVICTED AT   REPLACED BY                                 LANDS ON',
+        'shop/web-1   +0 s         its ReplicaSet shop/web-7d9f was not read   -',
+        'shop/web-2   +0 s         its ReplicaSet shop/web-7d9f was not read   -',
+        '',
+        "kubectl drain's cordon, warning and error lines:",
+        '  node/a cordoned',
+        '  Warning: ignoring DaemonSet-managed Pods: kube-system/proxy-a',
+        '  node/a drained',
+        '',
+        'No PodDisruptionBudgets read (--pdbs FILE): every eviction is taken as allowed.',
+        'drain of 1 node(s): 2 pod(s) evicted, 0 refused by a PodDisruptionBudget, 0 failing, 2 left in place; drain completes.',
+        '2 pods evicted: 0 re-placed, 2 not recreated',
+        'Judged as kube-scheduler 1.35 judges (newest supported).',
+        '',
+      ].join('\n')
+    )
+  })
+})

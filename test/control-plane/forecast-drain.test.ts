@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeWithControlPlane } from '../support/control-plane/index.js'
+import { NS, TARGET } from './forecast-cluster.js'
+import { buildShop, startClusterParts, type ClusterParts } from './forecast-harness.js'
+import { kubectl } from './kubectl-run.js'
+import type { PodHistory } from './pod-timeline.js'
+import { controllerOutcomes, lastFailedScheduling } from './replacements.js'
+
+/**
+ * `forecast --drain` against a real `kubectl drain` of the same node: kubectl's filters, the
+ * Eviction API's budget checks (kube-apiserver) and kube-controller-manager's disruption
+ * controller refuse what they refuse, the controllers replace the rest and kube-scheduler (with
+ * this extender in the recommended configuration) places them or leaves them Pending.
+ */
+
+/** Budget `web` (minAvailable 3 of 3) never allows an eviction: the drain ends on this. */
+const DRAIN_TIMEOUT_SECONDS = 15
+const DRAIN_FLAGS = [
+  '--ignore-daemonsets',
+  '--delete-emptydir-data',
+  '--force',
+  `--timeout=${DRAIN_TIMEOUT_SECONDS}s`,
+]
+
+/** The pods kubectl was told a budget refuses: its `error when evicting` lines. */
+function refusedByBudget(stderr: string): Map<string, number> {
+  const refused = new Map<string, number>()
+  const line =
+    /^error when evicting pods\/"([^"]+)" -n "([^"]+)" \(will retry after 5s\): Cannot evict pod as it would violate the pod's disruption budget\.$/gm
+  for (const match of stderr.matchAll(line)) {
+    const pod = `${match[2]}/${match[1]}`
+    refused.set(pod, (refused.get(pod) ?? 0) + 1)
+  }
+  return refused
+}
+
+describeWithControlPlane(
+  'forecast --drain against a real kubectl drain',
+  (plane) => {
+    let parts: ClusterParts
+    let drain: { code: number; stdout: string; stderr: string }
+    let startedAt: number
+
+    beforeAll(async () => {
+      parts = await startClusterParts(plane())
+      await buildShop(plane().api)
+      startedAt = Date.now()
+      drain = await kubectl(plane().kubeconfig, ['drain', TARGET, ...DRAIN_FLAGS])
+      // What the drain set off in its last seconds: the StatefulSet waits for its old pod.
+      await new Promise((resolve) => setTimeout(resolve, 3000))
+    }, 180_000)
+
+    afterAll(async () => {
+      await parts?.stop()
+    })
+
+    const evicted = (): PodHistory[] =>
+      parts.timeline.deletedAfter(startedAt).filter((p) => p.node === TARGET)
+    const key = (p: { namespace: string; name: string }): string => `${p.namespace}/${p.name}`
+
+    it('ends at its timeout, the budget that allows nothing still refusing', () => {
+      expect(drain.code).toBe(1)
+      expect(drain.stdout).toContain(`node/${TARGET} cordoned`)
+      expect(drain.stderr).toMatch(/global timeout reached: 15s/)
+    })
+
+    it('is refused by each budget as many pods as it cannot spare, and evicts the rest', () => {
+      const refused = refusedByBudget(drain.stderr)
+      const web = [...refused.keys()].filter((p) => p.startsWith(`${NS}/web-`))
+      const api = [...refused.keys()].filter((p) => p.startsWith(`${NS}/api-`))
+      // web: 0 of 3 may go; api: 1 of 2 at once, the other once its replacement is Ready.
+      expect([web.length, api.length, refused.size]).toEqual([3, 1, 4])
+      const gone = evicted().map(key)
+      for (const pod of web) expect(gone).not.toContain(pod)
+      expect(gone.filter((p) => api.includes(p))).toEqual(api)
+      expect(parts.kubelet.errors).toEqual([])
+    })
+
+    it('has every evicted pod replaced by its controller, none on the cordoned node', () => {
+      const outcomes = controllerOutcomes(parts.timeline, evicted(), startedAt)
+      const counts = outcomes.map((o) => [
+        o.controller.replace(/-[a-z0-9]+$/, ''),
+        o.lost.length,
+        o.made.length,
+      ])
+      expect(counts).toEqual([
+        ['Job report', 1, 1],
+        ['ReplicaSet api', 2, 2],
+        ['ReplicaSet big', 1, 1],
+        ['ReplicaSet cache', 1, 1],
+        ['StatefulSet db', 1, 1],
+      ])
+      expect(
+        evicted()
+          .filter((p) => p.controller === null)
+          .map(key)
+      ).toEqual([`${NS}/debug`])
+      const made = outcomes.flatMap((o) => o.made)
+      expect(made.filter((p) => p.node === TARGET)).toEqual([])
+    })
+
+    it('leaves the replacement that fits nowhere Pending, with kube-scheduler’s reason', async () => {
+      const pending = parts.timeline.createdAfter(startedAt).filter((p) => p.node === null)
+      expect(pending.map((p) => p.controller?.name.replace(/-[a-z0-9]+$/, ''))).toEqual(['big'])
+      const message = await lastFailedScheduling(plane().api, pending[0]!)
+      expect(message).toMatch(/^0\/8 nodes are available: .*2 Insufficient cpu/)
+    })
+  },
+  { controllerManager: true }
+)

@@ -4,7 +4,7 @@ import { NS, TARGET } from './forecast-cluster.js'
 import { buildShop, startClusterParts, type ClusterParts } from './forecast-harness.js'
 import { kubectl } from './kubectl-run.js'
 import type { PodHistory } from './pod-timeline.js'
-import { controllerOutcomes, lastFailedScheduling } from './replacements.js'
+import { pendingReplacements, replacementCounts, withoutHash } from './replacements.js'
 
 /**
  * `forecast --drain` against a real `kubectl drain` of the same node: kubectl's filters, the
@@ -77,13 +77,8 @@ describeWithControlPlane(
     })
 
     it('has every evicted pod replaced by its controller, none on the cordoned node', () => {
-      const outcomes = controllerOutcomes(parts.timeline, evicted(), startedAt)
-      const counts = outcomes.map((o) => [
-        o.controller.replace(/-[a-z0-9]+$/, ''),
-        o.lost.length,
-        o.made.length,
-      ])
-      expect(counts).toEqual([
+      const replaced = replacementCounts(parts.timeline, evicted(), startedAt, TARGET)
+      expect(replaced.counts).toEqual([
         ['Job report', 1, 1],
         ['ReplicaSet api', 2, 2],
         ['ReplicaSet big', 1, 1],
@@ -95,15 +90,13 @@ describeWithControlPlane(
           .filter((p) => p.controller === null)
           .map(key)
       ).toEqual([`${NS}/debug`])
-      const made = outcomes.flatMap((o) => o.made)
-      expect(made.filter((p) => p.node === TARGET)).toEqual([])
+      expect(replaced.onNode).toEqual([])
     })
 
     it('leaves the replacement that fits nowhere Pending, with kube-scheduler’s reason', async () => {
-      const pending = parts.timeline.createdAfter(startedAt).filter((p) => p.node === null)
-      expect(pending.map((p) => p.controller?.name.replace(/-[a-z0-9]+$/, ''))).toEqual(['big'])
-      const message = await lastFailedScheduling(plane().api, pending[0]!)
-      expect(message).toMatch(/^0\/8 nodes are available: .*2 Insufficient cpu/)
+      const pending = await pendingReplacements(plane().api, parts.timeline, startedAt)
+      expect(pending.map((p) => withoutHash(p.pod.controller?.name ?? ''))).toEqual(['big'])
+      expect(pending[0]?.message).toMatch(/^0\/8 nodes are available: .*2 Insufficient cpu/)
     })
   },
   { controllerManager: true }

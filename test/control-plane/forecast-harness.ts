@@ -24,8 +24,8 @@ import { StandInKubelet } from './stand-in-kubelet.js'
  * kube-scheduler calling it for profile `default-scheduler`, the one the controllers' pods name.
  */
 
-/** How long the stand-in kubelet takes to stop a deleted pod's containers. */
-export const TERMINATION_MS = 1000
+/** How long the stand-in kubelet takes to start a bound pod's containers (to report it Ready). */
+export const KUBELET_START_MS = 2000
 
 export interface ClusterParts {
   readonly timeline: PodTimeline
@@ -41,7 +41,7 @@ export async function startClusterParts(
 ): Promise<ClusterParts> {
   const timeline = new PodTimeline(plane.api)
   await timeline.start()
-  const kubelet = new StandInKubelet(plane.api, TERMINATION_MS)
+  const kubelet = new StandInKubelet(plane.api, KUBELET_START_MS)
   await kubelet.start()
   const extender = await startService(['--port', '0', '--kubeconfig', plane.kubeconfig])
   await eventually(async () => {

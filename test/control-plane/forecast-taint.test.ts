@@ -6,7 +6,7 @@ import { BudgetTimeline } from './budget-timeline.js'
 import { MAINT, MAINT_SECONDS, NS, TARGET } from './forecast-cluster.js'
 import { buildShop, startClusterParts, type ClusterParts } from './forecast-harness.js'
 import { watchTaintArrival, type PodHistory } from './pod-timeline.js'
-import { controllerOutcomes, lastFailedScheduling } from './replacements.js'
+import { pendingReplacements, replacementCounts, withoutHash } from './replacements.js'
 import { kubectl } from './kubectl-run.js'
 
 /**
@@ -85,13 +85,8 @@ describeWithControlPlane(
     })
 
     it('has every evicted pod replaced by its controller but the DaemonSet’s, never on the tainted node', () => {
-      const outcomes = controllerOutcomes(parts.timeline, evicted(), taintedAt)
-      const counts = outcomes.map((o) => [
-        o.controller.replace(/-[a-z0-9]+$/, ''),
-        o.lost.length,
-        o.made.length,
-      ])
-      expect(counts).toEqual([
+      const replaced = replacementCounts(parts.timeline, evicted(), taintedAt, TARGET)
+      expect(replaced.counts).toEqual([
         ['DaemonSet agent', 1, 0],
         ['Job report', 1, 1],
         ['ReplicaSet api', 2, 2],
@@ -99,15 +94,13 @@ describeWithControlPlane(
         ['ReplicaSet web', 3, 3],
         ['StatefulSet db', 1, 1],
       ])
-      const made = outcomes.flatMap((o) => o.made)
-      expect(made.filter((p) => p.node === TARGET)).toEqual([])
+      expect(replaced.onNode).toEqual([])
     })
 
     it('leaves the replacement that fits nowhere Pending, with kube-scheduler’s reason', async () => {
-      const pending = parts.timeline.createdAfter(taintedAt).filter((p) => p.node === null)
-      expect(pending.map((p) => p.controller?.name.replace(/-[a-z0-9]+$/, ''))).toEqual(['big'])
-      const message = await lastFailedScheduling(plane().api, pending[0]!)
-      expect(message).toMatch(/^0\/8 nodes are available: .*2 Insufficient cpu/)
+      const pending = await pendingReplacements(plane().api, parts.timeline, taintedAt)
+      expect(pending.map((p) => withoutHash(p.pod.controller?.name ?? ''))).toEqual(['big'])
+      expect(pending[0]?.message).toMatch(/^0\/8 nodes are available: .*2 Insufficient cpu/)
     })
 
     it('breaks the budgets of the pods evicted at once and of those evicted later, when they go', () => {

@@ -12,6 +12,7 @@ export type KubeObject = Record<string, unknown> & {
     readonly namespace?: string
     readonly uid: string
     readonly deletionTimestamp?: string
+    readonly deletionGracePeriodSeconds?: number
     readonly creationTimestamp?: string
     readonly ownerReferences?: readonly { kind: string; name: string; controller?: boolean }[]
   }

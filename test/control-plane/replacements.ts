@@ -32,6 +32,38 @@ export function controllerOutcomes(
   }))
 }
 
+/**
+ * Per controller (a ReplicaSet without its template hash: `ReplicaSet web`), how many pods it
+ * lost and how many it made; and the new pods bound to `node`, which must be none.
+ */
+export function replacementCounts(
+  timeline: PodTimeline,
+  lost: readonly PodHistory[],
+  since: number,
+  node: string
+): { counts: [string, number, number][]; onNode: string[] } {
+  const outcomes = controllerOutcomes(timeline, lost, since)
+  return {
+    counts: outcomes.map((o) => [withoutHash(o.controller), o.lost.length, o.made.length]),
+    onNode: outcomes.flatMap((o) => o.made.filter((p) => p.node === node).map((p) => p.name)),
+  }
+}
+
+/** A ReplicaSet's or a pod's name without the hash its controller appended. */
+export const withoutHash = (name: string): string => name.replace(/-[a-z0-9]+$/, '')
+
+/** The new pods kube-scheduler has not bound, and the message of each one's last event. */
+export async function pendingReplacements(
+  api: KubeApi,
+  timeline: PodTimeline,
+  since: number
+): Promise<{ pod: PodHistory; message: string | null }[]> {
+  const pending = timeline.createdAfter(since).filter((p) => p.node === null)
+  return Promise.all(
+    pending.map(async (pod) => ({ pod, message: await lastFailedScheduling(api, pod) }))
+  )
+}
+
 /** The message of the last FailedScheduling event of a pod, or null when it has none. */
 export async function lastFailedScheduling(api: KubeApi, pod: PodHistory): Promise<string | null> {
   const selector = `reason%3DFailedScheduling,involvedObject.uid%3D${pod.uid}`

@@ -3,12 +3,14 @@ import { watchObjects, type KubeObject, type ObjectWatch } from './object-watch.
 
 /**
  * What the kubelets of a cluster would do, for a control plane that has none: a pod bound to a
- * node is reported Running and Ready (a status update, as the kubelet writes it; controllers
- * wait for it: a StatefulSet's next ordinal, a budget's healthy count); a pod being deleted is
- * removed `terminationMs` later (the kubelet stopping its containers, then the final DELETE with
- * grace period 0, its uid as precondition so that a StatefulSet's replacement of the same name
- * is never the one removed). Until then the pod is Terminating and still holds its node, as
- * kube-scheduler counts it.
+ * node is reported Running and Ready `startMs` later (a status update, as the kubelet writes it
+ * once the containers run; controllers wait for it: a StatefulSet's next ordinal, a budget's
+ * healthy count, so a replacement is not Ready the moment it is bound); a pod being deleted is
+ * removed once its grace period (`metadata.deletionGracePeriodSeconds`) has passed, as a kubelet
+ * whose containers take all of it to stop would: the final DELETE with grace period 0, its uid
+ * as precondition so that a StatefulSet's replacement of the same name is never the one
+ * removed. Until then the pod is Terminating and still holds its node, as kube-scheduler counts
+ * it.
  */
 
 interface PodSpec {
@@ -28,7 +30,7 @@ export class StandInKubelet {
 
   constructor(
     private readonly api: KubeApi,
-    private readonly terminationMs: number
+    private readonly startMs: number
   ) {}
 
   async start(): Promise<void> {
@@ -47,18 +49,23 @@ export class StandInKubelet {
     if (deletionTimestamp !== undefined) {
       if (this.#removing.has(uid)) return
       this.#removing.add(uid)
-      const timer = setTimeout(() => {
-        this.#timers.delete(timer)
-        void this.#remove(pod)
-      }, this.terminationMs)
-      this.#timers.add(timer)
+      const grace = Number(pod.metadata.deletionGracePeriodSeconds ?? 0)
+      this.#later(grace * 1000, () => this.#remove(pod))
       return
     }
     const node = (pod.spec as PodSpec).nodeName
     const phase = (pod.status as PodStatus | undefined)?.phase
     if (node === undefined || node === '' || phase !== 'Pending' || this.#started.has(uid)) return
     this.#started.add(uid)
-    void this.#run(pod)
+    this.#later(this.startMs, () => this.#run(pod))
+  }
+
+  #later(ms: number, action: () => Promise<void>): void {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer)
+      void action()
+    }, ms)
+    this.#timers.add(timer)
   }
 
   async #run(pod: KubeObject): Promise<void> {

@@ -8,8 +8,9 @@ import { podSpec } from './forecast-cluster.js'
  * `<pool>-2`: once `<pool>-1` is tainted and the pod evicted, `<pool>-1` still scores best
  * (NodeAffinity, LeastAllocated), by more than PodTopologySpread can take off it. That margin
  * matters: kube-scheduler may place the replacement before its cache has seen the evicted pod
- * terminating (the cache and the queue are fed by separate informer handlers), and then counts
- * that pod in the spread.
+ * terminating, and then counts that pod in the spread (the cache and the scheduling queue are
+ * two handlers of the pod informer, `addAllEventHandlers` in pkg/scheduler/eventhandlers.go,
+ * each run by client-go in a goroutine of its own, so neither waits for the other).
  */
 
 export const LOOP_NS = 'loop'

@@ -1,6 +1,7 @@
 import { formatTaint } from '../core/index.js'
 import {
   type NodeDiagnosis,
+  type PlacementChoice,
   type PlacementDiagnosis,
   type PlacementPod,
 } from '../placement/index.js'
@@ -8,11 +9,12 @@ import { parseExplainOptions, type ExplainOptions } from '../config/index.js'
 import type { ManifestNode } from '../protocol/index.js'
 import { BOUND_NOTE, explainBound, type BoundExplanation } from './explain-bound.js'
 import {
-  diagnose,
-  diagnoseWithBudgets,
+  choose,
+  chooseWithBudgets,
   readExplainContext,
   type ExplainContext,
 } from './explain-context.js'
+import { choiceFields, renderRanking } from './explain-scores.js'
 import { runPending } from './explain-pending.js'
 import { readOnePlacedPod } from './manifests.js'
 import {
@@ -52,18 +54,22 @@ export async function runExplain(
   const podRef = { namespace: pod.namespace, name: pod.name }
   if (placement.nodeName !== '') {
     // Bound: no preemption to weigh, so no PodDisruptionBudget is read.
-    const diagnosis = diagnose(placement, pod.tolerations, context, options)
+    const chosen = choose(placement, pod.tolerations, context, options)
+    const diagnosis = chosen.diagnosis
     const bound = explainBound(placement, pod.tolerations, diagnosis, context, options)
-    printBound(io, options, { podRef, bound, diagnosis, placement, context, release })
+    printBound(io, options, { podRef, bound, chosen, placement, context, release })
     return 0
   }
-  const diagnosis = await diagnoseWithBudgets(placement, pod.tolerations, context, options)
+  const chosen = await chooseWithBudgets(placement, pod.tolerations, context, options)
+  const diagnosis = chosen.diagnosis
   const summarized = { ...diagnosis, summary: summaryOf(diagnosis) }
   if (isDocumentFormat(options.output)) {
-    printDocument(io, options.output, { pod: podRef, ...releaseField(release), ...summarized })
+    const document = { pod: podRef, ...releaseField(release), ...summarized }
+    printDocument(io, options.output, { ...document, ...choiceFields(chosen) })
   } else {
     const taints = options.output === 'wide' ? context.nodes : null
     io.stdout(renderExplanation(summarized, placement, taints))
+    io.stdout(renderRanking(chosen))
     io.stdout(`${releaseLine(release)}\n`)
   }
   return diagnosis.available > 0 && diagnosis.schedulingError === null ? 0 : 1
@@ -71,8 +77,9 @@ export async function runExplain(
 
 /**
  * A bound pod: -o json/yaml gives `bound` (the node, whether it would take the pod today, its
- * row of the diagnosis, the taint-eviction controller's decision) and the summary; the table
- * shows that node's row alone.
+ * row of the diagnosis, the taint-eviction controller's decision), the summary and the scores
+ * as for a pending pod; the table shows that node's row alone, then its scores beside the nodes
+ * a pending copy of the pod would most likely go to.
  */
 function printBound(
   io: ToolIo,
@@ -80,16 +87,18 @@ function printBound(
   parts: {
     podRef: { namespace: string; name: string }
     bound: BoundExplanation
-    diagnosis: PlacementDiagnosis
+    chosen: PlacementChoice
     placement: PlacementPod
     context: ExplainContext
     release: SpokenRelease
   }
 ): void {
   const { summary, ...bound } = parts.bound
+  const { chosen } = parts
   if (isDocumentFormat(options.output)) {
     const release = releaseField(parts.release)
-    printDocument(io, options.output, { pod: parts.podRef, ...release, bound, summary })
+    const document = { pod: parts.podRef, ...release, bound, summary }
+    printDocument(io, options.output, { ...document, ...choiceFields(chosen) })
     return
   }
   if (bound.diagnosis === null) {
@@ -98,9 +107,10 @@ function printBound(
   }
   // The row's eviction is said by the summary, from the controller's view of a running pod.
   const nodes = [{ ...bound.diagnosis, eviction: null }]
-  const only = { ...parts.diagnosis, nodes, summary, preemptionCandidates: [] }
+  const only = { ...chosen.diagnosis, nodes, summary, preemptionCandidates: [] }
   const taints = options.output === 'wide' ? parts.context.nodes : null
   io.stdout(renderExplanation(only, parts.placement, taints))
+  io.stdout(renderRanking(chosen, bound.node))
   io.stdout(`${releaseLine(parts.release)}\n`)
 }
 

@@ -5,6 +5,7 @@ import {
   type Toleration,
 } from '../core/index.js'
 import {
+  diagnoseAndChoose,
   diagnoseInSnapshot,
   podsAsReleaseKeeps,
   Snapshot,
@@ -12,8 +13,10 @@ import {
   type DisruptionBudget,
   type NamespaceLabels,
   type NominatedPod,
+  type PlacementChoice,
   type PlacementDiagnosis,
   type PlacementPod,
+  type SnapshotInput,
 } from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
@@ -85,6 +88,7 @@ export async function readExplainContext(
     labels: n.labels,
     compiled: compileNode(n),
     allocatable: n.allocatable,
+    images: n.images,
   }))
   return {
     nodes,
@@ -98,18 +102,19 @@ export async function readExplainContext(
 export type ExplainRules = Pick<ExplainOptions, 'gates' | 'evictingNodes' | 'kubeVersion'>
 
 /**
- * The diagnosis of one pod against the context. The pod itself is left out of the other pods
+ * One pod judged against the context by `judge`. The pod itself is left out of the other pods
  * (it may be listed while Pending, or be bound already): kube-scheduler never counts a pod
- * against itself. A bound pod of that name is taken off the snapshot for the diagnosis and put
+ * against itself. A bound pod of that name is taken off the snapshot for the judgement and put
  * back after it, in its place.
  */
-export function diagnose(
+function judgeAlone<T>(
+  judge: (input: SnapshotInput) => T,
   pod: PlacementPod,
   tolerations: readonly Toleration[],
   context: ExplainContext,
   flags: ExplainRules,
   disruptionBudgets?: readonly DisruptionBudget[]
-): PlacementDiagnosis {
+): T {
   const rules = {
     comparisonOperators: flags.gates.TaintTolerationComparisonOperators,
     evictingNodes: flags.evictingNodes,
@@ -121,7 +126,7 @@ export function diagnose(
   const itself = snapshot.podsNamed(pod.namespace, pod.name)
   for (const p of itself) snapshot.removePod(p)
   try {
-    return diagnoseInSnapshot({
+    return judge({
       pod,
       tolerations: new CompiledTolerations(tolerations, rules),
       snapshot,
@@ -136,18 +141,41 @@ export function diagnose(
   }
 }
 
+/** The diagnosis of one pod against the context (judgeAlone). */
+export function diagnose(
+  pod: PlacementPod,
+  tolerations: readonly Toleration[],
+  context: ExplainContext,
+  flags: ExplainRules,
+  disruptionBudgets?: readonly DisruptionBudget[]
+): PlacementDiagnosis {
+  return judgeAlone(diagnoseInSnapshot, pod, tolerations, context, flags, disruptionBudgets)
+}
+
+/** The diagnosis of one pod against the context and the nodes it would be placed on. */
+export function choose(
+  pod: PlacementPod,
+  tolerations: readonly Toleration[],
+  context: ExplainContext,
+  flags: ExplainRules,
+  disruptionBudgets?: readonly DisruptionBudget[]
+): PlacementChoice {
+  return judgeAlone(diagnoseAndChoose, pod, tolerations, context, flags, disruptionBudgets)
+}
+
 /**
- * The diagnosis, with the PodDisruptionBudgets read and applied when preemption has candidates:
+ * The diagnosis and the choice, with the PodDisruptionBudgets read and applied when preemption has candidates:
  * they only choose among the victims, so they are not read otherwise.
  */
-export async function diagnoseWithBudgets(
+export async function chooseWithBudgets(
   pod: PlacementPod,
   tolerations: readonly Toleration[],
   context: ExplainContext,
   options: ExplainOptions
-): Promise<PlacementDiagnosis> {
-  const diagnosis = diagnose(pod, tolerations, context, options)
-  if (diagnosis.preemptionCandidates.length === 0 || options.pdbs === null) return diagnosis
+): Promise<PlacementChoice> {
+  const placement = choose(pod, tolerations, context, options)
+  const candidates = placement.diagnosis.preemptionCandidates
+  if (candidates.length === 0 || options.pdbs === null) return placement
   const budgets = await readDisruptionBudgets(await pdbsSource(options.pdbs))
-  return diagnose(pod, tolerations, context, options, budgets)
+  return choose(pod, tolerations, context, options, budgets)
 }

@@ -101,6 +101,7 @@ function pendingPodFits(
         labels: node.labels,
         compiled: compileNode(node),
         allocatable: node.allocatable,
+        images: node.images,
       },
     ],
     placedPods: running.map(withoutPodTerms),

@@ -12,6 +12,7 @@ import {
   type PreFilterNarrowing,
 } from './kube-releases.js'
 import { buildProfile, type Profile } from './profile.js'
+import { spreadScoreNotJudged } from './pod-topology-spread-score.js'
 import { Snapshot } from './snapshot.js'
 import {
   PLUGIN_NODE_AFFINITY,
@@ -121,7 +122,7 @@ export function diagnoseInSnapshot(asGiven: SnapshotInput): PlacementDiagnosis {
  * The pod and the nominated ones as the release's API server keeps them (kube-releases.ts
  * `resourcesAsReleaseKeeps`); the snapshot's pods are built so by whoever builds it.
  */
-function withReleaseFields(input: SnapshotInput): SnapshotInput {
+export function withReleaseFields(input: SnapshotInput): SnapshotInput {
   const release = releaseOf(input.options)
   const [pod = input.pod] = podsAsReleaseKeeps([input.pod], release)
   const nominatedPods = input.nominatedPods && podsAsReleaseKeeps(input.nominatedPods, release)
@@ -139,6 +140,8 @@ function assemble(
   const feasibleAt = feasiblePositions(rejections)
   const feasible = all.filter((_, i) => rejections[i] === null)
   const scores = scoreFeasible(input, feasible, feasibleAt)
+  // Scoring runs only when two or more nodes pass the filters (schedule_one.go `schedulePod`).
+  if (feasible.length > 1) notJudged.push(...spreadScoreNotJudged(input))
   const nodes = all.map((node, i) =>
     nodeRow(node, rejections[i] ?? null, profile.taints.nodes[i], scores, {
       weight: scores.weights[i] ?? 0,

@@ -58,8 +58,13 @@ export interface ScorePlugin {
   normalize?(scores: number[]): void
 }
 
-/** What PreScore answers: the plugin's Score for this pod; Skip (`null`); or the cycle's error. */
-export type PreScoreResult = ScorePlugin | null | { readonly error: string }
+/**
+ * What PreScore answers: the plugin's Score for this pod; Skip (`null`); the cycle's error, as
+ * `RunPreScorePlugins` words it (`running PreScore plugin "NAME": ` and the plugin's own words); or the plugin is not scored here, with why (what it reads was not
+ * given).
+ */
+export type PreScoreResult =
+  ScorePlugin | null | { readonly error: string } | { readonly notJudged: string }
 
 /** A plugin's PreScore over the feasible nodes, reading the pod and the snapshot from `input`. */
 export type PreScore = (input: SnapshotInput, feasible: readonly NodeInfo[]) => PreScoreResult

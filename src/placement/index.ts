@@ -123,3 +123,19 @@ export type { ControllerReference, WeightedPodAffinityTerm } from './cluster-pod
 export type { PreScore, PreScoreResult, ScorePlugin } from './framework.js'
 export type { ServiceSelector, Workload, WorkloadKind, Workloads } from './workloads.js'
 export type { PlannedEviction } from './eviction-plan.js'
+export {
+  diagnoseAndChoose,
+  type Choice,
+  type PlacementChoice,
+  type Sample,
+} from './placement-choice.js'
+export {
+  EXTENDER_WEIGHT,
+  numFeasibleNodesToFind,
+  prioritizeNodes,
+  tiedBest,
+  type NodeScore,
+  type PluginScore,
+  type Prioritized,
+} from './scoring.js'
+export { DEFAULT_SCORE_PLUGINS } from './score-plugins.js'

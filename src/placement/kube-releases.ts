@@ -128,3 +128,33 @@ export function podsAsReleaseKeeps<P extends { readonly resources?: PodResources
       : { ...p, resources: resourcesAsReleaseKeeps(p.resources, release) }
   )
 }
+
+/**
+ * How `NonZeroRequested` counts a placed pod (non-zero-requests.ts): each container filled in
+ * with the defaults before the sum, sidecars beside the containers, since v1.32
+ * (kubernetes/kubernetes#127878); before, the defaults applied to what `PodRequests` passed its
+ * `ContainerFn`.
+ */
+export function nonZeroPerContainer(release: KubeVersion): boolean {
+  return kubeVersionAtLeast(release, 32)
+}
+
+/**
+ * Whether NodeResourcesBalancedAllocation's PreScore skips a pod requesting no cpu and no
+ * memory (balanced_allocation.go `PreScore`, `isBestEffortPod`): kubernetes/kubernetes#130260,
+ * fixing #129138, reviewed in February 2025 for v1.33. Before, such a pod was scored on what the
+ * node's pods request.
+ */
+export function balancedAllocationSkipsBestEffort(release: KubeVersion): boolean {
+  return kubeVersionAtLeast(release, 33)
+}
+
+/**
+ * Whether ImageLocality counts the init containers' images, in the sum and in the number of
+ * images its upper threshold is scaled by (image_locality.go `sumImageScores`,
+ * `calculatePriority`): kubernetes/kubernetes#123366, v1.30.0 ("The kube-scheduler now considers
+ * whether nodes have the images available for init containers"). Before, the containers alone.
+ */
+export function imageLocalityCountsInitContainers(release: KubeVersion): boolean {
+  return kubeVersionAtLeast(release, 30)
+}

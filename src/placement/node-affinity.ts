@@ -7,6 +7,8 @@ import {
   type LabelRequirement,
   type Labels,
 } from './label-requirements.js'
+import { defaultNormalizeScore } from './normalize-score.js'
+export { MAX_NODE_SCORE } from './normalize-score.js'
 
 /**
  * The NodeAffinity plugin (kubernetes pkg/scheduler/framework/plugins/nodeaffinity) over the
@@ -171,15 +173,12 @@ export function preferredNodeAffinityWeight(spec: NodeAffinitySpec, node: Labell
   return sum
 }
 
-/** kube-scheduler's MaxNodeScore: in-tree plugins score 0–100. */
-export const MAX_NODE_SCORE = 100
-
 /**
  * `helper.DefaultNormalizeScore(MaxNodeScore, reverse=false)`, as NodeAffinity's NormalizeScore
  * calls it: `floor(100 * weight / maxWeight)`, and 0 everywhere when no node gets any weight.
  */
 export function normalizeNodeAffinityScores(weights: readonly number[]): number[] {
-  const max = Math.max(0, ...weights)
-  if (max === 0) return weights.map(() => 0)
-  return weights.map((w) => Math.floor((MAX_NODE_SCORE * w) / max))
+  const scores = [...weights]
+  defaultNormalizeScore(scores, false)
+  return scores
 }

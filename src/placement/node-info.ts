@@ -3,6 +3,7 @@ import type { PlacementNode } from './placement-node.js'
 import { HostPortInfo } from './host-ports.js'
 import type { ImageStateSummary } from './image-states.js'
 import { NO_RESOURCES, podRequests } from './pod-requests.js'
+import { nonZeroRequests, nonZeroRequestsBefore132, type CpuMemory } from './non-zero-requests.js'
 import { accumulate, emptyResource, resourceOf, type Resource } from './resource.js'
 
 /**
@@ -30,9 +31,48 @@ export function requestsOfPlaced(pod: ClusterPod): Resource {
   return resource
 }
 
-/** `PodsWithAffinity` holds a pod with any pod affinity or anti-affinity term. */
-function hasAffinity(pod: ClusterPod): boolean {
-  return pod.requiredAffinity.length > 0 || pod.requiredAntiAffinity.length > 0
+/** A placed pod's non-zero requests, as v1.32 and later and as earlier releases count them. */
+interface PlacedNonZero {
+  readonly current: CpuMemory
+  readonly before132: CpuMemory
+}
+
+const placedNonZero = new WeakMap<ClusterPod, PlacedNonZero>()
+
+function nonZeroOfPlaced(pod: ClusterPod): PlacedNonZero {
+  let found = placedNonZero.get(pod)
+  if (found === undefined) {
+    const resources = pod.resources ?? NO_RESOURCES
+    found = {
+      current: nonZeroRequests(resources, true),
+      before132: nonZeroRequestsBefore132(resources),
+    }
+    placedNonZero.set(pod, found)
+  }
+  return found
+}
+
+/** `NonZeroRequested` summed as each release counts a pod (non-zero-requests.ts). */
+export interface NonZeroRequested {
+  /** As v1.32 and later count it. */
+  readonly current: { milliCpu: bigint; memory: bigint }
+  /** As v1.28 to v1.31 count it. */
+  readonly before132: { milliCpu: bigint; memory: bigint }
+}
+
+/**
+ * `PodsWithAffinity` holds a pod with any pod affinity or anti-affinity term, required or
+ * preferred (types.go `podWithAffinity`): InterPodAffinity's scoring reads the preferred ones of
+ * the pods on these nodes. A pod whose `podAffinity` is set but holds no term is left out, which
+ * no plugin can tell apart, as it has nothing to match.
+ */
+export function hasAffinity(pod: ClusterPod): boolean {
+  return (
+    pod.requiredAffinity.length > 0 ||
+    pod.requiredAntiAffinity.length > 0 ||
+    (pod.preferredAffinity?.length ?? 0) > 0 ||
+    (pod.preferredAntiAffinity?.length ?? 0) > 0
+  )
 }
 
 /** Inserts `pod` after every pod not later in `order`: its place when read from scratch. */
@@ -61,6 +101,8 @@ export class NodeInfo {
   readonly allocatable: Resource | null
   /** `Requested`: the sum of the pods' requests (status resources counted, as upstream). */
   readonly requested: Resource
+  /** `NonZeroRequested`: the pods' cpu and memory with a default for what a container leaves unset. */
+  readonly nonZeroRequested: NonZeroRequested
   readonly usedPorts: HostPortInfo
   /** `ImageStates`: the node's images with their size and how many nodes hold them. */
   readonly imageStates: ReadonlyMap<string, ImageStateSummary>
@@ -82,6 +124,11 @@ export class NodeInfo {
       from?.allocatable ?? (node.allocatable == null ? null : resourceOf(node.allocatable))
     this.requested = emptyResource()
     if (from !== undefined) accumulate(this.requested, from.requested)
+    const was = from?.nonZeroRequested
+    this.nonZeroRequested = {
+      current: { ...(was?.current ?? { milliCpu: 0n, memory: 0n }) },
+      before132: { ...(was?.before132 ?? { milliCpu: 0n, memory: 0n }) },
+    }
     this.usedPorts = from?.usedPorts.clone() ?? new HostPortInfo()
     this.#pods = from === undefined ? [] : [...from.#pods]
     this.#withAffinity = from === undefined ? [] : [...from.#withAffinity]
@@ -126,9 +173,15 @@ export class NodeInfo {
     return new NodeInfo(this.node, this.#order, this.imageStates, this)
   }
 
-  /** `NodeInfo.update`: the requests and the host ports, added or taken away. */
+  /** `NodeInfo.update`: the requests, the non-zero requests and the host ports, added or taken away. */
   #update(pod: ClusterPod, delta: 1 | -1): void {
-    accumulate(this.requested, requestsOfPlaced(pod), delta === 1 ? 1n : -1n)
+    const sign = delta === 1 ? 1n : -1n
+    accumulate(this.requested, requestsOfPlaced(pod), sign)
+    const nonZero = nonZeroOfPlaced(pod)
+    for (const kind of ['current', 'before132'] as const) {
+      this.nonZeroRequested[kind].milliCpu += sign * nonZero[kind].milliCpu
+      this.nonZeroRequested[kind].memory += sign * nonZero[kind].memory
+    }
     for (const port of pod.hostPorts ?? []) this.usedPorts.change(port, delta)
   }
 }

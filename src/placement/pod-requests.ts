@@ -63,21 +63,40 @@ function max(into: Map<string, bigint>, list: ResourceList | null): void {
   }
 }
 
-/** `aggregateContainerResourcesByFn`. */
-function aggregate(pod: PodResources, of: Requests): Map<string, bigint> {
+/**
+ * `applyNonMissing`: the container's requests with each resource of `defaults` it does not name
+ * added; a request set explicitly, even to zero, stays as it is.
+ */
+function applyNonMissing(
+  list: ResourceList | null,
+  defaults: ResourceList | null
+): ResourceList | null {
+  if (defaults === null || defaults.size === 0) return list
+  const result = new Map(list ?? [])
+  for (const [name, value] of defaults) if (!result.has(name)) result.set(name, value)
+  return result
+}
+
+/** `aggregateContainerResourcesByFn`, with `NonMissingContainerRequests` applied per container. */
+function aggregate(
+  pod: PodResources,
+  of: Requests,
+  defaults: ResourceList | null
+): Map<string, bigint> {
+  const own = (c: ContainerResources) => applyNonMissing(of(c, pod.resizeInfeasible), defaults)
   const result = new Map<string, bigint>()
-  for (const c of pod.containers) add(result, of(c, pod.resizeInfeasible))
+  for (const c of pod.containers) add(result, own(c))
   const sidecars = new Map<string, bigint>()
   const initMax = new Map<string, bigint>()
   for (const c of pod.initContainers) {
-    const own = of(c, pod.resizeInfeasible)
+    const mine = own(c)
     if (c.restartable) {
-      add(result, own)
-      add(sidecars, own)
+      add(result, mine)
+      add(sidecars, mine)
       max(initMax, sidecars)
     } else {
       const combined = new Map<string, bigint>()
-      add(combined, own)
+      add(combined, mine)
       add(combined, sidecars)
       max(initMax, combined)
     }
@@ -91,25 +110,36 @@ function podLevelSupported(name: string): boolean {
   return name === 'cpu' || name === 'memory' || name.startsWith('hugepages-')
 }
 
+/** Whether `spec.resources.requests` names a resource it may set (`IsPodLevelRequestsSet`). */
+export function hasPodLevelRequests(pod: PodResources): boolean {
+  return [...pod.podLevel.keys()].some(podLevelSupported)
+}
+
 /**
  * `PodRequests`. `useStatus`: `UseStatusResources`, which NodeInfo sets for the pods placed on a
  * node (InPlacePodVerticalScaling): the larger of what the spec, the kubelet's allocation and
  * the running containers say, or only the latter two while a resize is infeasible. The pod
  * being scheduled is read from its spec alone (fit.go `computePodResourceRequest`).
+ * `defaults`: `NonMissingContainerRequests`, the resources a container that does not name them
+ * counts as requesting (the scores' non-zero requests); null for none.
  */
-export function podRequests(pod: PodResources, useStatus: boolean): Map<string, bigint> {
+export function podRequests(
+  pod: PodResources,
+  useStatus: boolean,
+  defaults: ResourceList | null = null
+): Map<string, bigint> {
   let reqs: Map<string, bigint>
-  if (!useStatus) reqs = aggregate(pod, specRequests)
+  if (!useStatus) reqs = aggregate(pod, specRequests, defaults)
   else {
-    const spec = aggregate(pod, specRequests)
-    const allocated = aggregate(pod, allocatedRequests)
-    const actuated = aggregate(pod, actuatedRequests)
+    const spec = aggregate(pod, specRequests, defaults)
+    const allocated = aggregate(pod, allocatedRequests, defaults)
+    const actuated = aggregate(pod, actuatedRequests, defaults)
     reqs = new Map()
     if (!pod.resizeInfeasible) max(reqs, spec)
     max(reqs, actuated)
     max(reqs, allocated)
   }
-  if ([...pod.podLevel.keys()].some(podLevelSupported)) {
+  if (hasPodLevelRequests(pod)) {
     for (const [name, value] of pod.podLevel) if (podLevelSupported(name)) reqs.set(name, value)
   }
   add(reqs, pod.overhead)

@@ -6,14 +6,10 @@ import {
   type LabelSelector,
   type Labels,
 } from './label-requirements.js'
-import { nodeAffinityMismatch, type LabelledNode, type NodeAffinitySpec } from './node-affinity.js'
-import {
-  findMatchingUntoleratedTaint,
-  isDoNotScheduleEffect,
-  type RuleOptions,
-  type Taint,
-  type Toleration,
-} from '../core/index.js'
+import type { LabelledNode, NodeAffinitySpec } from './node-affinity.js'
+import type { Taint, Toleration } from '../core/index.js'
+
+export { NodeInclusion } from './pod-topology-spread-inclusion.js'
 
 /**
  * PodTopologySpread's constraints as its PreFilter reads them (kubernetes v1.35
@@ -122,6 +118,39 @@ export interface PodConstraints {
 }
 
 /**
+ * `filterTopologySpreadConstraints` for one constraint kept for its `whenUnsatisfiable`: its
+ * selector with the matchLabelKeys values merged in, and the policies' defaults. `selector`, when
+ * given, replaces it, as `buildDefaultConstraints` gives the defaults `DefaultSelector`'s.
+ */
+export function internalConstraint(
+  c: TopologySpreadConstraint,
+  index: number,
+  podLabels: Labels,
+  selector = withMatchLabelKeys(c.labelSelector, c.matchLabelKeys, podLabels)
+): HardConstraint {
+  return {
+    index,
+    maxSkew: c.maxSkew,
+    topologyKey: c.topologyKey,
+    selector,
+    matches: selectorMatcher(selector),
+    countsNothing: selector !== null && selectorIsEmpty(selector),
+    minDomains: c.minDomains ?? 1,
+    honorNodeAffinity: (c.nodeAffinityPolicy ?? NODE_INCLUSION_POLICY_HONOR) === 'Honor',
+    honorNodeTaints: (c.nodeTaintsPolicy ?? NODE_INCLUSION_POLICY_IGNORE) === 'Honor',
+  }
+}
+
+/** The selector's `LabelSelectorAsSelector` error, worded with the constraint's place. */
+export function constraintSelectorProblem(
+  c: TopologySpreadConstraint,
+  index: number
+): string | null {
+  const problem = c.labelSelector === null ? null : labelSelectorProblem(c.labelSelector)
+  return problem === null ? null : `topologySpreadConstraints[${index}].labelSelector: ${problem}`
+}
+
+/**
  * `getConstraints` then `filterTopologySpreadConstraints(..., DoNotSchedule)`. A pod without
  * constraints gets the profile's default constraints; the default profile's (the system
  * defaults) are all ScheduleAnyway, so none filters. Only `whenUnsatisfiable` exactly
@@ -136,21 +165,10 @@ export function podConstraints(pod: SpreadPod): PodConstraints {
       ignored.push({ index, topologyKey: c.topologyKey, why: ignoredWhy(c.whenUnsatisfiable) })
       continue
     }
-    const problem = c.labelSelector === null ? null : labelSelectorProblem(c.labelSelector)
+    const problem = constraintSelectorProblem(c, index)
     if (problem !== null)
-      return { hard: [], ignored, clusterDefaults: false, error: constraintError(index, problem) }
-    const selector = withMatchLabelKeys(c.labelSelector, c.matchLabelKeys, pod.labels)
-    hard.push({
-      index,
-      maxSkew: c.maxSkew,
-      topologyKey: c.topologyKey,
-      selector,
-      matches: selectorMatcher(selector),
-      countsNothing: selector !== null && selectorIsEmpty(selector),
-      minDomains: c.minDomains ?? 1,
-      honorNodeAffinity: (c.nodeAffinityPolicy ?? NODE_INCLUSION_POLICY_HONOR) === 'Honor',
-      honorNodeTaints: (c.nodeTaintsPolicy ?? NODE_INCLUSION_POLICY_IGNORE) === 'Honor',
-    })
+      return { hard: [], ignored, clusterDefaults: false, error: constraintError(problem) }
+    hard.push(internalConstraint(c, index, pod.labels))
   }
   return { hard, ignored, clusterDefaults: all.length === 0, error: null }
 }
@@ -162,11 +180,8 @@ function ignoredWhy(whenUnsatisfiable: string): string {
 }
 
 /** The error PreFilter returns, with upstream's wrapping (`calPreFilterState`, `getConstraints`). */
-function constraintError(index: number, problem: string): string {
-  return (
-    "get constraints from pod: obtaining pod's hard topology spread constraints: " +
-    `topologySpreadConstraints[${index}].labelSelector: ${problem}`
-  )
+function constraintError(problem: string): string {
+  return `get constraints from pod: obtaining pod's hard topology spread constraints: ${problem}`
 }
 
 /**
@@ -187,52 +202,4 @@ function selectorMatcher(selector: LabelSelector | null): (labels: Labels) => bo
 /** `Selector.Matches` for a constraint's selector (null: `labels.Nothing()`). */
 export function selectorMatches(c: HardConstraint, labels: Labels): boolean {
   return c.matches(labels)
-}
-
-/**
- * `matchNodeInclusionPolicies`, with the node's answers computed once: nodeAffinityPolicy Honor
- * counts only nodes matching the pod's nodeSelector and required node affinity (a term that
- * cannot be parsed matches nothing), nodeTaintsPolicy Honor only nodes whose NoSchedule and
- * NoExecute taints the pod tolerates (`FindMatchingUntoleratedTaint` with
- * `DoNotScheduleTaintsFilterFunc`).
- */
-export class NodeInclusion {
-  readonly #pod: SpreadPod
-  readonly #options: RuleOptions
-  readonly #affinity = new Map<string, boolean>()
-  readonly #taints = new Map<string, boolean>()
-
-  constructor(pod: SpreadPod, options: RuleOptions) {
-    this.#pod = pod
-    this.#options = options
-  }
-
-  includes(c: HardConstraint, node: SpreadNode): boolean {
-    if (c.honorNodeAffinity && !this.#matchesAffinity(node)) return false
-    return !c.honorNodeTaints || this.#toleratesTaints(node)
-  }
-
-  #matchesAffinity(node: SpreadNode): boolean {
-    let known = this.#affinity.get(node.name)
-    if (known === undefined) {
-      known = nodeAffinityMismatch(this.#pod.nodeAffinity, node) === null
-      this.#affinity.set(node.name, known)
-    }
-    return known
-  }
-
-  #toleratesTaints(node: SpreadNode): boolean {
-    let known = this.#taints.get(node.name)
-    if (known === undefined) {
-      const untolerated = findMatchingUntoleratedTaint(
-        node.taints,
-        this.#pod.tolerations,
-        (t) => isDoNotScheduleEffect(t.effect),
-        this.#options
-      )
-      known = untolerated === undefined
-      this.#taints.set(node.name, known)
-    }
-    return known
-  }
 }

@@ -28,24 +28,35 @@ export interface SpreadPreFilter {
   readonly notes: readonly string[]
 }
 
-function spreadNode(n: PlacementNode): SpreadNode {
+export function spreadNode(n: PlacementNode): SpreadNode {
   return { name: n.name, labels: n.labels, taints: n.compiled.taints }
 }
 
 /**
- * `countPodsMatchSelector` for one constraint on each node, from the snapshot's index: the pods
- * of the namespace its selector may match, counted by the node they are bound to.
+ * `countPodsMatchSelector` for one constraint on every node at once, from the snapshot's index:
+ * the pods of the namespace its selector may match, not terminating, counted by the node name
+ * they are bound to.
  */
+export function matchingPodsByNode(
+  snapshot: Snapshot,
+  namespace: string,
+  c: HardConstraint
+): Map<string, number> {
+  const counts = new Map<string, number>()
+  if (c.countsNothing) return counts
+  for (const pod of snapshot.candidates(namespace, c.selector))
+    if (pod.terminating !== true && selectorMatches(c, pod.labels))
+      counts.set(pod.nodeName, (counts.get(pod.nodeName) ?? 0) + 1)
+  return counts
+}
+
+/** `countPodsMatchSelector` for one constraint on each node, each constraint counted once. */
 function indexedCounts(snapshot: Snapshot, namespace: string) {
   const byConstraint = new Map<HardConstraint, Map<string, number>>()
   return (node: SpreadNode, c: HardConstraint): number => {
     let counts = byConstraint.get(c)
     if (counts === undefined) {
-      counts = new Map()
-      if (!c.countsNothing)
-        for (const pod of snapshot.candidates(namespace, c.selector))
-          if (pod.terminating !== true && selectorMatches(c, pod.labels))
-            counts.set(pod.nodeName, (counts.get(pod.nodeName) ?? 0) + 1)
+      counts = matchingPodsByNode(snapshot, namespace, c)
       byConstraint.set(c, counts)
     }
     return counts.get(node.name) ?? 0

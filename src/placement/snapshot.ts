@@ -4,7 +4,7 @@ import type { LabelSelector } from './label-requirements.js'
 import { AntiAffinityIndex } from './anti-affinity-index.js'
 import { nodeImageStates } from './image-states.js'
 import type { Labels } from './label-requirements.js'
-import { NodeInfo } from './node-info.js'
+import { hasAffinity, NodeInfo } from './node-info.js'
 import { PodIndex } from './pod-index.js'
 
 /**
@@ -96,7 +96,7 @@ export class Snapshot {
     return true
   }
 
-  /** The nodes with a pod that has an affinity or anti-affinity term, in node order. */
+  /** The nodes with a pod that has an affinity or anti-affinity term (required or preferred), in node order. */
   get havePodsWithAffinity(): readonly NodeInfo[] {
     this.#withAffinity ??= this.nodeInfoList.filter((n) => n.podsWithAffinity.length > 0)
     return this.#withAffinity
@@ -135,8 +135,7 @@ export class Snapshot {
 
   /** The node lists are rebuilt when next read if the pod could change who is on them. */
   #listsChanged(pod: ClusterPod): void {
-    if (pod.requiredAffinity.length > 0 || pod.requiredAntiAffinity.length > 0)
-      this.#withAffinity = null
+    if (hasAffinity(pod)) this.#withAffinity = null
     if (pod.requiredAntiAffinity.length > 0) this.#withRequiredAntiAffinity = null
   }
 }

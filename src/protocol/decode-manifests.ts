@@ -1,4 +1,6 @@
 import { readResourceList } from './decode-pod-resources.js'
+import { decodeNodeImages } from './decode-images.js'
+import type { NodeImage } from '../placement/index.js'
 import type { NodeTaintsAt } from '../core/index.js'
 import { decodePod, type PodTolerations } from './decode-objects.js'
 import {
@@ -21,6 +23,8 @@ export interface ManifestNode extends NodeTaintsAt {
   readonly labels: Readonly<Record<string, string>>
   /** `status.allocatable` in nanos per resource; null when absent. */
   readonly allocatable: ReadonlyMap<string, bigint> | null
+  /** `status.images`, for ImageLocality; none when absent. */
+  readonly images: readonly NodeImage[]
 }
 
 export interface ManifestPod extends PodTolerations {
@@ -67,6 +71,7 @@ export function decodeManifestNode(value: unknown, path: string): ManifestNode {
     }),
     labels: readLabels(metadata, path),
     allocatable: nodeAllocatable(node, path),
+    images: decodeNodeImages(node, path),
   }
 }
 

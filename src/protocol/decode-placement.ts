@@ -1,3 +1,4 @@
+import { decodeContainerImages } from './decode-images.js'
 import {
   labelSelectorProblem,
   termValidationProblem,
@@ -7,6 +8,7 @@ import {
   type PlacementPod,
   type PodAffinityTerm,
   type PreferredSchedulingTerm,
+  type WeightedPodAffinityTerm,
 } from '../placement/index.js'
 import {
   field,
@@ -120,6 +122,34 @@ function readPodAffinityTerms(
 }
 
 /**
+ * The preferred (weighted) terms of one kind, which InterPodAffinity scores. The API server takes
+ * weights 1 to 100 (`validateWeightedPodAffinityTerms`); a pod read as context keeps its terms
+ * as `PodInfo.Update` does: one that cannot be parsed drops every preferred term of its kind.
+ */
+function readWeightedPodAffinityTerms(
+  affinity: JsonObject | null,
+  kind: string,
+  path: string,
+  check: boolean
+): WeightedPodAffinityTerm[] {
+  const name = 'preferredDuringSchedulingIgnoredDuringExecution'
+  const at = `${path}.affinity.${kind}`
+  const terms = list(child(affinity, kind, `${path}.affinity`), name, at).map((item, i) => {
+    const itemAt = `${at}.${name}[${i}]`
+    const obj = readObject(item, itemAt, true)
+    const weight = readInteger(field(obj, 'weight'), `${itemAt}.weight`) ?? 0n
+    if (check && (weight < 1n || weight > 100n))
+      throw new ProtocolError(`${itemAt}.weight: ${weight} is not in 1..100`)
+    const termAt = `${itemAt}.podAffinityTerm`
+    return {
+      weight: Number(weight),
+      term: readPodAffinityTerm(field(obj, 'podAffinityTerm'), termAt, check),
+    }
+  })
+  return terms.some((t) => affinityTermProblem(t.term) !== null) ? [] : terms
+}
+
+/**
  * One PodAffinityTerm. `matchLabelKeys` and `mismatchLabelKeys` are not read: the API server
  * merges them into `labelSelector` when it creates the pod, and the scheduler reads only the
  * merged selector (framework/types.go `newAffinityTerm`).
@@ -177,6 +207,8 @@ export function decodePlacementPod(value: unknown, path: string, check = true): 
     nodeAffinity: readNodeAffinity(spec, affinity, specAt, check),
     requiredAffinity: readPodAffinityTerms(affinity, 'podAffinity', specAt, check),
     requiredAntiAffinity: readPodAffinityTerms(affinity, 'podAntiAffinity', specAt, check),
+    preferredAffinity: readWeightedPodAffinityTerms(affinity, 'podAffinity', specAt, check),
+    preferredAntiAffinity: readWeightedPodAffinityTerms(affinity, 'podAntiAffinity', specAt, check),
     preemptionPolicy:
       spec === null
         ? ''
@@ -189,6 +221,8 @@ export function decodePlacementPod(value: unknown, path: string, check = true): 
         : readString(field(status, 'nominatedNodeName'), `${path}.status.nominatedNodeName`),
     resources: decodePodResources(spec, status, path),
     hostPorts: decodeHostPorts(spec, path),
+    images: decodeContainerImages(spec, 'containers', specAt),
+    initImages: decodeContainerImages(spec, 'initContainers', specAt),
     startTime:
       status === null
         ? null

@@ -52,8 +52,8 @@ export const POD_FIELDS: FieldTree = mergeFieldTrees(KIND_SHAPE, {
     topologyspreadconstraints: true,
     resources: true,
     overhead: true,
-    containers: [{ name: true, resources: true, ports: true }],
-    initcontainers: [{ name: true, resources: true, restartpolicy: true }],
+    containers: [{ name: true, image: true, resources: true, ports: true }],
+    initcontainers: [{ name: true, image: true, resources: true, restartpolicy: true }],
   },
   status: {
     phase: true,
@@ -68,7 +68,7 @@ export const POD_FIELDS: FieldTree = mergeFieldTrees(KIND_SHAPE, {
 export const NODE_FIELDS: FieldTree = mergeFieldTrees(KIND_SHAPE, {
   metadata: { name: true, resourceversion: true, labels: true },
   spec: { taints: true, unschedulable: true },
-  status: { allocatable: true },
+  status: { allocatable: true, images: [{ names: true, sizebytes: true }] },
 })
 
 export const NAMESPACE_FIELDS: FieldTree = mergeFieldTrees(KIND_SHAPE, {

@@ -11,7 +11,7 @@ import type { IndexedJson, Span } from '../json/json-walk.js'
 
 /**
  * An object built from its bytes with only the members a reader asks for: a pod of a cluster's
- * list carries its managedFields, annotations, env, volumes and images, which no rule reads,
+ * list carries its managedFields, annotations, env and volumes, which no rule reads,
  * and building them costs more than all the rest. What is built is what JSON.parse would have
  * built of those members, with the keys as spelled (the decoders match them as Go does), so
  * the decoders read it exactly as they would the whole object.

@@ -9,7 +9,7 @@ import { FIXTURES, runTool, tempFile } from './run-tool.js'
 const NODES = `${FIXTURES}nodes.yaml`
 
 describe('taint-extender explain on a fixture cluster', () => {
-  it('prints a row per node with every verdict, the deciding plugin and taints, the Gt comparison, upstream summary and what it does not judge', async () => {
+  it('prints a row per node with every verdict, the deciding plugin and taints, the Gt comparison, upstream summary, what it does not judge and the scores of the nodes it would most likely land on', async () => {
     const result = await runTool('explain', [
       '--pod',
       `${FIXTURES}pod-web.yaml`,
@@ -29,8 +29,14 @@ describe('taint-extender explain on a fixture cluster', () => {
         'general-2   cordoned   0                    -       -               NodeUnschedulable: node.kubernetes.io/unschedulable:NoSchedule',
         '',
         'fits on 2 of 5 node(s); the other 3: 1 node(s) were unschedulable, 2 node(s) had untolerated taint(s).',
-        'Not judged: resources (NodeResourcesFit: no pods given), volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone), inter-pod affinity (InterPodAffinity: no pods given), DRA (DynamicResources).',
+        'Not judged: resources (NodeResourcesFit: no pods given), volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone), inter-pod affinity (InterPodAffinity: no pods given), DRA (DynamicResources), default topology spread (PodTopologySpread scoring: the Services and controllers selecting the pod were not read).',
         "Topology spread, scored only, never filtering: none set, so the scheduler's defaults apply (ScheduleAnyway).",
+        '',
+        'NODE        TOTAL   TAINTS(x3)   IMAGES(x1)',
+        'general-1   300     100          0',
+        'spot-1      0       0            0',
+        'Most likely placed on general-1 (total 300).',
+        'Not scored: NodeResourcesFit (no pods given), NodeResourcesBalancedAllocation (no pods given).',
         'Judged as kube-scheduler 1.35 judges (newest supported).',
         '',
       ].join('\n')

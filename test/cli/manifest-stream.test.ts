@@ -155,8 +155,10 @@ describe('reading lists as they arrive', () => {
     expect(Object.keys(built.Metadata).sort()).toEqual(
       ['deletionTimestamp', 'labels', 'NAMESPACE', 'name', 'uid'].sort()
     )
+    // The image stays for ImageLocality; the environment goes.
     expect(Object.keys(built.spec.Containers[0] ?? {}).sort()).toEqual([
       'RESOURCES',
+      'image',
       'name',
       'ports',
     ])

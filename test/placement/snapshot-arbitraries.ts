@@ -66,11 +66,17 @@ export function placedPodsArb(prefix: string, count: number): fc.Arbitrary<Place
     spec: specArb,
     nodeName: fc.constantFrom(...NODE_NAMES, 'elsewhere'),
     terminating: fc.boolean(),
+    // Preferred terms alone put a pod among the pods with affinity (InterPodAffinity's scoring).
+    preferredAffinity: fc.array(
+      termArb.map((term) => ({ weight: 5, term })),
+      { maxLength: 1 }
+    ),
   })
   return fc.array(one, { maxLength: count }).map((rows) =>
-    rows.map(({ spec, nodeName, terminating }, i) => ({
+    rows.map(({ spec, nodeName, terminating, preferredAffinity }, i) => ({
       ...pod({ ...spec, name: `${prefix}${i}`, nodeName }),
       terminating,
+      preferredAffinity,
     }))
   )
 }

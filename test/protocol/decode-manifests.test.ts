@@ -40,7 +40,33 @@ describe('decodeManifestNode', () => {
       ],
       labels: { pool: 'gpu', zone: 'a' },
       allocatable: null,
+      images: [],
     })
+  })
+
+  it('reads status.images with their names and sizes, in any key casing, for ImageLocality', () => {
+    const node = decodeManifestNode(
+      {
+        metadata: { name: 'n1' },
+        Status: {
+          IMAGES: [
+            {
+              Names: ['registry.example/app@sha256:ab', 'registry.example/app:v1'],
+              sizeBytes: 524288000,
+            },
+            { names: null, SIZEBYTES: 7 },
+          ],
+        },
+      },
+      'nodes[0]'
+    )
+    expect(node.images).toEqual([
+      {
+        names: ['registry.example/app@sha256:ab', 'registry.example/app:v1'],
+        sizeBytes: 524288000,
+      },
+      { names: [], sizeBytes: 7 },
+    ])
   })
 
   it('reads status.allocatable as exact quantities, strings or numbers, and names a bad one', () => {
@@ -75,6 +101,7 @@ describe('decodeManifestNode', () => {
         taints: [],
         labels: {},
         allocatable: null,
+        images: [],
       })
     }
   })

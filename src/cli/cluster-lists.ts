@@ -34,7 +34,10 @@ export function clusterReadError(
     return new ClusterReadError(`cannot reach the API server at ${snapshot.server}: ${unreachable}`)
   const refused = notLoggedIn(err)
   if (refused !== undefined) return new ClusterReadError(`error: ${refused}`)
-  return new ClusterReadError(`cannot ${what} from ${snapshot.server}: ${describeError(err)}`)
+  return new ClusterReadError(
+    `cannot ${what} from ${snapshot.server}: ${describeError(err)}`,
+    statusCodeOf(err)
+  )
 }
 
 /** The lists, one after another, as one source of `what` (`pods`) named `origin`. */

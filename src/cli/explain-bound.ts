@@ -2,7 +2,7 @@ import { taintEviction, type EvictionOutcome, type Toleration } from '../core/in
 import type { NodeDiagnosis, PlacementDiagnosis, PlacementPod } from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
 import type { ExplainContext } from './explain-context.js'
-import { describeOutcome } from './forecast-command.js'
+import { describeOutcome } from './forecast-nodes.js'
 
 /**
  * A pod bound to a node (`spec.nodeName` set) is not scheduled: kube-scheduler's queue skips it

@@ -17,11 +17,14 @@ import {
   type PlacementDiagnosis,
   type PlacementPod,
   type SnapshotInput,
+  type Workloads,
 } from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { readDisruptionBudgets, readNamespaces, readNodes, readPodList } from './manifests.js'
 import { explainPodsSource, namespacesSource, nodesSource, pdbsSource } from './tool-io.js'
+import { WorkloadCollector } from './workload-kinds.js'
+import { readWorkloads } from './workload-manifests.js'
 
 /**
  * What explain judges a pod against, read once: the nodes and the unfinished pods bound to them
@@ -34,16 +37,27 @@ export interface ExplainContext {
   readonly snapshot: Snapshot
   readonly nominated: readonly NominatedPod[]
   readonly namespaces: NamespaceLabels
+  /** The controllers and Services read; null when no file or cluster gave any. */
+  readonly workloads: Workloads | null
+  /** Why some kinds of workload objects are unknown (a list the user may not read). */
+  readonly workloadNotes: readonly string[]
 }
 
 /**
  * The unfinished pods: those bound to a node, and those not bound yet with
  * `status.nominatedNodeName` set, which the scheduling queue holds as nominated pods.
  */
-async function readOtherPods(options: ExplainOptions): Promise<PlacementPod[] | null> {
+async function readOtherPods(
+  options: ExplainOptions,
+  workloads: WorkloadCollector
+): Promise<PlacementPod[] | null> {
   if (options.pods === null) return null
-  return readPodList(await explainPodsSource(options.pods), ({ pod, placement }) =>
-    pod.phase !== 'Succeeded' && pod.phase !== 'Failed' ? placement : undefined
+  const source = await explainPodsSource(options.pods)
+  return readPodList(
+    source,
+    ({ pod, placement }) =>
+      pod.phase !== 'Succeeded' && pod.phase !== 'Failed' ? placement : undefined,
+    workloads.side(source.origin)
   )
 }
 
@@ -82,7 +96,10 @@ export async function readExplainContext(
   incoming: readonly PlacementPod[]
 ): Promise<ExplainContext> {
   const nodes = await readNodes(await nodesSource(options.nodes))
-  const others = await readOtherPods(options)
+  const collector = new WorkloadCollector()
+  const others = await readOtherPods(options, collector)
+  if (options.workloads !== null) await readWorkloads(options.workloads, collector)
+  const workloads = collector.index()
   const placementNodes = nodes.map((n) => ({
     name: n.name,
     labels: n.labels,
@@ -95,6 +112,8 @@ export async function readExplainContext(
     snapshot: Snapshot.build(placementNodes, placedAsReleaseKeeps(options, others)),
     nominated: others?.filter((p) => p.nodeName === '' && p.nominatedNodeName !== '') ?? [],
     namespaces: await readNamespaceLabels(options, [...incoming, ...(others ?? [])]),
+    workloads: options.workloads === null && workloads.size === 0 ? null : workloads,
+    workloadNotes: collector.notes,
   }
 }
 
@@ -132,6 +151,7 @@ function judgeAlone<T>(
       snapshot,
       nominatedPods: context.nominated.filter(isOther),
       namespaces: context.namespaces,
+      workloads: context.workloads,
       nodeLabelsKnown: true,
       options: rules,
       ...(disruptionBudgets === undefined ? {} : { disruptionBudgets }),

@@ -1,223 +1,77 @@
-import {
-  compileNode,
-  CompiledTolerations,
-  forecastPendingPod,
-  formatTaint,
-  taintEviction,
-  withTaint,
-  type EvictionOutcome,
-  type RuleOptions,
-  type Taint,
-} from '../core/index.js'
-import { diagnosePlacement, type PlacementPod } from '../placement/index.js'
-import { parseForecastOptions } from '../config/index.js'
-import { ProtocolError, type ManifestNode } from '../protocol/index.js'
-import { readNodes, readPlacedPods, type PlacedPod } from './manifests.js'
+import { TAINT_EFFECT_NO_EXECUTE, type RuleOptions, type Taint } from '../core/index.js'
+import type { EvictionFollowUp, PlacementPod } from '../placement/index.js'
+import { parseForecastOptions, type ForecastOptions } from '../config/index.js'
+import { readDisruptionBudgets, readNamespaces, readNodes, readPlacedPods } from './manifests.js'
 import { isDocumentFormat, printDocument, releaseField, releaseLine } from './output.js'
 import { renderTable } from './table.js'
 import { escapeTerminal } from './terminal-text.js'
-import { parseSelector } from './label-selector.js'
 import { parseTaint } from './taint-spec.js'
-import { nodesSource, podsSource, speakingRelease } from './tool-io.js'
+import {
+  podsSource,
+  namespacesSource,
+  nodesSource,
+  pdbsSource,
+  speakingRelease,
+} from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 import { showingProgress } from './progress-line.js'
+import {
+  describeOutcome,
+  forecastNode,
+  selectNodes,
+  summarize,
+  type NodeForecast,
+} from './forecast-nodes.js'
+import { followTaint, type FollowReading } from './forecast-follow.js'
+import {
+  everyReplacementLands,
+  FOLLOW_HEADER,
+  followDocument,
+  followRows,
+  followSummary,
+} from './forecast-follow-output.js'
+import { replacementsUnread } from './forecast-replacements.js'
+import { ProtocolError } from '../protocol/index.js'
 
 /**
  * `taint-extender forecast --taint key=value:Effect --node NAME|--selector LABELS`: what the
- * taint would do to the pods running on those nodes (NoExecute: the taint-eviction controller's
- * rules, see src/core/eviction-forecast.ts) and to the pods still pending.
+ * taint would do to the pods running on those nodes (forecast-nodes.ts) and, for NoExecute,
+ * what follows the evictions: each evicted pod's replacement, where it lands or why it stays
+ * Pending, and the budgets broken (forecast-follow.ts). Exit status 1 when a replacement stays
+ * Pending, as explain's for a pod that fits nowhere.
  */
 
-interface PodForecast {
-  readonly namespace: string
-  readonly name: string
-  readonly before: EvictionOutcome
-  readonly after: EvictionOutcome
-}
+export const EXIT_REPLACEMENT_PENDING = 1
 
-interface NodeForecast {
-  readonly node: string
-  readonly running: readonly PodForecast[]
-  readonly pendingTurnedAway: readonly string[]
-  readonly pendingScoreLower: readonly string[]
-}
-
-/**
- * The nodes --selector picks, or those --node names, every one of which must exist. `inCluster`:
- * the nodes were listed from the cluster, so messages say so rather than name a file.
- */
-function selectNodes(
-  nodes: ManifestNode[],
-  nodeNames: readonly string[],
-  selector: string | null,
-  origin: string,
-  inCluster: boolean
-): ManifestNode[] {
-  if (selector !== null) {
-    const matches = parseSelector(selector)
-    const chosen = nodes.filter((n) => matches(n.labels))
-    if (chosen.length === 0)
-      throw new ProtocolError(
-        `no node ${inCluster ? 'in the cluster' : `of ${origin}`} matches "${selector}"`
-      )
-    return chosen
-  }
-  const byName = new Map(nodes.map((n) => [n.name, n]))
-  const missing = nodeNames.filter((name) => !byName.has(name)).map((name) => `"${name}"`)
-  if (missing.length > 0)
+/** Namespace labels, read only when some pod's term has a namespaceSelector to apply them to. */
+async function namespaceLabels(options: ForecastOptions, pods: readonly PlacementPod[]) {
+  const needer = pods.find((p) =>
+    [...p.requiredAffinity, ...p.requiredAntiAffinity].some((t) => t.namespaceSelector !== null)
+  )
+  if (needer === undefined) return new Map<string, Readonly<Record<string, string>>>()
+  if (options.namespaces === null)
     throw new ProtocolError(
-      inCluster
-        ? `no node named ${missing.join(', ')} in the cluster`
-        : `${origin} has no node named ${missing.join(', ')}`
+      `--namespaces FILE is required: ${needer.namespace}/${needer.name} has a namespaceSelector`
     )
-  return nodeNames.map((name) => byName.get(name) as ManifestNode)
+  return readNamespaces(await namespacesSource(options.namespaces))
 }
 
-/**
- * Whether a pending pod fits the node, by the diagnosis explain gives: every filter of the default
- * profile, resources and host ports counted against the pods running there, so that a pod the
- * node refuses already (a nodeSelector it misses, 64 cpu on a 4-cpu node) is not said to be
- * turned away by the taint. Inter-pod affinity and topology spread are set aside, on both sides
- * of the pair: they count the pods of other nodes, which forecast does not read.
- */
-function pendingPodFits(
-  pending: PlacedPod,
-  node: ManifestNode,
-  running: readonly PlacementPod[],
-  rules: RuleOptions
-): boolean {
-  const withoutPodTerms = <P extends PlacementPod>(pod: P): P => ({
-    ...pod,
-    requiredAffinity: [],
-    requiredAntiAffinity: [],
-    topologySpreadConstraints: [],
-  })
-  const diagnosis = diagnosePlacement({
-    pod: withoutPodTerms(pending.placement),
-    tolerations: new CompiledTolerations(pending.pod.tolerations, rules),
-    nodes: [
-      {
-        name: node.name,
-        labels: node.labels,
-        compiled: compileNode(node),
-        allocatable: node.allocatable,
-        images: node.images,
-      },
-    ],
-    placedPods: running.map(withoutPodTerms),
-    namespaces: new Map(),
-    nodeLabelsKnown: true,
-    options: rules,
-  })
-  return diagnosis.available === 1
+async function readFollowed(
+  options: ForecastOptions,
+  reading: Pick<FollowReading, 'nodes' | 'pods'>
+): Promise<FollowReading> {
+  const budgets =
+    options.pdbs === null ? [] : await readDisruptionBudgets(await pdbsSource(options.pdbs))
+  const placements = reading.pods.map((p) => p.placement)
+  return { ...reading, budgets, namespaces: await namespaceLabels(options, placements) }
 }
 
-/** The phases of a pod that has finished (pod GC keeps them a while, bound to their node). */
-const FINISHED: ReadonlySet<string> = new Set(['Succeeded', 'Failed'])
-
-function forecastNode(
-  node: ManifestNode,
-  taint: Taint,
-  pods: readonly PlacedPod[],
-  rules: RuleOptions
-): NodeForecast {
-  const onNode = pods.filter((p) => p.pod.nodeName === node.name)
-  const running = onNode.map((p) => p.pod)
-  // Finished pods hold no resources: kube-scheduler's informer leaves them out.
-  const holding = onNode.filter((p) => !FINISHED.has(p.pod.phase)).map((p) => p.placement)
-  const pending = pods.filter((p) => p.pod.nodeName === '' && !FINISHED.has(p.pod.phase))
-  const tainted: ManifestNode = { ...node, taints: withTaint(node.taints, taint) }
-  const podName = (p: PlacedPod): string => `${p.pod.namespace}/${p.pod.name}`
-  const effects = pending.map((p) => {
-    const fitsAfter = pendingPodFits(p, tainted, holding, rules)
-    return {
-      pod: p,
-      turnedAway: !fitsAfter && pendingPodFits(p, node, holding, rules),
-      // Only a node the pod still fits is ranked: whether it fits is the diagnosis's word, which
-      // weighs node affinity and the rest, not the taint rules' alone.
-      scoresLower:
-        fitsAfter && forecastPendingPod(node, taint, p.pod.tolerations, rules).scoresLower,
-    }
-  })
-  return {
-    node: node.name,
-    // Only NoExecute taints evict: a NoSchedule or PreferNoSchedule taint leaves the NoExecute
-    // ones, and so every running pod's outcome, as they were.
-    running: running.map((p) => ({
-      namespace: p.namespace,
-      name: p.name,
-      before: taintEviction(p.tolerations, node.taints, rules),
-      after: taintEviction(p.tolerations, tainted.taints, rules),
-    })),
-    pendingTurnedAway: effects.filter((e) => e.turnedAway).map((e) => podName(e.pod)),
-    pendingScoreLower: effects.filter((e) => e.scoresLower).map((e) => podName(e.pod)),
-  }
-}
-
-export function describeOutcome(outcome: EvictionOutcome): string {
-  switch (outcome.kind) {
-    case 'stays':
-      return 'stays'
-    case 'evicted-now':
-      return outcome.taints.length > 0
-        ? `evicted at once (${outcome.because}: ${outcome.taints.map(formatTaint).join(', ')})`
-        : `evicted at once (${outcome.because})`
-    case 'evicted-after':
-      return `evicted after ${outcome.seconds}s (tolerationSeconds of the toleration for ${outcome.toleration.key || '*'})`
-  }
-}
-
-function summarize(taint: Taint, forecasts: readonly NodeForecast[]): string {
-  const outcomes = forecasts.flatMap((f) => f.running.map((p) => p.after.kind))
-  const count = (kind: string): number => outcomes.filter((k) => k === kind).length
-  const turnedAway = new Set(forecasts.flatMap((f) => f.pendingTurnedAway)).size
-  return (
-    `${formatTaint(taint)} on ${forecasts.length} node(s): ${count('evicted-now')} running pod(s) evicted at once, ` +
-    `${count('evicted-after')} evicted later, ${count('stays')} stay; ` +
-    `${turnedAway} pending pod(s) turned away.`
-  )
-}
-
-export async function runForecast(
-  argv: readonly string[],
+function printTables(
   io: ToolIo,
-  env: NodeJS.ProcessEnv
-): Promise<number> {
-  const options = showingProgress(parseForecastOptions(argv, env), io)
-  const taint = parseTaint(options.taint)
-  const nodeSource = await nodesSource(options.nodes)
-  const nodes = selectNodes(
-    await readNodes(nodeSource),
-    options.nodeNames,
-    options.selector,
-    nodeSource.origin,
-    options.nodes.kind === 'cluster'
-  )
-  const pods = await readPlacedPods(
-    await podsSource(
-      options.pods,
-      nodes.map((n) => n.name)
-    )
-  )
-  const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
-  const release = await speakingRelease(options.kubeVersion, cluster)
-  const rules: RuleOptions = {
-    comparisonOperators: options.gates.TaintTolerationComparisonOperators,
-    evictingNodes: options.evictingNodes,
-    kubeVersion: release.version,
-  }
-  const forecasts = nodes.map((node) => forecastNode(node, taint, pods, rules))
-  const summary = summarize(taint, forecasts)
-  if (isDocumentFormat(options.output)) {
-    printDocument(io, options.output, {
-      taint,
-      ...releaseField(release),
-      nodes: forecasts,
-      summary,
-    })
-    return 0
-  }
-  const wide = options.output === 'wide'
+  forecasts: readonly NodeForecast[],
+  followUp: EvictionFollowUp | null,
+  wide: boolean
+): void {
   const rows = forecasts.flatMap((f) =>
     f.running.map((p) => {
       const row = [f.node, `${p.namespace}/${p.name}`, describeOutcome(p.after)]
@@ -237,8 +91,68 @@ export async function runForecast(
     if (f.pendingScoreLower.length > 0)
       line(`${f.node}: pending pods that would rank it lower: ${f.pendingScoreLower.join(', ')}`)
   }
+  if (followUp !== null && followUp.evictions.length > 0)
+    io.stdout(`\n${renderTable(FOLLOW_HEADER, followRows(followUp))}`)
+}
+
+function rulesOf(options: ForecastOptions, version: RuleOptions['kubeVersion']): RuleOptions {
+  return {
+    comparisonOperators: options.gates.TaintTolerationComparisonOperators,
+    evictingNodes: options.evictingNodes,
+    kubeVersion: version,
+  }
+}
+
+export async function runForecast(
+  argv: readonly string[],
+  io: ToolIo,
+  env: NodeJS.ProcessEnv
+): Promise<number> {
+  const options = showingProgress(parseForecastOptions(argv, env), io)
+  const taint: Taint = parseTaint(options.taint)
+  const follows = taint.effect === TAINT_EFFECT_NO_EXECUTE
+  const nodeSource = await nodesSource(options.nodes)
+  const allNodes = await readNodes(nodeSource)
+  const nodes = selectNodes(
+    allNodes,
+    options.nodeNames,
+    options.selector,
+    nodeSource.origin,
+    options.nodes.kind === 'cluster'
+  )
+  const names = nodes.map((n) => n.name)
+  const pods = await readPlacedPods(await podsSource(options.pods, names, follows))
+  const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
+  const release = await speakingRelease(options.kubeVersion, cluster)
+  const rules = rulesOf(options, release.version)
+  const forecasts = nodes.map((node) => forecastNode(node, taint, pods, rules))
+  const followUp = follows
+    ? followTaint(
+        taint,
+        names,
+        await readFollowed(options, { nodes: allNodes, pods }),
+        replacementsUnread,
+        rules
+      )
+    : null
+  const summary = summarize(taint, forecasts)
+  const exit = followUp === null || everyReplacementLands(followUp) ? 0 : EXIT_REPLACEMENT_PENDING
+  const followed =
+    followUp === null || followUp.evictions.length === 0 ? null : followSummary(followUp)
+  if (isDocumentFormat(options.output)) {
+    printDocument(io, options.output, {
+      taint,
+      ...releaseField(release),
+      nodes: forecasts,
+      summary,
+      ...(followUp === null ? {} : { ...followDocument(followUp), followSummary: followed }),
+    })
+    return exit
+  }
+  printTables(io, forecasts, followUp, options.output === 'wide')
   io.stdout('\n')
-  line(summary)
+  io.stdout(`${escapeTerminal(summary)}\n`)
+  if (followed !== null) io.stdout(`${escapeTerminal(followed)}\n`)
   io.stdout(`${releaseLine(release)}\n`)
-  return 0
+  return exit
 }

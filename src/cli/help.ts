@@ -7,8 +7,10 @@ import { helpText as serveFlagsText } from '../config/index.js'
 
 export const EXIT_CODES = `Exit status:
   0  done (explain: the pod fits somewhere or is bound to a node, or --pending listed the
-     pending pods; forecast: the forecast was made; version, completion, help: printed)
-  1  explain: the pod fits on no node, or its scheduling cycle ends in an error
+     pending pods; forecast: every evicted pod's replacement lands; version, completion,
+     help: printed)
+  1  explain: the pod fits on no node, or its scheduling cycle ends in an error; forecast: an
+     evicted pod's replacement would stay Pending
   2  bad usage or bad input: no command, an unknown flag or command, a flag given twice, a file
      missing, unreadable or of the wrong kind, a pod the API server would refuse, a pod not found
   3  the cluster could not be read: unreachable, refused the credentials, or failed the list
@@ -109,8 +111,10 @@ ${EXIT_CODES}`
 const FORECAST = `Usage: taint-extender forecast --taint KEY[=VALUE]:EFFECT (--node NAME... | -l SELECTOR) [flags]
 
 What a new taint would do before kubectl taint adds it: for NoExecute, which running pods are
-evicted at once, later (tolerationSeconds) or stay; for every effect, which pending pods it turns
-away or ranks lower.
+evicted at once, later (tolerationSeconds) or stay, and then, eviction by eviction, who
+replaces each pod, where the replacement lands or why it stays Pending, and the
+PodDisruptionBudgets the evictions break; for every effect, which pending pods it turns away or
+ranks lower.
 
 Flags:
   --taint KEY[=VALUE]:EFFECT
@@ -118,8 +122,11 @@ Flags:
   --node NAME               a node to taint: repeat it, or give NAME,NAME; or:
   -l, --selector SELECTOR   the nodes to taint, as kubectl get -l selects them
   --nodes FILE|-            the nodes; without it, the cluster's
-  --pods FILE|-             the pods; without it, the cluster's (only those on the chosen
-                            nodes and those still pending)
+  --pods FILE|-             the pods; without it, the cluster's (those on the chosen nodes,
+                            those still pending, and for NoExecute every pod bound to a node)
+  --pdbs FILE|-             PodDisruptionBudgets (kubectl get pdb -A -o yaml), which the
+                            evictions may break; without it, the cluster's, or none with --nodes
+  --namespaces FILE|-       namespaces, for a namespaceSelector; without it, the cluster's
   --evicting-nodes MODE     as the extender has it: reject (default) turns away a pending pod
                             the new NoExecute taint would evict after tolerationSeconds;
                             avoid ranks the node lower for it; allow neither

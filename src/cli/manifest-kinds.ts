@@ -1,3 +1,4 @@
+import type { WorkloadKind } from '../placement/index.js'
 import { field, isJsonObject, ProtocolError } from '../protocol/index.js'
 
 /**
@@ -10,7 +11,15 @@ import { field, isJsonObject, ProtocolError } from '../protocol/index.js'
  * spec). Every object is judged, so the first of the wrong kind in file order is the one named.
  */
 
-export type ExpectedKind = 'Pod' | 'Node' | 'Namespace' | 'PodDisruptionBudget'
+/** `workload object`: any of the controllers and Service (workload-kinds.ts), each by its kind. */
+export type ExpectedKind =
+  | 'Pod'
+  | 'Node'
+  | 'Namespace'
+  | 'PodDisruptionBudget'
+  | 'workload object'
+  | WorkloadKind
+  | 'Service'
 
 const POD_SPEC_FIELDS = ['containers', 'initContainers', 'tolerations', 'affinity', 'nodeSelector']
 const NODE_SPEC_FIELDS = ['taints', 'unschedulable', 'podCIDR', 'podCIDRs', 'providerID']

@@ -1,6 +1,6 @@
 import type { ReadProgress } from './progress-line.js'
 import { earlier, ListKinds, type Failure } from './list-kinds.js'
-import type { ExpectedKind } from './manifest-kinds.js'
+import { ownKind, type ExpectedKind } from './manifest-kinds.js'
 import {
   field,
   fold,
@@ -62,6 +62,32 @@ export interface ObjectReading<T> {
   readonly progress?: ReadProgress | undefined
   /** The object decoded, or undefined when it is not kept. */
   decode(object: unknown, index: number): T | undefined
+  /** Objects of other kinds the source may hold beside the expected one, read on the side. */
+  readonly side?: SideReading | undefined
+}
+
+/**
+ * Objects that declare one of `kinds` as their own `kind`, read with their own fields and
+ * handed to `decode` rather than judged as the expected kind: the workload objects of a
+ * `kubectl get pods,deploy,... -o json` List.
+ */
+export interface SideReading {
+  readonly kinds: ReadonlySet<string>
+  readonly fields: FieldTree
+  decode(object: unknown, kind: string, index: number): void
+}
+
+const KIND_ONLY: FieldTree = { kind: true }
+
+/**
+ * Reads `object` on the side when its own kind is one `side` takes (for a document read
+ * whole, as ListReading does for a streamed one); false when it is not such an object.
+ */
+export function readOnSide(object: unknown, side: SideReading | undefined, index: number): boolean {
+  const kind = side === undefined ? null : ownKind(object)
+  if (side === undefined || kind === null || !side.kinds.has(kind)) return false
+  side.decode(object, kind, index)
+  return true
 }
 
 /** A list's `metadata.continue`, and how many objects its later pages hold, when it says. */
@@ -92,6 +118,17 @@ class ListReading<T> implements ListStreamSink {
   }
 
   item(doc: IndexedJson, span: Span, index: number): void {
+    const { side } = this.all.reading
+    if (side !== undefined) {
+      const kind = ownKind(pickFields(doc, span, KIND_ONLY, this.all.text))
+      if (kind !== null && side.kinds.has(kind)) {
+        const object = pickFields(doc, span, side.fields, this.all.text)
+        this.all.decode(object, this.first + index, () =>
+          side.decode(object, kind, this.first + index)
+        )
+        return
+      }
+    }
     const object = pickFields(doc, span, this.all.reading.fields, this.all.text)
     this.#kinds.see(object, this.first + index)
     this.all.decode(object, this.first + index)
@@ -161,12 +198,13 @@ class ObjectsReading<T> {
     this.#remaining = null
   }
 
-  decode(object: unknown, index: number): void {
+  /** Decodes one object (`other`: on the side, keeping nothing here). */
+  decode(object: unknown, index: number, other?: () => void): void {
     this.count = index + 1
     this.reading.progress?.objects(this.origin, this.count, this.#total)
     if (this.decodeFailure !== null) return
     try {
-      const decoded = this.reading.decode(object, index)
+      const decoded = other === undefined ? this.reading.decode(object, index) : other()
       if (decoded !== undefined) this.results.push(decoded)
     } catch (error) {
       if (!(error instanceof ProtocolError)) throw error

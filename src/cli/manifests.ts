@@ -6,7 +6,14 @@ import {
   type PlacementPod,
 } from '../placement/index.js'
 import { checkKind, type ExpectedKind } from './manifest-kinds.js'
-import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
+import {
+  readOnSide,
+  streamObjects,
+  type ManifestSource,
+  type ObjectReading,
+  type SideReading,
+} from './manifest-stream.js'
+import { SKIP_WORKLOADS } from './workload-kinds.js'
 import {
   decodeDisruptionBudget,
   DISRUPTION_BUDGET_FIELDS,
@@ -63,13 +70,22 @@ function jsonDocument(text: string): unknown {
   }
 }
 
-/** The objects of every document, each checked to be of the kind `flag` takes. */
-function objectsOf(text: string, origin: string, expected: ExpectedKind, flag: string): unknown[] {
+/**
+ * The objects of every document, each checked to be of the kind `flag` takes; those `side`
+ * takes are read on the side instead.
+ */
+export function objectsOf(
+  text: string,
+  origin: string,
+  expected: ExpectedKind,
+  flag: string,
+  side?: SideReading
+): unknown[] {
   return documents(text, origin).flatMap((doc, i) => {
     const isList = isJsonObject(doc) && field(doc, 'items') !== undefined
     const kind = isList ? field(doc, 'kind') : undefined
     const listKind = typeof kind === 'string' ? kind : null
-    const objects = listItems(doc, `${origin}[${i}]`)
+    const objects = listItems(doc, `${origin}[${i}]`).filter((o, j) => !readOnSide(o, side, j))
     for (const object of objects) checkKind(object, listKind, expected, flag, origin)
     return objects
   })
@@ -79,7 +95,7 @@ function objectsOf(text: string, origin: string, expected: ExpectedKind, flag: s
  * The objects of a source: streamed when it is JSON lists, else read whole by `whole` (the same
  * reading of a text, which gives the same objects and errors).
  */
-async function readObjects<T>(
+export async function readObjects<T>(
   source: ManifestSource,
   reading: ObjectReading<T>,
   whole: (text: string, origin: string) => T[]
@@ -166,13 +182,20 @@ export function readOnePlacedPod(text: string, origin: string): PlacedPod {
   return placedPod(objects[0], origin, 0, true)
 }
 
-/** Pods in any of the forms `documents` reads, each with its placement constraints. */
-export function readPlacedPods(source: ManifestSource): Promise<PlacedPod[]> {
+/**
+ * Pods in any of the forms `documents` reads, each with its placement constraints. The
+ * workload objects a `kubectl get pods,deploy,...` List holds beside them go to `side`.
+ */
+export function readPlacedPods(
+  source: ManifestSource,
+  side: SideReading = SKIP_WORKLOADS
+): Promise<PlacedPod[]> {
   const { origin } = source
   return readObjects(
     source,
-    kindsFirst('Pod', 'pods', POD_FIELDS, (o, i) => placedPod(o, origin, i, false)),
-    (text) => objectsOf(text, origin, 'Pod', 'pods').map((o, i) => placedPod(o, origin, i, false))
+    { ...kindsFirst('Pod', 'pods', POD_FIELDS, (o, i) => placedPod(o, origin, i, false)), side },
+    (text) =>
+      objectsOf(text, origin, 'Pod', 'pods', side).map((o, i) => placedPod(o, origin, i, false))
   )
 }
 
@@ -183,18 +206,19 @@ export function readPlacedPods(source: ManifestSource): Promise<PlacedPod[]> {
  */
 export function readPodList<T = PlacedPod>(
   source: ManifestSource,
-  keep: (pod: PlacedPod) => T | undefined = (pod) => pod as T
+  keep: (pod: PlacedPod) => T | undefined = (pod) => pod as T,
+  side: SideReading = SKIP_WORKLOADS
 ): Promise<T[]> {
   const { origin } = source
   const decode = (o: unknown, i: number): T | undefined => keep(placedPod(o, origin, i, false))
   return readObjects(
     source,
-    { expected: 'Pod', flag: 'pods', fields: POD_FIELDS, order: 'in-order', decode },
-    (text) => podListOf(text, origin).flatMap((pod) => keep(pod) ?? [])
+    { expected: 'Pod', flag: 'pods', fields: POD_FIELDS, order: 'in-order', decode, side },
+    (text) => podListOf(text, origin, side).flatMap((pod) => keep(pod) ?? [])
   )
 }
 
-function podListOf(text: string, origin: string): PlacedPod[] {
+function podListOf(text: string, origin: string, side: SideReading): PlacedPod[] {
   return documents(text, origin).flatMap((doc, i) => {
     if (!isJsonObject(doc) || field(doc, 'items') === undefined) {
       throw new ProtocolError(
@@ -203,9 +227,10 @@ function podListOf(text: string, origin: string): PlacedPod[] {
     }
     const kind = field(doc, 'kind')
     const listKind = typeof kind === 'string' ? kind : null
-    return listItems(doc, `${origin}[${i}]`).map((o, j) => {
+    return listItems(doc, `${origin}[${i}]`).flatMap((o, j) => {
+      if (readOnSide(o, side, j)) return []
       checkKind(o, listKind, 'Pod', 'pods', origin)
-      return placedPod(o, origin, j, false)
+      return [placedPod(o, origin, j, false)]
     })
   })
 }

@@ -27,6 +27,14 @@ export const EXIT_CLUSTER_FAILED = 3
  */
 export class ClusterReadError extends Error {
   override readonly name = 'ClusterReadError'
+
+  /** `statusCode`: the HTTP status the API server answered with, when it answered. */
+  constructor(
+    message: string,
+    readonly statusCode?: number
+  ) {
+    super(message)
+  }
 }
 
 /**

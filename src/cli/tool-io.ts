@@ -28,7 +28,7 @@ async function snapshotOf(connection: ClusterConnection): Promise<ClusterSnapsho
 }
 
 /** The lists, one after another, read from the cluster as one source (cluster-lists.ts). */
-async function listsSource(
+export async function listsSource(
   connection: ClusterConnection,
   what: string,
   lists: (layer: typeof ClusterLayer) => readonly ClusterLayer.ListQuery[],
@@ -41,7 +41,9 @@ async function listsSource(
 }
 
 /** A file's bytes as they are read, and its whole text for a document that is not JSON. */
-function fileSource(file: InputFile & { readonly progress?: SourceProgress }): ManifestSource {
+export function fileSource(
+  file: InputFile & { readonly progress?: SourceProgress }
+): ManifestSource {
   return {
     origin: file.origin,
     progress: file.progress,
@@ -95,16 +97,20 @@ export async function nodesSource(source: ObjectSource): Promise<ManifestSource>
 /**
  * The pods of a source. From the cluster, only the pods forecast looks at: those bound to
  * `nodeNames` and those bound to none yet, one list each by field selector, as `kubectl drain`
- * lists a node's pods, rather than every pod of a cluster that may hold a hundred thousand.
+ * lists a node's pods; and, when it follows a NoExecute taint's evictions (`follows`), every
+ * unfinished pod bound to a node, as kube-scheduler counts them where the replacements land.
  */
 export async function podsSource(
   source: ObjectSource,
-  nodeNames: readonly string[]
+  nodeNames: readonly string[],
+  follows = false
 ): Promise<ManifestSource> {
   if (source.kind === 'file') return fileSource(source)
   // Node names are DNS subdomains: nothing in them needs escaping in a field selector.
-  const lists = ({ podList }: typeof ClusterLayer) =>
-    [...nodeNames, ''].map((nodeName) => podList(null, `spec.nodeName=${nodeName}`))
+  const lists = ({ podList }: typeof ClusterLayer) => [
+    ...[...nodeNames, ''].map((nodeName) => podList(null, `spec.nodeName=${nodeName}`)),
+    ...(follows ? [podList(null, `spec.nodeName!=,${UNFINISHED}`)] : []),
+  ]
   return listsSource(source.cluster, 'pods', lists, 'cluster pods', source.progress)
 }
 

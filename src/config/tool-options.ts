@@ -51,6 +51,11 @@ export interface ExplainOptions {
   readonly namespaces: ObjectSource | null
   /** PodDisruptionBudgets, for preemption's victims; null when neither gives them. */
   readonly pdbs: ObjectSource | null
+  /**
+   * The workload objects (controllers and Services): `--workloads FILE`, or the cluster's;
+   * null when neither gives them (those a `--pods` file holds beside its pods are read too).
+   */
+  readonly workloads: ObjectSource | null
   readonly output: OutputFormat
   readonly gates: FeatureGates
   /** The server's --evicting-nodes, mirrored: `reject` turns nodes that would evict away. */
@@ -66,6 +71,12 @@ export interface ForecastOptions {
   readonly selector: string | null
   readonly nodes: ObjectSource
   readonly pods: ObjectSource
+  /** As ExplainOptions.workloads. */
+  readonly workloads: ObjectSource | null
+  /** Namespaces, for namespaceSelector; null when neither a file nor the cluster gives them. */
+  readonly namespaces: ObjectSource | null
+  /** PodDisruptionBudgets, which the evictions may break; null when neither gives them. */
+  readonly pdbs: ObjectSource | null
   /** The server's `--evicting-nodes`, which decides whether a pending pod is turned away. */
   readonly evictingNodes: EvictingNodesMode
   readonly output: OutputFormat
@@ -134,9 +145,14 @@ export function parseExplainOptions(
   const { values, positionals } = parseStrict(argv, EXPLAIN_FLAGS, true)
   const target = explainTarget(values, positionals)
   const namespace = namespaceChoice(values, target)
-  const stdin = [values.pod, values.nodes, values.pods, values.namespaces, values.pdbs].filter(
-    (v) => v === '-'
-  )
+  const stdin = [
+    values.pod,
+    values.nodes,
+    values.pods,
+    values.namespaces,
+    values.pdbs,
+    values.workloads,
+  ].filter((v) => v === '-')
   if (stdin.length > 1) throw new ConfigError('only one of the input files can be stdin')
   const needed =
     target.kind === 'named' ||
@@ -149,10 +165,8 @@ export function parseExplainOptions(
     )
   // Without --nodes everything comes from the cluster; with it, pods and namespaces come only
   // from the files given, and what is not given is reported as not judged.
-  const optional = (flag: 'pods' | 'namespaces' | 'pdbs'): ObjectSource | null =>
-    typeof values[flag] === 'string' || cluster !== null
-      ? sourceOf(values[flag], flag, cluster)
-      : null
+  const optional = (flag: 'pods' | 'namespaces' | 'pdbs' | 'workloads'): ObjectSource | null =>
+    optionalSource(values, flag, cluster)
   const pods = optional('pods')
   if (pods === null && target.kind === 'pending')
     throw new ConfigError(
@@ -166,11 +180,23 @@ export function parseExplainOptions(
     pods,
     namespaces: optional('namespaces'),
     pdbs: optional('pdbs'),
+    workloads: optional('workloads'),
     evictingNodes: evictingNodesOf(values),
     output: outputOf(values.output),
     gates: gatesOf(values),
     kubeVersion: kubeVersionOf(values),
   }
+}
+
+/** A file's source when the flag names one, else the cluster's when there is one, else null. */
+function optionalSource(
+  values: Record<string, unknown>,
+  flag: string,
+  cluster: ClusterConnection | null
+): ObjectSource | null {
+  return typeof values[flag] === 'string' || cluster !== null
+    ? sourceOf(values[flag], flag, cluster)
+    : null
 }
 
 /** `--node a --node b` and `--node a,b` alike; a name given twice counts once. */
@@ -194,8 +220,10 @@ export function parseForecastOptions(
   if ((nodeNames.length === 0) === (selector === null)) {
     throw new ConfigError('give either --node NAME (repeated, or NAME,NAME) or --selector LABELS')
   }
-  if (values.pods === '-' && values.nodes === '-')
-    throw new ConfigError('only one of --pods and --nodes can be stdin')
+  const stdin = ['pods', 'nodes', 'workloads', 'namespaces', 'pdbs'].filter(
+    (flag) => values[flag] === '-'
+  )
+  if (stdin.length > 1) throw new ConfigError(`only one of --${stdin.join(' and --')} can be stdin`)
   const needed = typeof values.nodes !== 'string' || typeof values.pods !== 'string'
   const cluster = clusterFor(values, env, needed)
   return {
@@ -204,6 +232,9 @@ export function parseForecastOptions(
     selector,
     nodes: sourceOf(values.nodes, 'nodes', cluster),
     pods: sourceOf(values.pods, 'pods', cluster),
+    workloads: optionalSource(values, 'workloads', cluster),
+    namespaces: optionalSource(values, 'namespaces', cluster),
+    pdbs: optionalSource(values, 'pdbs', cluster),
     evictingNodes: evictingNodesOf(values),
     output: outputOf(values.output),
     gates: gatesOf(values),

@@ -79,4 +79,9 @@ export interface ClusterPod extends AffinityPod {
   readonly localStorage?: boolean
   /** The `kubernetes.io/config.mirror` annotation is set: a static pod's mirror. */
   readonly mirror?: boolean
+  /**
+   * `spec.terminationGracePeriodSeconds`: how long a deleted pod's object may stay while its
+   * containers stop; null when unset (the API server defaults it to 30).
+   */
+  readonly gracePeriodSeconds?: number | null
 }

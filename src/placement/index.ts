@@ -121,8 +121,19 @@ export { tolerationValidationErrors } from './toleration-validation.js'
 export { podsAsReleaseKeeps } from './kube-releases.js'
 export type { ControllerReference, WeightedPodAffinityTerm } from './cluster-pod.js'
 export type { PreScore, PreScoreResult, ScorePlugin } from './framework.js'
-export type { ServiceSelector, Workload, WorkloadKind, Workloads } from './workloads.js'
+export type { JobFacts, ServiceSelector, Workload, WorkloadKind, Workloads } from './workloads.js'
 export type { PlannedEviction } from './eviction-plan.js'
+export {
+  followEvictions,
+  type EvictionFollowUp,
+  type FollowedEviction,
+  type FollowedReplacement,
+  type FollowInput,
+} from './follow-evictions.js'
+export type { BudgetOutcome } from './budget-breaks.js'
+export type { ReplacementOf } from './replacement-source.js'
+export { planTaintEvictions, type TolerantPod } from './taint-evictions.js'
+export { DEFAULT_GRACE_SECONDS } from './terminating-pods.js'
 export {
   diagnoseAndChoose,
   type Choice,
@@ -139,3 +150,12 @@ export {
   type Prioritized,
 } from './scoring.js'
 export { DEFAULT_SCORE_PLUGINS } from './score-plugins.js'
+export {
+  replacementFor,
+  type Replacement,
+  type ReplacementNode,
+  type ReplacementOutcome,
+  type ReplacementOwner,
+} from './replacement.js'
+export { NEW_POD_SUFFIX } from './replacement-pod.js'
+export { WorkloadIndex } from './workload-index.js'

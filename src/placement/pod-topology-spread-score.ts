@@ -50,14 +50,19 @@ const SYSTEM_DEFAULT_CONSTRAINTS = [
 /**
  * What PodTopologySpread's scoring could not judge for the pod: the system default constraints
  * of a pod without its own, when the Services and controllers that would select it were not
- * read (it is then scored as if none did). Empty otherwise.
+ * read (it is then scored as if none did); else the constraints it would score, when the pods
+ * bound to the nodes are unknown (it is then skipped). Empty otherwise.
  */
 export function spreadScoreNotJudged(input: SnapshotInput): string[] {
   const own = input.pod.topologySpreadConstraints ?? []
-  if (own.length > 0 || input.workloads != null) return []
-  return [
-    'default topology spread (PodTopologySpread scoring: the Services and controllers selecting the pod were not read)',
-  ]
+  if (own.length === 0 && input.workloads == null)
+    return [
+      'default topology spread (PodTopologySpread scoring: the Services and controllers selecting the pod were not read)',
+    ]
+  if (input.snapshot.podsKnown) return []
+  const found = scoredConstraints(input)
+  const scores = !('constraints' in found) || found.constraints.length > 0
+  return scores ? ['topology spread scores (PodTopologySpread: no pods given)'] : []
 }
 
 type Constraints = { readonly constraints: HardConstraint[] } | { readonly error: string }

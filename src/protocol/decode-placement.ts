@@ -20,6 +20,7 @@ import {
 } from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
 import { decodeHostPorts, decodePodResources } from './decode-pod-resources.js'
+import { decodePodIdentity } from './decode-pod-identity.js'
 import { readLabelSelector, readRequirement, readStringMap } from './decode-label-selector.js'
 import { decodeSpreadConstraints } from './decode-spread.js'
 
@@ -229,5 +230,6 @@ export function decodePlacementPod(value: unknown, path: string, check = true): 
         : readString(field(status, 'startTime'), `${path}.status.startTime`) || null,
     topologySpreadConstraints: decodeSpreadConstraints(spec, specAt, check),
     terminating: metadata !== null && field(metadata, 'deletionTimestamp') != null,
+    ...decodePodIdentity(metadata, spec, status, path),
   }
 }

@@ -51,4 +51,11 @@ export {
   NAMESPACE_FIELDS,
   NODE_FIELDS,
   POD_FIELDS,
+  WORKLOAD_FIELDS,
 } from './manifest-fields.js'
+export {
+  decodeWorkloadObject,
+  WORKLOAD_KINDS,
+  WORKLOAD_OBJECT_KINDS,
+  type WorkloadObject,
+} from './decode-workloads.js'

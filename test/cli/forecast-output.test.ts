@@ -23,7 +23,9 @@ describe('taint-extender forecast output', () => {
     expect(result.stdout).toContain('general-1   shop/tolerates-300s       evicted after 300s')
     expect(result.stdout).toContain('general-1: pending pods turned away: shop/waiting-plain')
     const lines = result.stdout.trimEnd().split('\n')
-    expect(lines.at(-2)).toMatch(/^maintenance=planned:NoExecute on 1 node\(s\): /)
+    // The taint's summary, then what follows its evictions, then the release.
+    expect(lines.at(-3)).toMatch(/^maintenance=planned:NoExecute on 1 node\(s\): /)
+    expect(lines.at(-2)).toBe('4 pods evicted: 0 re-placed, 4 not recreated')
     expect(lines.at(-1)).toBe('Judged as kube-scheduler 1.35 judges (newest supported).')
   })
 

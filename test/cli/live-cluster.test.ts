@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { load } from 'js-yaml'
@@ -90,6 +90,34 @@ const EXPLAIN_PODS = [
   },
 ]
 
+/** The workload objects explain lists beside the pods (all at once, so in any order). */
+const WORKLOAD_LISTS = [
+  '/apis/apps/v1/deployments',
+  '/apis/apps/v1/replicasets',
+  '/apis/apps/v1/statefulsets',
+  '/apis/apps/v1/daemonsets',
+  '/apis/batch/v1/jobs',
+  '/api/v1/replicationcontrollers',
+  '/api/v1/services',
+].map((path) => ({ path, fieldSelector: null, limit: '5000' }))
+
+/** The requests, with those of the workload lists in the order WORKLOAD_LISTS names them. */
+function workloadsInOrder(
+  requests: Record<string, string | null>[]
+): Record<string, string | null>[] {
+  const rank = (r: Record<string, string | null>) =>
+    WORKLOAD_LISTS.findIndex((w) => w.path === r.path)
+  const lists = requests.filter((r) => rank(r) >= 0).sort((a, b) => rank(a) - rank(b))
+  const first = requests.findIndex((r) => rank(r) >= 0)
+  return first < 0
+    ? requests
+    : [
+        ...requests.slice(0, first),
+        ...lists,
+        ...requests.filter((r, i) => i > first && rank(r) < 0),
+      ]
+}
+
 const FORECAST = ['--taint', 'maintenance=planned:NoExecute', '--node', 'general-1']
 
 describe('explain and forecast reading the live cluster instead of files', () => {
@@ -98,13 +126,18 @@ describe('explain and forecast reading the live cluster instead of files', () =>
   /** A kubeconfig whose API server refuses connections: reading through it fails. */
   let deadEnd: string
   let fromFiles: { explain: string; forecast: string }
+  /** An empty list of workload objects, as the fake API server serves them. */
+  let workloads: string
 
   beforeAll(async () => {
     api = await fixtureApiServer()
     kubeconfig = kubeconfigFor(api.url)
     deadEnd = kubeconfigFor('http://127.0.0.1:1')
     const files = ['--nodes', NODES, '--pods', PODS, ...AS_THE_SERVER, '-o', 'json']
-    const explain = await runTool('explain', ['--pod', POD, ...files])
+    // The fake API server's workload lists are empty: the files say the same.
+    workloads = join(mkdtempSync(join(tmpdir(), 'taint-extender-workloads-')), 'none.json')
+    writeFileSync(workloads, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [] }))
+    const explain = await runTool('explain', ['--pod', POD, ...files, '--workloads', workloads])
     const forecast = await runTool('forecast', [...FORECAST, ...files])
     fromFiles = { explain: explain.stdout, forecast: forecast.stdout }
   })
@@ -120,7 +153,12 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     const result = await explainFromCluster(POD)
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFiles.explain, 'name'))
-    expect(requestsSince(api, before)).toEqual([NODE_LIST, ...EXPLAIN_PODS, VERSION])
+    expect(workloadsInOrder(requestsSince(api, before))).toEqual([
+      NODE_LIST,
+      ...EXPLAIN_PODS,
+      ...WORKLOAD_LISTS,
+      VERSION,
+    ])
   })
 
   it('explain reads the PodDisruptionBudgets when preemption has candidates, and names the victims they leave', async () => {
@@ -202,9 +240,10 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     // The shop pods of zone-a repel it there, and zone-b's nodes are tainted or cordoned.
     expect(result).toMatchObject({ code: 1, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFile.stdout, 'name'))
-    expect(requestsSince(api, before)).toEqual([
+    expect(workloadsInOrder(requestsSince(api, before))).toEqual([
       NODE_LIST,
       ...EXPLAIN_PODS,
+      ...WORKLOAD_LISTS,
       { path: '/api/v1/namespaces', fieldSelector: null, limit: '500' },
       VERSION,
     ])
@@ -329,7 +368,8 @@ describe('explain and forecast reading the live cluster instead of files', () =>
   })
 
   it('never looks for a cluster when every input is a file, even with a broken KUBECONFIG', async () => {
-    const argv = ['--pod', POD, '--nodes', NODES, '--pods', PODS, ...AS_THE_SERVER, '-o', 'json']
+    const files = ['--nodes', NODES, '--pods', PODS, '--workloads', workloads]
+    const argv = ['--pod', POD, ...files, ...AS_THE_SERVER, '-o', 'json']
     const result = await runTool('explain', argv, { KUBECONFIG: '/nowhere/config' })
     expect(result).toMatchObject({ code: 0, stdout: fromFiles.explain })
   })

@@ -47,12 +47,18 @@ const RICH_POD = {
     NAMESPACE: 'shop',
     uid: 'u-1',
     labels: { app: 'web' },
-    annotations: { big: 'x'.repeat(300) },
+    annotations: { big: 'x'.repeat(300), 'kubernetes.io/config.mirror': 'hash' },
     deletionTimestamp: '2026-11-01T00:00:00Z',
+    creationTimestamp: '2026-09-01T00:00:00Z',
+    ownerReferences: [
+      { apiVersion: 'v1', kind: 'Node', name: 'n1', uid: 'n-1', blockOwnerDeletion: true },
+      { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-1', uid: 'rs-1', controller: true },
+    ],
     managedFields: [{ manager: 'kubectl', fieldsV1: { 'f:spec': {} } }],
   },
   spec: {
     nodeName: 'n1',
+    terminationGracePeriodSeconds: 45,
     nodeSelector: { disk: 'ssd' },
     priority: 1000,
     preemptionPolicy: 'Never',
@@ -93,14 +99,20 @@ const RICH_POD = {
       },
     ],
     initContainers: [{ name: 'side', restartPolicy: 'Always', resources: resources('100m') }],
-    volumes: [{ name: 'v', emptyDir: {} }],
+    volumes: [
+      { name: 'cfg', configMap: { name: 'c' } },
+      { name: 'v', emptyDir: {} },
+    ],
   },
   status: {
     phase: 'Running',
     nominatedNodeName: 'n3',
     startTime: '2026-10-01T00:00:00Z',
     podIP: '10.0.0.1',
-    conditions: [{ type: 'PodResizePending', reason: 'Infeasible', message: 'no' }],
+    conditions: [
+      { type: 'PodResizePending', reason: 'Infeasible', message: 'no' },
+      { type: 'Ready', status: 'True', lastTransitionTime: '2026-10-01T00:00:00Z' },
+    ],
     containerStatuses: [
       {
         name: 'main',
@@ -153,8 +165,22 @@ describe('reading lists as they arrive', () => {
       spec: { Containers: Record<string, unknown>[]; volumes?: unknown }
     }
     expect(Object.keys(built.Metadata).sort()).toEqual(
-      ['deletionTimestamp', 'labels', 'NAMESPACE', 'name', 'uid'].sort()
+      [
+        'annotations',
+        'creationTimestamp',
+        'deletionTimestamp',
+        'labels',
+        'NAMESPACE',
+        'name',
+        'ownerReferences',
+        'uid',
+      ].sort()
     )
+    expect(built.Metadata.annotations).toEqual({ 'kubernetes.io/config.mirror': null })
+    expect(built.Metadata.ownerReferences).toEqual([
+      { apiVersion: 'v1', kind: 'Node', name: 'n1', uid: 'n-1' },
+      { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-1', uid: 'rs-1', controller: true },
+    ])
     // The image stays for ImageLocality; the environment goes.
     expect(Object.keys(built.spec.Containers[0] ?? {}).sort()).toEqual([
       'RESOURCES',
@@ -162,7 +188,7 @@ describe('reading lists as they arrive', () => {
       'name',
       'ports',
     ])
-    expect(built.spec.volumes).toBeUndefined()
+    expect(built.spec.volumes).toEqual([{}, { emptyDir: {} }])
   })
 
   it('keeps only what the caller keeps of each pod of a list', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { releaseOf } from './kube-releases.cases.js'
 import type {
   ClusterPod,
   PlacementPod,
@@ -273,4 +274,20 @@ describe('the nodes with pods with affinity', () => {
     snapshot.removePod(preferredOnly)
     expect(snapshot.havePodsWithAffinity).toEqual([])
   })
+})
+
+describe('InterPodAffinity Score across releases', () => {
+  it.each(['1.28.7', '1.31', '1.35'])(
+    'the worked example scores alike when kube-scheduler %s judges (no release changed the formula)',
+    (release) => {
+      const incoming = withPreferred(
+        { labels: { app: 'web' } },
+        { affinity: [weighted(20, ZONE, { app: 'cache' })] }
+      )
+      const cluster = { nodes: EXAMPLE_NODES, pods: EXAMPLE_PODS, kubeVersion: releaseOf(release) }
+      expect(runScore(preScoreInterPodAffinity, incoming, cluster)).toEqual(
+        scores({ n1: 0, n2: 0, n3: 20 }, { n1: 0, n2: 0, n3: 100 })
+      )
+    }
+  )
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { releaseOf } from './kube-releases.cases.js'
 import type {
   ClusterPod,
   PlacementPod,
@@ -6,7 +7,7 @@ import type {
 } from '../../src/placement/index.js'
 import { diagnoseInSnapshot } from '../../src/placement/index.js'
 import { preScorePodTopologySpread } from '../../src/placement/pod-topology-spread-score.js'
-import { node, placed, pod, selector, type PodSpec } from './builders.js'
+import { node, placed, pod, req, selector, type PodSpec } from './builders.js'
 import {
   ownedBy,
   runScore,
@@ -115,6 +116,30 @@ const DEFAULTS: readonly SpreadScoreCase[] = [
     },
     // Only the pod on n3 carries both labels: n3 1·ln5+2 + 1·ln4+4 = 8.99 → 9; n1, n2 6.
     expected: scores({ n1: 6, n2: 6, n3: 9 }, { n1: 100, n2: 100, n3: 66 }),
+  },
+  {
+    name: 'a StatefulSet adds its selector’s expressions, so only pods it selects count',
+    pod: incomingWeb({}, { controller: ownedBy('StatefulSet', 'db') }),
+    cluster: {
+      nodes: EXAMPLE_NODES,
+      pods: [...EXAMPLE_PODS, placed('n3', { name: 'db-0', labels: { app: 'db' } })],
+      workloads: workloads(
+        [],
+        [workload('StatefulSet', 'db', selector({}, req('app', 'In', 'db', 'cache')))]
+      ),
+    },
+    // n3 holds cache and db-0: 2·ln5+2 + 2·ln4+4 = 11.99 → 12; n1, n2 6 (zone-a has none).
+    expected: scores({ n1: 6, n2: 6, n3: 12 }, { n1: 100, n2: 100, n3: 50 }),
+  },
+  {
+    name: 'a ReplicaSet without a selector adds nothing (labels.Nothing has no requirements): Skip',
+    pod: incomingWeb(),
+    cluster: {
+      nodes: EXAMPLE_NODES,
+      pods: EXAMPLE_PODS,
+      workloads: workloads([], [workload('ReplicaSet', 'web', null)]),
+    },
+    expected: 'skip',
   },
   {
     name: 'with the workloads not read the pod is scored as if nothing selected it: Skip',
@@ -314,4 +339,44 @@ describe('what the diagnosis lists as not judged for the default spread', () => 
     const cluster = { nodes, pods: EXAMPLE_PODS, workloads: read }
     expect(notJudged(incoming, cluster).includes(UNREAD)).toBe(listed)
   })
+})
+
+const NO_PODS = 'topology spread scores (PodTopologySpread: no pods given)'
+
+describe('what the diagnosis lists as not judged for spread scores without the placed pods', () => {
+  it.each([
+    [
+      'lists them for a pod with a ScheduleAnyway constraint',
+      incomingWeb({ topologySpreadConstraints: [soft(1, ZONE)] }),
+      true,
+    ],
+    ['lists them for a pod the default constraints spread', incomingWeb(), true],
+    [
+      'leaves them out for a pod with DoNotSchedule constraints only, which are never scored',
+      incomingWeb({ topologySpreadConstraints: [constraint(1, ZONE, selector({ app: 'web' }))] }),
+      false,
+    ],
+    ['leaves them out for a pod nothing selects', incomingWeb({}, { controller: null }), false],
+  ] as const)('%s', (_name, incoming, listed) => {
+    const cluster = { nodes: EXAMPLE_NODES, pods: null, workloads: RS_WORKLOADS }
+    const { notJudged } = diagnoseInSnapshot(snapshotInput(incoming, cluster))
+    expect(notJudged.includes(NO_PODS)).toBe(listed)
+  })
+})
+
+describe('PodTopologySpread Score across releases', () => {
+  it.each(['1.28.7', '1.31', '1.35'])(
+    'the worked example scores alike when kube-scheduler %s judges (no release changed the formula)',
+    (release) => {
+      const cluster = {
+        nodes: EXAMPLE_NODES,
+        pods: EXAMPLE_PODS,
+        workloads: RS_WORKLOADS,
+        kubeVersion: releaseOf(release),
+      }
+      expect(runScore(preScorePodTopologySpread, incomingWeb(), cluster)).toEqual(
+        scores({ n1: 10, n2: 10, n3: 6 }, { n1: 60, n2: 60, n3: 100 })
+      )
+    }
+  )
 })

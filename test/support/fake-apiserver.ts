@@ -9,6 +9,7 @@ import {
 } from './fake-kube-objects.js'
 import { LoopbackListener, requestKind, sendJson, type RequestKind } from './fake-http.js'
 import { FakeListPager, podListPage } from './fake-list-pager.js'
+import { FakeWorkloadLists } from './fake-workload-lists.js'
 import { ResponseFaults } from './fake-response-faults.js'
 import { WatchHub } from './fake-watch-hub.js'
 
@@ -35,6 +36,7 @@ export class FakeApiServer {
   #pods: readonly unknown[] = []
   #namespaces: readonly unknown[] = []
   #budgets: readonly unknown[] = []
+  readonly #workloads = new FakeWorkloadLists()
   readonly #watches = new WatchHub()
   readonly #pager = new FakeListPager()
   /** Failures, delays and holds of the answers, set by the test. */
@@ -150,6 +152,11 @@ export class FakeApiServer {
   /** The PodDisruptionBudgets `GET /apis/policy/v1/poddisruptionbudgets` returns, in one page. */
   setDisruptionBudgets(budgets: readonly unknown[]): void {
     this.#budgets = budgets
+  }
+
+  /** The workload lists (`/apis/apps/v1/deployments` and the rest): their items, or a 403. */
+  get workloads(): FakeWorkloadLists {
+    return this.#workloads
   }
 
   /** Sends a BOOKMARK at the current resourceVersion to watches that asked for bookmarks. */
@@ -270,6 +277,9 @@ export class FakeApiServer {
       const reply = podListPage(this.#pods, url, this.#resourceVersion)
       return sendJson(res, reply.status, reply.body)
     }
+    const workloads =
+      req.method === 'GET' ? this.#workloads.reply(url, this.#resourceVersion) : null
+    if (workloads !== null) return sendJson(res, workloads.status, workloads.body)
     const namespaced = /^\/api\/v1\/namespaces\/([^/]+)\/pods(?:\/([^/]+))?$/.exec(url.pathname)
     if (req.method === 'GET' && namespaced !== null)
       return this.#namespacedPods(namespaced, url, res)

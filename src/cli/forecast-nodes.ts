@@ -1,0 +1,171 @@
+import {
+  compileNode,
+  CompiledTolerations,
+  forecastPendingPod,
+  formatTaint,
+  taintEviction,
+  withTaint,
+  type EvictionOutcome,
+  type RuleOptions,
+  type Taint,
+} from '../core/index.js'
+import { diagnosePlacement, type PlacementPod } from '../placement/index.js'
+import { ProtocolError, type ManifestNode } from '../protocol/index.js'
+import type { PlacedPod } from './manifests.js'
+import { parseSelector } from './label-selector.js'
+
+/**
+ * What a taint does to the pods of each node it goes on (NoExecute: the taint-eviction
+ * controller's rules, see src/core/eviction-forecast.ts) and to the pods still pending, node by
+ * node; what follows the evictions is forecast-follow.ts's.
+ */
+
+export interface PodForecast {
+  readonly namespace: string
+  readonly name: string
+  readonly before: EvictionOutcome
+  readonly after: EvictionOutcome
+}
+
+export interface NodeForecast {
+  readonly node: string
+  readonly running: readonly PodForecast[]
+  readonly pendingTurnedAway: readonly string[]
+  readonly pendingScoreLower: readonly string[]
+}
+
+/**
+ * The nodes --selector picks, or those --node names, every one of which must exist. `inCluster`:
+ * the nodes were listed from the cluster, so messages say so rather than name a file.
+ */
+export function selectNodes(
+  nodes: ManifestNode[],
+  nodeNames: readonly string[],
+  selector: string | null,
+  origin: string,
+  inCluster: boolean
+): ManifestNode[] {
+  if (selector !== null) {
+    const matches = parseSelector(selector)
+    const chosen = nodes.filter((n) => matches(n.labels))
+    if (chosen.length === 0)
+      throw new ProtocolError(
+        `no node ${inCluster ? 'in the cluster' : `of ${origin}`} matches "${selector}"`
+      )
+    return chosen
+  }
+  const byName = new Map(nodes.map((n) => [n.name, n]))
+  const missing = nodeNames.filter((name) => !byName.has(name)).map((name) => `"${name}"`)
+  if (missing.length > 0)
+    throw new ProtocolError(
+      inCluster
+        ? `no node named ${missing.join(', ')} in the cluster`
+        : `${origin} has no node named ${missing.join(', ')}`
+    )
+  return nodeNames.map((name) => byName.get(name) as ManifestNode)
+}
+
+/**
+ * Whether a pending pod fits the node, by the diagnosis explain gives: every filter of the default
+ * profile, resources and host ports counted against the pods running there, so that a pod the
+ * node refuses already (a nodeSelector it misses, 64 cpu on a 4-cpu node) is not said to be
+ * turned away by the taint. Inter-pod affinity and topology spread are set aside, on both sides
+ * of the pair: they count the pods of other nodes, which forecast does not read.
+ */
+function pendingPodFits(
+  pending: PlacedPod,
+  node: ManifestNode,
+  running: readonly PlacementPod[],
+  rules: RuleOptions
+): boolean {
+  const withoutPodTerms = <P extends PlacementPod>(pod: P): P => ({
+    ...pod,
+    requiredAffinity: [],
+    requiredAntiAffinity: [],
+    topologySpreadConstraints: [],
+  })
+  const diagnosis = diagnosePlacement({
+    pod: withoutPodTerms(pending.placement),
+    tolerations: new CompiledTolerations(pending.pod.tolerations, rules),
+    nodes: [
+      {
+        name: node.name,
+        labels: node.labels,
+        compiled: compileNode(node),
+        allocatable: node.allocatable,
+        images: node.images,
+      },
+    ],
+    placedPods: running.map(withoutPodTerms),
+    namespaces: new Map(),
+    nodeLabelsKnown: true,
+    options: rules,
+  })
+  return diagnosis.available === 1
+}
+
+/** The phases of a pod that has finished (pod GC keeps them a while, bound to their node). */
+const FINISHED: ReadonlySet<string> = new Set(['Succeeded', 'Failed'])
+
+export function forecastNode(
+  node: ManifestNode,
+  taint: Taint,
+  pods: readonly PlacedPod[],
+  rules: RuleOptions
+): NodeForecast {
+  const onNode = pods.filter((p) => p.pod.nodeName === node.name)
+  const running = onNode.map((p) => p.pod)
+  // Finished pods hold no resources: kube-scheduler's informer leaves them out.
+  const holding = onNode.filter((p) => !FINISHED.has(p.pod.phase)).map((p) => p.placement)
+  const pending = pods.filter((p) => p.pod.nodeName === '' && !FINISHED.has(p.pod.phase))
+  const tainted: ManifestNode = { ...node, taints: withTaint(node.taints, taint) }
+  const podName = (p: PlacedPod): string => `${p.pod.namespace}/${p.pod.name}`
+  const effects = pending.map((p) => {
+    const fitsAfter = pendingPodFits(p, tainted, holding, rules)
+    return {
+      pod: p,
+      turnedAway: !fitsAfter && pendingPodFits(p, node, holding, rules),
+      // Only a node the pod still fits is ranked: whether it fits is the diagnosis's word, which
+      // weighs node affinity and the rest, not the taint rules' alone.
+      scoresLower:
+        fitsAfter && forecastPendingPod(node, taint, p.pod.tolerations, rules).scoresLower,
+    }
+  })
+  return {
+    node: node.name,
+    // Only NoExecute taints evict: a NoSchedule or PreferNoSchedule taint leaves the NoExecute
+    // ones, and so every running pod's outcome, as they were.
+    running: running.map((p) => ({
+      namespace: p.namespace,
+      name: p.name,
+      before: taintEviction(p.tolerations, node.taints, rules),
+      after: taintEviction(p.tolerations, tainted.taints, rules),
+    })),
+    pendingTurnedAway: effects.filter((e) => e.turnedAway).map((e) => podName(e.pod)),
+    pendingScoreLower: effects.filter((e) => e.scoresLower).map((e) => podName(e.pod)),
+  }
+}
+
+export function describeOutcome(outcome: EvictionOutcome): string {
+  switch (outcome.kind) {
+    case 'stays':
+      return 'stays'
+    case 'evicted-now':
+      return outcome.taints.length > 0
+        ? `evicted at once (${outcome.because}: ${outcome.taints.map(formatTaint).join(', ')})`
+        : `evicted at once (${outcome.because})`
+    case 'evicted-after':
+      return `evicted after ${outcome.seconds}s (tolerationSeconds of the toleration for ${outcome.toleration.key || '*'})`
+  }
+}
+
+export function summarize(taint: Taint, forecasts: readonly NodeForecast[]): string {
+  const outcomes = forecasts.flatMap((f) => f.running.map((p) => p.after.kind))
+  const count = (kind: string): number => outcomes.filter((k) => k === kind).length
+  const turnedAway = new Set(forecasts.flatMap((f) => f.pendingTurnedAway)).size
+  return (
+    `${formatTaint(taint)} on ${forecasts.length} node(s): ${count('evicted-now')} running pod(s) evicted at once, ` +
+    `${count('evicted-after')} evicted later, ${count('stays')} stay; ` +
+    `${turnedAway} pending pod(s) turned away.`
+  )
+}

@@ -1,0 +1,92 @@
+import type { ObjectSource } from '../config/index.js'
+import type { WorkloadKind } from '../placement/index.js'
+import { ProtocolError, WORKLOAD_FIELDS } from '../protocol/index.js'
+import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
+import { objectsOf, readObjects } from './manifests.js'
+import { ClusterReadError } from './tool-exit.js'
+import { fileSource, listsSource } from './tool-io.js'
+import type { WorkloadCollector } from './workload-kinds.js'
+
+/**
+ * The workload objects read beside the pods: a `--workloads` file, or the cluster's lists of
+ * each kind, streamed as pods are. A list the credentials may not read (403) leaves that kind
+ * unknown, with a note, rather than failing the tool: the pods it owns are then said to have
+ * an unknown replacement.
+ */
+
+interface WorkloadList {
+  readonly kind: WorkloadKind | 'Service'
+  /** The resource RBAC grants `list` on (charts/, deploy/ and docs/cli.md name them). */
+  readonly resource: string
+  readonly path: string
+}
+
+export const WORKLOAD_LISTS: readonly WorkloadList[] = [
+  { kind: 'Deployment', resource: 'deployments', path: '/apis/apps/v1/deployments' },
+  { kind: 'ReplicaSet', resource: 'replicasets', path: '/apis/apps/v1/replicasets' },
+  { kind: 'StatefulSet', resource: 'statefulsets', path: '/apis/apps/v1/statefulsets' },
+  { kind: 'DaemonSet', resource: 'daemonsets', path: '/apis/apps/v1/daemonsets' },
+  { kind: 'Job', resource: 'jobs', path: '/apis/batch/v1/jobs' },
+  {
+    kind: 'ReplicationController',
+    resource: 'replicationcontrollers',
+    path: '/api/v1/replicationcontrollers',
+  },
+  { kind: 'Service', resource: 'services', path: '/api/v1/services' },
+]
+
+const FORBIDDEN = 403
+
+/**
+ * A `--workloads` file: the controllers and Services it holds (each says its `kind`, as
+ * `kubectl get deploy,rs,...,svc -o json` prints them); pods are passed over, so the pods file
+ * itself may be given. Other kinds are refused, naming the file.
+ */
+async function readWorkloadFile(source: ManifestSource, into: WorkloadCollector): Promise<void> {
+  const { origin } = source
+  const side = into.side(origin, ['Pod'])
+  const kindless = (_object: unknown, index: number): never => {
+    throw new ProtocolError(`${origin}: object ${index} has no kind, which --workloads needs`)
+  }
+  const reading: ObjectReading<never> = {
+    expected: 'workload object',
+    flag: 'workloads',
+    fields: { kind: true, metadata: { name: true } },
+    order: 'in-order',
+    decode: kindless,
+    side,
+  }
+  await readObjects(source, reading, (text) =>
+    objectsOf(text, origin, 'workload object', 'workloads', side).map(kindless)
+  )
+}
+
+/** One kind's list from the cluster, into `into`; a refused list becomes a note. */
+async function readClusterList(
+  source: ObjectSource & { kind: 'cluster' },
+  list: WorkloadList,
+  into: WorkloadCollector
+): Promise<void> {
+  const origin = `cluster ${list.resource}`
+  const lists = () => [{ path: list.path }]
+  const manifests = await listsSource(source.cluster, list.resource, lists, origin, undefined)
+  const at = (i: number) => `${origin}: ${list.kind.toLowerCase()} ${i}`
+  try {
+    await streamObjects(manifests, {
+      expected: list.kind,
+      flag: 'workloads',
+      fields: WORKLOAD_FIELDS,
+      order: 'in-order',
+      decode: (object, i) => into.add(object, list.kind, at(i)),
+    })
+  } catch (err) {
+    if (!(err instanceof ClusterReadError) || err.statusCode !== FORBIDDEN) throw err
+    into.notes.push(`${err.message}; ${list.resource} are taken as unknown`)
+  }
+}
+
+/** The workload objects of `source` (a file, or the cluster's lists), into `into`. */
+export async function readWorkloads(source: ObjectSource, into: WorkloadCollector): Promise<void> {
+  if (source.kind === 'file') return readWorkloadFile(fileSource(source), into)
+  await Promise.all(WORKLOAD_LISTS.map((list) => readClusterList(source, list, into)))
+}

@@ -1,0 +1,165 @@
+import { CompiledTolerations, type RuleOptions, type Toleration } from '../core/index.js'
+import type { ClusterPod } from './cluster-pod.js'
+import type { DisruptionBudget } from './disruption-budgets.js'
+import type { NamespaceLabels } from './inter-pod-affinity.js'
+import { diagnoseAndChoose, type Sample } from './placement-choice.js'
+import { pickPreemptionNodes, type CandidateVictims } from './preemption-pick.js'
+import type { Snapshot } from './snapshot.js'
+import type { NodeEviction } from './taint-toleration.js'
+import type { PlacementDiagnosis, PlacementPod } from './types.js'
+import type { Workloads } from './workloads.js'
+
+/**
+ * One replacement placed on the snapshot as kube-scheduler's default profile places it: the
+ * choice among the feasible nodes; when none is feasible and DefaultPreemption would nominate a
+ * node, the node `pickOneNodeForPreemption` takes, its victims taken off the snapshot (the pod
+ * is bound there once they are gone); otherwise it stays Pending with the FitError message
+ * explain gives. The placed pod is added to the snapshot so that later placements count it.
+ */
+
+/** What the placement of every replacement shares. */
+export interface PlacementSurroundings {
+  readonly snapshot: Snapshot
+  readonly namespaces: NamespaceLabels
+  readonly budgets: readonly DisruptionBudget[]
+  readonly options: RuleOptions
+  readonly workloads: Workloads | null
+}
+
+export interface PlacedReplacement {
+  /** The node it is bound to; null when it stays Pending. */
+  readonly node: string | null
+  /** The nodes kube-scheduler picks among at random (the tied best, or preemption's ties). */
+  readonly tiedNodes: readonly string[]
+  readonly score: number | null
+  /**
+   * With more feasible nodes than kube-scheduler scores (over 100 nodes), how many it would
+   * score: its pick may then lie outside `tiedNodes`; null when it scores every feasible node.
+   */
+  readonly sample: Sample | null
+  /** The FailedScheduling message when it stays Pending; null when it lands. */
+  readonly reason: string | null
+  /** When Pending, the reason that turned away the most nodes (the first in order of ties). */
+  readonly commonestReason: string | null
+  /** The pods preemption deletes to make room (`namespace/name`). */
+  readonly preempts: readonly string[]
+  /** The taint-eviction controller evicts it again from its node: the eviction loop. */
+  readonly evictedAgain: NodeEviction | null
+  /** The pod as bound, in the snapshot; null when Pending. */
+  readonly bound: ClusterPod | null
+}
+
+function bind(at: PlacementSurroundings, pod: PlacementPod, node: string): ClusterPod {
+  const bound = { ...pod, nodeName: node }
+  at.snapshot.addPod(bound)
+  return bound
+}
+
+function commonestReason(diagnosis: PlacementDiagnosis): string | null {
+  const counts = new Map<string, number>()
+  for (const node of diagnosis.nodes)
+    for (const reason of node.reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1)
+  let best: string | null = null
+  for (const [reason, count] of [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    if (best === null || count > (counts.get(best) ?? 0)) best = reason
+  return best ?? diagnosis.schedulingError
+}
+
+function evictionOn(diagnosis: PlacementDiagnosis, node: string): NodeEviction | null {
+  return diagnosis.nodes.find((n) => n.name === node)?.eviction ?? null
+}
+
+/** Preemption's candidates with their victims as snapshot pods; empty when unknown. */
+function candidatesOf(
+  at: PlacementSurroundings,
+  diagnosis: PlacementDiagnosis
+): CandidateVictims[] {
+  if (diagnosis.postFilter !== '') return []
+  return diagnosis.preemptionCandidates.flatMap((candidate) => {
+    const pods = at.snapshot.get(candidate.node)?.pods ?? []
+    const byName = new Map(pods.map((p) => [`${p.namespace}/${p.name}`, p]))
+    const victims = (candidate.victims ?? []).flatMap((v) => byName.get(v) ?? [])
+    return candidate.victims === null ? [] : [{ candidate, victims }]
+  })
+}
+
+function preempt(
+  at: PlacementSurroundings,
+  pod: PlacementPod,
+  diagnosis: PlacementDiagnosis
+): PlacedReplacement | null {
+  const picked = pickPreemptionNodes(candidatesOf(at, diagnosis))
+  const first = picked[0]
+  if (first === undefined) return null
+  for (const victim of first.victims) at.snapshot.removePod(victim)
+  const node = first.candidate.node
+  return {
+    node,
+    tiedNodes: picked.map((c) => c.candidate.node),
+    score: null,
+    sample: null,
+    reason: null,
+    commonestReason: null,
+    preempts: first.victims.map((v) => `${v.namespace}/${v.name}`),
+    evictedAgain: evictionOn(diagnosis, node),
+    bound: bind(at, pod, node),
+  }
+}
+
+/** Places `pod` and adds it to the snapshot when it lands. */
+export function placeReplacement(
+  at: PlacementSurroundings,
+  pod: PlacementPod,
+  tolerations: readonly Toleration[]
+): PlacedReplacement {
+  const none = {
+    score: null,
+    sample: null,
+    preempts: [],
+    evictedAgain: null,
+    commonestReason: null,
+  }
+  // A pod bound already is not scheduled (eventhandlers.go `assignedPod`): it runs where bound.
+  if (pod.nodeName !== '')
+    return {
+      ...none,
+      node: pod.nodeName,
+      tiedNodes: [pod.nodeName],
+      reason: null,
+      bound: bind(at, pod, pod.nodeName),
+    }
+  const { diagnosis, choice, sample } = diagnoseAndChoose({
+    pod,
+    tolerations: new CompiledTolerations(tolerations, at.options),
+    snapshot: at.snapshot,
+    namespaces: at.namespaces,
+    disruptionBudgets: at.budgets,
+    nodeLabelsKnown: true,
+    options: at.options,
+    workloads: at.workloads,
+  })
+  const node = choice?.nodes[0]
+  if (choice === null || node === undefined)
+    return (
+      preempt(at, pod, diagnosis) ?? {
+        ...none,
+        node: null,
+        tiedNodes: [],
+        reason: diagnosis.summary,
+        commonestReason: commonestReason(diagnosis),
+        bound: null,
+      }
+    )
+  // kube-scheduler binds one of the tied nodes at random; the first stands for them in the
+  // snapshot, so that later placements count the pod somewhere.
+  return {
+    ...none,
+    node,
+    tiedNodes: choice.nodes,
+    score: choice.score,
+    sample,
+    reason: null,
+    evictedAgain: evictionOn(diagnosis, node),
+    bound: bind(at, pod, node),
+  }
+}

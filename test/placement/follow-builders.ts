@@ -1,0 +1,157 @@
+import type { EvictingNodes, Taint, Toleration } from '../../src/core/index.js'
+import {
+  followEvictions,
+  planTaintEvictions,
+  type DisruptionBudget,
+  type EvictionFollowUp,
+  type ReplacementOf,
+} from '../../src/placement/index.js'
+import { GATE_ON, taint, toleration } from '../core/builders.js'
+import { placementNodes, pod, type PodSpec, type TestNode } from './builders.js'
+
+/**
+ * A small cluster for the forecast engine's table: pods with their tolerations and owners, a
+ * taint on some nodes, and what each owner makes of an evicted pod. `render` prints the
+ * outcome one line per eviction, so a row reads as the forecast a user would read.
+ */
+
+export interface OwnedPod {
+  readonly spec: PodSpec & { name: string; nodeName: string }
+  /** `metadata.creationTimestamp`. */
+  readonly createdAt?: string
+  /** `spec.terminationGracePeriodSeconds`; unset when absent. */
+  readonly grace?: number
+  readonly tolerations?: readonly Toleration[]
+  /** What recreates it; absent: a bare pod. */
+  readonly owner?: Owner
+}
+
+export interface Owner {
+  readonly kind: 'ReplicaSet' | 'StatefulSet' | 'DaemonSet' | 'Job'
+  readonly name: string
+  /** The DaemonSet makes none for this node (it does not tolerate its taints). */
+  readonly declines?: string
+}
+
+export interface FollowCase {
+  readonly name: string
+  readonly nodes: readonly TestNode[]
+  readonly pods: readonly OwnedPod[]
+  /** The new taint, in kubectl form, and the nodes it goes on. */
+  readonly taint: string
+  readonly on: readonly string[]
+  readonly mode?: EvictingNodes
+  readonly budgets?: readonly DisruptionBudget[]
+  readonly expected: readonly string[]
+  readonly budgetsExpected?: readonly string[]
+}
+
+/** A toleration of `key` for NoExecute, for `seconds` (forever when absent). */
+export function tolerates(key: string, seconds?: number): Toleration {
+  return toleration({
+    key,
+    operator: 'Exists',
+    effect: 'NoExecute',
+    tolerationSeconds: seconds === undefined ? null : BigInt(seconds),
+  })
+}
+
+type Replacement = ReturnType<ReplacementOf>
+
+const BARE: Replacement = {
+  outcome: 'none',
+  owner: null,
+  pod: null,
+  tolerations: [],
+  afterSeconds: null,
+  waitsForOldPod: false,
+  reason: 'a bare pod: nothing recreates it',
+}
+
+/**
+ * The owner's replacement, as the workload controllers make it (eviction-and-drain.md §2): a
+ * StatefulSet's and a DaemonSet's once the old pod is gone (its grace period, 30 s), a Job's
+ * after the failure back-off (10 s), a ReplicaSet's at once.
+ */
+function replacementOf(owned: OwnedPod, counter: { next: number }): Replacement {
+  const owner = owned.owner
+  if (owner === undefined) return BARE
+  const base = {
+    owner: { kind: owner.kind, name: owner.name },
+    tolerations: owned.tolerations ?? [],
+  }
+  if (owner.declines !== undefined) return { ...BARE, ...base, reason: owner.declines }
+  const sameName = owner.kind === 'StatefulSet'
+  const name = sameName ? owned.spec.name : `${owner.name}-new${counter.next++}`
+  const waits = sameName || owner.kind === 'DaemonSet'
+  return {
+    ...base,
+    outcome: 'recreated',
+    pod: pod({ priority: 0, ...owned.spec, name, nodeName: '' }),
+    afterSeconds: waits ? 30 : owner.kind === 'Job' ? 10 : 0,
+    waitsForOldPod: waits,
+    reason: null,
+  }
+}
+
+export function runCase(row: FollowCase): EvictionFollowUp {
+  const options = { ...GATE_ON, evictingNodes: row.mode ?? 'allow' }
+  const added: Taint = taint(row.taint)
+  const nodes = row.nodes.map((n) =>
+    row.on.includes(n.name)
+      ? { ...n, spec: { ...n.spec, taints: [...(n.spec.taints ?? []), row.taint] } }
+      : n
+  )
+  const pods = row.pods.map((p) => ({
+    owned: p,
+    // Every pod has a priority, as the API server sets one: preemption compares them.
+    pod: {
+      ...pod({ priority: 0, ...p.spec }),
+      createdAt: p.createdAt ?? null,
+      gracePeriodSeconds: p.grace ?? null,
+    },
+    tolerations: p.tolerations ?? [],
+  }))
+  const taintsOf = (name: string): Taint[] | undefined =>
+    row.on.includes(name)
+      ? [...(row.nodes.find((n) => n.name === name)?.spec.taints ?? []).map((t) => taint(t)), added]
+      : undefined
+  const counter = { next: 1 }
+  const byPod = new Map(pods.map((p) => [p.pod.name, p.owned]))
+  return followEvictions({
+    nodes: placementNodes(nodes),
+    pods: pods.map((p) => p.pod),
+    evictions: planTaintEvictions(pods, taintsOf, options),
+    replacementOf: (evicted) => {
+      const owned = byPod.get(evicted.name)
+      return owned === undefined ? BARE : replacementOf(owned, counter)
+    },
+    namespaces: new Map(),
+    disruptionBudgets: row.budgets ?? [],
+    options,
+  })
+}
+
+/** `ns/pod @s → what follows`, one line per eviction. */
+export function render(followUp: EvictionFollowUp): string[] {
+  return followUp.evictions.map((e) => {
+    const head = `${e.pod.name} @${e.afterSeconds ?? 'never'}`
+    const r = e.replacement
+    const owner = e.owner?.kind ?? 'nothing'
+    if (r === null) return `${head}: ${owner} makes none (${e.notReplaced ?? ''})`
+    const made = `${owner} makes ${r.name} @${r.createdAfterSeconds}`
+    if (r.node === null) return `${head}: ${made}, Pending: ${r.reason ?? ''}`
+    const tied = r.tiedNodes.length > 1 ? ` (tied ${r.tiedNodes.join(',')})` : ''
+    const preempts = r.preempts.length > 0 ? `, preempting ${r.preempts.join(',')}` : ''
+    const again =
+      r.evictedAgain === null ? '' : `, evicted again after ${r.evictedAgain.afterSeconds}s`
+    return `${head}: ${made} on ${r.node}${tied}${preempts}${again}`
+  })
+}
+
+export function renderBudgets(followUp: EvictionFollowUp): string[] {
+  return followUp.budgets.map(
+    (b) =>
+      `${b.namespace}/${b.name}: ${b.brokenAfterSeconds === null ? 'kept' : `broken @${b.brokenAfterSeconds}`}`
+  )
+}

@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest'
+import { selector } from './builders.js'
+import { node } from './builders.js'
+import {
+  render,
+  renderBudgets,
+  runCase,
+  tolerates,
+  type FollowCase,
+  type OwnedPod,
+} from './follow-builders.js'
+
+/**
+ * The forecast engine's semantics (src/placement follow-evictions.ts): who replaces each evicted
+ * pod (eviction-and-drain.md §2), where the replacement lands as the default profile places it,
+ * how long the evicted pod holds its node (§2.7), the eviction loop with and without the
+ * extender's reject mode, and the budgets broken (§4.1).
+ */
+
+const SHAPE = { allocatable: { cpu: '2', memory: '4Gi', pods: '110' } }
+const SMALL = { allocatable: { cpu: '1', memory: '4Gi', pods: '110' } }
+const THREE = [node('a', SHAPE), node('b', SHAPE), node('c', SHAPE)]
+const TAINT = 'maint=yes:NoExecute'
+
+/** A bare pod that fills node `on` (2 cpu), so that nothing else fits there. */
+function filler(on: string, priority = 0): OwnedPod {
+  return { spec: { name: `filler-${on}`, nodeName: on, requests: { cpu: '2' }, priority } }
+}
+
+function web(name: string, on: string, more: Partial<OwnedPod> = {}): OwnedPod {
+  return {
+    spec: { name, nodeName: on, labels: { app: 'web' }, requests: { cpu: '500m' } },
+    owner: { kind: 'ReplicaSet', name: 'web-rs' },
+    ...more,
+  }
+}
+
+/** A ReplicaSet's pod of 1 cpu on node a, tolerating the taint for 60 s. */
+const WEB_1_CPU_FOR_60S = web('web-1', 'a', {
+  tolerations: [tolerates('maint', 60)],
+  spec: { name: 'web-1', nodeName: 'a', requests: { cpu: '1' } },
+})
+
+const WEB_BUDGET = {
+  namespace: 'default',
+  name: 'web-pdb',
+  selector: selector({ app: 'web' }),
+  disruptionsAllowed: 1,
+  disruptedPods: new Set<string>(),
+}
+
+const FOLLOW_CASES: readonly FollowCase[] = [
+  {
+    name: "a Deployment's pod evicted at once is replaced by its ReplicaSet on the untainted nodes, every feasible node tied",
+    nodes: THREE,
+    pods: [web('web-1', 'a')],
+    taint: TAINT,
+    on: ['a'],
+    expected: ['web-1 @0: ReplicaSet makes web-rs-new1 @0 on b (tied b,c)'],
+  },
+  {
+    name: 'a bare pod evicted is gone: nothing makes none (a bare pod: nothing recreates it)',
+    nodes: THREE,
+    pods: [{ spec: { name: 'solo', nodeName: 'a' } }],
+    taint: TAINT,
+    on: ['a'],
+    expected: ['solo @0: nothing makes none (a bare pod: nothing recreates it)'],
+  },
+  {
+    name: "a Job's replacement is made after the failure back-off of 10 s",
+    nodes: THREE,
+    pods: [{ spec: { name: 'batch-1', nodeName: 'a' }, owner: { kind: 'Job', name: 'batch' } }],
+    taint: TAINT,
+    on: ['a'],
+    expected: ['batch-1 @0: Job makes batch-new1 @10 on b (tied b,c)'],
+  },
+  {
+    name: 'a DaemonSet that does not tolerate the new taint makes no pod for that node again',
+    nodes: THREE,
+    pods: [
+      {
+        spec: { name: 'agent-a', nodeName: 'a' },
+        owner: {
+          kind: 'DaemonSet',
+          name: 'agent',
+          declines: 'it does not tolerate maint=yes:NoExecute',
+        },
+      },
+    ],
+    taint: TAINT,
+    on: ['a'],
+    expected: ['agent-a @0: DaemonSet makes none (it does not tolerate maint=yes:NoExecute)'],
+  },
+  {
+    name: 'pods go in the order of their tolerationSeconds, then of their creation, whatever the order they were read in',
+    nodes: THREE,
+    pods: [
+      { spec: { name: 'late', nodeName: 'a' }, tolerations: [tolerates('maint', 300)] },
+      { spec: { name: 'young', nodeName: 'a' }, createdAt: '2026-02-01T00:00:00Z' },
+      { spec: { name: 'old', nodeName: 'a' }, createdAt: '2026-01-01T00:00:00Z' },
+      { spec: { name: 'stays', nodeName: 'a' }, tolerations: [tolerates('maint')] },
+    ],
+    taint: TAINT,
+    on: ['a'],
+    expected: [
+      'old @0: nothing makes none (a bare pod: nothing recreates it)',
+      'young @0: nothing makes none (a bare pod: nothing recreates it)',
+      'late @300: nothing makes none (a bare pod: nothing recreates it)',
+    ],
+  },
+  {
+    name: 'a replacement tolerating the taint for a while lands back on the tainted node and is evicted again: the eviction loop',
+    nodes: [node('a', SHAPE), node('b', SHAPE)],
+    pods: [web('web-1', 'a', { tolerations: [tolerates('maint', 20)] }), filler('b')],
+    taint: TAINT,
+    on: ['a'],
+    expected: ['web-1 @20: ReplicaSet makes web-rs-new1 @20 on a, evicted again after 20s'],
+  },
+  {
+    name: "with the extender's reject mode the loop cannot start: the tainted node is turned away and the replacement stays Pending",
+    nodes: [node('a', SHAPE), node('b', SHAPE)],
+    pods: [web('web-1', 'a', { tolerations: [tolerates('maint', 20)] }), filler('b')],
+    taint: TAINT,
+    on: ['a'],
+    mode: 'reject',
+    expected: [
+      'web-1 @20: ReplicaSet makes web-rs-new1 @20, Pending: 0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had a NoExecute taint the pod tolerates only for a while. no new claims to deallocate, preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling.',
+    ],
+  },
+  {
+    name: "with the extender's reject mode a replacement that would come back to the tainted node lands on a node it can stay on",
+    nodes: THREE,
+    pods: [web('web-1', 'a', { tolerations: [tolerates('maint', 20)] }), filler('b')],
+    taint: TAINT,
+    on: ['a'],
+    mode: 'reject',
+    expected: ['web-1 @20: ReplicaSet makes web-rs-new1 @20 on c'],
+  },
+  {
+    name: "a StatefulSet's pod is made again only once the old one is gone, so it takes back the room the old one held",
+    nodes: [node('a', SMALL), node('b', SHAPE)],
+    pods: [
+      {
+        spec: { name: 'db-0', nodeName: 'a', requests: { cpu: '1' } },
+        tolerations: [tolerates('maint', 60)],
+        owner: { kind: 'StatefulSet', name: 'db' },
+      },
+      filler('b'),
+    ],
+    taint: TAINT,
+    on: ['a'],
+    expected: ['db-0 @60: StatefulSet makes db-0 @90 on a, evicted again after 60s'],
+  },
+  {
+    name: "a ReplicaSet's replacement is made while the old pod still terminates on its node, so it stays Pending for cpu there",
+    nodes: [node('a', SMALL), node('b', SHAPE)],
+    pods: [WEB_1_CPU_FOR_60S, filler('b')],
+    taint: TAINT,
+    on: ['a'],
+    expected: [
+      'web-1 @60: ReplicaSet makes web-rs-new1 @60, Pending: 0/2 nodes are available: 2 Insufficient cpu. no new claims to deallocate, preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod.',
+    ],
+  },
+  {
+    name: "a pod whose grace period is 0 s leaves its node at once, so its ReplicaSet's replacement can take the room back",
+    nodes: [node('a', SMALL), node('b', SHAPE)],
+    pods: [{ ...WEB_1_CPU_FOR_60S, grace: 0 }, filler('b')],
+    taint: TAINT,
+    on: ['a'],
+    expected: ['web-1 @60: ReplicaSet makes web-rs-new1 @60 on a, evicted again after 60s'],
+  },
+  {
+    name: 'a terminating pod holds its node for the default grace period of 30 s only: a later replacement uses the room it left',
+    nodes: [node('a', SHAPE), node('b', SHAPE)],
+    pods: [
+      { spec: { name: 'gone-first', nodeName: 'a', requests: { cpu: '1' } } },
+      WEB_1_CPU_FOR_60S,
+      filler('b'),
+    ],
+    taint: TAINT,
+    on: ['a'],
+    expected: [
+      'gone-first @0: nothing makes none (a bare pod: nothing recreates it)',
+      'web-1 @60: ReplicaSet makes web-rs-new1 @60 on a, evicted again after 60s',
+    ],
+  },
+  {
+    name: 'a replacement of higher priority that fits nowhere preempts a lower-priority pod where the default profile would',
+    nodes: [node('a', SHAPE), node('b', SHAPE)],
+    pods: [
+      web('web-1', 'a', {
+        spec: { name: 'web-1', nodeName: 'a', requests: { cpu: '1' }, priority: 100 },
+      }),
+      filler('b'),
+    ],
+    taint: TAINT,
+    on: ['a'],
+    expected: ['web-1 @0: ReplicaSet makes web-rs-new1 @0 on b, preempting default/filler-b'],
+  },
+  {
+    name: 'a budget allowing one disruption is broken when two of its pods go at the same second: taint eviction ignores budgets',
+    nodes: THREE,
+    pods: [web('web-1', 'a'), web('web-2', 'a'), web('web-3', 'b')],
+    taint: TAINT,
+    on: ['a'],
+    budgets: [WEB_BUDGET],
+    expected: [
+      // web-3 on b: LeastAllocated and BalancedAllocation rank the empty c first.
+      'web-1 @0: ReplicaSet makes web-rs-new1 @0 on c',
+      'web-2 @0: ReplicaSet makes web-rs-new2 @0 on b (tied b,c)',
+    ],
+    budgetsExpected: ['default/web-pdb: broken @0'],
+  },
+  {
+    name: 'a budget is kept when the first replacement has landed before the second eviction',
+    nodes: THREE,
+    pods: [web('web-1', 'a'), web('web-2', 'a', { tolerations: [tolerates('maint', 300)] })],
+    taint: TAINT,
+    on: ['a'],
+    budgets: [WEB_BUDGET],
+    expected: [
+      'web-1 @0: ReplicaSet makes web-rs-new1 @0 on b (tied b,c)',
+      // The first replacement is counted on b, web-2 still terminates on a: c is the emptiest.
+      'web-2 @300: ReplicaSet makes web-rs-new2 @300 on c',
+    ],
+    budgetsExpected: ['default/web-pdb: kept'],
+  },
+]
+
+describe('the forecast of what a taint does next, eviction by eviction', () => {
+  for (const row of FOLLOW_CASES)
+    it(row.name, () => {
+      const followUp = runCase(row)
+      expect(render(followUp)).toEqual(row.expected)
+      expect(renderBudgets(followUp)).toEqual(row.budgetsExpected ?? [])
+    })
+})

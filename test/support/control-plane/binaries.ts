@@ -155,6 +155,7 @@ export function findControllerManager():
   }
   const target = cacheFolder(`kube-controller-manager-${KUBE_VERSION}`)
   const binary = join(target, 'kube-controller-manager')
-  if (!existsSync(binary)) unpack(archive, expectedSums(folder), target, ['kube-controller-manager'])
+  if (!existsSync(binary))
+    unpack(archive, expectedSums(folder), target, ['kube-controller-manager'])
   return { found: true, binary }
 }

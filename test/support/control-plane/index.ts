@@ -65,7 +65,8 @@ function withControllerManager(
 ):
   | (BinariesLookup & { readonly found: false })
   | (BinariesLookup & { readonly found: true; readonly controllerManager: string | null }) {
-  if (!lookup.found || !wanted) return lookup.found ? { ...lookup, controllerManager: null } : lookup
+  if (!lookup.found || !wanted)
+    return lookup.found ? { ...lookup, controllerManager: null } : lookup
   const manager = findControllerManager()
   if (!manager.found) return manager
   return { ...lookup, controllerManager: manager.binary }

@@ -18,6 +18,7 @@ import {
   waitForRunning,
   type ClusterParts,
 } from './forecast-harness.js'
+import { runTool } from '../cli/run-tool.js'
 import { kubectl } from './kubectl-run.js'
 import { watchTaintArrival, type PodHistory } from './pod-timeline.js'
 
@@ -29,6 +30,24 @@ import { watchTaintArrival, type PodHistory } from './pod-timeline.js'
  * and stays.
  */
 
+interface FollowedLoopPod {
+  readonly name: string
+  readonly evictedAfterSeconds: number | null
+  readonly replacement: {
+    readonly node: string | null
+    readonly evictedAgainAfterSeconds: number | null
+  } | null
+}
+
+/** forecast's word on the pool's one pod: when it goes, where its replacement lands, and after. */
+function said(forecast: { evicted: FollowedLoopPod[] } | undefined): unknown[] {
+  return (forecast?.evicted ?? []).map((p) => [
+    p.evictedAfterSeconds,
+    p.replacement?.node,
+    p.replacement?.evictedAgainAfterSeconds,
+  ])
+}
+
 /** Two rounds of the loop and a second to spare. */
 const WATCH_MS = (2 * LOOP_SECONDS + 2) * 1000
 
@@ -38,6 +57,7 @@ describeWithControlPlane(
     let parts: ClusterParts
     let plain: SchedulerHandle
     let taintedAt: number
+    const forecasts = new Map<Pool, { evicted: FollowedLoopPod[] }>()
 
     beforeAll(async () => {
       const api = plane().api
@@ -51,6 +71,17 @@ describeWithControlPlane(
       await cordonAllBut(api, [], false)
       await createAll(api, LOOP_NS, POOLS.map(loopFiller))
       await waitForRunning(api, LOOP_NS, 4)
+      // What forecast says first, for each pool as its kube-scheduler runs: the plain one
+      // without the extender (`--evicting-nodes allow`, as upstream), the guarded one with it.
+      for (const pool of POOLS) {
+        const rule = pool === 'plain' ? ['--evicting-nodes', 'allow'] : []
+        const run = await runTool('forecast', [
+          ...['--taint', 'maint=yes:NoExecute', '--node', `${pool}-1`, ...rule],
+          ...['--kubeconfig', plane().kubeconfig, '-o', 'json'],
+        ])
+        expect(run.stderr).toBe('')
+        forecasts.set(pool, JSON.parse(run.stdout) as { evicted: FollowedLoopPod[] })
+      }
       const arrival = await watchTaintArrival(api, 'guarded-1', 'maint')
       const taint = await kubectl(plane().kubeconfig, [
         'taint',
@@ -75,6 +106,11 @@ describeWithControlPlane(
       parts.timeline.pods
         .filter((p) => p.namespace === LOOP_NS && p.name.startsWith(`${pool}-app-`))
         .sort((a, b) => a.seenAt - b.seenAt)
+
+    it('forecast says which will happen: the loop with the default profile alone, none with this extender', () => {
+      expect(said(forecasts.get('plain'))).toEqual([[LOOP_SECONDS, 'plain-1', LOOP_SECONDS]])
+      expect(said(forecasts.get('guarded'))).toEqual([[LOOP_SECONDS, 'guarded-2', null]])
+    })
 
     it('default profile alone: every replacement lands on the tainted node and is evicted again', () => {
       const pods = appPods('plain')

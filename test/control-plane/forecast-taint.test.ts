@@ -6,8 +6,14 @@ import { BudgetTimeline } from './budget-timeline.js'
 import { MAINT, MAINT_SECONDS, NS, TARGET } from './forecast-cluster.js'
 import { buildShop, startClusterParts, type ClusterParts } from './forecast-harness.js'
 import { watchTaintArrival, type PodHistory } from './pod-timeline.js'
-import { pendingReplacements, replacementCounts, withoutHash } from './replacements.js'
+import {
+  controllerOutcomes,
+  pendingReplacements,
+  replacementCounts,
+  withoutHash,
+} from './replacements.js'
 import { kubectl } from './kubectl-run.js'
+import { disagreements, type FollowedPod } from './forecast-comparison.js'
 
 /**
  * `forecast --taint` against what the real control plane does with the same taint: forecast is
@@ -16,13 +22,13 @@ import { kubectl } from './kubectl-run.js'
  * extender in the recommended configuration) place or leave Pending.
  */
 
-interface RunningForecast {
-  readonly namespace: string
-  readonly name: string
-  readonly after: { readonly kind: string; readonly seconds?: number }
-}
 interface TaintForecast {
-  readonly nodes: readonly { readonly running: readonly RunningForecast[] }[]
+  readonly evicted: readonly FollowedPod[]
+  readonly budgets: readonly {
+    readonly namespace: string
+    readonly name: string
+    readonly brokenAfterSeconds: number | null
+  }[]
 }
 
 /** Long enough for everything the taint sets off: the Job's replacement waits ~10 s. */
@@ -44,7 +50,8 @@ describeWithControlPlane(
       await budgets.start()
       const args = ['--taint', TAINT, '--node', TARGET, '--kubeconfig', plane().kubeconfig]
       const run = await runTool('forecast', [...args, '-o', 'json'])
-      expect(run.stderr).toBe('')
+      // Exit 1: a replacement stays Pending (big's).
+      expect([run.stderr, run.code]).toEqual(['', 1])
       forecast = JSON.parse(run.stdout) as TaintForecast
       const arrival = await watchTaintArrival(plane().api, TARGET, MAINT.key)
       const tainted = await kubectl(plane().kubeconfig, ['taint', 'node', TARGET, TAINT])
@@ -61,20 +68,19 @@ describeWithControlPlane(
 
     const evicted = (): PodHistory[] =>
       parts.timeline.deletedAfter(taintedAt).filter((p) => p.node === TARGET)
-    const running = (): RunningForecast[] => forecast.nodes.flatMap((n) => n.running)
+    const saidEvicted = (): FollowedPod[] =>
+      forecast.evicted.filter((p) => p.evictedAfterSeconds !== null)
     const key = (p: { namespace: string; name: string }): string => `${p.namespace}/${p.name}`
 
     it('evicts the pods forecast says, and no other', () => {
-      const said = running().filter((p) => p.after.kind !== 'stays')
-      expect(evicted().map(key).sort()).toEqual(said.map(key).sort())
+      expect(evicted().map(key).sort()).toEqual(saidEvicted().map(key).sort())
       expect(parts.kubelet.errors).toEqual([])
     })
 
     it('evicts each within the taint manager’s second after the time forecast gives', () => {
-      const byName = new Map(running().map((p) => [key(p), p]))
+      const byName = new Map(saidEvicted().map((p) => [key(p), p]))
       for (const pod of evicted()) {
-        const said = byName.get(key(pod))?.after
-        const seconds = said?.kind === 'evicted-after' ? (said.seconds ?? 0) : 0
+        const seconds = byName.get(key(pod))?.evictedAfterSeconds ?? Number.NaN
         const after = ((pod.deletingAt ?? 0) - taintedAt) / 1000
         // closeTo(x + 0.5, 0): within half a second of x + 0.5, so from x to x + 1.
         expect({ pod: key(pod), after }).toEqual({
@@ -97,13 +103,25 @@ describeWithControlPlane(
       expect(replaced.onNode).toEqual([])
     })
 
+    it('places each replacement on a node forecast named for it, or leaves it Pending with forecast’s reason', async () => {
+      const pending = await pendingReplacements(plane().api, parts.timeline, taintedAt)
+      const messages = new Map(pending.map((p) => [p.pod.uid, p.message]))
+      const outcomes = controllerOutcomes(parts.timeline, evicted(), taintedAt)
+      expect(disagreements(forecast.evicted, outcomes, (p) => messages.get(p.uid) ?? null)).toEqual(
+        []
+      )
+      // Nothing recreates the bare pod, nor the DaemonSet's on the node it no longer tolerates.
+      const unreplaced = forecast.evicted.filter((p) => p.replacement === null).map(key)
+      expect(unreplaced.map(withoutHash).sort()).toEqual([`${NS}/agent`, `${NS}/debug`])
+    })
+
     it('leaves the replacement that fits nowhere Pending, with kube-scheduler’s reason', async () => {
       const pending = await pendingReplacements(plane().api, parts.timeline, taintedAt)
       expect(pending.map((p) => withoutHash(p.pod.controller?.name ?? ''))).toEqual(['big'])
       expect(pending[0]?.message).toMatch(/^0\/8 nodes are available: .*2 Insufficient cpu/)
     })
 
-    it('breaks the budgets of the pods evicted at once and of those evicted later, when they go', () => {
+    it('breaks the budgets forecast says, within the second it gives', () => {
       const broken = [...budgets.brokenAfter(taintedAt)].map(([name, at]) => [
         name,
         Math.floor((at - taintedAt) / 1000),
@@ -112,6 +130,10 @@ describeWithControlPlane(
         ['api', 0],
         ['web', MAINT_SECONDS],
       ])
+      const said = forecast.budgets.flatMap((b) =>
+        b.brokenAfterSeconds === null ? [] : [[b.name, b.brokenAfterSeconds]]
+      )
+      expect(broken.sort()).toEqual(said.sort())
     })
   },
   { controllerManager: true }

@@ -11,6 +11,7 @@ import { BOUND_NOTE, explainBound, type BoundExplanation } from './explain-bound
 import {
   choose,
   chooseWithBudgets,
+  diagnose,
   readExplainContext,
   type ExplainContext,
 } from './explain-context.js'
@@ -54,10 +55,12 @@ export async function runExplain(
   const podRef = { namespace: pod.namespace, name: pod.name }
   if (placement.nodeName !== '') {
     // Bound: no preemption to weigh, so no PodDisruptionBudget is read.
-    const chosen = choose(placement, pod.tolerations, context, options)
-    const diagnosis = chosen.diagnosis
+    const diagnosis = diagnose(placement, pod.tolerations, context, options)
     const bound = explainBound(placement, pod.tolerations, diagnosis, context, options)
-    printBound(io, options, { podRef, bound, chosen, placement, context, release })
+    // Where it would go were it Pending now: its node's scores beside the others'.
+    const chosen = choose({ ...placement, nodeName: '' }, pod.tolerations, context, options)
+    const parts = { podRef, bound, diagnosis, chosen, placement, context, release }
+    printBound(io, options, parts)
     return 0
   }
   const chosen = await chooseWithBudgets(placement, pod.tolerations, context, options)
@@ -78,8 +81,8 @@ export async function runExplain(
 /**
  * A bound pod: -o json/yaml gives `bound` (the node, whether it would take the pod today, its
  * row of the diagnosis, the taint-eviction controller's decision), the summary and the scores
- * as for a pending pod; the table shows that node's row alone, then its scores beside the nodes
- * a pending copy of the pod would most likely go to.
+ * the pod would get were it Pending now; the table shows that node's row alone, then its scores
+ * beside the nodes the pod would most likely go to.
  */
 function printBound(
   io: ToolIo,
@@ -87,6 +90,7 @@ function printBound(
   parts: {
     podRef: { namespace: string; name: string }
     bound: BoundExplanation
+    diagnosis: PlacementDiagnosis
     chosen: PlacementChoice
     placement: PlacementPod
     context: ExplainContext
@@ -107,7 +111,7 @@ function printBound(
   }
   // The row's eviction is said by the summary, from the controller's view of a running pod.
   const nodes = [{ ...bound.diagnosis, eviction: null }]
-  const only = { ...chosen.diagnosis, nodes, summary, preemptionCandidates: [] }
+  const only = { ...parts.diagnosis, nodes, summary, preemptionCandidates: [] }
   const taints = options.output === 'wide' ? parts.context.nodes : null
   io.stdout(renderExplanation(only, parts.placement, taints))
   io.stdout(renderRanking(chosen, bound.node))

@@ -86,6 +86,9 @@ Flags:
   --namespaces FILE         the namespaces (kubectl get ns -o yaml), for a namespaceSelector
   --pdbs FILE               the PodDisruptionBudgets (kubectl get pdb -A -o yaml), for the
                             victims preemption picks; without --nodes, the cluster's
+  --workloads FILE          the controllers and Services (kubectl get deploy,rs,sts,ds,jobs,
+                            rc,svc -A -o yaml); those a --pods List holds are read too;
+                            without --nodes, the cluster's
   --evicting-nodes MODE     as the extender has it: reject (default) rejects a node whose
                             NoExecute taint the pod tolerates only for tolerationSeconds;
                             avoid and allow let it fit. Each such node's eviction is shown
@@ -127,6 +130,9 @@ Flags:
   --pdbs FILE|-             PodDisruptionBudgets (kubectl get pdb -A -o yaml), which the
                             evictions may break; without it, the cluster's, or none with --nodes
   --namespaces FILE|-       namespaces, for a namespaceSelector; without it, the cluster's
+  --workloads FILE|-        the controllers and Services (kubectl get deploy,rs,sts,ds,jobs,
+                            rc,svc -A -o yaml), for who replaces an evicted pod; those a
+                            --pods List holds are read too; without it, the cluster's
   --evicting-nodes MODE     as the extender has it: reject (default) turns away a pending pod
                             the new NoExecute taint would evict after tolerationSeconds;
                             avoid ranks the node lower for it; allow neither

@@ -1,6 +1,8 @@
 import type { ReadProgress } from './progress-line.js'
 import { earlier, ListKinds, type Failure } from './list-kinds.js'
-import { ownKind, type ExpectedKind } from './manifest-kinds.js'
+import type { ExpectedKind } from './manifest-kinds.js'
+import { KIND_ONLY, type SideReading } from './workload-kinds.js'
+import { ownKind } from './manifest-kinds.js'
 import {
   field,
   fold,
@@ -64,30 +66,6 @@ export interface ObjectReading<T> {
   decode(object: unknown, index: number): T | undefined
   /** Objects of other kinds the source may hold beside the expected one, read on the side. */
   readonly side?: SideReading | undefined
-}
-
-/**
- * Objects that declare one of `kinds` as their own `kind`, read with their own fields and
- * handed to `decode` rather than judged as the expected kind: the workload objects of a
- * `kubectl get pods,deploy,... -o json` List.
- */
-export interface SideReading {
-  readonly kinds: ReadonlySet<string>
-  readonly fields: FieldTree
-  decode(object: unknown, kind: string, index: number): void
-}
-
-const KIND_ONLY: FieldTree = { kind: true }
-
-/**
- * Reads `object` on the side when its own kind is one `side` takes (for a document read
- * whole, as ListReading does for a streamed one); false when it is not such an object.
- */
-export function readOnSide(object: unknown, side: SideReading | undefined, index: number): boolean {
-  const kind = side === undefined ? null : ownKind(object)
-  if (side === undefined || kind === null || !side.kinds.has(kind)) return false
-  side.decode(object, kind, index)
-  return true
 }
 
 /** A list's `metadata.continue`, and how many objects its later pages hold, when it says. */

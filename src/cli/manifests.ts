@@ -6,14 +6,8 @@ import {
   type PlacementPod,
 } from '../placement/index.js'
 import { checkKind, type ExpectedKind } from './manifest-kinds.js'
-import {
-  readOnSide,
-  streamObjects,
-  type ManifestSource,
-  type ObjectReading,
-  type SideReading,
-} from './manifest-stream.js'
-import { SKIP_WORKLOADS } from './workload-kinds.js'
+import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
+import { readOnSide, SKIP_WORKLOADS, type SideReading } from './workload-kinds.js'
 import {
   decodeDisruptionBudget,
   DISRUPTION_BUDGET_FIELDS,

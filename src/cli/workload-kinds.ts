@@ -5,13 +5,37 @@ import {
   WORKLOAD_OBJECT_KINDS,
   type FieldTree,
 } from '../protocol/index.js'
-import type { SideReading } from './manifest-stream.js'
+import { ownKind } from './manifest-kinds.js'
 
 /**
  * The workload objects (controllers and Services) a pods file may hold beside its pods, as
  * `kubectl get pods,deploy,rs,sts,ds,jobs,rc,svc -A -o json` prints them, and what collects
  * them into the index the simulation looks them up in.
  */
+
+/**
+ * Objects that declare one of `kinds` as their own `kind`, read with their own fields and
+ * handed to `decode` rather than judged as the expected kind: the workload objects of a
+ * `kubectl get pods,deploy,... -o json` List.
+ */
+export interface SideReading {
+  readonly kinds: ReadonlySet<string>
+  readonly fields: FieldTree
+  decode(object: unknown, kind: string, index: number): void
+}
+
+export const KIND_ONLY: FieldTree = { kind: true }
+
+/**
+ * Reads `object` on the side when its own kind is one `side` takes (for a document read
+ * whole, as ListReading does for a streamed one); false when it is not such an object.
+ */
+export function readOnSide(object: unknown, side: SideReading | undefined, index: number): boolean {
+  const kind = side === undefined ? null : ownKind(object)
+  if (side === undefined || kind === null || !side.kinds.has(kind)) return false
+  side.decode(object, kind, index)
+  return true
+}
 
 const WORKLOAD_KIND_SET: ReadonlySet<string> = new Set(WORKLOAD_OBJECT_KINDS)
 
@@ -39,7 +63,8 @@ export class WorkloadCollector {
       kinds: new Set([...WORKLOAD_OBJECT_KINDS, ...skipped]),
       fields,
       decode: (object, kind, index) => {
-        if (WORKLOAD_KIND_SET.has(kind)) this.add(object, kind, `${origin}: ${kind} ${index}`)
+        if (WORKLOAD_KIND_SET.has(kind))
+          this.add(object, kind, `${origin}: ${kind.toLowerCase()} ${index}`)
       },
     }
   }

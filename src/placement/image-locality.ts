@@ -1,4 +1,4 @@
-import type { PreScore } from './framework.js'
+import type { PreScore } from './score-framework.js'
 import type { ImageStateSummary } from './image-states.js'
 import { imageLocalityCountsInitContainers, releaseOf } from './kube-releases.js'
 

@@ -120,7 +120,7 @@ export type {
 export { tolerationValidationErrors } from './toleration-validation.js'
 export { podsAsReleaseKeeps } from './kube-releases.js'
 export type { ControllerReference, WeightedPodAffinityTerm } from './cluster-pod.js'
-export type { PreScore, PreScoreResult, ScorePlugin } from './framework.js'
+export type { PreScore, PreScoreResult, ScorePlugin } from './score-framework.js'
 export type { JobFacts, ServiceSelector, Workload, WorkloadKind, Workloads } from './workloads.js'
 export type { PlannedEviction } from './eviction-plan.js'
 export {

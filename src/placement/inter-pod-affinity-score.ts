@@ -1,5 +1,5 @@
 import type { ClusterPod, PodAffinityTerm, WeightedPodAffinityTerm } from './cluster-pod.js'
-import type { PreScore, PreScoreResult, ScorePlugin } from './framework.js'
+import type { PreScore, PreScoreResult, ScorePlugin } from './score-framework.js'
 import {
   existingTermMatches,
   incomingTermMatches,

@@ -1,4 +1,4 @@
-import type { PreScore } from './framework.js'
+import type { PreScore } from './score-framework.js'
 import { preferredNodeAffinityWeight } from './node-affinity.js'
 import { defaultNormalizeScore } from './normalize-score.js'
 import { preferredTermsParseError } from './preferred-terms-parse.js'

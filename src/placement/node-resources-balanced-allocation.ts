@@ -1,4 +1,4 @@
-import type { PreScore } from './framework.js'
+import type { PreScore } from './score-framework.js'
 import { balancedAllocationSkipsBestEffort, releaseOf } from './kube-releases.js'
 import type { NodeInfo } from './node-info.js'
 import { resourceScoresUnknown } from './node-resources-fit-score.js'

@@ -1,4 +1,4 @@
-import type { PreScore, PreScoreResult } from './framework.js'
+import type { PreScore, PreScoreResult } from './score-framework.js'
 import { nonZeroPerContainer, releaseOf } from './kube-releases.js'
 import type { NodeInfo } from './node-info.js'
 import { PLUGIN_NODE_RESOURCES_FIT } from './node-resources-fit.js'

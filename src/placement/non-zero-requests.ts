@@ -53,10 +53,10 @@ function cpuMemoryOf(list: ResourceList): CpuMemory {
  * read with its in-place resize status as `Requested` reads it.
  */
 export function nonZeroRequests(pod: PodResources, useStatus: boolean): CpuMemory {
+  // Without pod-level requests both defaults apply, and the plain requests need not be summed.
+  if (!hasPodLevelRequests(pod)) return cpuMemoryOf(podRequests(pod, useStatus, BOTH_DEFAULTS))
   const requests = podRequests(pod, useStatus)
-  const defaults: ResourceList = hasPodLevelRequests(pod)
-    ? new Map([...BOTH_DEFAULTS].filter(([name]) => !requests.has(name)))
-    : BOTH_DEFAULTS
+  const defaults = new Map([...BOTH_DEFAULTS].filter(([name]) => !requests.has(name)))
   return cpuMemoryOf(defaults.size === 0 ? requests : podRequests(pod, useStatus, defaults))
 }
 

@@ -9,8 +9,6 @@ import {
 import type { LabelledNode, NodeAffinitySpec } from './node-affinity.js'
 import type { Taint, Toleration } from '../core/index.js'
 
-export { NodeInclusion } from './pod-topology-spread-inclusion.js'
-
 /**
  * PodTopologySpread's constraints as its PreFilter reads them (kubernetes v1.35
  * pkg/scheduler/framework/plugins/podtopologyspread common.go `filterTopologySpreadConstraints`,

@@ -1,10 +1,10 @@
+import { NodeInclusion } from './pod-topology-spread-inclusion.js'
 import { labelOf } from './label-requirements.js'
-import type { PreScore, PreScoreResult, ScorePlugin } from './framework.js'
+import type { PreScore, PreScoreResult, ScorePlugin } from './score-framework.js'
 import type { NodeInfo } from './node-info.js'
 import {
   constraintSelectorProblem,
   internalConstraint,
-  NodeInclusion,
   type HardConstraint,
   type TopologySpreadConstraint,
 } from './pod-topology-spread-constraints.js'

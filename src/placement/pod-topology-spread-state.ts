@@ -1,8 +1,8 @@
+import type { NodeInclusion } from './pod-topology-spread-inclusion.js'
 import { labelOf, type Labels } from './label-requirements.js'
 import {
   selectorMatches,
   type HardConstraint,
-  type NodeInclusion,
   type SpreadCountedPod,
   type SpreadNode,
 } from './pod-topology-spread-constraints.js'

@@ -1,9 +1,9 @@
+import { NodeInclusion } from './pod-topology-spread-inclusion.js'
 import { groupBy } from './group-by.js'
 import { labelOf } from './label-requirements.js'
 import type { LabelledNode } from './node-affinity.js'
 import type { RuleOptions } from '../core/index.js'
 import {
-  NodeInclusion,
   podConstraints,
   selectorMatches,
   type HardConstraint,

@@ -1,4 +1,4 @@
-import type { PreScore } from './framework.js'
+import type { PreScore } from './score-framework.js'
 import { preScoreImageLocality } from './image-locality.js'
 import { preScoreInterPodAffinity } from './inter-pod-affinity-score.js'
 import { preScoreNodeAffinity } from './node-affinity-score.js'

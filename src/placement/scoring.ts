@@ -1,4 +1,4 @@
-import type { PreScore, ScorePlugin } from './framework.js'
+import type { PreScore, ScorePlugin } from './score-framework.js'
 import type { NodeInfo } from './node-info.js'
 import { MAX_NODE_SCORE } from './normalize-score.js'
 import { DEFAULT_SCORE_PLUGINS } from './score-plugins.js'

@@ -1,4 +1,4 @@
-import type { PreScore } from './framework.js'
+import type { PreScore } from './score-framework.js'
 import { defaultNormalizeScore } from './normalize-score.js'
 import { PLUGIN_TAINT_TOLERATION } from './types.js'
 

@@ -3,15 +3,13 @@ import type { DecidingTaint, NodeEviction } from './taint-toleration.js'
 import type { ClusterPod } from './cluster-pod.js'
 import type { NamespaceLabels } from './inter-pod-affinity.js'
 import type { DisruptionBudget } from './disruption-budgets.js'
-import type { NodeAffinitySpec } from './node-affinity.js'
 import type { PlacementNode } from './placement-node.js'
 import type { Snapshot } from './snapshot.js'
 import type { Workloads } from './workloads.js'
+import type { PlacementPod } from './placement-pod.js'
 import type { NominatedPod } from './nominated-pods.js'
-import type { PostFilterPod } from './post-filter.js'
 import type { PreemptionCandidate } from './preemption.js'
 import type { RuleOptions } from '../core/index.js'
-import type { TopologySpreadConstraint } from './pod-topology-spread-constraints.js'
 
 /** What the placement diagnosis (diagnosis.ts) reads and answers, and its names. */
 
@@ -25,12 +23,7 @@ export const UNJUDGED_CONSTRAINTS = [
   'DRA (DynamicResources)',
 ] as const
 
-/** The pod as the diagnosis reads it. */
-export interface PlacementPod extends ClusterPod, PostFilterPod {
-  readonly nodeAffinity: NodeAffinitySpec
-  /** `spec.topologySpreadConstraints`; none when absent. */
-  readonly topologySpreadConstraints?: readonly TopologySpreadConstraint[]
-}
+export type { PlacementPod } from './placement-pod.js'
 
 /** What a diagnosis reads besides the cluster: the pod, its tolerations and its surroundings. */
 export interface PodPlacementInput {

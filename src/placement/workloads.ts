@@ -1,7 +1,7 @@
 import type { Toleration } from '../core/index.js'
 import type { ControllerReference, ClusterPod } from './cluster-pod.js'
 import type { LabelSelector, Labels } from './label-requirements.js'
-import type { PlacementPod } from './types.js'
+import type { PlacementPod } from './placement-pod.js'
 
 /**
  * The objects that own or select pods, as the simulation reads them: the controllers that

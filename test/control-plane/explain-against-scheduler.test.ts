@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
-import { describeWithControlPlane, KUBE_VERSION } from '../support/control-plane/index.js'
+import { describeWithControlPlane } from '../support/control-plane/index.js'
 import { waitForOutcomes, type PodOutcome } from '../support/control-plane/scheduling.js'
-import { runTool } from '../cli/run-tool.js'
+import { explainJson } from './explain-json.js'
 import { nodeNameProbes, nodeObjects, placedPods, probePods } from './explain-cases.js'
 
 /**
@@ -92,25 +92,8 @@ async function explainAsPending(dir: string, name: string): Promise<ExplainReply
   const pod = pods.items.find((p) => p.metadata.name === name)
   if (pod === undefined) throw new Error(`${name} is not in the pod list`)
   delete pod.spec.nodeName
-  const podFile = join(dir, `${name}.json`)
-  writeFileSync(podFile, JSON.stringify(pod))
   const othersFile = join(dir, `others-of-${name}.json`)
   writeFileSync(othersFile, JSON.stringify({ ...pods, items: pods.items.filter((p) => p !== pod) }))
-  // In process, as the CLI suites run it: the executable itself is tested there. The scheduler
-  // runs without the extender, so explain leaves the extender's own rule out (allow).
-  const run = await runTool('explain', [
-    '--pod',
-    podFile,
-    '--nodes',
-    join(dir, 'nodes.json'),
-    '--pods',
-    othersFile,
-    '--evicting-nodes',
-    'allow',
-    '--kube-version',
-    KUBE_VERSION,
-    '-o',
-    'json',
-  ])
-  return JSON.parse(run.stdout) as ExplainReply
+  // The scheduler runs without the extender, so explain leaves the extender's own rule out (allow).
+  return (await explainJson(dir, pod, othersFile, '--evicting-nodes', 'allow')) as ExplainReply
 }

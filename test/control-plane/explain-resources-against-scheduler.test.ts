@@ -2,13 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
-import { runTool } from '../cli/run-tool.js'
-import {
-  describeWithControlPlane,
-  KUBE_VERSION,
-  type KubeApi,
-} from '../support/control-plane/index.js'
-import { waitForOutcomes, type PodOutcome } from '../support/control-plane/scheduling.js'
+import { explainJson } from './explain-json.js'
+import { describeWithControlPlane } from '../support/control-plane/index.js'
+import { scheduleAlone, type PodOutcome } from '../support/control-plane/scheduling.js'
 import { resourceNodes, resourcePlacedPods, resourceProbes } from './resource-cases.js'
 
 /**
@@ -46,7 +42,12 @@ describeWithControlPlane(
         profiles: [{ schedulerName: 'default-scheduler' }],
       })
       try {
-        for (const probe of PROBES) await scheduleAlone(api, probe, outcomes, created)
+        for (const probe of PROBES) {
+          const name = (probe.metadata as { name: string }).name
+          const scheduled = await scheduleAlone(api, probe)
+          created.set(name, scheduled.created)
+          if (scheduled.outcome !== undefined) outcomes.set(name, scheduled.outcome)
+        }
       } finally {
         await scheduler.stop()
       }
@@ -63,21 +64,7 @@ describeWithControlPlane(
       async (name) => {
         const probe = created.get(name) as { spec: Record<string, unknown> }
         delete probe.spec.nodeName
-        const podFile = join(dir, `${name}.json`)
-        writeFileSync(podFile, JSON.stringify(probe))
-        const run = await runTool('explain', [
-          '--pod',
-          podFile,
-          '--nodes',
-          join(dir, 'nodes.json'),
-          '--pods',
-          join(dir, 'pods.json'),
-          '--kube-version',
-          KUBE_VERSION,
-          '-o',
-          'json',
-        ])
-        const reply = JSON.parse(run.stdout) as ExplainReply
+        const reply = (await explainJson(dir, probe)) as ExplainReply
         const outcome = outcomes.get(name)
         if (outcome?.bound === true) {
           expect(reply.nodes.find((n) => n.name === outcome.node)?.verdict).toBe('fits')
@@ -90,21 +77,3 @@ describeWithControlPlane(
     )
   }
 )
-
-/** Creates the probe, waits for its outcome, and deletes it again, waiting until it is gone. */
-async function scheduleAlone(
-  api: KubeApi,
-  probe: Record<string, unknown>,
-  outcomes: Map<string, PodOutcome>,
-  created: Map<string, Record<string, unknown>>
-): Promise<void> {
-  const name = (probe.metadata as { name: string }).name
-  const path = `/api/v1/namespaces/default/pods/${name}`
-  created.set(name, await api.create('/api/v1/namespaces/default/pods', probe))
-  const outcome = (await waitForOutcomes(api, 'default', [name])).get(name)
-  if (outcome !== undefined) outcomes.set(name, outcome)
-  await api.delete(path)
-  while ((await api.request('GET', path)).status !== 404) {
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}

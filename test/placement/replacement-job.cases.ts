@@ -6,7 +6,8 @@ import { owned, workload, type Row } from './replacement.cases.js'
  * up to 10 minutes), the backoffLimit, and a Job that makes no more pods.
  */
 
-const JOB: JobFacts = {
+/** A Job as the API server defaults it, with no failure, success or condition yet. */
+export const JOB: JobFacts = {
   backoffLimit: 6,
   failed: 0,
   succeeded: 0,

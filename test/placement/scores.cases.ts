@@ -53,6 +53,10 @@ export const P_WITH_INIT = withImages(P, [APP], [INIT])
 
 export const V1_28: KubeVersion = { minor: 28, patch: 7 }
 export const V1_35: KubeVersion = { minor: 35, patch: null }
+const V1_29: KubeVersion = { minor: 29, patch: null }
+const V1_30: KubeVersion = { minor: 30, patch: 0 }
+const V1_32: KubeVersion = { minor: 32, patch: null }
+const V1_33: KubeVersion = { minor: 33, patch: 0 }
 
 export interface ScoreCase {
   readonly name: string
@@ -99,6 +103,30 @@ export const SCORE_CASES: readonly ScoreCase[] = [
     scores: BEST_EFFORT_SKIPPED,
   },
   {
+    name: 'a pod requesting nothing is still balanced at v1.32',
+    pod: P_BEST_EFFORT,
+    release: V1_32,
+    scores: { ...BEST_EFFORT, NodeResourcesBalancedAllocation: [93, 87, 100] },
+  },
+  {
+    name: 'a pod requesting nothing is skipped by NodeResourcesBalancedAllocation at v1.33.0',
+    pod: P_BEST_EFFORT,
+    release: V1_33,
+    scores: BEST_EFFORT_SKIPPED,
+  },
+  {
+    name: 'an init container image is not counted by ImageLocality at v1.29',
+    pod: P_WITH_INIT,
+    release: V1_29,
+    scores: BASE,
+  },
+  {
+    name: 'an init container image is counted by ImageLocality at v1.30.0',
+    pod: P_WITH_INIT,
+    release: V1_30,
+    scores: { ...BASE, ImageLocality: [15, 15, 3] },
+  },
+  {
     name: 'an init container image is not counted by ImageLocality at v1.28',
     pod: P_WITH_INIT,
     release: V1_28,
@@ -121,4 +149,10 @@ export const SIDECAR_NODE: ScoredCluster = {
       initContainers: [{ requests: { cpu: '50m' }, sidecar: true }],
     }),
   ],
+}
+
+/** A node holding one pod with a pod-level memory request and a container naming nothing. */
+export const POD_LEVEL_NODE: ScoredCluster = {
+  nodes: [node('s', { allocatable: ALLOCATABLE })],
+  pods: [placed('s', { name: 'pod-level', podRequests: { memory: '1Gi' } })],
 }

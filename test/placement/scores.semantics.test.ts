@@ -8,11 +8,13 @@ import {
 } from '../../src/placement/index.js'
 import { node, pod, req, term } from './builders.js'
 import { scoringInput } from './score-builders.js'
+import { PLUGIN_CASES } from './score-plugins.cases.js'
 import {
   EXAMPLE,
   P,
   P_BEST_EFFORT,
   SCORE_CASES,
+  POD_LEVEL_NODE,
   SIDECAR_NODE,
   V1_28,
   V1_35,
@@ -164,5 +166,52 @@ describe('NonZeroRequested: how LeastAllocated counts a placed pod with a sideca
   ] as const)('%s', (_name, minor, scores) => {
     const input = scoringInput(pod(), { ...SIDECAR_NODE, kubeVersion: { minor, patch: null } })
     expect(pluginScores(input).NodeResourcesFit).toEqual(scores)
+  })
+})
+
+describe('each Score plugin on its own', () => {
+  it.each(PLUGIN_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const scores = pluginScores(scoringInput(c.pod, c.cluster))[c.plugin] ?? null
+    expect(scores).toEqual(c.scores)
+  })
+})
+
+describe('NonZeroRequested of a pod with pod-level requests, by release', () => {
+  // From v1.34 the pod-level 1Gi replaces the containers' memory and only cpu, named nowhere,
+  // gets its default: 100m and 1Gi; before, the field is dropped: 100m and 200Mi. With the pod
+  // to place (100m/200Mi) on 4 cpu and 8Gi: 95 for cpu, and 85 or 95 for memory.
+  it.each([
+    ['v1.33 drops the pod-level requests: the container counts 100m and 200Mi', 33, [95]],
+    ['v1.34 counts the pod-level 1Gi and the default 100m cpu', 34, [90]],
+  ] as const)('%s', (_name, minor, scores) => {
+    const input = scoringInput(pod(), { ...POD_LEVEL_NODE, kubeVersion: { minor, patch: null } })
+    expect(pluginScores(input).NodeResourcesFit).toEqual(scores)
+  })
+})
+
+describe("the extender's own score with --evicting-nodes=avoid", () => {
+  // A NoExecute taint the pod tolerates for 300 s: the taint-eviction controller would evict it.
+  const nodes = [node('maint', { taints: ['maint=yes:NoExecute'] }), node('clean')]
+  const tolerations = [
+    { key: 'maint', operator: 'Exists', value: '', effect: 'NoExecute', tolerationSeconds: 300n },
+  ]
+  const choose = (evictingNodes: 'avoid' | 'allow') => {
+    const input = scoringInput(pod(), { nodes, tolerations })
+    return diagnoseAndChoose({ ...input, options: { ...input.options, evictingNodes } })
+  }
+
+  it('adds score × 1 × 10: 0 where the pod would be evicted, 100 where it stays', () => {
+    const placement = choose('avoid')
+    expect(placement.scores.map((s) => [s.name, s.extender, s.total])).toEqual([
+      ['maint', 0, 300],
+      ['clean', 100, 400],
+    ])
+    expect(placement.choice).toEqual({ nodes: ['clean'], score: 400 })
+  })
+
+  it('adds nothing in allow mode, where the extender is not asked to prioritize', () => {
+    const placement = choose('allow')
+    expect(placement.scores.map((s) => s.extender)).toEqual([null, null])
+    expect(placement.choice).toEqual({ nodes: ['maint', 'clean'], score: 300 })
   })
 })

@@ -68,6 +68,26 @@ export async function waitForOutcomes(
   }
 }
 
+/**
+ * Creates `probe` in `default`, waits for its outcome, and deletes it again, waiting until it is
+ * gone, so that the next probe meets the same pods: the pod as the API server created it, and
+ * its outcome.
+ */
+export async function scheduleAlone(
+  api: KubeApi,
+  probe: Record<string, unknown>
+): Promise<{ created: Record<string, unknown>; outcome: PodOutcome | undefined }> {
+  const name = (probe.metadata as { name: string }).name
+  const path = `/api/v1/namespaces/default/pods/${name}`
+  const created = await api.create('/api/v1/namespaces/default/pods', probe)
+  const outcome = (await waitForOutcomes(api, 'default', [name])).get(name)
+  await api.delete(path)
+  while ((await api.request('GET', path)).status !== 404) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return { created, outcome }
+}
+
 async function currentOutcomes(api: KubeApi, namespace: string): Promise<Map<string, PodOutcome>> {
   const outcomes = new Map<string, PodOutcome>()
   for (const event of await api.items(

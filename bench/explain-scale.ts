@@ -3,6 +3,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import {
+  incomingPod,
+  nodeObject,
+  pendingPod,
+  podObject,
+  PODS_PER_NODE,
+} from './explain-scale-objects.js'
 
 /**
  * `explain` from files on a large cluster: 5000 nodes and 150,000 placed pods (requests, a
@@ -14,128 +21,8 @@ import { fileURLToPath } from 'node:url'
  */
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000)
-const PODS_PER_NODE = Number(process.env.BENCH_PODS_PER_NODE ?? 30)
 /** `BENCH_PENDING`: also time `explain --pending` with one pending pod and with this many. */
 const PENDING = Number(process.env.BENCH_PENDING ?? 0)
-const PENDING_CPU = process.env.BENCH_PENDING_CPU ?? '100m'
-const ZONES = 10
-
-function nodeObject(i: number): unknown {
-  return {
-    metadata: {
-      name: `node-${i}`,
-      labels: {
-        'kubernetes.io/hostname': `node-${i}`,
-        'topology.kubernetes.io/zone': `zone-${i % ZONES}`,
-        'node.kubernetes.io/instance-type': 'm5.2xlarge',
-      },
-    },
-    spec:
-      i % 50 === 0 ? { taints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] } : {},
-    status: {
-      allocatable: { cpu: '7910m', memory: '31Gi', pods: '110', 'ephemeral-storage': '95Gi' },
-    },
-  }
-}
-
-function podObject(node: number, j: number): unknown {
-  const app = `app-${(node * PODS_PER_NODE + j) % 500}`
-  const kind = j % 3
-  return {
-    metadata: { name: `pod-${node}-${j}`, namespace: `ns-${j % 20}`, labels: { app, tier: 'web' } },
-    spec: {
-      nodeName: `node-${node}`,
-      priority: j % 4 === 0 ? 1000 : 0,
-      containers: [
-        {
-          name: 'main',
-          image: 'registry.example/app:1.2.3',
-          resources: { requests: { cpu: '250m', memory: '512Mi' }, limits: { memory: '1Gi' } },
-          ports: [{ containerPort: 8080, protocol: 'TCP' }],
-        },
-      ],
-      ...(kind === 1
-        ? {
-            affinity: {
-              podAntiAffinity: {
-                requiredDuringSchedulingIgnoredDuringExecution: [
-                  {
-                    labelSelector: { matchLabels: { app } },
-                    topologyKey: 'kubernetes.io/hostname',
-                  },
-                ],
-              },
-            },
-          }
-        : {}),
-      ...(kind === 2
-        ? {
-            topologySpreadConstraints: [
-              {
-                maxSkew: 1,
-                topologyKey: 'topology.kubernetes.io/zone',
-                whenUnsatisfiable: 'DoNotSchedule',
-                labelSelector: { matchLabels: { app } },
-              },
-            ],
-          }
-        : {}),
-    },
-    status: { phase: 'Running', startTime: '2026-11-01T00:00:00Z' },
-  }
-}
-
-function incomingPod(): unknown {
-  return {
-    metadata: { name: 'incoming', namespace: 'ns-0', labels: { app: 'app-0', tier: 'web' } },
-    spec: {
-      priority: 100,
-      containers: [{ name: 'main', resources: { requests: { cpu: '2', memory: '1Gi' } } }],
-      affinity: {
-        podAntiAffinity: {
-          requiredDuringSchedulingIgnoredDuringExecution: [
-            {
-              labelSelector: { matchLabels: { app: 'app-0' } },
-              topologyKey: 'kubernetes.io/hostname',
-            },
-          ],
-        },
-      },
-    },
-  }
-}
-
-/**
- * A pending pod as kube-scheduler's queue holds it: required pod affinity to the web tier's zone,
- * required anti-affinity to its own app's node, a toleration of the tainted nodes, and
- * `PENDING_CPU` (100m by default: it fits; 1 fits nowhere and runs preemption on every node).
- */
-function pendingPod(k: number): unknown {
-  const app = `app-${k % 500}`
-  const term = (labels: Record<string, string>, topologyKey: string) => ({
-    labelSelector: { matchLabels: labels },
-    topologyKey,
-  })
-  return {
-    metadata: { name: `pending-${k}`, namespace: `ns-${k % 20}`, labels: { app, tier: 'web' } },
-    spec: {
-      priority: 100,
-      tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'infra', effect: 'NoSchedule' }],
-      containers: [{ name: 'main', resources: { requests: { cpu: PENDING_CPU, memory: '1Gi' } } }],
-      affinity: {
-        podAffinity: {
-          requiredDuringSchedulingIgnoredDuringExecution: [
-            term({ tier: 'web' }, 'topology.kubernetes.io/zone'),
-          ],
-        },
-        podAntiAffinity: {
-          requiredDuringSchedulingIgnoredDuringExecution: [term({ app }, 'kubernetes.io/hostname')],
-        },
-      },
-    },
-    status: { phase: 'Pending' },
-  }
-}
 
 /** The placed pods and `count` pending ones, as one pods file for `explain --pending`. */
 function writePendingPods(path: string, placed: readonly unknown[], count: number): string {
@@ -181,9 +68,11 @@ type Files = Record<'pod' | 'nodes' | 'pods' | 'pdbs', string> &
 interface Measured {
   readonly wallMs: number
   readonly maxRssMiB: number
+  /** `judge`: the CPU ms of judging each pending pod, the context read (explain-scale-child.ts). */
+  readonly judgeMs?: number
 }
 
-type Mode = 'explain' | 'parse' | 'read' | 'read-whole' | 'pending'
+type Mode = 'explain' | 'parse' | 'read' | 'read-whole' | 'pending' | 'judge'
 
 /**
  * `BENCH_BASELINE`: another build's explain-scale-child.js (say the main branch's, built in a
@@ -203,12 +92,23 @@ function measure(
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Measured
 }
 
-/** `explain --pending` with one pending pod and with PENDING: each pod after the first, in ms. */
-function pendingCost(files: Files, one: string, many: string): object {
-  const first = measure('pending', { ...files, pods: one })
-  const all = measure('pending', { ...files, pods: many })
+/**
+ * `explain --pending` with one pending pod and with PENDING: each pod after the first, in ms;
+ * with `prefix`, of the BENCH_BASELINE build.
+ */
+function pendingCost(files: Files, one: string, many: string, child?: string, prefix = ''): object {
+  const first = measure('pending', { ...files, pods: one }, child)
+  const all = measure('pending', { ...files, pods: many }, child)
   const perPodMs = Math.round((all.wallMs - first.wallMs) / (PENDING - 1))
-  return { pendingOne: first, [`pending${PENDING}`]: all, pendingPerPodAfterFirstMs: perPodMs }
+  const judged = measure('judge', { ...files, pods: many }, child)
+  const name = (what: string) =>
+    prefix === '' ? what : prefix + what[0]?.toUpperCase() + what.slice(1)
+  return {
+    [name('pendingOne')]: first,
+    [name(`pending${PENDING}`)]: all,
+    [name('pendingPerPodAfterFirstMs')]: perPodMs,
+    [name('pendingJudgeCpuMsPerPod')]: judged.judgeMs,
+  }
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'explain-scale-'))
@@ -221,10 +121,16 @@ try {
   const explain = measure('explain', files)
   const baseline =
     BASELINE === undefined ? {} : { baselineExplain: measure('explain', files, BASELINE) }
+  const { pendingOne, pendingMany } = files
   const pending =
-    files.pendingOne === undefined || files.pendingMany === undefined
+    pendingOne === undefined || pendingMany === undefined
       ? {}
-      : pendingCost(files, files.pendingOne, files.pendingMany)
+      : {
+          ...pendingCost(files, pendingOne, pendingMany),
+          ...(BASELINE === undefined
+            ? {}
+            : pendingCost(files, pendingOne, pendingMany, BASELINE, 'baseline')),
+        }
   console.log(
     JSON.stringify(
       {

@@ -57,6 +57,9 @@ export function clusterListSource(
   }
 }
 
+/** How many bytes of a page are gathered before the sink reads them. */
+const GATHERED_BYTES = 256 * 1024
+
 /**
  * One list, page by page. A continue token outlives its snapshot only until etcd compacts it
  * (every 5 minutes by default), so a slow read can get 410 Expired mid-list; client-go's pager
@@ -111,9 +114,17 @@ class PagedList {
     }
   }
 
-  /** The page's bytes to the sink, asking for the next page once its token is known. */
+  /**
+   * The page's bytes to the sink, asking for the next page once its token is known. TLS hands
+   * the body over in records of 16 KiB; they go to the sink gathered into parts of
+   * GATHERED_BYTES (the first alone, which holds the continue token), since each part the sink
+   * gets ends inside an object it then scans again from that object's start.
+   */
   async #page(body: IncomingMessage): Promise<void> {
     const parts = (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]()
+    const held: Uint8Array[] = []
+    let heldBytes = 0
+    let first = true
     for (;;) {
       let part: IteratorResult<Uint8Array>
       try {
@@ -122,12 +133,21 @@ class PagedList {
         throw clusterReadError(this.snapshot, `list ${this.what}`, err)
       }
       if (part.done === true) break
-      this.sink.chunk(part.value)
-      this.#askNext()
+      held.push(part.value)
+      heldBytes += part.value.length
+      if (first || heldBytes >= GATHERED_BYTES) this.#pass(held.splice(0))
+      heldBytes = held.length === 0 ? 0 : heldBytes
+      first = false
     }
+    if (held.length > 0) this.#pass(held)
     this.sink.endDocument()
     this.#askNext()
     this.#body = null
+  }
+
+  #pass(parts: readonly Uint8Array[]): void {
+    this.sink.chunk(parts.length === 1 ? (parts[0] as Uint8Array) : Buffer.concat(parts))
+    this.#askNext()
   }
 
   #askNext(): void {

@@ -13,6 +13,7 @@ import {
   chooseWithBudgets,
   diagnose,
   readExplainContext,
+  warnOfUnreadWorkloads,
   type ExplainContext,
 } from './explain-context.js'
 import { choiceFields, renderRanking } from './explain-scores.js'
@@ -49,6 +50,7 @@ export async function runExplain(
   const input = await podInput(parsed)
   const { pod, placement } = readOnePlacedPod(input.text, input.origin)
   const context = await readExplainContext(parsed, [placement])
+  warnOfUnreadWorkloads(io, context)
   // Asked once the objects are read: a cluster that cannot be read fails on them first.
   const release = await speakingRelease(parsed.kubeVersion, parsed.cluster)
   const options = { ...parsed, kubeVersion: release.version }

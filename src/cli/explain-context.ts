@@ -20,9 +20,11 @@ import {
   type Workloads,
 } from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
-import { ProtocolError, type ManifestNode } from '../protocol/index.js'
+import { ProtocolError, type ManifestNode, type ManifestPod } from '../protocol/index.js'
 import { readDisruptionBudgets, readNamespaces, readNodes, readPodList } from './manifests.js'
 import { explainPodsSource, namespacesSource, nodesSource, pdbsSource } from './tool-io.js'
+import { escapeTerminal } from './terminal-text.js'
+import type { ToolIo } from './tool-exit.js'
 import { WorkloadCollector } from './workload-kinds.js'
 import { readWorkloads } from './workload-manifests.js'
 
@@ -45,7 +47,8 @@ export interface ExplainContext {
 
 /**
  * The unfinished pods: those bound to a node, and those not bound yet with
- * `status.nominatedNodeName` set, which the scheduling queue holds as nominated pods.
+ * `status.nominatedNodeName` set, which the scheduling queue holds as nominated pods. Other
+ * pending pods count for nothing here and are not kept.
  */
 async function readOtherPods(
   options: ExplainOptions,
@@ -56,9 +59,16 @@ async function readOtherPods(
   return readPodList(
     source,
     ({ pod, placement }) =>
-      pod.phase !== 'Succeeded' && pod.phase !== 'Failed' ? placement : undefined,
+      isUnfinished(pod) && (placement.nodeName !== '' || placement.nominatedNodeName !== '')
+        ? placement
+        : undefined,
     workloads.side(source.origin)
   )
+}
+
+/** Not Succeeded nor Failed: kube-scheduler's pod informer leaves finished pods out. */
+export function isUnfinished(pod: ManifestPod): boolean {
+  return pod.phase !== 'Succeeded' && pod.phase !== 'Failed'
 }
 
 /** Namespace labels, read only when some term has a namespaceSelector to apply them to. */
@@ -91,13 +101,25 @@ function placedAsReleaseKeeps(
   return podsAsReleaseKeeps(placed, options.kubeVersion ?? NEWEST_KUBE_VERSION)
 }
 
+/** The unfinished pods a caller read already (null: none given), and the workloads beside them. */
+export interface PodsRead {
+  readonly pods: readonly PlacementPod[] | null
+  readonly collector: WorkloadCollector
+}
+
+/**
+ * `alreadyRead`: the unfinished pods when the caller read them already (explain --pending reads a
+ * pods file once for its pending pods and these); read here when undefined.
+ */
 export async function readExplainContext(
   options: ExplainOptions,
-  incoming: readonly PlacementPod[]
+  incoming: readonly PlacementPod[],
+  alreadyRead?: PodsRead
 ): Promise<ExplainContext> {
   const nodes = await readNodes(await nodesSource(options.nodes))
-  const collector = new WorkloadCollector()
-  const others = await readOtherPods(options, collector)
+  const collector = alreadyRead?.collector ?? new WorkloadCollector()
+  const others =
+    alreadyRead === undefined ? await readOtherPods(options, collector) : alreadyRead.pods
   if (options.workloads !== null) await readWorkloads(options.workloads, collector)
   const workloads = collector.index()
   const placementNodes = nodes.map((n) => ({
@@ -115,6 +137,11 @@ export async function readExplainContext(
     workloads: options.workloads === null && workloads.size === 0 ? null : workloads,
     workloadNotes: collector.notes,
   }
+}
+
+/** A kind of workload object the user may not list is said on stderr; the answer goes on. */
+export function warnOfUnreadWorkloads(io: ToolIo, context: ExplainContext): void {
+  for (const note of context.workloadNotes) io.stderr(`Warning: ${escapeTerminal(note)}\n`)
 }
 
 /** The rules' switches explain takes from its flags, as the server takes them from its own. */

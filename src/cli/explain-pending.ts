@@ -1,11 +1,19 @@
-import type { PlacementDiagnosis } from '../placement/index.js'
+import type { PlacementDiagnosis, PlacementPod } from '../placement/index.js'
+import type { ManifestPod } from '../protocol/index.js'
 import type { ExplainOptions } from '../config/index.js'
-import { diagnose, readExplainContext } from './explain-context.js'
+import {
+  diagnose,
+  isUnfinished,
+  readExplainContext,
+  warnOfUnreadWorkloads,
+  type PodsRead,
+} from './explain-context.js'
 import { readPodList, type PlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument, releaseField, releaseLine, summaryOf } from './output.js'
 import { renderTable } from './table.js'
 import { escapeTerminal } from './terminal-text.js'
 import { namespaceOf, pendingPodsSource, speakingRelease } from './tool-io.js'
+import { WorkloadCollector } from './workload-kinds.js'
 import type { ToolIo } from './tool-exit.js'
 
 /**
@@ -37,21 +45,44 @@ function decidingReason(d: PlacementDiagnosis): string {
   return reasons.size === 0 ? 'no nodes' : [...reasons].sort().join(' + ')
 }
 
+/** A pod of the pods read: pending, or only one of the unfinished pods judged against. */
+type ReadPod = PlacedPod | PlacementPod
+
+interface PendingReading {
+  readonly pending: PlacedPod[]
+  /** The unfinished pods (and workloads) when read with the pending ones; undefined when apart. */
+  readonly others: PodsRead | undefined
+}
+
+/**
+ * The pending pods: bound to no node, not finished, in the namespace asked for. From a file they
+ * are read in the same pass as the unfinished pods explain judges against (the file read once);
+ * from a cluster each comes from its own list, by field selector.
+ */
 async function readPending(
   options: ExplainOptions,
   namespace: string | null
-): Promise<PlacedPod[]> {
-  if (options.pods === null) return []
+): Promise<PendingReading> {
+  const collector = new WorkloadCollector()
+  if (options.pods === null) return { pending: [], others: { pods: null, collector } }
+  const isPending = (pod: ManifestPod) =>
+    pod.nodeName === '' && isUnfinished(pod) && (namespace === null || pod.namespace === namespace)
   const source = await pendingPodsSource(options.pods, namespace)
-  return readPodList(source, (placed) => {
-    const { pod } = placed
-    const pending =
-      pod.nodeName === '' &&
-      pod.phase !== 'Succeeded' &&
-      pod.phase !== 'Failed' &&
-      (namespace === null || pod.namespace === namespace)
-    return pending ? placed : undefined
-  })
+  if (options.pods.kind !== 'file') {
+    const pending = await readPodList(source, (p) => (isPending(p.pod) ? p : undefined))
+    return { pending, others: undefined }
+  }
+  const read = await readPodList(
+    source,
+    (p): ReadPod | undefined =>
+      isPending(p.pod) ? p : isUnfinished(p.pod) ? p.placement : undefined,
+    collector.side(source.origin)
+  )
+  const placed = (p: ReadPod): p is PlacedPod => 'placement' in p
+  return {
+    pending: read.filter(placed),
+    others: { pods: read.map((p) => (placed(p) ? p.placement : p)), collector },
+  }
 }
 
 function grouped(rows: readonly (PendingRow & { reason: string })[]): PendingGroup[] {
@@ -82,11 +113,13 @@ function renderGroups(groups: readonly PendingGroup[], wide: boolean, where: str
 
 export async function runPending(parsed: ExplainOptions, io: ToolIo): Promise<number> {
   const namespace = await namespaceOf(parsed.namespace, parsed.cluster)
-  const pending = await readPending(parsed, namespace)
+  const { pending, others } = await readPending(parsed, namespace)
   const context = await readExplainContext(
     parsed,
-    pending.map((p) => p.placement)
+    pending.map((p) => p.placement),
+    others
   )
+  warnOfUnreadWorkloads(io, context)
   const release = await speakingRelease(parsed.kubeVersion, parsed.cluster)
   const options = { ...parsed, kubeVersion: release.version }
   const rows = pending.map(({ pod, placement }) => {

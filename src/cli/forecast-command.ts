@@ -30,7 +30,8 @@ import {
   followRows,
   followSummary,
 } from './forecast-follow-output.js'
-import { replacementsUnread } from './forecast-replacements.js'
+import { readWorkloads } from './workload-manifests.js'
+import { WorkloadCollector } from './workload-kinds.js'
 import { ProtocolError } from '../protocol/index.js'
 
 /**
@@ -56,14 +57,18 @@ async function namespaceLabels(options: ForecastOptions, pods: readonly Placemen
   return readNamespaces(await namespacesSource(options.namespaces))
 }
 
+/** What following the evictions reads beyond the nodes and pods: budgets, workloads, namespaces. */
 async function readFollowed(
   options: ForecastOptions,
-  reading: Pick<FollowReading, 'nodes' | 'pods'>
+  reading: Pick<FollowReading, 'nodes' | 'pods'>,
+  collector: WorkloadCollector
 ): Promise<FollowReading> {
   const budgets =
     options.pdbs === null ? [] : await readDisruptionBudgets(await pdbsSource(options.pdbs))
+  if (options.workloads !== null) await readWorkloads(options.workloads, collector)
   const placements = reading.pods.map((p) => p.placement)
-  return { ...reading, budgets, namespaces: await namespaceLabels(options, placements) }
+  const namespaces = await namespaceLabels(options, placements)
+  return { ...reading, budgets, namespaces, workloads: collector.index() }
 }
 
 function printTables(
@@ -121,7 +126,10 @@ export async function runForecast(
     options.nodes.kind === 'cluster'
   )
   const names = nodes.map((n) => n.name)
-  const pods = await readPlacedPods(await podsSource(options.pods, names, follows))
+  const podSource = await podsSource(options.pods, names, follows)
+  // A pods file may hold the controllers and Services beside the pods, as kubectl prints them.
+  const collector = new WorkloadCollector()
+  const pods = await readPlacedPods(podSource, collector.side(podSource.origin))
   const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
   const release = await speakingRelease(options.kubeVersion, cluster)
   const rules = rulesOf(options, release.version)
@@ -130,8 +138,7 @@ export async function runForecast(
     ? followTaint(
         taint,
         names,
-        await readFollowed(options, { nodes: allNodes, pods }),
-        replacementsUnread,
+        await readFollowed(options, { nodes: allNodes, pods }, collector),
         rules
       )
     : null
@@ -145,7 +152,9 @@ export async function runForecast(
       ...releaseField(release),
       nodes: forecasts,
       summary,
-      ...(followUp === null ? {} : { ...followDocument(followUp), followSummary: followed }),
+      ...(followUp === null
+        ? {}
+        : { ...followDocument(followUp), followSummary: followed, workloadNotes: collector.notes }),
     })
     return exit
   }
@@ -153,6 +162,8 @@ export async function runForecast(
   io.stdout('\n')
   io.stdout(`${escapeTerminal(summary)}\n`)
   if (followed !== null) io.stdout(`${escapeTerminal(followed)}\n`)
+  for (const note of followUp === null ? [] : collector.notes)
+    io.stdout(`${escapeTerminal(`Note: ${note}`)}\n`)
   io.stdout(`${releaseLine(release)}\n`)
   return exit
 }

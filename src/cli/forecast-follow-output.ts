@@ -27,6 +27,10 @@ function landsOn(r: FollowedReplacement): string {
   if (r.tiedNodes.length > 1)
     parts.push(`tied with ${r.tiedNodes.filter((n) => n !== r.node).join(', ')}`)
   if (r.preempts.length > 0) parts.push(`preempting ${r.preempts.join(', ')}`)
+  if (r.sample !== null)
+    parts.push(
+      `kube-scheduler scores ${r.sample.scored} of the ${r.sample.feasible} feasible nodes: its pick may differ`
+    )
   if (r.evictedAgain !== null)
     parts.push(`evicted again after ${r.evictedAgain.afterSeconds}s: the eviction loop`)
   return parts.join('; ')
@@ -92,6 +96,7 @@ export function followDocument(followUp: EvictionFollowUp) {
               node: e.replacement.node,
               tiedNodes: e.replacement.tiedNodes,
               score: e.replacement.score,
+              sample: e.replacement.sample,
               reason: e.replacement.reason,
               preempts: e.replacement.preempts,
               evictedAgainAfterSeconds: e.replacement.evictedAgain?.afterSeconds ?? null,

@@ -2,11 +2,12 @@ import { compileNode, withTaint, type RuleOptions, type Taint } from '../core/in
 import {
   followEvictions,
   planTaintEvictions,
+  replacementFor,
+  type Workloads,
   type DisruptionBudget,
   type EvictionFollowUp,
   type NamespaceLabels,
   type PlacementNode,
-  type ReplacementOf,
 } from '../placement/index.js'
 import type { ManifestNode } from '../protocol/index.js'
 import type { PlacedPod } from './manifests.js'
@@ -24,6 +25,8 @@ export interface FollowReading {
   readonly pods: readonly PlacedPod[]
   readonly budgets: readonly DisruptionBudget[]
   readonly namespaces: NamespaceLabels
+  /** The controllers and Services read (a controller not among them: its replacement unknown). */
+  readonly workloads: Workloads
 }
 
 const FINISHED: ReadonlySet<string> = new Set(['Succeeded', 'Failed'])
@@ -58,7 +61,6 @@ export function followTaint(
   taint: Taint,
   selected: readonly string[],
   reading: FollowReading,
-  replacementOf: ReplacementOf,
   rules: RuleOptions
 ): EvictionFollowUp {
   const tainted = new Set(selected)
@@ -75,8 +77,14 @@ export function followTaint(
     nodes: after.map(placementNode),
     pods: bound.map((p) => p.placement),
     evictions: planTaintEvictions(onTainted, (name) => taintsAfter.get(name), rules),
-    replacementOf,
+    // A DaemonSet makes its pod again only on a node whose taints it tolerates, as changed.
+    replacementOf: (pod) =>
+      replacementFor(pod, reading.workloads, {
+        taints: taintsAfter.get(pod.nodeName) ?? [],
+        options: rules,
+      }),
     namespaces: reading.namespaces,
+    workloads: reading.workloads,
     disruptionBudgets: reading.budgets,
     options: rules,
   })

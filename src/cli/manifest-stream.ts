@@ -1,7 +1,7 @@
 import type { ReadProgress } from './progress-line.js'
 import { earlier, ListKinds, type Failure } from './list-kinds.js'
 import type { ExpectedKind } from './manifest-kinds.js'
-import { KIND_ONLY, type SideReading } from './workload-kinds.js'
+import type { SideReading } from './workload-kinds.js'
 import { ownKind } from './manifest-kinds.js'
 import {
   field,
@@ -95,21 +95,23 @@ class ListReading<T> implements ListStreamSink {
     all.continueToken = undefined
   }
 
+  /**
+   * One object, built with the reading's fields, which name `kind` as every field list does: an
+   * object whose own kind the side reading takes is built again with the side's fields, so a
+   * pod of a pods list is built once.
+   */
   item(doc: IndexedJson, span: Span, index: number): void {
-    const { side } = this.all.reading
-    if (side !== undefined) {
-      const kind = ownKind(pickFields(doc, span, KIND_ONLY, this.all.text))
-      if (kind !== null && side.kinds.has(kind)) {
-        const object = pickFields(doc, span, side.fields, this.all.text)
-        this.all.decode(object, this.first + index, () =>
-          side.decode(object, kind, this.first + index)
-        )
-        return
-      }
+    const at = this.first + index
+    const { side, fields } = this.all.reading
+    const object = pickFields(doc, span, fields, this.all.text)
+    const kind = side === undefined ? null : ownKind(object)
+    if (side !== undefined && kind !== null && side.kinds.has(kind)) {
+      const own = pickFields(doc, span, side.fields, this.all.text)
+      this.all.decode(own, at, () => side.decode(own, kind, at))
+      return
     }
-    const object = pickFields(doc, span, this.all.reading.fields, this.all.text)
-    this.#kinds.see(object, this.first + index)
-    this.all.decode(object, this.first + index)
+    this.#kinds.see(object, at)
+    this.all.decode(object, at)
   }
 
   member(key: string, doc: IndexedJson, span: Span): void {

@@ -190,16 +190,15 @@ export async function pendingPodsSource(
 const UNFINISHED = 'status.phase!=Succeeded,status.phase!=Failed'
 
 /**
- * The pods explain judges against, as kube-scheduler sees them: every unfinished pod bound to a
- * node, and every unfinished pod bound to none with `status.nominatedNodeName` set (the nominated
- * pods Filter adds to their node), one list each by field selector.
+ * The pods explain judges against, as kube-scheduler sees them: every unfinished pod, of which
+ * the reader keeps those bound to a node and those bound to none with `status.nominatedNodeName`
+ * set (the nominated pods Filter adds to their node). One list, not one per kind: a field
+ * selector does not narrow what kube-apiserver reads from etcd, so a second list of the few
+ * nominated pods would cost the API server a second pass over every pod.
  */
 export async function explainPodsSource(source: ObjectSource): Promise<ManifestSource> {
   if (source.kind === 'file') return fileSource(source)
-  const lists = ({ podList }: typeof ClusterLayer) => [
-    podList(null, `spec.nodeName!=,${UNFINISHED}`),
-    podList(null, `spec.nodeName=,status.nominatedNodeName!=,${UNFINISHED}`),
-  ]
+  const lists = ({ podList }: typeof ClusterLayer) => [podList(null, UNFINISHED)]
   return listsSource(source.cluster, 'pods', lists, 'cluster pods', source.progress)
 }
 

@@ -24,8 +24,6 @@ export interface SideReading {
   decode(object: unknown, kind: string, index: number): void
 }
 
-export const KIND_ONLY: FieldTree = { kind: true }
-
 /**
  * Reads `object` on the side when its own kind is one `side` takes (for a document read
  * whole, as ListReading does for a streamed one); false when it is not such an object.
@@ -58,10 +56,9 @@ export class WorkloadCollector {
    * kinds are passed over as well (a workloads file may be the pods file itself).
    */
   side(origin: string, skipped: readonly string[] = []): SideReading {
-    const fields: FieldTree = WORKLOAD_FIELDS
     return {
       kinds: new Set([...WORKLOAD_OBJECT_KINDS, ...skipped]),
-      fields,
+      fields: WORKLOAD_FIELDS,
       decode: (object, kind, index) => {
         if (WORKLOAD_KIND_SET.has(kind))
           this.add(object, kind, `${origin}: ${kind.toLowerCase()} ${index}`)

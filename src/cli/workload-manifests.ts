@@ -1,6 +1,7 @@
 import type { ObjectSource } from '../config/index.js'
 import type { WorkloadKind } from '../placement/index.js'
-import { ProtocolError, WORKLOAD_FIELDS } from '../protocol/index.js'
+import { KIND_SHAPE, ProtocolError, WORKLOAD_FIELDS } from '../protocol/index.js'
+import { kindByShape } from './manifest-kinds.js'
 import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
 import { objectsOf, readObjects } from './manifests.js'
 import { ClusterReadError } from './tool-exit.js'
@@ -45,19 +46,23 @@ const FORBIDDEN = 403
 async function readWorkloadFile(source: ManifestSource, into: WorkloadCollector): Promise<void> {
   const { origin } = source
   const side = into.side(origin, ['Pod'])
-  const kindless = (_object: unknown, index: number): never => {
+  // Objects without a kind of their own: pods of a hand-written List pass, as pods do.
+  const kindless = (object: unknown, index: number): undefined => {
+    if (kindByShape(object) === 'Pod') return undefined
     throw new ProtocolError(`${origin}: object ${index} has no kind, which --workloads needs`)
   }
-  const reading: ObjectReading<never> = {
+  const reading: ObjectReading<undefined> = {
     expected: 'workload object',
     flag: 'workloads',
-    fields: { kind: true, metadata: { name: true } },
+    fields: KIND_SHAPE,
     order: 'in-order',
     decode: kindless,
     side,
   }
   await readObjects(source, reading, (text) =>
-    objectsOf(text, origin, 'workload object', 'workloads', side).map(kindless)
+    objectsOf(text, origin, 'workload object', 'workloads', side).flatMap(
+      (o, i) => kindless(o, i) ?? []
+    )
   )
 }
 

@@ -20,6 +20,18 @@ export function fold(s: string): string {
   return s.toUpperCase().toLowerCase()
 }
 
+/** The field names the decoders ask for, folded: a field absent from most objects folds once. */
+const foldedNames = new Map<string, string>()
+
+function foldedName(name: string): string {
+  let folded = foldedNames.get(name)
+  if (folded === undefined) {
+    folded = fold(name)
+    foldedNames.set(name, folded)
+  }
+  return folded
+}
+
 /**
  * The value of field `name` in `obj`, matched as Go matches it. An exact key is taken directly:
  * looking further only matters for documents that repeat a key in two casings, which no Go
@@ -27,7 +39,7 @@ export function fold(s: string): string {
  */
 export function field(obj: JsonObject, name: string): unknown {
   if (Object.hasOwn(obj, name)) return obj[name]
-  const wanted = fold(name)
+  const wanted = foldedName(name)
   let found: unknown
   for (const key of Object.keys(obj)) {
     if (key.length === name.length && fold(key) === wanted) found = obj[key]

@@ -57,8 +57,7 @@ function preFilter(input: SnapshotInput): PreFilterOutcome {
     return { ...none, rejection: REASON_NODE_AFFINITY_CONFLICT }
   // Up to v1.28.9 each name is looked up in the snapshot, in Go's map order: with several
   // missing, which one the error names varies; the first in sorted order is given.
-  const known = new Set(input.snapshot.nodes.map((n) => n.name))
-  const missing = [...(names ?? [])].filter((n) => !known.has(n)).sort()[0]
+  const missing = [...(names ?? [])].filter((n) => input.snapshot.get(n) === undefined).sort()[0]
   const error =
     narrowing === 'unjudged' && missing !== undefined
       ? `nodeinfo not found for node name ${JSON.stringify(missing)}`
@@ -66,11 +65,17 @@ function preFilter(input: SnapshotInput): PreFilterOutcome {
   return { ...none, names, error }
 }
 
-/** A node PreFilterResult leaves out, as the release treats it. */
+/**
+ * A node PreFilterResult leaves out, as the release treats it: without a status (`unjudged`,
+ * `uncounted`) it adds no reason to the FitError, and preemption tries it only up to the
+ * release that made a missing status mean UnschedulableAndUnresolvable.
+ */
 function leftOut(pre: PreFilterOutcome, names: Set<string>): Rejection {
   const detail = `PreFilter: not among metadata.name in (${[...names].join(',')})`
-  if (pre.narrowing === 'unjudged')
-    return { plugin: PLUGIN_NODE_AFFINITY, reasons: [], unresolvable: false, detail }
+  if (pre.narrowing === 'unjudged' || pre.narrowing === 'uncounted') {
+    const unresolvable = pre.narrowing === 'uncounted'
+    return { plugin: PLUGIN_NODE_AFFINITY, reasons: [], unresolvable, detail }
+  }
   const reason =
     pre.narrowing === 'filtered-out'
       ? 'node is filtered out by the prefilter result'

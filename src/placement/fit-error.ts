@@ -1,4 +1,8 @@
-/** kube-scheduler's FitError wording: counts per distinct reason, sorted as Go's sort.Strings. */
+/**
+ * kube-scheduler's FitError wording (types.go `FitError.Error`): counts per distinct reason, sorted
+ * as Go's sort.Strings. With no node available and no reason counted (every node left out of the
+ * statuses) Go writes the head and its colon alone.
+ */
 export function summarizeAvailability(
   total: number,
   available: number,
@@ -9,5 +13,6 @@ export function summarizeAvailability(
   const parts = [...counts].map(([reason, count]) => `${count} ${reason}`)
   parts.sort()
   const head = `${available}/${total} nodes are available`
-  return parts.length === 0 ? `${head}.` : `${head}: ${parts.join(', ')}.`
+  if (parts.length > 0) return `${head}: ${parts.join(', ')}.`
+  return available === 0 && total > 0 ? `${head}:` : `${head}.`
 }

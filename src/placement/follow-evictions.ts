@@ -11,7 +11,7 @@ import {
   type PlacedReplacement,
   type PlacementSurroundings,
 } from './replacement-placement.js'
-import type { Replacement, ReplacementOf } from './replacement-source.js'
+import type { Replacement } from './replacement.js'
 import { Snapshot } from './snapshot.js'
 import { DEFAULT_GRACE_SECONDS, TerminatingPods } from './terminating-pods.js'
 import type { Workloads } from './workloads.js'
@@ -24,6 +24,9 @@ import type { Workloads } from './workloads.js'
  * the PodDisruptionBudgets the evictions break, and when (budget-breaks.ts). Pure: the caller
  * reads the cluster and plans the evictions (taint-evictions.ts for a taint).
  */
+
+/** Who replaces an evicted pod (replacement.ts `replacementFor`, the node's taints given). */
+export type ReplacementOf = (pod: ClusterPod) => Replacement
 
 export interface FollowInput {
   /** The nodes as they are once changed: the new taint applied, or cordoned. */
@@ -115,7 +118,10 @@ function followOne(
   const createdAfterSeconds = seconds + (replacement.afterSeconds ?? 0)
   terminating.goneBy(createdAfterSeconds)
   if (replacement.waitsForOldPod) terminating.gone(pod)
-  const { bound, ...placed } = placeReplacement(at, made, replacement.tolerations)
+  // The API server gives the new pod the priority of its class, the template's as the old
+  // pod's was (admission `Priority`): the old pod's stands for it where the template has none.
+  const withPriority = made.priority === null ? { ...made, priority: pod.priority } : made
+  const { bound, ...placed } = placeReplacement(at, withPriority, replacement.tolerations)
   if (bound !== null) budgets.landed(bound, createdAfterSeconds)
   return {
     ...eviction,

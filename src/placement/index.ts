@@ -129,9 +129,9 @@ export {
   type FollowedEviction,
   type FollowedReplacement,
   type FollowInput,
+  type ReplacementOf,
 } from './follow-evictions.js'
 export type { BudgetOutcome } from './budget-breaks.js'
-export type { ReplacementOf } from './replacement-source.js'
 export { planTaintEvictions, type TolerantPod } from './taint-evictions.js'
 export { DEFAULT_GRACE_SECONDS } from './terminating-pods.js'
 export {

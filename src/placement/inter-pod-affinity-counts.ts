@@ -17,17 +17,52 @@ export interface TermMatch {
 export interface Counts {
   /** The first pod counted on the pair; undefined when none is. */
   first(topologyKey: string, value: string): TermMatch | undefined
+  /** Whether any pod counted on the pair: `first` without finding which is first. */
+  has(topologyKey: string, value: string): boolean
   readonly empty: boolean
 }
 
-const NONE: readonly TermMatch[] = []
+/** A pod's place in the snapshot's order, by which the first match of a pair is named. */
+export type MatchOrder = (pod: AffinityPod) => number
+
+/** The matches of one topology pair, in the order they were counted, and the first by order. */
+interface PairMatches {
+  readonly matches: TermMatch[]
+  first: TermMatch | undefined
+}
+
+/**
+ * The first of `matches` by `order` whose pod is not `removed`: the earliest counted among equals,
+ * as a stable sort would put it.
+ */
+function firstIn(
+  matches: readonly TermMatch[],
+  order: MatchOrder | null,
+  removed?: ReadonlySet<AffinityPod>
+): TermMatch | undefined {
+  let first: TermMatch | undefined
+  let at = Number.POSITIVE_INFINITY
+  for (const m of matches) {
+    if (removed?.has(m.pod) === true) continue
+    if (order === null) return m
+    const place = order(m.pod)
+    if (first === undefined || place < at) {
+      first = m
+      at = place
+    }
+  }
+  return first
+}
 
 /**
  * topologyToMatchedTermCount, keeping who counted rather than how many: topology key → label
- * value → the matches, so that a node's labels are looked up without building a pair's key.
+ * value → the matches, so that a node's labels are looked up without building a pair's key. A
+ * pair names its first match by the pods' order once `orderBy` gives it, else the first counted;
+ * it is found when first asked for rather than by sorting every pair, as most are never asked.
  */
 export class TopologyCounts implements Counts {
-  readonly #byKey = new Map<string, Map<string, TermMatch[]>>()
+  readonly #byKey = new Map<string, Map<string, PairMatches>>()
+  #order: MatchOrder | null = null
 
   add(node: LabelledNode, topologyKey: string, match: TermMatch): void {
     const value = labelOf(node.labels, topologyKey)
@@ -37,29 +72,60 @@ export class TopologyCounts implements Counts {
       values = new Map()
       this.#byKey.set(topologyKey, values)
     }
-    const list = values.get(value)
-    if (list === undefined) values.set(value, [match])
-    else list.push(match)
+    const pair = values.get(value)
+    if (pair === undefined) values.set(value, { matches: [match], first: undefined })
+    else {
+      pair.matches.push(match)
+      pair.first = undefined
+    }
   }
 
-  /** Puts each pair's matches in `order` of their pods, keeping a pod's own in term order. */
-  sort(order: (pod: AffinityPod) => number): void {
-    for (const list of this.#lists()) list.sort((a, b) => order(a.pod) - order(b.pod))
+  /** Names each pair's first match by `order` of their pods, a pod's own in term order. */
+  orderBy(order: MatchOrder): void {
+    this.#order = order
+    for (const pair of this.#pairs()) pair.first = undefined
   }
 
   clone(): TopologyCounts {
     const copy = new TopologyCounts()
-    for (const [key, values] of this.#byKey)
-      copy.#byKey.set(key, new Map([...values].map(([value, list]) => [value, [...list]])))
+    copy.#order = this.#order
+    for (const [key, values] of this.#byKey) {
+      const pairs = [...values].map(([value, p]): [string, PairMatches] => [
+        value,
+        { matches: [...p.matches], first: p.first },
+      ])
+      copy.#byKey.set(key, new Map(pairs))
+    }
     return copy
   }
 
-  get(topologyKey: string, value: string): readonly TermMatch[] {
-    return this.#byKey.get(topologyKey)?.get(value) ?? NONE
+  first(topologyKey: string, value: string): TermMatch | undefined {
+    const pair = this.#byKey.get(topologyKey)?.get(value)
+    if (pair === undefined) return undefined
+    pair.first ??= firstIn(pair.matches, this.#order)
+    return pair.first
   }
 
-  first(topologyKey: string, value: string): TermMatch | undefined {
-    return this.get(topologyKey, value)[0]
+  has(topologyKey: string, value: string): boolean {
+    return this.#byKey.get(topologyKey)?.has(value) === true
+  }
+
+  /** Whether the pair keeps a match once the `removed` pods' matches are left out. */
+  hasBesides(topologyKey: string, value: string, removed: ReadonlySet<AffinityPod>): boolean {
+    const pair = this.#byKey.get(topologyKey)?.get(value)
+    return pair !== undefined && firstIn(pair.matches, null, removed) !== undefined
+  }
+
+  /** The first match of the pair once the `removed` pods' matches are left out. */
+  firstBesides(
+    topologyKey: string,
+    value: string,
+    removed: ReadonlySet<AffinityPod>
+  ): TermMatch | undefined {
+    const first = this.first(topologyKey, value)
+    if (first === undefined || !removed.has(first.pod)) return first
+    const pair = this.#byKey.get(topologyKey)?.get(value)
+    return pair && firstIn(pair.matches, this.#order, removed)
   }
 
   get empty(): boolean {
@@ -68,11 +134,11 @@ export class TopologyCounts implements Counts {
 
   /** Whether a pair keeps a count once `removed` pods are gone. */
   someBesides(removed: ReadonlySet<AffinityPod>): boolean {
-    for (const list of this.#lists()) if (list.some((m) => !removed.has(m.pod))) return true
+    for (const pair of this.#pairs()) if (pair.matches.some((m) => !removed.has(m.pod))) return true
     return false
   }
 
-  *#lists(): Iterable<TermMatch[]> {
+  *#pairs(): Iterable<PairMatches> {
     for (const values of this.#byKey.values()) yield* values.values()
   }
 }
@@ -89,10 +155,15 @@ export class ChangedCounts implements Counts {
     private readonly removed: ReadonlySet<AffinityPod>
   ) {}
 
-  /** The removed pods are those of one node, so the search past them stays short. */
   first(topologyKey: string, value: string): TermMatch | undefined {
-    const kept = this.base.get(topologyKey, value).find((m) => !this.removed.has(m.pod))
+    const kept = this.base.firstBesides(topologyKey, value, this.removed)
     return kept ?? this.extra.first(topologyKey, value)
+  }
+
+  has(topologyKey: string, value: string): boolean {
+    return (
+      this.base.hasBesides(topologyKey, value, this.removed) || this.extra.has(topologyKey, value)
+    )
   }
 
   get empty(): boolean {

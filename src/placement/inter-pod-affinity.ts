@@ -12,6 +12,7 @@ import {
 import type { NodeInfo } from './node-info.js'
 import type { Snapshot } from './snapshot.js'
 import type { AffinityPodChanges } from './inter-pod-affinity-counts.js'
+import { affinityCountsOf } from './affinity-counts-memo.js'
 import {
   ChangedCounts,
   newCountSet,
@@ -38,7 +39,7 @@ export const REASON_EXISTING_ANTI_AFFINITY =
 export class InterPodAffinityState {
   readonly #affinity: IncomingTerm[]
   readonly #antiAffinity: IncomingTerm[]
-  readonly #counts = newCountSet()
+  readonly #counts: CountSet<TopologyCounts>
   readonly #pod: AffinityPod
   readonly #namespaces: NamespaceLabels
 
@@ -47,11 +48,19 @@ export class InterPodAffinityState {
     this.#namespaces = namespaces
     this.#affinity = incomingTerms(pod, pod.requiredAffinity, namespaces)
     this.#antiAffinity = incomingTerms(pod, pod.requiredAntiAffinity, namespaces)
-    this.#countExisting(snapshot)
-    this.#countIncoming(snapshot)
-    // Each pair lists its pods in the order they were read, whichever index found them.
+    // Each pair names its first pod by the order pods were read, whichever index found them.
     const order = (p: AffinityPod) => snapshot.orderOf(p as ClusterPod)
-    for (const counts of Object.values(this.#counts)) counts.sort(order)
+    const affinity = affinityCountsOf(snapshot, this.#affinity, () => {
+      const into = newCountSet()
+      this.#countIncomingAffinity(snapshot, into)
+      into.affinity.orderBy(order)
+      return into.affinity
+    })
+    this.#counts = { ...newCountSet(), affinity }
+    this.#countExisting(snapshot)
+    this.#countIncomingAntiAffinity(snapshot)
+    this.#counts.existing.orderBy(order)
+    this.#counts.antiAffinity.orderBy(order)
   }
 
   /**
@@ -66,14 +75,17 @@ export class InterPodAffinityState {
 
   /**
    * getIncomingAffinityAntiAffinityCounts, over the pods the terms' namespaces and selectors
-   * may match (the snapshot's index) rather than every pod of every node.
+   * may match (the snapshot's index) rather than every pod of every node: the affinity terms'
+   * counts, then the anti-affinity terms'.
    */
-  #countIncoming(snapshot: Snapshot): void {
+  #countIncomingAffinity(snapshot: Snapshot, into: CountSet<TopologyCounts>): void {
     const first = this.#affinity[0]
-    if (first !== undefined) {
-      for (const other of termCandidates(first, snapshot))
-        this.#countAffinity(other, nodeOf(snapshot, other), this.#counts)
-    }
+    if (first === undefined) return
+    for (const other of termCandidates(first, snapshot))
+      this.#countAffinity(other, nodeOf(snapshot, other), into)
+  }
+
+  #countIncomingAntiAffinity(snapshot: Snapshot): void {
     for (const t of this.#antiAffinity) {
       for (const other of termCandidates(t, snapshot))
         if (incomingTermMatches(t, other))
@@ -157,7 +169,7 @@ export class InterPodAffinityState {
       const value = labelOf(node.labels, t.term.topologyKey)
       if (value === undefined)
         return `affinity term ${t.index}: node has no label ${t.term.topologyKey}`
-      if (miss === null && counts.affinity.first(t.term.topologyKey, value) === undefined)
+      if (miss === null && !counts.affinity.has(t.term.topologyKey, value))
         miss = `affinity term ${t.index}: no matching pod in ${t.term.topologyKey}=${value}`
     }
     if (miss === null) return null

@@ -41,13 +41,14 @@ export function profileHasDynamicResources(release: KubeVersion): boolean {
 }
 
 /**
- * What FitError.Error writes after the PostFilter message. Up to v1.29 it appended it with
+ * What FitError.Error writes after the PostFilter message. Up to v1.28 it appended it with
  * `SeparatorFormat` (" %v."), after preemption's own message had ended in a period, hence `..`;
- * since v1.30 it appends " %v" (kubernetes/kubernetes#117588, "Avoid duplicated dots in pod status
- * when preempting"; issue #123301 was closed as resolved in 1.30).
+ * since v1.29 it appends " %v" (kubernetes/kubernetes#117588, "Avoid duplicated dots in pod status
+ * when preempting", merged after the release-1.28 branch: read as `..` in v1.28.8's source and as
+ * one period in v1.29.1's, v1.29.4's and v1.29.7's).
  */
 export function postFilterEnding(release: KubeVersion): string {
-  return kubeVersionAtLeast(release, 30) ? '' : '.'
+  return kubeVersionAtLeast(release, 29) ? '' : '.'
 }
 
 /**
@@ -62,26 +63,40 @@ export function fitRejectsAboveAllocatableForGood(release: KubeVersion): boolean
 
 /**
  * What becomes of the nodes NodeAffinity's PreFilterResult leaves out (schedule_one.go
- * `findNodesThatFitPod`):
+ * `findNodesThatFitPod`, preemption.go `nodesWherePreemptionMightHelp`, types.go `FitError.Error`):
  * - `unjudged`: Filter runs on the named nodes alone and the others get no status, so FitError
- *   does not count them while preemption (`nodesWherePreemptionMightHelp`, which skips only an
- *   UnschedulableAndUnresolvable status) tries them; a named node that does not exist fails the
- *   cycle with the snapshot's `nodeinfo not found for node name "NAME"`. Up to v1.28.9 and v1.29.4.
+ *   does not count them while preemption, which skips only an UnschedulableAndUnresolvable
+ *   status, tries them; a named node that does not exist fails the cycle with the snapshot's
+ *   `nodeinfo not found for node name "NAME"`. Up to v1.28.9 and v1.29.4.
  * - `filtered-out`: each other node gets UnschedulableAndUnresolvable `node is filtered out by the
  *   prefilter result`, and names that match no node are passed over: kubernetes/kubernetes#119779
- *   (v1.30.0), backported to v1.28.10 (#124764) and v1.29.5 (#124559); replaced by #125197
- *   (v1.31.0, backported to v1.28.11, v1.29.6 and v1.30.2 by #125308, #125307 and #125306).
- * - `absent`: v1.35's absent-nodes status (`node(s) didn't satisfy plugin(s) [NodeAffinity]`).
+ *   (v1.30.0), backported to v1.28.10 (#124764) and v1.29.5 (#124559).
+ * - `uncounted`: #125197 (v1.31.0, backported to v1.28.11, v1.29.6 and v1.30.2 by #125308,
+ *   #125307 and #125306) leaves them out of the statuses again, names that match no node still
+ *   passed over. FitError.Error counts only the statuses it holds, so they are in the `0/N` total
+ *   and under no reason; preemption now tries only the nodes whose status is Unschedulable and
+ *   counts every other node, these included, under `Preemption is not helpful for scheduling`.
+ *   Read in v1.29.7, v1.30.4 and v1.31.8 (and the same change on v1.27.16).
+ * - `absent`: the NodeToStatus structure (#126022, v1.32.0) gives them one absent-nodes status,
+ *   `node(s) didn't satisfy plugin(s) [NodeAffinity]`, which FitError counts; read in v1.32.3.
  */
-export type PreFilterNarrowing = 'unjudged' | 'filtered-out' | 'absent'
+export type PreFilterNarrowing = 'unjudged' | 'filtered-out' | 'uncounted' | 'absent'
+
+/** Per minor with the backports, the first patch of `filtered-out` and of `uncounted`. */
+const NARROWING_PATCHES: Readonly<Record<number, readonly [number, number]>> = {
+  28: [10, 11],
+  29: [5, 6],
+  30: [0, 2],
+}
 
 export function preFilterNarrowing(release: KubeVersion): PreFilterNarrowing {
-  const firstPatchOf = { 28: [10, 11], 29: [5, 6], 30: [0, 2] }[release.minor]
-  if (firstPatchOf === undefined) return kubeVersionAtLeast(release, 30) ? 'absent' : 'unjudged'
-  const [filteredOutFrom, absentFrom] = firstPatchOf as [number, number]
+  if (kubeVersionAtLeast(release, 32)) return 'absent'
+  if (kubeVersionAtLeast(release, 31)) return 'uncounted'
+  const patches = NARROWING_PATCHES[release.minor]
+  if (patches === undefined) return 'unjudged'
+  const [filteredOutFrom, uncountedFrom] = patches
   if (!kubeVersionAtLeast(release, release.minor, filteredOutFrom)) return 'unjudged'
-  if (!kubeVersionAtLeast(release, release.minor, absentFrom)) return 'filtered-out'
-  return 'absent'
+  return kubeVersionAtLeast(release, release.minor, uncountedFrom) ? 'uncounted' : 'filtered-out'
 }
 
 /**

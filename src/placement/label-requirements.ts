@@ -132,10 +132,12 @@ export function labelSelectorProblem(selector: LabelSelector): string | null {
  */
 export function labelSelectorMatches(selector: LabelSelector | null, labels: Labels): boolean {
   if (selector === null) return false
-  for (const [key, value] of Object.entries(selector.matchLabels)) {
-    if (labelOf(labels, key) !== value) return false
-  }
-  return selector.matchExpressions.every((r) => requirementMatches(r, labels))
+  // for…in rather than Object.entries: this runs for every candidate pod of every term judged,
+  // and the decoded maps carry own keys only (Object.prototype has no enumerable key).
+  const pairs = selector.matchLabels
+  for (const key in pairs) if (labelOf(labels, key) !== pairs[key]) return false
+  for (const r of selector.matchExpressions) if (!requirementMatches(r, labels)) return false
+  return true
 }
 
 /** `key in (a,b)`, `key>5`, `!key`: a requirement as a selector string shows it. */

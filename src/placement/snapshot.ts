@@ -30,6 +30,7 @@ export class Snapshot {
   readonly #index = new PodIndex()
   readonly #antiAffinity = new AntiAffinityIndex()
   #next = 0
+  #changes = 0
   #withAffinity: readonly NodeInfo[] | null = null
   #withRequiredAntiAffinity: readonly NodeInfo[] | null = null
 
@@ -63,6 +64,11 @@ export class Snapshot {
     return this.#byName.get(name)?.at(-1)
   }
 
+  /** How many times a pod was added or removed: what was computed over it holds while it stays. */
+  get changes(): number {
+    return this.#changes
+  }
+
   /** The pod's place in the order pods were read; pods added later come after. */
   orderOf(pod: ClusterPod): number {
     return this.#order.get(pod) ?? Number.POSITIVE_INFINITY
@@ -80,6 +86,7 @@ export class Snapshot {
     this.#index.add(pod)
     if (pod.requiredAntiAffinity.length > 0) this.#antiAffinity.add(pod)
     this.#listsChanged(pod)
+    this.#changes++
     return true
   }
 
@@ -93,6 +100,7 @@ export class Snapshot {
     this.#index.remove(pod)
     if (pod.requiredAntiAffinity.length > 0) this.#antiAffinity.remove(pod)
     this.#listsChanged(pod)
+    this.#changes++
     return true
   }
 

@@ -12,14 +12,21 @@ function list(obj: JsonObject | null, name: string, path: string): unknown[] {
   return obj === null ? [] : (readArray(field(obj, name), `${path}.${name}`) ?? [])
 }
 
-/** A string map (labels, nodeSelector, matchLabels). */
+/**
+ * A string map (labels, nodeSelector, matchLabels). Built by `Object.fromEntries`, which defines
+ * each key as an own property (`__proto__` included) on an object V8 keeps in fast mode: the
+ * label lookups of every pod and node judged read these maps, where a null-prototype object
+ * would be a hash table.
+ */
 export function readStringMap(value: unknown, path: string): Record<string, string> {
   const obj = readObject(value, path, false)
-  const result = Object.create(null) as Record<string, string>
-  if (obj === null) return result
-  for (const [key, item] of Object.entries(obj))
-    result[key] = readString(item, `${path}[${JSON.stringify(key)}]`)
-  return result
+  if (obj === null) return {}
+  return Object.fromEntries(
+    Object.entries(obj).map(([key, item]) => [
+      key,
+      readString(item, `${path}[${JSON.stringify(key)}]`),
+    ])
+  )
 }
 
 export function readRequirement(value: unknown, path: string): LabelRequirement {

@@ -12,6 +12,7 @@ import {
   type JsonObject,
 } from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
+import { readStringMap } from './decode-label-selector.js'
 
 /**
  * Pods and Nodes as `kubectl get -o json|yaml` prints them (or as manifests), for the explain
@@ -34,15 +35,7 @@ export interface ManifestPod extends PodTolerations {
 }
 
 function readLabels(metadata: JsonObject | null, path: string): Record<string, string> {
-  const labels = metadata
-    ? readObject(field(metadata, 'labels'), `${path}.metadata.labels`, false)
-    : null
-  const result: Record<string, string> = Object.create(null) as Record<string, string>
-  if (labels === null) return result
-  for (const [key, value] of Object.entries(labels)) {
-    result[key] = readString(value, `${path}.metadata.labels[${JSON.stringify(key)}]`)
-  }
-  return result
+  return metadata ? readStringMap(field(metadata, 'labels'), `${path}.metadata.labels`) : {}
 }
 
 export function decodeManifestNode(value: unknown, path: string): ManifestNode {

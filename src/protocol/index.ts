@@ -48,6 +48,7 @@ export {
 } from './pick-fields.js'
 export {
   DISRUPTION_BUDGET_FIELDS,
+  KIND_SHAPE,
   NAMESPACE_FIELDS,
   NODE_FIELDS,
   POD_FIELDS,

@@ -8,7 +8,7 @@ import { mergeFieldTrees, type FieldTree } from './pick-fields.js'
  */
 
 /** The fields that show a pod or a node by their presence alone. */
-const KIND_SHAPE: FieldTree = {
+export const KIND_SHAPE: FieldTree = {
   kind: true,
   metadata: { name: true },
   spec: {

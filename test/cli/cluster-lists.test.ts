@@ -69,6 +69,45 @@ describe('streamed cluster lists', () => {
     expect(listRequestsSince(before)).toHaveLength(5)
   })
 
+  it('reads each pod with its controller, readiness, local storage, mirror annotation and grace period, as from a file', async () => {
+    const owned = {
+      metadata: {
+        name: 'web-1',
+        namespace: 'ns',
+        uid: 'u-1',
+        creationTimestamp: '2026-11-01T10:00:00Z',
+        annotations: { 'kubernetes.io/config.mirror': 'h', other: 'x' },
+        ownerReferences: [
+          { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'u-rs', controller: true },
+        ],
+      },
+      spec: {
+        nodeName: 'n9',
+        terminationGracePeriodSeconds: 12,
+        containers: [{ name: 'c' }],
+        volumes: [{ name: 'scratch', emptyDir: {} }],
+      },
+      status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] },
+    }
+    api.setPods([owned])
+    try {
+      const [pod] = await readPodList(pods('spec.nodeName=n9'), ({ placement }) => placement)
+      expect(pod).toMatchObject({
+        uid: 'u-1',
+        createdAt: '2026-11-01T10:00:00Z',
+        controller: { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'u-rs' },
+        phase: 'Running',
+        ready: true,
+        localStorage: true,
+        mirror: true,
+        gracePeriodSeconds: 12,
+      })
+    } finally {
+      const onN1 = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => pod(name, 'n1'))
+      api.setPods([...onN1, pod('other', 'n2'), pod('pending-1'), pod('pending-2')])
+    }
+  })
+
   /** Makes the next `times` continued pages answer 410, as etcd's compaction does. */
   function expireContinuedPages(times: number): void {
     let left = times
@@ -95,5 +134,27 @@ describe('streamed cluster lists', () => {
     const reading = readNodes(nodes())
     await expect(reading).rejects.toThrow(ClusterReadError)
     await expect(reading).rejects.toThrow(`cannot list nodes from ${api.url}: HTTP 410`)
+  })
+})
+
+describe('a streamed page larger than the parts it is gathered into', () => {
+  it('reads every pod of a page of some 900 KiB, arriving in many records, once and in order', async () => {
+    const api = await FakeApiServer.start()
+    try {
+      const padding = 'x'.repeat(1500)
+      const names = Array.from({ length: 600 }, (_, i) => `pod-${String(i).padStart(3, '0')}`)
+      api.setPods(
+        names.map((name) => ({
+          metadata: { name, namespace: 'ns', annotations: { padding } },
+          spec: { containers: [{ name: 'c' }], nodeName: 'n1' },
+        }))
+      )
+      const snapshot = new ClusterSnapshot({ kind: 'kubeconfig', paths: [kubeconfigFor(api.url)] })
+      const source = clusterListSource(snapshot, 'pods', [podList(null, '')], 'cluster pods')
+      expect(await readPodList(source, ({ pod }) => pod.name)).toEqual(names)
+      expect(api.requestLog).toHaveLength(1)
+    } finally {
+      await api.close()
+    }
   })
 })

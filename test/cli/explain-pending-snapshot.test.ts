@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { runPending } from '../../src/cli/explain-pending.js'
+import { parseExplainOptions } from '../../src/config/index.js'
 import { Snapshot } from '../../src/placement/index.js'
 import { runTool, tempFile } from './run-tool.js'
 
@@ -93,5 +95,19 @@ describe('explain --pending over one snapshot', () => {
     // Three different verdicts: web-2 kept off zone b by cache-1's anti-affinity, cache-2 kept
     // out of zone a by its own, huge short of cpu everywhere.
     expect(new Set(rows.map((r) => r.summary)).size).toBe(3)
+  })
+
+  it('reads the pods file once for both its pending pods and the pods they are judged against, with the same verdicts', async () => {
+    const argv = ['--pending', '-A', '--nodes', nodesFile, '--pods', podsFile, '-o', 'json']
+    const parsed = parseExplainOptions(argv, {})
+    const pods = parsed.pods
+    if (pods?.kind !== 'file') throw new Error('--pods names a file')
+    let reads = 0
+    const counted = { ...pods, chunks: () => (reads++, pods.chunks()) }
+    let stdout = ''
+    const io = { stdout: (t: string) => (stdout += t), stderr: () => undefined }
+    expect(await runPending({ ...parsed, pods: counted }, io)).toBe(0)
+    expect(reads).toBe(1)
+    expect(JSON.parse(stdout)).toEqual(JSON.parse((await explainJson('--pending', '-A')).stdout))
   })
 })

@@ -23,7 +23,7 @@ const NODES = tempFile(
 
 const FITS = 'fits on 1 of 1 node(s).'
 const INSUFFICIENT_AS_1_29 =
-  '0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod..'
+  '0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.'
 
 /** A pod whose container asks `cpu` and whose sidecar asks 2 cpu. */
 function podWithSidecar(name: string, cpu: string, nodeName?: string): unknown {

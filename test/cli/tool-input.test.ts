@@ -112,13 +112,13 @@ describe('the tools refuse, with exit status 2,', () => {
       'stdin for both --pods and --nodes',
       'forecast',
       ['--taint', 'a:NoSchedule', '--node', 'gpu-1', '--nodes', '-', '--pods', '-'],
-      /^only one of the input files can be stdin$/,
+      /^only one of --pods and --nodes can be stdin$/,
     ],
     [
-      'stdin for both --pdbs and --nodes, as forecast reads four files as explain does',
+      'stdin for both --pdbs and --nodes, now that forecast reads budgets',
       'forecast',
       ['--taint', 'a:NoSchedule', '--node', 'gpu-1', '--nodes', '-', '--pdbs', '-'],
-      /^only one of the input files can be stdin$/,
+      /^only one of --nodes and --pdbs can be stdin$/,
     ],
     [
       'text that is not YAML, with the parser’s first line',

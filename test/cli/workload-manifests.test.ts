@@ -6,7 +6,9 @@ import { readWorkloads } from '../../src/cli/workload-manifests.js'
 import { openInput } from '../../src/config/tool-inputs.js'
 import { replacementFor, type ClusterPod } from '../../src/placement/index.js'
 import { FakeApiServer, kubeconfigFor } from '../support/fake-apiserver.js'
-import { tempFile } from './run-tool.js'
+import { FIXTURES, runTool, tempFile } from './run-tool.js'
+import { readFileSync } from 'node:fs'
+import { load } from 'js-yaml'
 
 /**
  * The workload objects read beside the pods: from the pods file itself (a `kubectl get
@@ -169,5 +171,38 @@ describe('the workload objects of the cluster', () => {
     expect(collector.notes[0]).toMatch(
       /^cannot list statefulsets from http:\/\/127\.0\.0\.1:\d+: HTTP 403 .*; statefulsets are taken as unknown$/
     )
+  })
+})
+
+describe('explain with the workload objects in its files', () => {
+  const nodes = `${FIXTURES}nodes.yaml`
+  const podsOnly = `${FIXTURES}pods.yaml`
+  const fixturePods = (load(readFileSync(podsOnly, 'utf8')) as { items: unknown[] }).items
+  const mixed = tempFile(
+    'all.json',
+    JSON.stringify({ kind: 'List', items: [...fixturePods, RS, SVC] })
+  )
+  const explain = (...more: string[]) =>
+    runTool('explain', [
+      '--pod',
+      `${FIXTURES}pod-web.yaml`,
+      '--nodes',
+      nodes,
+      ...more,
+      '-o',
+      'json',
+    ])
+
+  it('answers for a kubectl get pods,deploy,...,svc List as for its pods alone, given as --pods and as --workloads', async () => {
+    const alone = await explain('--pods', podsOnly)
+    const withWorkloads = await explain('--pods', mixed, '--workloads', mixed)
+    expect(withWorkloads).toEqual(alone)
+    expect(alone.stderr).toBe('')
+  })
+
+  it('exits 2 for a --workloads file holding a Node, naming it', async () => {
+    const result = await explain('--workloads', nodes)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/holds a Node "[^"]+", not a workload object \(--workloads\)$/)
   })
 })

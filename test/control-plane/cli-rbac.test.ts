@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { load } from 'js-yaml'
 import { beforeAll, expect, it } from 'vitest'
 import { ClusterReadError } from '../../src/cli/tool-exit.js'
+import { WORKLOAD_LISTS } from '../../src/cli/workload-manifests.js'
 import { runTool, tempFile } from '../cli/run-tool.js'
 import { describeWithControlPlane } from '../support/control-plane/index.js'
 import { createNamespace } from '../support/control-plane/scheduling.js'
@@ -11,7 +12,8 @@ import { createNamespace } from '../support/control-plane/scheduling.js'
  * bound to that role alone runs `explain` of a pod by name (one preemption would place, one
  * with a namespaceSelector), `explain --pending` and `forecast` against the cluster; one bound
  * to nothing is refused with the API server's 403; and each permission of the role is needed:
- * without it, one of those commands is refused.
+ * without it, one of those commands is refused, or, for a kind of workload object, explain
+ * warns that the kind is unknown.
  */
 interface Rule {
   resources?: string[]
@@ -22,6 +24,7 @@ const ROLE = load(
   readFileSync(new URL('../../deploy/cli-rbac/clusterrole.yaml', import.meta.url), 'utf8')
 ) as { metadata: { name: string }; rules: Rule[] }
 const NS = 'cli-rbac'
+const WORKLOAD_RESOURCES = WORKLOAD_LISTS.map((list) => list.resource)
 const NODE = {
   apiVersion: 'v1',
   kind: 'Node',
@@ -146,27 +149,51 @@ describeWithControlPlane('the CLI’s ClusterRole on a real API server', (plane)
           rule.verbs.map((verb): [string, number] => [`${verb} ${resource}`, index])
         )
   )
+  /** The workload objects: without one, the tools warn that its kind is unknown and go on. */
+  const isWorkload = ([permission]: [string, number]) =>
+    WORKLOAD_RESOURCES.includes(permission.split(' ')[1] ?? '')
 
-  it.each(RESOURCE_RULES)(
+  /** A kubeconfig of a user bound to the role less `permission` (rule `index`'s). */
+  async function boundWithout(permission: string, index: number): Promise<string> {
+    const [verb, resource] = permission.split(' ') as [string, string]
+    const rules = ROLE.rules.flatMap((rule, i): Rule[] => {
+      if (i !== index) return [rule]
+      const resources = rule.resources?.filter((r) => r !== resource) ?? []
+      const verbs = rule.verbs.filter((v) => v !== verb)
+      return [
+        ...(resources.length > 0 ? [{ ...rule, resources }] : []),
+        ...(verbs.length > 0 ? [{ ...rule, resources: [resource], verbs }] : []),
+      ]
+    })
+    const name = `without-${verb}-${resource}`
+    await plane().api.create('/apis/rbac.authorization.k8s.io/v1/clusterroles', {
+      metadata: { name },
+      rules,
+    })
+    return boundTo(name, name)
+  }
+
+  it.each(RESOURCE_RULES.filter((rule) => !isWorkload(rule)))(
     'needs every permission it grants: without %s a command is refused',
     async (permission, index) => {
       const [verb, resource] = permission.split(' ') as [string, string]
-      const rules = ROLE.rules.flatMap((rule, i): Rule[] => {
-        if (i !== index) return [rule]
-        const resources = rule.resources?.filter((r) => r !== resource) ?? []
-        const verbs = rule.verbs.filter((v) => v !== verb)
-        return [
-          ...(resources.length > 0 ? [{ ...rule, resources }] : []),
-          ...(verbs.length > 0 ? [{ ...rule, resources: [resource], verbs }] : []),
-        ]
-      })
-      const name = `without-${verb}-${resource}`
-      await plane().api.create('/apis/rbac.authorization.k8s.io/v1/clusterroles', {
-        metadata: { name },
-        rules,
-      })
-      const refusal = await firstRefusal(await boundTo(name, name))
+      const refusal = await firstRefusal(await boundWithout(permission, index))
       expect(refusal).toMatch(new RegExp(`cannot ${verb} resource "${resource}"`))
+    }
+  )
+
+  it.each(RESOURCE_RULES.filter(isWorkload))(
+    'answers without %s, warning that its kind is unknown',
+    async (permission, index) => {
+      const [, resource] = permission.split(' ') as [string, string]
+      const kubeconfig = await boundWithout(permission, index)
+      expect(await firstRefusal(kubeconfig)).toBeNull()
+      const run = await runTool('explain', ['web', '-n', NS, '--kubeconfig', kubeconfig])
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^Warning: cannot list ${resource} from .*HTTP 403 Forbidden: .*; ${resource} are taken as unknown\n$`
+        )
+      )
     }
   )
 

@@ -61,6 +61,9 @@ type Replacement = ReturnType<ReplacementOf>
 const BARE: Replacement = {
   outcome: 'none',
   owner: null,
+  controller: null,
+  boundTo: null,
+  orderedOrdinal: null,
   pod: null,
   tolerations: [],
   afterSeconds: null,
@@ -86,6 +89,9 @@ function replacementOf(owned: OwnedPod, counter: { next: number }): Replacement 
   const waits = sameName || owner.kind === 'DaemonSet'
   return {
     ...base,
+    controller: base.owner,
+    boundTo: null,
+    orderedOrdinal: null,
     outcome: 'recreated',
     pod: pod({ priority: 0, ...owned.spec, name, nodeName: '' }),
     afterSeconds: waits ? 30 : owner.kind === 'Job' ? 10 : 0,

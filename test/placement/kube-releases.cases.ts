@@ -1,6 +1,7 @@
 import type { KubeVersion } from '../../src/core/index.js'
 import type { PlacementPod } from '../../src/placement/index.js'
-import { fieldTerm, node, pod, req, type Cluster } from './builders.js'
+import { node, pod, type Cluster } from './builders.js'
+import { DRA, FOUR_CPU, NOT_HELPFUL_3, PREFILTER_CASES } from './kube-releases-prefilter.cases.js'
 
 /**
  * Each difference between kube-scheduler releases that the diagnosis applies
@@ -22,11 +23,9 @@ export function releaseOf(text: string): KubeVersion {
   return { minor: Number(minor), patch: patch === undefined ? null : Number(patch) }
 }
 
-const NOT_HELPFUL_3 = '0/3 nodes are available: 3 Preemption is not helpful for scheduling.'
 const BY_TAINT =
   '0/3 nodes are available: 1 node(s) had untolerated taint {maint: yes}, 2 node(s) had untolerated taint {dedicated: gpu}.'
 const CONSTANT = '0/3 nodes are available: 3 node(s) had untolerated taint(s).'
-const DRA = ' no new claims to deallocate, preemption: '
 
 /** Two nodes share a taint; the third's first NoSchedule/NoExecute taint is `maint=yes`. */
 const TAINTED: Cluster = {
@@ -38,27 +37,20 @@ const TAINTED: Cluster = {
   pods: [],
 }
 
-/** One tainted node, `a`, and two clean ones the pod's metadata.name affinity leaves out. */
-const THREE_NODES: Cluster = {
-  nodes: [node('a', { taints: ['dedicated=gpu:NoSchedule'] }), node('b'), node('c')],
-  pods: [],
-}
-
 const FITS_1 = '1/1 nodes are available.'
 const INSUFFICIENT_1 = '0/1 nodes are available: 1 Insufficient cpu.'
 const NO_VICTIMS_1 = '0/1 nodes are available: 1 No preemption victims found for incoming pod.'
 const NOT_HELPFUL_1 = '0/1 nodes are available: 1 Preemption is not helpful for scheduling.'
 
-const FOUR_CPU = { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } }
-
 export const RELEASE_CASES: readonly ReleaseCase[] = [
   {
-    name: 'untolerated taints are named as {KEY: VALUE} per node up to 1.34.1 (the first in the node’s order), then one constant, and the PostFilter part gains DynamicResources’ words at 1.34 and loses its second period at 1.30',
+    name: 'untolerated taints are named as {KEY: VALUE} per node up to 1.34.1 (the first in the node’s order), then one constant, and the PostFilter part gains DynamicResources’ words at 1.34 and loses its second period at 1.29',
     pod: pod({ priority: 0 }),
     cluster: TAINTED,
     summaries: {
       '1.28.7': `${BY_TAINT} preemption: ${NOT_HELPFUL_3}.`,
-      '1.29': `${BY_TAINT} preemption: ${NOT_HELPFUL_3}.`,
+      '1.28': `${BY_TAINT} preemption: ${NOT_HELPFUL_3}.`,
+      '1.29.0': `${BY_TAINT} preemption: ${NOT_HELPFUL_3}`,
       '1.30.0': `${BY_TAINT} preemption: ${NOT_HELPFUL_3}`,
       '1.33': `${BY_TAINT} preemption: ${NOT_HELPFUL_3}`,
       '1.34.0': `${BY_TAINT}${DRA}${NOT_HELPFUL_3}`,
@@ -108,50 +100,7 @@ export const RELEASE_CASES: readonly ReleaseCase[] = [
         '0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.',
     },
   },
-  {
-    name: 'a term whose metadata.name fields conflict is rejected at PreFilter and preemption is not helpful anywhere, in every release (v1.28 copies the status to every node, #119778)',
-    pod: pod({
-      priority: 0,
-      required: [fieldTerm([req('metadata.name', 'In', 'a'), req('metadata.name', 'In', 'b')])],
-    }),
-    cluster: THREE_NODES,
-    summaries: {
-      '1.28.7': `0/3 nodes are available: pod affinity terms conflict. preemption: ${NOT_HELPFUL_3}.`,
-      '1.29': `0/3 nodes are available: pod affinity terms conflict. preemption: ${NOT_HELPFUL_3}.`,
-      '1.30': `0/3 nodes are available: pod affinity terms conflict. preemption: ${NOT_HELPFUL_3}`,
-      '1.35': `0/3 nodes are available: pod affinity terms conflict.${DRA}${NOT_HELPFUL_3}`,
-    },
-  },
-  {
-    name: 'nodes left out by metadata.name affinity are not counted and are tried by preemption up to 1.28.9 and 1.29.4, counted as filtered out by the prefilter result from 1.28.10, 1.29.5 and 1.30.0, and by the absent-nodes status since 1.30.2',
-    pod: pod({ priority: 10, required: [fieldTerm([req('metadata.name', 'In', 'a')])] }),
-    cluster: THREE_NODES,
-    summaries: {
-      '1.28.7': `0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod..`,
-      '1.29.4': `0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod..`,
-      '1.28.10': `0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 node is filtered out by the prefilter result. preemption: ${NOT_HELPFUL_3}.`,
-      '1.29.5': `0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 node is filtered out by the prefilter result. preemption: ${NOT_HELPFUL_3}.`,
-      '1.30.1': `0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 node is filtered out by the prefilter result. preemption: ${NOT_HELPFUL_3}`,
-      '1.35': `0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't satisfy plugin(s) [NodeAffinity].${DRA}${NOT_HELPFUL_3}`,
-    },
-  },
-  {
-    name: 'a metadata.name that names no node fails the cycle with the snapshot’s error up to 1.28.9 and 1.29.4, and is passed over after',
-    pod: pod({
-      priority: 10,
-      required: [
-        fieldTerm([req('metadata.name', 'In', 'a')]),
-        fieldTerm([req('metadata.name', 'In', 'gone')]),
-      ],
-    }),
-    cluster: THREE_NODES,
-    summaries: {
-      '1.28.7': 'nodeinfo not found for node name "gone"',
-      '1.29.4': 'nodeinfo not found for node name "gone"',
-      '1.28.10': `0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 node is filtered out by the prefilter result. preemption: ${NOT_HELPFUL_3}.`,
-      '1.35': `0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't satisfy plugin(s) [NodeAffinity].${DRA}${NOT_HELPFUL_3}`,
-    },
-  },
+  ...PREFILTER_CASES,
   {
     name: 'a sidecar’s requests add to the containers’ from 1.29, where SidecarContainers is on; 1.28’s API server drops restartPolicy and the init container only sets a floor',
     pod: pod({
@@ -162,7 +111,7 @@ export const RELEASE_CASES: readonly ReleaseCase[] = [
     cluster: { nodes: [node('n', FOUR_CPU)], pods: [] },
     summaries: {
       '1.28.7': FITS_1,
-      '1.29': `${INSUFFICIENT_1} preemption: ${NO_VICTIMS_1}.`,
+      '1.29': `${INSUFFICIENT_1} preemption: ${NO_VICTIMS_1}`,
       '1.33': `${INSUFFICIENT_1} preemption: ${NO_VICTIMS_1}`,
       '1.35': `${INSUFFICIENT_1}${DRA}${NOT_HELPFUL_1}`,
     },
@@ -184,7 +133,7 @@ export const RELEASE_CASES: readonly ReleaseCase[] = [
     },
     summaries: {
       '1.28.7': FITS_1,
-      '1.29': `${INSUFFICIENT_1} preemption: ${NO_VICTIMS_1}.`,
+      '1.29': `${INSUFFICIENT_1} preemption: ${NO_VICTIMS_1}`,
       '1.35': `${INSUFFICIENT_1}${DRA}${NO_VICTIMS_1}`,
     },
   },

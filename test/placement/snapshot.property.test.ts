@@ -145,4 +145,18 @@ describe('pods judged one after another', () => {
       { numRuns: 200 }
     )
   })
+
+  it('get the same diagnosis judged twice over against an unchanged snapshot, which keeps the affinity counts of terms judged before, as from one built for each (200 clusters)', () => {
+    fc.assert(
+      fc.property(nodesArb, placedPodsArb('p', 14), incomingPodsArb(6), (nodes, pods, incoming) => {
+        const cluster = { nodes, nominated: [] }
+        const live = build(nodes, pods)
+        for (const pod of [...incoming, ...incoming]) {
+          const got = diagnoseInSnapshot({ ...podInput(pod, cluster), snapshot: live })
+          expect(got).toEqual(diagnose(pod, { ...cluster, pods }))
+        }
+      }),
+      { numRuns: 200 }
+    )
+  })
 })

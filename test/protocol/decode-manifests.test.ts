@@ -5,6 +5,7 @@ import {
   listItems,
   ProtocolError,
 } from '../../src/protocol/index.js'
+import { labelSelectorMatches } from '../../src/placement/index.js'
 import { thrownMessage } from '../support/thrown-message.js'
 
 /**
@@ -67,6 +68,27 @@ describe('decodeManifestNode', () => {
       },
       { names: [], sizeBytes: 7 },
     ])
+  })
+
+  it('keeps labels keyed __proto__ and constructor as labels of the node itself, which a selector matches, and leaves absent keys of the prototype unlabelled', () => {
+    const labels = JSON.parse('{"__proto__": "p", "constructor": "c", "zone": "a"}') as unknown
+    const node = decodeManifestNode({ metadata: { name: 'n1', labels } }, 'node')
+    expect(Object.keys(node.labels)).toEqual(['__proto__', 'constructor', 'zone'])
+    const matches = (matchLabels: Record<string, string>) =>
+      labelSelectorMatches({ matchLabels, matchExpressions: [] }, node.labels)
+    expect(
+      matches(JSON.parse('{"__proto__": "p", "constructor": "c"}') as Record<string, string>)
+    ).toBe(true)
+    expect(matches({ toString: 'x' })).toBe(false)
+    expect(
+      labelSelectorMatches(
+        {
+          matchLabels: {},
+          matchExpressions: [{ key: 'hasOwnProperty', operator: 'Exists', values: [] }],
+        },
+        node.labels
+      )
+    ).toBe(false)
   })
 
   it('reads status.allocatable as exact quantities, strings or numbers, and names a bad one', () => {

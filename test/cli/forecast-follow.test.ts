@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest'
+import { runTool, tempFile } from './run-tool.js'
+
+/**
+ * forecast following a NoExecute taint's evictions, through the tool, from files: a pods file
+ * holding the controllers beside their pods (as `kubectl get pods,rs,sts,ds,jobs -A -o json`
+ * prints them), and a budgets file. The engine's rules are in
+ * test/placement/follow-evictions.test.ts; here, what the tool reads and says.
+ */
+
+const CPU = (cpu: string) => ({ cpu, memory: '8Gi', pods: '110' })
+
+function nodeOf(name: string, cpu: string) {
+  return { apiVersion: 'v1', kind: 'Node', metadata: { name }, status: { allocatable: CPU(cpu) } }
+}
+
+const owned = (kind: string, name: string) => [
+  {
+    apiVersion: kind === 'Job' ? 'batch/v1' : 'apps/v1',
+    kind,
+    name,
+    uid: `u-${name}`,
+    controller: true,
+  },
+]
+
+function spec(cpu: string, more: Record<string, unknown> = {}) {
+  return { containers: [{ name: 'c', image: 'i', resources: { requests: { cpu } } }], ...more }
+}
+
+function podOf(
+  name: string,
+  labels: Record<string, string>,
+  owner: unknown[] | null,
+  cpu: string,
+  more = {}
+) {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: 'shop',
+      uid: `u-${name}`,
+      labels,
+      creationTimestamp: '2026-01-01T00:00:00Z',
+      ...(owner === null ? {} : { ownerReferences: owner }),
+    },
+    spec: { nodeName: 'n1', ...spec(cpu, more) },
+    status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] },
+  }
+}
+
+function controller(kind: string, name: string, app: string, cpu: string, extra = {}) {
+  return {
+    apiVersion: kind === 'Job' ? 'batch/v1' : 'apps/v1',
+    kind,
+    metadata: { name, namespace: 'shop', uid: `u-${name}`, ...extra },
+    spec: {
+      replicas: 1,
+      selector: { matchLabels: { app } },
+      template: { metadata: { labels: { app } }, spec: spec(cpu) },
+    },
+  }
+}
+
+const DEPLOYMENT_REF = [
+  { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', uid: 'u-dep', controller: true },
+]
+
+const NODES = tempFile(
+  'follow-nodes.json',
+  JSON.stringify({ kind: 'List', items: [nodeOf('n1', '8'), nodeOf('n2', '2'), nodeOf('n3', '2')] })
+)
+
+function podsFile(bigCpu: string): string {
+  return tempFile(
+    'follow-pods.json',
+    JSON.stringify({
+      kind: 'List',
+      items: [
+        podOf('web-7d9-a', { app: 'web' }, owned('ReplicaSet', 'web-7d9'), '500m'),
+        podOf('big-5f6-a', { app: 'big' }, owned('ReplicaSet', 'big-5f6'), bigCpu),
+        podOf('db-0', { app: 'db' }, owned('StatefulSet', 'db'), '500m'),
+        podOf('agent-x1', { app: 'agent' }, owned('DaemonSet', 'agent'), '100m'),
+        podOf('batch-q', { app: 'batch' }, owned('Job', 'batch'), '100m'),
+        podOf('solo', { app: 'solo' }, null, '100m'),
+        controller('ReplicaSet', 'web-7d9', 'web', '500m', { ownerReferences: DEPLOYMENT_REF }),
+        controller('ReplicaSet', 'big-5f6', 'big', bigCpu),
+        controller('StatefulSet', 'db', 'db', '500m'),
+        controller('DaemonSet', 'agent', 'agent', '100m'),
+        controller('Job', 'batch', 'batch', '100m'),
+      ],
+    })
+  )
+}
+
+const PDBS = tempFile(
+  'follow-pdbs.json',
+  JSON.stringify({
+    kind: 'List',
+    items: [
+      {
+        apiVersion: 'policy/v1',
+        kind: 'PodDisruptionBudget',
+        metadata: { name: 'web', namespace: 'shop' },
+        spec: { minAvailable: 1, selector: { matchLabels: { app: 'web' } } },
+        status: { disruptionsAllowed: 0 },
+      },
+    ],
+  })
+)
+
+interface Followed {
+  evicted: {
+    name: string
+    owner: { kind: string; name: string } | null
+    evictedAfterSeconds: number | null
+    replacement: { node: string | null; tiedNodes: string[]; reason: string | null } | null
+    notReplaced: string | null
+  }[]
+  budgets: { namespace: string; name: string; brokenAfterSeconds: number | null }[]
+  followSummary: string
+}
+
+async function forecast(bigCpu: string, output: string[] = ['-o', 'json']) {
+  const argv = ['--taint', 'maint=now:NoExecute', '--node', 'n1', '--nodes', NODES]
+  return runTool('forecast', [...argv, '--pods', podsFile(bigCpu), '--pdbs', PDBS, ...output])
+}
+
+describe('taint-extender forecast following the evictions', () => {
+  it('names each evicted pod’s owner and where its replacement lands, or why nothing replaces it, and the budget broken, exit 0', async () => {
+    const result = await forecast('1')
+    expect(result.code).toBe(0)
+    const f = JSON.parse(result.stdout) as Followed
+    const byName = Object.fromEntries(f.evicted.map((e) => [e.name, e]))
+    expect(byName['web-7d9-a']?.owner).toEqual({ kind: 'Deployment', name: 'web' })
+    expect(byName['web-7d9-a']?.replacement?.node).toMatch(/^n[23]$/)
+    expect(byName['db-0']?.owner).toEqual({ kind: 'StatefulSet', name: 'db' })
+    expect(byName['db-0']?.replacement?.node).toMatch(/^n[23]$/)
+    expect(byName['solo']?.replacement).toBeNull()
+    expect(byName['solo']?.notReplaced).toBe('a bare pod: nothing recreates it')
+    // The DaemonSet's pod does not tolerate the new taint: no pod for n1 again.
+    expect(byName['agent-x1']?.replacement).toBeNull()
+    expect(byName['batch-q']?.owner).toEqual({ kind: 'Job', name: 'batch' })
+    expect(f.budgets).toEqual([{ namespace: 'shop', name: 'web', brokenAfterSeconds: 0 }])
+    expect(f.followSummary).toMatch(
+      /^6 pods evicted: 4 re-placed, 2 not recreated; PDB shop\/web broken at \+0 s$/
+    )
+  })
+
+  it('says a replacement stays Pending with the reason explain gives, and exits 1', async () => {
+    const result = await forecast('3')
+    expect(result.code).toBe(1)
+    const f = JSON.parse(result.stdout) as Followed
+    const big = f.evicted.find((e) => e.name === 'big-5f6-a')
+    expect(big?.replacement?.node).toBeNull()
+    // 3 cpu is more than n2's and n3's whole allocatable: preemption cannot help there (1.34+).
+    expect(big?.replacement?.reason).toBe(
+      '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.'
+    )
+    expect(f.followSummary).toContain('1 Pending (Insufficient cpu)')
+  })
+
+  it('prints the table of what follows and its summary line under the taint’s own', async () => {
+    const result = await forecast('3', [])
+    expect(result.code).toBe(1)
+    const lines = result.stdout.trimEnd().split('\n')
+    expect(lines).toContain(lines.find((l) => /^POD +EVICTED AT +REPLACED BY +LANDS ON$/.test(l)))
+    expect(lines.find((l) => l.startsWith('shop/solo '))).toMatch(
+      /\+0 s +a bare pod: nothing recreates it +-$/
+    )
+    expect(lines.find((l) => l.startsWith('shop/big-5f6-a '))).toMatch(
+      /ReplicaSet big-5f6 +Pending: 0\/3 nodes are available: /
+    )
+    expect(lines.at(-2)).toMatch(
+      /^6 pods evicted: 3 re-placed, 1 Pending \(Insufficient cpu\), 2 not recreated; PDB shop\/web broken at \+0 s$/
+    )
+  })
+})

@@ -64,9 +64,9 @@ function archiveFolder(): string {
   return besideRepository
 }
 
-function cacheFolder(): string {
+function cacheFolder(name: string): string {
   const base = process.env.XDG_CACHE_HOME ?? join(process.env.HOME ?? homedir(), '.cache')
-  return join(base, 'taint-extender', `kube-${KUBE_VERSION}`)
+  return join(base, 'taint-extender', name)
 }
 
 /** SHA256SUMS as a map from file name to hex digest. */
@@ -88,12 +88,17 @@ function sha256(file: string): string {
  * files asking at the same moment never see half a binary; when another got there first, its
  * folder is kept.
  */
-function unpack(archive: string, sums: Map<string, string>, target: string): void {
+function unpack(
+  archive: string,
+  sums: Map<string, string>,
+  target: string,
+  names: readonly string[]
+): void {
   mkdirSync(dirname(target), { recursive: true })
   const work = mkdtempSync(`${target}.unpacking-`)
   try {
     execFileSync('tar', ['-xJf', archive, '-C', work], { stdio: 'pipe' })
-    for (const name of BINARY_NAMES) {
+    for (const name of names) {
       const want = sums.get(name)
       if (want !== undefined && sha256(join(work, name)) !== want) {
         throw new Error(`${name} from ${archive} does not match its SHA256SUMS line`)
@@ -119,9 +124,9 @@ export function findKubeBinaries(): BinariesLookup {
       reason: `no ${ARCHIVE_NAME} in ${folder} (kube-apiserver, kube-scheduler and etcd)`,
     }
   }
-  const target = cacheFolder()
+  const target = cacheFolder(`kube-${KUBE_VERSION}`)
   if (!BINARY_NAMES.every((name) => existsSync(join(target, name)))) {
-    unpack(archive, expectedSums(folder), target)
+    unpack(archive, expectedSums(folder), target, BINARY_NAMES)
   }
   return {
     found: true,
@@ -131,4 +136,26 @@ export function findKubeBinaries(): BinariesLookup {
       kubeScheduler: join(target, 'kube-scheduler'),
     },
   }
+}
+
+const CONTROLLER_MANAGER_ARCHIVE = `kube-controller-manager-${KUBE_VERSION}-linux-amd64.tar.xz`
+
+/**
+ * kube-controller-manager, from its own archive beside the others (the taint manager, the
+ * workload and disruption controllers), unpacked on first use into a cache folder of its own;
+ * or why there is none.
+ */
+export function findControllerManager():
+  | { readonly found: true; readonly binary: string }
+  | { readonly found: false; readonly reason: string } {
+  const folder = archiveFolder()
+  const archive = join(folder, CONTROLLER_MANAGER_ARCHIVE)
+  if (!existsSync(archive)) {
+    return { found: false, reason: `no ${CONTROLLER_MANAGER_ARCHIVE} in ${folder}` }
+  }
+  const target = cacheFolder(`kube-controller-manager-${KUBE_VERSION}`)
+  const binary = join(target, 'kube-controller-manager')
+  if (!existsSync(binary))
+    unpack(archive, expectedSums(folder), target, ['kube-controller-manager'])
+  return { found: true, binary }
 }

@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../free-port.js'
-import { apiserverArgs, kubeconfigFor, makeSecrets, startEtcd } from './apiserver-setup.js'
+import {
+  apiserverArgs,
+  kubeconfigFor,
+  makeSecrets,
+  startEtcd,
+  type Secrets,
+} from './apiserver-setup.js'
 import { repositoryRoot, type KubeBinaries } from './binaries.js'
 import { KubeApi } from './kube-api.js'
 import { ControlPlaneProcess, waitUntilReady } from './processes.js'
@@ -35,11 +41,11 @@ export class ControlPlane {
     readonly binaries: KubeBinaries,
     readonly dir: string,
     readonly server: string,
-    token: string,
-    ca: Buffer,
+    readonly secrets: Secrets,
     readonly etcd: ControlPlaneProcess,
     apiserverArgs: readonly string[]
   ) {
+    const { token, ca } = secrets
     this.api = new KubeApi(server, token, ca)
     this.kubeconfig = join(dir, 'kubeconfig.json')
     writeFileSync(this.kubeconfig, JSON.stringify(kubeconfigFor(server, token, ca)))
@@ -64,8 +70,7 @@ export class ControlPlane {
       binaries,
       dir,
       `https://127.0.0.1:${securePort}`,
-      secrets.token,
-      secrets.ca,
+      secrets,
       etcd.process,
       apiserverArgs(etcd.url, securePort, secrets, dir)
     )
@@ -159,6 +164,16 @@ export class ControlPlane {
     this.#processes.push(scheduler)
     await waitUntilReady(scheduler, () => healthz(port), 30_000)
     return { process: scheduler, configFile, port, stop: () => scheduler.stop() }
+  }
+
+  /**
+   * Starts another process of the control plane (kube-controller-manager), its log beside the
+   * others' and stopped with them, before kube-apiserver and etcd.
+   */
+  startProcess(name: string, binary: string, args: readonly string[]): ControlPlaneProcess {
+    const process = new ControlPlaneProcess(name, binary, args, join(this.dir, `${name}.log`))
+    this.#processes.push(process)
+    return process
   }
 
   /** Stops every process it started; with `keepLogs`, first copies their logs out of the run. */

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeWithControlPlane, type SchedulerHandle } from '../support/control-plane/index.js'
+import { createNamespace } from '../support/control-plane/scheduling.js'
+import {
+  LOOP_NS,
+  LOOP_SECONDS,
+  loopDeployment,
+  loopFiller,
+  loopNodes,
+  PLAIN_SCHEDULER,
+  POOLS,
+  type Pool,
+} from './eviction-loop-cluster.js'
+import {
+  cordonAllBut,
+  createAll,
+  startClusterParts,
+  waitForRunning,
+  type ClusterParts,
+} from './forecast-harness.js'
+import { runTool } from '../cli/run-tool.js'
+import { kubectl } from './kubectl-run.js'
+import { watchTaintArrival, type PodHistory } from './pod-timeline.js'
+
+/**
+ * The eviction loop end to end: a Deployment tolerating `maint=yes:NoExecute` for LOOP_SECONDS
+ * on a node that gets that taint. With kube-scheduler's default profile alone its replacement
+ * lands on the tainted node again (it scores best: emptier) and is evicted again, over and over;
+ * with this extender in `reject` mode (the recommended configuration) it lands on the other node
+ * and stays.
+ */
+
+interface FollowedLoopPod {
+  readonly name: string
+  readonly evictedAfterSeconds: number | null
+  readonly replacement: {
+    readonly node: string | null
+    readonly evictedAgainAfterSeconds: number | null
+  } | null
+}
+
+/** forecast's word on the pool's one pod: when it goes, where its replacement lands, and after. */
+function said(forecast: { evicted: FollowedLoopPod[] } | undefined): unknown[] {
+  return (forecast?.evicted ?? []).map((p) => [
+    p.evictedAfterSeconds,
+    p.replacement?.node,
+    p.replacement?.evictedAgainAfterSeconds,
+  ])
+}
+
+/** Two rounds of the loop and a second to spare. */
+const WATCH_MS = (2 * LOOP_SECONDS + 2) * 1000
+
+describeWithControlPlane(
+  'the eviction loop, with the default profile alone and with this extender',
+  (plane) => {
+    let parts: ClusterParts
+    let plain: SchedulerHandle
+    let taintedAt: number
+    const forecasts = new Map<Pool, { evicted: FollowedLoopPod[] }>()
+
+    beforeAll(async () => {
+      const api = plane().api
+      parts = await startClusterParts(plane())
+      plain = await plane().startScheduler({ profiles: [{ schedulerName: PLAIN_SCHEDULER }] })
+      for (const node of loopNodes()) await api.create('/api/v1/nodes', node)
+      await createNamespace(api, LOOP_NS)
+      await cordonAllBut(api, ['plain-1', 'guarded-1'], true)
+      await createAll(api, LOOP_NS, POOLS.map(loopDeployment))
+      await waitForRunning(api, LOOP_NS, 2)
+      await cordonAllBut(api, [], false)
+      await createAll(api, LOOP_NS, POOLS.map(loopFiller))
+      await waitForRunning(api, LOOP_NS, 4)
+      // What forecast says first, for each pool as its kube-scheduler runs: the plain one
+      // without the extender (`--evicting-nodes allow`, as upstream), the guarded one with it.
+      for (const pool of POOLS) {
+        const rule = pool === 'plain' ? ['--evicting-nodes', 'allow'] : []
+        const run = await runTool('forecast', [
+          ...['--taint', 'maint=yes:NoExecute', '--node', `${pool}-1`, ...rule],
+          ...['--kubeconfig', plane().kubeconfig, '-o', 'json'],
+        ])
+        expect(run.stderr).toBe('')
+        forecasts.set(pool, JSON.parse(run.stdout) as { evicted: FollowedLoopPod[] })
+      }
+      const arrival = await watchTaintArrival(api, 'guarded-1', 'maint')
+      const taint = await kubectl(plane().kubeconfig, [
+        'taint',
+        'node',
+        'plain-1',
+        'guarded-1',
+        'maint=yes:NoExecute',
+      ])
+      expect(taint).toMatchObject({ code: 0, stderr: '' })
+      taintedAt = await arrival.arrival
+      arrival.stop()
+      await new Promise((resolve) => setTimeout(resolve, taintedAt + WATCH_MS - Date.now()))
+    }, 180_000)
+
+    afterAll(async () => {
+      await plain?.stop()
+      await parts?.stop()
+    })
+
+    /** The pool's app pods, in the order they appeared. */
+    const appPods = (pool: Pool): PodHistory[] =>
+      parts.timeline.pods
+        .filter((p) => p.namespace === LOOP_NS && p.name.startsWith(`${pool}-app-`))
+        .sort((a, b) => a.seenAt - b.seenAt)
+
+    it('forecast says which will happen: the loop with the default profile alone, none with this extender', () => {
+      expect(said(forecasts.get('plain'))).toEqual([[LOOP_SECONDS, 'plain-1', LOOP_SECONDS]])
+      expect(said(forecasts.get('guarded'))).toEqual([[LOOP_SECONDS, 'guarded-2', null]])
+    })
+
+    it('default profile alone: every replacement lands on the tainted node and is evicted again', () => {
+      const pods = appPods('plain')
+      expect(pods.map((p) => p.node)).toEqual(pods.map(() => 'plain-1'))
+      const evictions = pods.filter((p) => p.deletingAt !== null)
+      expect(evictions.length).toBeGreaterThanOrEqual(2)
+      // Each one LOOP_SECONDS after its own start on the node, as the taint manager counts.
+      for (const pod of evictions.slice(1))
+        expect(((pod.deletingAt ?? 0) - (pod.boundAt ?? 0)) / 1000).toBeCloseTo(
+          LOOP_SECONDS + 0.5,
+          0
+        )
+    })
+
+    it('with this extender: the replacement lands on the untainted node and stays', () => {
+      const pods = appPods('guarded')
+      expect(pods.map((p) => [p.node, p.deletingAt === null])).toEqual([
+        ['guarded-1', false],
+        ['guarded-2', true],
+      ])
+      const first = pods[0]?.deletingAt ?? 0
+      expect((first - taintedAt) / 1000).toBeCloseTo(LOOP_SECONDS + 0.5, 0)
+      expect(parts.kubelet.errors).toEqual([])
+    })
+  },
+  { controllerManager: true }
+)

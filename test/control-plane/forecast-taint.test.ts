@@ -1,0 +1,140 @@
+import { setTimeout as delay } from 'node:timers/promises'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { runTool } from '../cli/run-tool.js'
+import { describeWithControlPlane } from '../support/control-plane/index.js'
+import { BudgetTimeline } from './budget-timeline.js'
+import { MAINT, MAINT_SECONDS, NS, TARGET } from './forecast-cluster.js'
+import { buildShop, startClusterParts, type ClusterParts } from './forecast-harness.js'
+import { watchTaintArrival, type PodHistory } from './pod-timeline.js'
+import {
+  controllerOutcomes,
+  pendingReplacements,
+  replacementCounts,
+  withoutHash,
+} from './replacements.js'
+import { kubectl } from './kubectl-run.js'
+import { disagreements, type FollowedPod } from './forecast-comparison.js'
+
+/**
+ * `forecast --taint` against what the real control plane does with the same taint: forecast is
+ * run on the cluster first, then kubectl taints TARGET, and the suite watches kube-controller-
+ * manager's taint manager evict, the controllers replace, and kube-scheduler (with this
+ * extender in the recommended configuration) place or leave Pending.
+ */
+
+interface TaintForecast {
+  readonly evicted: readonly FollowedPod[]
+  readonly budgets: readonly {
+    readonly namespace: string
+    readonly name: string
+    readonly brokenAfterSeconds: number | null
+  }[]
+}
+
+/** Long enough for everything the taint sets off: the Job's replacement waits ~10 s. */
+const SETTLE_MS = (MAINT_SECONDS + 14) * 1000
+const TAINT = `${MAINT.key}=${MAINT.value}:${MAINT.effect}`
+
+describeWithControlPlane(
+  'forecast of a taint against the real taint manager and kube-scheduler',
+  (plane) => {
+    let parts: ClusterParts
+    let budgets: BudgetTimeline
+    let forecast: TaintForecast
+    let taintedAt: number
+
+    beforeAll(async () => {
+      parts = await startClusterParts(plane())
+      await buildShop(plane().api)
+      budgets = new BudgetTimeline(plane().api, NS)
+      await budgets.start()
+      const args = ['--taint', TAINT, '--node', TARGET, '--kubeconfig', plane().kubeconfig]
+      const run = await runTool('forecast', [...args, '-o', 'json'])
+      // Exit 1: a replacement stays Pending (big's).
+      expect([run.stderr, run.code]).toEqual(['', 1])
+      forecast = JSON.parse(run.stdout) as TaintForecast
+      const arrival = await watchTaintArrival(plane().api, TARGET, MAINT.key)
+      const tainted = await kubectl(plane().kubeconfig, ['taint', 'node', TARGET, TAINT])
+      expect(tainted).toMatchObject({ code: 0, stderr: '' })
+      taintedAt = await arrival.arrival
+      arrival.stop()
+      await delay(taintedAt + SETTLE_MS - Date.now())
+    }, 180_000)
+
+    afterAll(async () => {
+      budgets?.stop()
+      await parts?.stop()
+    })
+
+    const evicted = (): PodHistory[] =>
+      parts.timeline.deletedAfter(taintedAt).filter((p) => p.node === TARGET)
+    const saidEvicted = (): FollowedPod[] =>
+      forecast.evicted.filter((p) => p.evictedAfterSeconds !== null)
+    const key = (p: { namespace: string; name: string }): string => `${p.namespace}/${p.name}`
+
+    it('evicts the pods forecast says, and no other', () => {
+      expect(evicted().map(key).sort()).toEqual(saidEvicted().map(key).sort())
+      expect(parts.kubelet.errors).toEqual([])
+    })
+
+    it('evicts each within the taint manager’s second after the time forecast gives', () => {
+      const byName = new Map(saidEvicted().map((p) => [key(p), p]))
+      for (const pod of evicted()) {
+        const seconds = byName.get(key(pod))?.evictedAfterSeconds ?? Number.NaN
+        const after = ((pod.deletingAt ?? 0) - taintedAt) / 1000
+        // closeTo(x + 0.5, 0): within half a second of x + 0.5, so from x to x + 1.
+        expect({ pod: key(pod), after }).toEqual({
+          pod: key(pod),
+          after: expect.closeTo(seconds + 0.5, 0),
+        })
+      }
+    })
+
+    it('has every evicted pod replaced by its controller but the DaemonSet’s, never on the tainted node', () => {
+      const replaced = replacementCounts(parts.timeline, evicted(), taintedAt, TARGET)
+      expect(replaced.counts).toEqual([
+        ['DaemonSet agent', 1, 0],
+        ['Job report', 1, 1],
+        ['ReplicaSet api', 2, 2],
+        ['ReplicaSet big', 1, 1],
+        ['ReplicaSet web', 3, 3],
+        ['StatefulSet db', 1, 1],
+      ])
+      expect(replaced.onNode).toEqual([])
+    })
+
+    it('places each replacement on a node forecast named for it, or leaves it Pending with forecast’s reason', async () => {
+      const pending = await pendingReplacements(plane().api, parts.timeline, taintedAt)
+      const messages = new Map(pending.map((p) => [p.pod.uid, p.message]))
+      const outcomes = controllerOutcomes(parts.timeline, evicted(), taintedAt)
+      expect(disagreements(forecast.evicted, outcomes, (p) => messages.get(p.uid) ?? null)).toEqual(
+        []
+      )
+      // Nothing recreates the bare pod, nor the DaemonSet's on the node it no longer tolerates.
+      const unreplaced = forecast.evicted.filter((p) => p.replacement === null).map(key)
+      expect(unreplaced.map(withoutHash).sort()).toEqual([`${NS}/agent`, `${NS}/debug`])
+    })
+
+    it('leaves the replacement that fits nowhere Pending, with kube-scheduler’s reason', async () => {
+      const pending = await pendingReplacements(plane().api, parts.timeline, taintedAt)
+      expect(pending.map((p) => withoutHash(p.pod.controller?.name ?? ''))).toEqual(['big'])
+      expect(pending[0]?.message).toMatch(/^0\/8 nodes are available: .*2 Insufficient cpu/)
+    })
+
+    it('breaks the budgets forecast says, within the second it gives', () => {
+      const broken = [...budgets.brokenAfter(taintedAt)].map(([name, at]) => [
+        name,
+        Math.floor((at - taintedAt) / 1000),
+      ])
+      expect(broken.sort()).toEqual([
+        ['api', 0],
+        ['web', MAINT_SECONDS],
+      ])
+      const said = forecast.budgets.flatMap((b) =>
+        b.brokenAfterSeconds === null ? [] : [[b.name, b.brokenAfterSeconds]]
+      )
+      expect(broken.sort()).toEqual(said.sort())
+    })
+  },
+  { controllerManager: true }
+)

@@ -15,12 +15,14 @@ import type { Replacement } from './replacement.js'
 import { Snapshot } from './snapshot.js'
 import { DEFAULT_GRACE_SECONDS, TerminatingPods } from './terminating-pods.js'
 import type { Workloads } from './workloads.js'
+import type { PlacementPod } from './placement-pod.js'
 
 /**
  * What a taint's or a drain's evictions do next, on kube-scheduler's snapshot: one eviction at a
  * time, in the order they happen, the pod is taken off its node (terminating-pods.ts says how
- * long it holds it), its owner's replacement is placed as the default profile places it
- * (replacement-placement.ts) and added to the snapshot, so that later placements count it; and
+ * long it holds it); its owner's replacement is placed as the default profile places it
+ * (replacement-placement.ts) when the owner makes it, among the evictions, and added to the
+ * snapshot, so that later placements count it; and
  * the PodDisruptionBudgets the evictions break, and when (budget-breaks.ts). Pure: the caller
  * reads the cluster and plans the evictions (taint-evictions.ts for a taint).
  */
@@ -82,14 +84,27 @@ export function followEvictions(input: FollowInput): EvictionFollowUp {
     options: input.options,
     workloads: input.workloads ?? null,
   }
-  const budgets = new BudgetBreaks(input.disruptionBudgets)
-  const terminating = new TerminatingPods(snapshot)
-  return {
-    evictions: input.evictions.map((eviction) =>
-      followOne(at, eviction, input.replacementOf, { budgets, terminating })
-    ),
-    budgets: budgets.outcomes(),
+  const clocks: Clocks = {
+    budgets: new BudgetBreaks(input.disruptionBudgets),
+    terminating: new TerminatingPods(snapshot),
   }
+  const followed: FollowedEviction[] = []
+  const made = new MadePods()
+  // kube-scheduler places a new pod when its controller makes it, so replacements go in the
+  // order they are made, among the evictions: a Job's, made after its back-off, after the
+  // ReplicaSets' made at the next eviction. One made at an eviction's second goes after it, as
+  // a controller makes it a few milliseconds after the deletion it sees.
+  const placeMadeBefore = (seconds: number | null): void => {
+    for (const next of made.takeBefore(seconds)) followed[next.index] = placeOne(at, next, clocks)
+  }
+  input.evictions.forEach((eviction, index) => {
+    if (eviction.afterSeconds !== null) placeMadeBefore(eviction.afterSeconds)
+    const outcome = evictOne(eviction, input.replacementOf, clocks)
+    if ('createdAfterSeconds' in outcome) made.add({ ...outcome, index })
+    else followed[index] = outcome
+  })
+  placeMadeBefore(null)
+  return { evictions: followed, budgets: clocks.budgets.outcomes() }
 }
 
 interface Clocks {
@@ -97,12 +112,43 @@ interface Clocks {
   readonly terminating: TerminatingPods
 }
 
-function followOne(
-  at: PlacementSurroundings,
+/** A replacement its controller makes at `createdAfterSeconds`, not placed yet. */
+interface MadePod {
+  readonly index: number
+  readonly eviction: PlannedEviction & { readonly afterSeconds: number }
+  readonly replacement: Replacement & { readonly pod: PlacementPod }
+  readonly createdAfterSeconds: number
+}
+
+/** The replacements made and not placed yet, in the order they are made (ties as evicted). */
+class MadePods {
+  readonly #pods: MadePod[] = []
+
+  add(pod: MadePod): void {
+    let at = this.#pods.length
+    while (at > 0 && (this.#pods[at - 1] as MadePod).createdAfterSeconds > pod.createdAfterSeconds)
+      at -= 1
+    this.#pods.splice(at, 0, pod)
+  }
+
+  /** Those made before `seconds` (every one when null), taken off in the order they are made. */
+  takeBefore(seconds: number | null): MadePod[] {
+    let count = 0
+    while (count < this.#pods.length) {
+      const next = this.#pods[count] as MadePod
+      if (seconds !== null && next.createdAfterSeconds >= seconds) break
+      count += 1
+    }
+    return this.#pods.splice(0, count)
+  }
+}
+
+/** The eviction itself: the pod terminating on its node; what replaces it, to place later. */
+function evictOne(
   eviction: PlannedEviction,
   replacementOf: ReplacementOf,
   { budgets, terminating }: Clocks
-): FollowedEviction {
+): FollowedEviction | Omit<MadePod, 'index'> {
   const seconds = eviction.afterSeconds
   const { pod } = eviction
   if (seconds === null)
@@ -115,7 +161,21 @@ function followOne(
   const made = replacement.pod
   if (replacement.outcome !== 'recreated' || made === null)
     return { ...eviction, owner, replacement: null, notReplaced: replacement.reason }
-  const createdAfterSeconds = seconds + (replacement.afterSeconds ?? 0)
+  return {
+    eviction: { ...eviction, afterSeconds: seconds },
+    replacement: { ...replacement, pod: made },
+    createdAfterSeconds: seconds + (replacement.afterSeconds ?? 0),
+  }
+}
+
+/** A replacement placed as the default profile places it, when its controller makes it. */
+function placeOne(
+  at: PlacementSurroundings,
+  { eviction, replacement, createdAfterSeconds }: MadePod,
+  { budgets, terminating }: Clocks
+): FollowedEviction {
+  const { pod } = eviction
+  const made = replacement.pod
   terminating.goneBy(createdAfterSeconds)
   if (replacement.waitsForOldPod) terminating.gone(pod)
   // The API server gives the new pod the priority of its class, the template's as the old
@@ -125,7 +185,7 @@ function followOne(
   if (bound !== null) budgets.landed(bound, createdAfterSeconds)
   return {
     ...eviction,
-    owner,
+    owner: replacement.owner,
     replacement: { name: made.name, createdAfterSeconds, ...placed },
     notReplaced: null,
   }

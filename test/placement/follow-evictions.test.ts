@@ -75,6 +75,27 @@ const FOLLOW_CASES: readonly FollowCase[] = [
     expected: ['batch-1 @0: Job makes batch-new1 @10 on b (tied b,c)'],
   },
   {
+    name: "replacements are placed when their owners make them: a ReplicaSet's, made at a later eviction, before a Job's made after its back-off, and takes the last room",
+    nodes: [node('a', SHAPE), node('b', SMALL), node('c', SHAPE)],
+    pods: [
+      filler('c'),
+      {
+        spec: { name: 'batch-1', nodeName: 'a', requests: { cpu: '1' } },
+        owner: { kind: 'Job', name: 'batch' },
+      },
+      web('web-1', 'a', {
+        tolerations: [tolerates('maint', 5)],
+        spec: { name: 'web-1', nodeName: 'a', requests: { cpu: '1' } },
+      }),
+    ],
+    taint: TAINT,
+    on: ['a'],
+    expected: [
+      'batch-1 @0: Job makes batch-new1 @10, Pending: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.',
+      'web-1 @5: ReplicaSet makes web-rs-new2 @5 on b',
+    ],
+  },
+  {
     name: 'a DaemonSet that does not tolerate the new taint makes no pod for that node again',
     nodes: THREE,
     pods: [

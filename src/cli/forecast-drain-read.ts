@@ -13,7 +13,6 @@ import {
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { followDrain, namespaceLabels } from './forecast-follow.js'
 import { selectNodes } from './forecast-nodes.js'
-import { replacementsUnread } from './forecast-replacements.js'
 import { parseSelector } from './label-selector.js'
 import { readDisruptionBudgets, readNodes, readPlacedPods } from './manifests.js'
 import type { SpokenRelease } from './output.js'
@@ -50,13 +49,12 @@ function podSelectorOf(given: string | null): ((labels: Labels) => boolean) | nu
   }
 }
 
-/** Who replaces each evicted pod: replacementFor over the workloads read, or "not read". */
+/** Who replaces each evicted pod: replacementFor over the workloads read (a controller not read: unknown). */
 function replacementsOf(
-  workloads: Workloads | null,
+  workloads: Workloads,
   nodes: readonly ManifestNode[],
   rules: RuleOptions
 ): ReplacementOf {
-  if (workloads === null) return replacementsUnread
   const byName = new Map(nodes.map((n) => [n.name, n]))
   return (pod) => {
     const node = byName.get(pod.nodeName)
@@ -115,7 +113,7 @@ export async function readDrainForecast(options: DrainForecastOptions): Promise<
     names,
     reading,
     plan.evictions,
-    replacementsOf(workloads, allNodes, rules),
+    replacementsOf(index, allNodes, rules),
     rules
   )
   return { plan, followUp, release, budgetsRead: options.pdbs !== null, notes: collector.notes }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { runExplain } from '../src/cli/explain-command.js'
+import { runForecast } from '../src/cli/forecast-command.js'
 import { diagnose, readExplainContext } from '../src/cli/explain-context.js'
 import { readNodes, readPodList } from '../src/cli/manifests.js'
 import { nodesSource, podsSource } from '../src/cli/tool-io.js'
@@ -12,13 +13,14 @@ import { decodeManifestNode, decodeManifestPod, decodePlacementPod } from '../sr
  * `parse` reads the files with JSON.parse alone; `read` reads the nodes and pods as explain
  * does, and `read-whole` as it did before reading streamed (JSON.parse of each file, then each
  * object decoded as a pod and as a placement, as explain decoded it); `explain` runs the tool on them;
- * `pending` runs `explain --pending -A` over them; `judge` times its judging alone (judgeCpuMsPerPod). Prints the wall time and peak RSS as JSON
- * on its last line.
+ * `pending` runs `explain --pending -A` over them; `judge` times its judging alone (judgeCpuMsPerPod);
+ * `forecast` runs the forecast tool with the arguments after the files, as `cli.js forecast`
+ * would. Prints the wall time and peak RSS as JSON on its last line.
  */
 
-type Files = Record<'pod' | 'nodes' | 'pods' | 'pdbs', string>
+type Files = Record<'pod' | 'nodes' | 'pods' | 'pdbs', string> & { workloads?: string }
 
-const [mode, filesJson] = process.argv.slice(2)
+const [mode, filesJson, ...toolArgs] = process.argv.slice(2)
 const files = JSON.parse(filesJson ?? '{}') as Files
 
 /** The nodes and the placement of each pod, kept as explain keeps them. */
@@ -105,15 +107,33 @@ async function pending(): Promise<void> {
   if (code !== 0) throw new Error(`explain --pending exited ${code}`)
 }
 
+/**
+ * `forecast` with `toolArgs` (`-o json`): its follow-up summary line. Exit 1 (a replacement
+ * Pending) is an answer, 2 a refusal.
+ */
+async function forecast(): Promise<string> {
+  let out = ''
+  const io = {
+    stdout: (text: string) => (out += text),
+    stderr: (text: string) => process.stderr.write(text),
+  }
+  const code = await runForecast(toolArgs, io, {})
+  if (code > 1) throw new Error(`forecast exited ${code}`)
+  return String((JSON.parse(out) as { followSummary?: unknown }).followSummary)
+}
+
 const started = performance.now()
 let judgeMs: number | undefined
-if (mode === 'judge') {
+let summary: string | undefined
+if (mode === 'forecast') {
+  summary = await forecast()
+} else if (mode === 'judge') {
   judgeMs = await judgeCpuMsPerPod()
 } else if (mode === 'pending') {
   await pending()
 } else if (mode === 'parse') {
-  for (const path of [files.pod, files.nodes, files.pods, files.pdbs])
-    JSON.parse(readFileSync(path, 'utf8'))
+  for (const path of [files.pod, files.nodes, files.pods, files.pdbs, files.workloads])
+    if (path !== undefined) JSON.parse(readFileSync(path, 'utf8'))
 } else if (mode === 'read') {
   await readAsExplain()
 } else if (mode === 'read-whole') {
@@ -123,4 +143,11 @@ if (mode === 'judge') {
 }
 const wallMs = Math.round(performance.now() - started)
 const maxRssMiB = Math.round(process.resourceUsage().maxRSS / 1024)
-console.log(JSON.stringify({ wallMs, maxRssMiB, ...(judgeMs === undefined ? {} : { judgeMs }) }))
+console.log(
+  JSON.stringify({
+    wallMs,
+    maxRssMiB,
+    ...(judgeMs === undefined ? {} : { judgeMs }),
+    ...(summary === undefined ? {} : { summary }),
+  })
+)

@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import {
   incomingPod,
   nodeObject,
@@ -10,6 +8,7 @@ import {
   podObject,
   PODS_PER_NODE,
 } from './explain-scale-objects.js'
+import { measure } from './scale-measure.js'
 
 /**
  * `explain` from files on a large cluster: 5000 nodes and 150,000 placed pods (requests, a
@@ -65,32 +64,11 @@ function writeCluster(dir: string): Files {
 type Files = Record<'pod' | 'nodes' | 'pods' | 'pdbs', string> &
   Partial<Record<'pendingOne' | 'pendingMany', string>>
 
-interface Measured {
-  readonly wallMs: number
-  readonly maxRssMiB: number
-  /** `judge`: the CPU ms of judging each pending pod, the context read (explain-scale-child.ts). */
-  readonly judgeMs?: number
-}
-
-type Mode = 'explain' | 'parse' | 'read' | 'read-whole' | 'pending' | 'judge'
-
 /**
  * `BENCH_BASELINE`: another build's explain-scale-child.js (say the main branch's, built in a
  * worktree of its own), whose `explain` is measured on the same files in the same run.
  */
 const BASELINE = process.env.BENCH_BASELINE
-
-function measure(
-  mode: Mode,
-  files: Files,
-  child = fileURLToPath(new URL('./explain-scale-child.js', import.meta.url))
-): Measured {
-  const out = execFileSync(process.execPath, [child, mode, JSON.stringify(files)], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-  })
-  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Measured
-}
 
 /**
  * `explain --pending` with one pending pod and with PENDING: each pod after the first, in ms;

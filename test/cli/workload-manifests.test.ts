@@ -193,8 +193,11 @@ describe('explain with the workload objects in its files', () => {
       'json',
     ])
 
+  // None of the List's objects selects or owns the pod: it answers as with no object at all.
+  const none = tempFile('none.json', JSON.stringify({ kind: 'List', items: [] }))
+
   it('answers for a kubectl get pods,deploy,...,svc List as for its pods alone, given as --pods and as --workloads', async () => {
-    const alone = await explain('--pods', podsOnly)
+    const alone = await explain('--pods', podsOnly, '--workloads', none)
     const withWorkloads = await explain('--pods', mixed, '--workloads', mixed)
     expect(withWorkloads).toEqual(alone)
     expect(alone.stderr).toBe('')

@@ -10,19 +10,16 @@ import {
   ListStream,
   NotAListStream,
   parseSpan,
-  PickedText,
-  pickFields,
   ProtocolError,
-  type FieldTree,
   type IndexedJson,
   type ListStreamSink,
   type Span,
 } from '../protocol/index.js'
 
 /**
- * Lists of objects decoded as their bytes arrive (json/list-stream.ts), each object built with
- * only the fields its decoder reads (protocol/pick-fields.ts). What a file or the API server
- * gives is never held whole: only the decoded objects are kept. The errors are those reading
+ * Lists of objects decoded as their bytes arrive (json/list-stream.ts), each object built as
+ * JSON.parse builds it and decoded at once. What a file or the API server gives is never held
+ * whole: only the decoded objects are kept. The errors are those reading
  * the whole document gives, in the same order (see FirstFailures).
  */
 
@@ -55,7 +52,6 @@ export interface ManifestSource {
 export interface ObjectReading<T> {
   readonly expected: ExpectedKind
   readonly flag: string
-  readonly fields: FieldTree
   /**
    * `kinds-first`: a wrong kind anywhere is reported before a decoding error (as reading
    * checks every kind, then decodes); `in-order`: each object's kind, then the object.
@@ -95,19 +91,13 @@ class ListReading<T> implements ListStreamSink {
     all.continueToken = undefined
   }
 
-  /**
-   * One object, built with the reading's fields, which name `kind` as every field list does: an
-   * object whose own kind the side reading takes is built again with the side's fields, so a
-   * pod of a pods list is built once.
-   */
-  item(doc: IndexedJson, span: Span, index: number): void {
+  /** One object: one whose own kind the side reading takes goes to it instead. */
+  item(object: unknown, index: number): void {
     const at = this.first + index
-    const { side, fields } = this.all.reading
-    const object = pickFields(doc, span, fields, this.all.text)
+    const { side } = this.all.reading
     const kind = side === undefined ? null : ownKind(object)
     if (side !== undefined && kind !== null && side.kinds.has(kind)) {
-      const own = pickFields(doc, span, side.fields, this.all.text)
-      this.all.decode(own, at, () => side.decode(own, kind, at))
+      this.all.decode(object, at, () => side.decode(object, kind, at))
       return
     }
     this.#kinds.see(object, at)
@@ -136,8 +126,6 @@ class ObjectsReading<T> {
   decodeFailure: Failure | null = null
   count = 0
   continueToken: string | undefined
-  /** Where each object's picked fields are written, one after another. */
-  readonly text = new PickedText()
   /** Objects the page being read says come after it; the whole count once a page ends. */
   #remaining: number | null = null
   #total: number | null = null

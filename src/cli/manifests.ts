@@ -10,10 +10,6 @@ import { streamObjects, type ManifestSource, type ObjectReading } from './manife
 import { readOnSide, SKIP_WORKLOADS, type SideReading } from './workload-kinds.js'
 import {
   decodeDisruptionBudget,
-  DISRUPTION_BUDGET_FIELDS,
-  NAMESPACE_FIELDS,
-  NODE_FIELDS,
-  POD_FIELDS,
   decodeManifestNode,
   decodeManifestPod,
   decodeNamespace,
@@ -22,7 +18,6 @@ import {
   isJsonObject,
   listItems,
   ProtocolError,
-  type FieldTree,
   type ManifestNode,
   type ManifestPod,
 } from '../protocol/index.js'
@@ -103,10 +98,9 @@ export async function readObjects<T>(
 function kindsFirst<T>(
   expected: ExpectedKind,
   flag: string,
-  fields: FieldTree,
   decode: (object: unknown, index: number) => T
 ): ObjectReading<T> {
-  return { expected, flag, fields, order: 'kinds-first', decode }
+  return { expected, flag, order: 'kinds-first', decode }
 }
 
 function nodesOf(objects: readonly unknown[], origin: string): ManifestNode[] {
@@ -117,9 +111,7 @@ export async function readNodes(source: ManifestSource): Promise<ManifestNode[]>
   const { origin } = source
   const nodes = await readObjects(
     source,
-    kindsFirst('Node', 'nodes', NODE_FIELDS, (o, i) =>
-      decodeManifestNode(o, `${origin}: node ${i}`)
-    ),
+    kindsFirst('Node', 'nodes', (o, i) => decodeManifestNode(o, `${origin}: node ${i}`)),
     (text) => nodesOf(objectsOf(text, origin, 'Node', 'nodes'), origin)
   )
   if (nodes.length === 0) throw new ProtocolError(`${origin}: no nodes found`)
@@ -187,7 +179,7 @@ export function readPlacedPods(
   const { origin } = source
   return readObjects(
     source,
-    { ...kindsFirst('Pod', 'pods', POD_FIELDS, (o, i) => placedPod(o, origin, i, false)), side },
+    { ...kindsFirst('Pod', 'pods', (o, i) => placedPod(o, origin, i, false)), side },
     (text) =>
       objectsOf(text, origin, 'Pod', 'pods', side).map((o, i) => placedPod(o, origin, i, false))
   )
@@ -207,7 +199,7 @@ export function readPodList<T = PlacedPod>(
   const decode = (o: unknown, i: number): T | undefined => keep(placedPod(o, origin, i, false))
   return readObjects(
     source,
-    { expected: 'Pod', flag: 'pods', fields: POD_FIELDS, order: 'in-order', decode, side },
+    { expected: 'Pod', flag: 'pods', order: 'in-order', decode, side },
     (text) => podListOf(text, origin, side).flatMap((pod) => keep(pod) ?? [])
   )
 }
@@ -236,7 +228,7 @@ export async function readNamespaces(
   const decode = (o: unknown, i: number) => decodeNamespace(o, `${origin}: namespace ${i}`)
   const namespaces = await readObjects(
     source,
-    kindsFirst('Namespace', 'namespaces', NAMESPACE_FIELDS, decode),
+    kindsFirst('Namespace', 'namespaces', decode),
     (text) => objectsOf(text, origin, 'Namespace', 'namespaces').map(decode)
   )
   return new Map(namespaces.map((n) => [n.name, n.labels]))
@@ -246,9 +238,7 @@ export function readDisruptionBudgets(source: ManifestSource): Promise<Disruptio
   const { origin } = source
   const decode = (o: unknown, i: number) =>
     decodeDisruptionBudget(o, `${origin}: poddisruptionbudget ${i}`)
-  return readObjects(
-    source,
-    kindsFirst('PodDisruptionBudget', 'pdbs', DISRUPTION_BUDGET_FIELDS, decode),
-    (text) => objectsOf(text, origin, 'PodDisruptionBudget', 'pdbs').map(decode)
+  return readObjects(source, kindsFirst('PodDisruptionBudget', 'pdbs', decode), (text) =>
+    objectsOf(text, origin, 'PodDisruptionBudget', 'pdbs').map(decode)
   )
 }

@@ -1,10 +1,5 @@
 import { WorkloadIndex, type ServiceSelector, type Workload } from '../placement/index.js'
-import {
-  decodeWorkloadObject,
-  WORKLOAD_FIELDS,
-  WORKLOAD_OBJECT_KINDS,
-  type FieldTree,
-} from '../protocol/index.js'
+import { decodeWorkloadObject, WORKLOAD_OBJECT_KINDS } from '../protocol/index.js'
 import { ownKind } from './manifest-kinds.js'
 
 /**
@@ -14,13 +9,11 @@ import { ownKind } from './manifest-kinds.js'
  */
 
 /**
- * Objects that declare one of `kinds` as their own `kind`, read with their own fields and
- * handed to `decode` rather than judged as the expected kind: the workload objects of a
+ * Objects that declare one of `kinds` as their own `kind`, handed to `decode` rather than judged as the expected kind: the workload objects of a
  * `kubectl get pods,deploy,... -o json` List.
  */
 export interface SideReading {
   readonly kinds: ReadonlySet<string>
-  readonly fields: FieldTree
   decode(object: unknown, kind: string, index: number): void
 }
 
@@ -40,7 +33,6 @@ const WORKLOAD_KIND_SET: ReadonlySet<string> = new Set(WORKLOAD_OBJECT_KINDS)
 /** Reading pods, workload objects are passed over: they are not pods of the wrong kind. */
 export const SKIP_WORKLOADS: SideReading = {
   kinds: WORKLOAD_KIND_SET,
-  fields: { kind: true },
   decode: () => undefined,
 }
 
@@ -58,7 +50,6 @@ export class WorkloadCollector {
   side(origin: string, skipped: readonly string[] = []): SideReading {
     return {
       kinds: new Set([...WORKLOAD_OBJECT_KINDS, ...skipped]),
-      fields: WORKLOAD_FIELDS,
       decode: (object, kind, index) => {
         if (WORKLOAD_KIND_SET.has(kind))
           this.add(object, kind, `${origin}: ${kind.toLowerCase()} ${index}`)

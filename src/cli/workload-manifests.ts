@@ -1,6 +1,6 @@
 import type { ObjectSource } from '../config/index.js'
 import type { WorkloadKind } from '../placement/index.js'
-import { KIND_SHAPE, ProtocolError, WORKLOAD_FIELDS } from '../protocol/index.js'
+import { ProtocolError } from '../protocol/index.js'
 import { kindByShape } from './manifest-kinds.js'
 import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
 import { objectsOf, readObjects } from './manifests.js'
@@ -54,7 +54,6 @@ async function readWorkloadFile(source: ManifestSource, into: WorkloadCollector)
   const reading: ObjectReading<undefined> = {
     expected: 'workload object',
     flag: 'workloads',
-    fields: KIND_SHAPE,
     order: 'in-order',
     decode: kindless,
     side,
@@ -80,7 +79,6 @@ async function readClusterList(
     await streamObjects(manifests, {
       expected: list.kind,
       flag: 'workloads',
-      fields: WORKLOAD_FIELDS,
       order: 'in-order',
       decode: (object, i) => into.add(object, list.kind, at(i)),
     })

@@ -8,20 +8,22 @@ import {
   QUOTE,
 } from './json-bytes.js'
 import { BodyScan, scanValue, skipWhitespace, stringEnd } from './json-scan.js'
+import { containerEnd, INCOMPLETE, opensContainer, TOO_DEEP } from './item-bounds.js'
 import { JsonSyntaxError } from './protocol-error.js'
 import { keyIs, type IndexedJson, type Span } from './json-walk.js'
 
 /**
- * A list document (`{"kind": "PodList", "items": [...], ...}`) read as its bytes arrive: each
- * element of `items` is validated and handed over as soon as its last byte is in, and its bytes
- * are let go once the next part comes. A list of any size is read holding one part and the
- * element that straddles it, never the whole document: what `kubectl get -o json` prints and
- * what the API server answers to a list are read so.
+ * A list document (`{"kind": "PodList", "items": [...], ...}`) read as its bytes arrive: the
+ * elements of `items` found in each part are built together by one JSON.parse (item-bounds.ts
+ * finds where each ends) and handed over in order, and their bytes are let go once the next
+ * part comes. A list of any size is read holding one part and the element that straddles it,
+ * never the whole document: what `kubectl get -o json` prints and what the API server answers
+ * to a list are read so.
  */
 
 export interface ListStreamSink {
-  /** An element of `items`, validated; `doc` indexes it and is valid only during the call. */
-  item(doc: IndexedJson, span: Span, index: number): void
+  /** An element of `items`, as JSON.parse builds it. */
+  item(value: unknown, index: number): void
   /** A member of the top object other than the `items` array, validated (key as decoded). */
   member(key: string, doc: IndexedJson, span: Span): void
 }
@@ -32,6 +34,14 @@ export class NotAListStream extends Error {
 }
 
 const utf8 = new TextDecoder()
+/** A top member is read with no index of its containers: it is small, and read once. */
+const NO_ENDS: ReadonlyMap<number, number> = new Map()
+
+/**
+ * Items are built in batches of about this many bytes: one JSON.parse call for many small items
+ * costs less than one each, and a batch never holds more than about one part of the document.
+ */
+const BATCH_BYTES = 1 << 20
 
 type State =
   'start' | 'first-key' | 'key' | 'after-member' | 'first-item' | 'item' | 'after-item' | 'done'
@@ -50,7 +60,10 @@ export class ListStream {
   #items = 0
   /** Whether the `items` array has been entered. */
   #listed = false
-  readonly #ends = new Map<number, number>()
+  /** The items of #buf not yet built: from the first one's start to the last one's end. */
+  #batchStart = 0
+  #batchEnd = 0
+  #batchItems = 0
 
   constructor(sink: ListStreamSink) {
     this.#sink = sink
@@ -81,7 +94,18 @@ export class ListStream {
     return this.#base + at
   }
 
+  /** Reads what #buf holds, then builds the items found (an earlier error than one met later). */
   #advance(final: boolean): void {
+    try {
+      this.#read(final)
+    } catch (err) {
+      if (err instanceof NotAListStream) this.#build()
+      throw err
+    }
+    this.#build()
+  }
+
+  #read(final: boolean): void {
     for (;;) {
       const buf = this.#buf
       this.#pos = skipWhitespace(buf, this.#pos)
@@ -163,24 +187,67 @@ export class ListStream {
     const end = scanValue(this.#scan, start, null, 0)
     if (end >= buf.length && !final) return 'more'
     const key = JSON.parse(utf8.decode(buf.subarray(keyStart, keyEnd))) as string
+    this.#build()
     this.#sink.member(key, this.#doc(buf), { start, end })
     this.#pos = end
     this.#state = 'after-member'
     return 'next'
   }
 
+  /**
+   * One item's end found and added to the batch. A scalar, rare in a list, is read by the
+   * validating scanner; so is a container cut short at the document's end or nested too deep,
+   * which it refuses with the place.
+   */
   #item(buf: Uint8Array, final: boolean): Step {
     const start = this.#pos
-    this.#ends.clear()
-    const end = scanValue(this.#scan, start, this.#ends, 0)
-    if (end >= buf.length && !final) return 'more'
-    this.#sink.item(this.#doc(buf), { start, end }, this.#items++)
+    let end = opensContainer(buf[start]) ? containerEnd(buf, start) : TOO_DEEP
+    if (end === INCOMPLETE && !final) return 'more'
+    if (end < 0) {
+      end = scanValue(this.#scan, start, null, 0)
+      if (end >= buf.length && !final) return 'more'
+    }
+    if (this.#batchItems++ === 0) this.#batchStart = start
+    this.#batchEnd = end
+    if (end - this.#batchStart >= BATCH_BYTES) this.#build()
     this.#pos = end
     this.#state = 'after-item'
     return 'next'
   }
 
+  /** The batch's items built by one JSON.parse and handed over in order. */
+  #build(): void {
+    const count = this.#batchItems
+    if (count === 0) return
+    this.#batchItems = 0
+    const text = utf8.decode(this.#buf.subarray(this.#batchStart, this.#batchEnd))
+    let values: unknown[]
+    try {
+      values = JSON.parse(`[${text}]`) as unknown[]
+    } catch {
+      return this.#refuse(this.#batchStart, this.#batchEnd)
+    }
+    for (const value of values) this.#sink.item(value, this.#items++)
+  }
+
+  /** The place of the first error in the items at [start, end), which JSON.parse refused. */
+  #refuse(start: number, end: number): never {
+    try {
+      for (let at = start; at < end;) {
+        at = skipWhitespace(this.#buf, scanValue(this.#scan, at, null, 0))
+        if (at < end) at = skipWhitespace(this.#buf, at + 1)
+      }
+    } catch (err) {
+      if (err instanceof JsonSyntaxError)
+        throw new NotAListStream(`not valid JSON at byte ${this.#offset(err.at)}`)
+      throw err
+    }
+    throw new NotAListStream(
+      `not valid JSON between bytes ${this.#offset(start)} and ${this.#offset(end)}`
+    )
+  }
+
   #doc(buf: Uint8Array): IndexedJson {
-    return { buf, scan: this.#scan, containerEnds: this.#ends }
+    return { buf, scan: this.#scan, containerEnds: NO_ENDS }
   }
 }

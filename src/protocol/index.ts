@@ -40,21 +40,6 @@ export { fold } from '../json/json-fields.js'
 export { parseSpan, type IndexedJson, type Span } from '../json/json-walk.js'
 export { ListStream, NotAListStream, type ListStreamSink } from '../json/list-stream.js'
 export {
-  mergeFieldTrees,
-  PickedText,
-  pickFields,
-  type FieldPick,
-  type FieldTree,
-} from './pick-fields.js'
-export {
-  DISRUPTION_BUDGET_FIELDS,
-  KIND_SHAPE,
-  NAMESPACE_FIELDS,
-  NODE_FIELDS,
-  POD_FIELDS,
-  WORKLOAD_FIELDS,
-} from './manifest-fields.js'
-export {
   decodeWorkloadObject,
   WORKLOAD_KINDS,
   WORKLOAD_OBJECT_KINDS,

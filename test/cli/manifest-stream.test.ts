@@ -10,14 +10,11 @@ import {
   decodeManifestPod,
   decodePlacementPod,
   NotAListStream,
-  POD_FIELDS,
-  pickFields,
   ProtocolError,
 } from '../../src/protocol/index.js'
-import { indexJson } from '../../src/protocol/json-index.js'
 
 /**
- * Lists read as their bytes arrive, each object built with only the fields its decoder reads:
+ * Lists read as their bytes arrive, the items of each part built together and decoded at once:
  * the decoded objects are those of decoding the whole objects, and the errors those of reading
  * the whole document, in the same order.
  */
@@ -157,39 +154,6 @@ describe('reading lists as they arrive', () => {
       )
     }
   )
-
-  it('builds none of the fields no rule reads', () => {
-    const doc = indexJson(new TextEncoder().encode(JSON.stringify(RICH_POD)))
-    const built = pickFields(doc, { start: 0, end: doc.buf.length }, POD_FIELDS) as {
-      Metadata: Record<string, unknown>
-      spec: { Containers: Record<string, unknown>[]; volumes?: unknown }
-    }
-    expect(Object.keys(built.Metadata).sort()).toEqual(
-      [
-        'annotations',
-        'creationTimestamp',
-        'deletionTimestamp',
-        'labels',
-        'NAMESPACE',
-        'name',
-        'ownerReferences',
-        'uid',
-      ].sort()
-    )
-    expect(built.Metadata.annotations).toEqual({ 'kubernetes.io/config.mirror': null })
-    expect(built.Metadata.ownerReferences).toEqual([
-      { apiVersion: 'v1', kind: 'Node', name: 'n1', uid: 'n-1' },
-      { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-1', uid: 'rs-1', controller: true },
-    ])
-    // The image stays for ImageLocality; the environment goes.
-    expect(Object.keys(built.spec.Containers[0] ?? {}).sort()).toEqual([
-      'RESOURCES',
-      'image',
-      'name',
-      'ports',
-    ])
-    expect(built.spec.volumes).toEqual([{}, { emptyDir: {} }])
-  })
 
   it('keeps only what the caller keeps of each pod of a list', async () => {
     const pods = [RICH_POD, { ...RICH_POD, status: { phase: 'Succeeded' } }]

@@ -17,7 +17,7 @@ function readInParts(text: string, partBytes: number): Read {
   const bytes = new TextEncoder().encode(text)
   const read: Read = { items: [], members: [] }
   const stream = new ListStream({
-    item: (doc, span) => read.items.push(parseSpan(doc.buf, span)),
+    item: (value) => read.items.push(value),
     member: (key, doc, span) => read.members.push([key, parseSpan(doc.buf, span)]),
   })
   for (let i = 0; i < bytes.length; i += partBytes)
@@ -73,6 +73,12 @@ describe('ListStream', () => {
     ['a document cut short inside an item', '{"items":[{"a":1}, {"b":'],
     ['a document cut short after its items', '{"items":[1]'],
     ['invalid JSON inside an item', '{"items":[{"a":01}]}'],
+    ['brackets that do not match', '{"items":[{"a":[1}]]}'],
+    ['a raw line break inside a string', '{"items":[{"a":"x\ny"}]}'],
+    [
+      'an item nested deeper than Go decodes',
+      `{"items":[${'['.repeat(10_001)}${']'.repeat(10_001)}]}`,
+    ],
     ['a missing comma between items', '{"items":[1 2]}'],
     ['an empty document', ''],
   ])('refuses %s as not a list stream, whatever the parts', (_, text) => {
@@ -80,10 +86,10 @@ describe('ListStream', () => {
       expect(() => readInParts(text, partBytes)).toThrow(NotAListStream)
   })
 
-  it('hands an item over as soon as its last byte is in, before the list ends', () => {
+  it('hands the items of a part over as soon as the part is read, before the list ends', () => {
     const seen: unknown[] = []
     const stream = new ListStream({
-      item: (doc, span) => seen.push(parseSpan(doc.buf, span)),
+      item: (value) => seen.push(value),
       member: () => undefined,
     })
     stream.push(new TextEncoder().encode('{"items":[{"a":1},{"b"'))
@@ -91,5 +97,33 @@ describe('ListStream', () => {
     stream.push(new TextEncoder().encode(':2}]}'))
     stream.end()
     expect(seen).toEqual([{ a: 1 }, { b: 2 }])
+  })
+
+  it.each([
+    ['an error inside an item', '{"items":[{"a":1},{"a":01},{"b":1} {"c":2}]}', 24],
+    ['an error after valid items', String.raw`{"items":[{"a":"}]"},{"b":"\\"} x]}`, 32],
+  ])(
+    'names the byte of the first error in the document (%s), whatever the parts',
+    (_, text, at) => {
+      for (const partBytes of [1, 7, 1000])
+        expect(() => readInParts(text, partBytes)).toThrow(`not valid JSON at byte ${at}`)
+    }
+  )
+
+  it('hands over every item of a part larger than one batch, in order and numbered', () => {
+    const items = Array.from({ length: 30_000 }, (_, i) => ({
+      i,
+      text: `"{[${'x'.repeat(i % 97)}`,
+    }))
+    const bytes = new TextEncoder().encode(JSON.stringify({ kind: 'List', items }))
+    const seen: [unknown, number][] = []
+    const stream = new ListStream({
+      item: (value, index) => seen.push([value, index]),
+      member: () => undefined,
+    })
+    stream.push(bytes)
+    stream.end()
+    expect(bytes.length).toBeGreaterThan(2 << 20)
+    expect(seen).toEqual(items.map((item, i) => [item, i]))
   })
 })

@@ -1,3 +1,5 @@
+import { withServerFields } from './api-server-fields.js'
+
 /**
  * The objects of explain-scale.ts's cluster: nodes in ten zones (one in fifty tainted), placed
  * pods with requests (a third with a required anti-affinity term, a third with a spread
@@ -26,7 +28,15 @@ export function nodeObject(i: number): unknown {
   }
 }
 
+/** `BENCH_SERVER_FIELDS=1`: placed pods carry what an API server's do (api-server-fields.ts). */
+const SERVER_FIELDS = process.env.BENCH_SERVER_FIELDS === '1'
+
 export function podObject(node: number, j: number): unknown {
+  const pod = barePod(node, j)
+  return SERVER_FIELDS ? withServerFields(pod, node * PODS_PER_NODE + j) : pod
+}
+
+function barePod(node: number, j: number): Parameters<typeof withServerFields>[0] {
   const app = `app-${(node * PODS_PER_NODE + j) % 500}`
   const kind = j % 3
   return {

@@ -13,8 +13,9 @@ import { measure } from './scale-measure.js'
 /**
  * `explain` from files on a large cluster: 5000 nodes and 150,000 placed pods (requests, a
  * required anti-affinity term on a third of them, spread constraints on a third), a pod that
- * fits nowhere for cpu and so runs the preemption dry run on every node. Each measurement runs
- * in a fresh process: the wall time and peak RSS of `explain`, beside those of reading the same
+ * fits nowhere for cpu and so runs the preemption dry run on every node (`explain`), and a pod
+ * that fits, with required pod affinity, anti-affinity and a toleration (`explainFits`). Each
+ * measurement runs in a fresh process: the wall time and peak RSS of each, beside those of reading the same
  * files with JSON.parse alone, and of reading the nodes and pods alone, streamed as explain reads
  * them and whole as it read them before. Not a test: `npm run bench:explain`.
  */
@@ -37,11 +38,13 @@ function writeCluster(dir: string): Files {
     for (let j = 0; j < PODS_PER_NODE; j++) items.push(podObject(n, j))
   const files = {
     pod: join(dir, 'pod.json'),
+    fits: join(dir, 'fits.json'),
     nodes: join(dir, 'nodes.json'),
     pods: join(dir, 'pods.json'),
     pdbs: join(dir, 'pdbs.json'),
   }
   writeFileSync(files.pod, JSON.stringify(incomingPod()))
+  writeFileSync(files.fits, JSON.stringify(pendingPod(0)))
   writeFileSync(
     files.nodes,
     JSON.stringify({ kind: 'List', items: Array.from({ length: NODES }, (_, i) => nodeObject(i)) })
@@ -61,7 +64,7 @@ function writeCluster(dir: string): Files {
   }
 }
 
-type Files = Record<'pod' | 'nodes' | 'pods' | 'pdbs', string> &
+type Files = Record<'pod' | 'fits' | 'nodes' | 'pods' | 'pdbs', string> &
   Partial<Record<'pendingOne' | 'pendingMany', string>>
 
 /**
@@ -97,8 +100,14 @@ try {
   const read = measure('read', files)
   const readWhole = measure('read-whole', files)
   const explain = measure('explain', files)
+  const explainFits = measure('explain', { ...files, pod: files.fits })
   const baseline =
-    BASELINE === undefined ? {} : { baselineExplain: measure('explain', files, BASELINE) }
+    BASELINE === undefined
+      ? {}
+      : {
+          baselineExplain: measure('explain', files, BASELINE),
+          baselineExplainFits: measure('explain', { ...files, pod: files.fits }, BASELINE),
+        }
   const { pendingOne, pendingMany } = files
   const pending =
     pendingOne === undefined || pendingMany === undefined
@@ -119,6 +128,7 @@ try {
         read,
         readWhole,
         explain,
+        explainFits,
         ...baseline,
         ...pending,
       },

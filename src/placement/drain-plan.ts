@@ -57,29 +57,16 @@ function still(pod: ClusterPod, state: DrainedPodState, message: string | null =
 /** A timed pod as the plan says it. */
 function drained(timed: TimedPod, state: 'evicted' | 'deleted'): DrainedPod {
   const { pod, outcome, refusals, blockedBy, refusedWith } = timed
-  const base = { pod, blockedBy, refusals, refusedWith, message: null }
+  const never = { evictedAfterSeconds: null, goneAfterSeconds: null }
+  const base = { pod, blockedBy, refusals, refusedWith, message: null, ...never }
   switch (outcome.kind) {
     case 'evicted':
       return { ...base, state, evictedAfterSeconds: outcome.at, goneAfterSeconds: outcome.goneAt }
     case 'refused':
       // Retried without end: kubectl prints its line every 5 s, the plan once.
-      return {
-        ...base,
-        ...NOT_EVICTED,
-        refusals: 1,
-        refusedWith,
-        state: 'refused',
-        message: refusedWith,
-      }
+      return { ...base, state: 'refused', refusals: 1, message: refusedWith }
     case 'failed':
-      return {
-        ...base,
-        ...NOT_EVICTED,
-        refusals,
-        refusedWith,
-        state: 'failed',
-        message: outcome.message,
-      }
+      return { ...base, state: 'failed', message: outcome.message }
     case 'timed-out': {
       const { evictedAt, goneAt } = outcome
       const times = { evictedAfterSeconds: evictedAt, goneAfterSeconds: goneAt }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { runTool, tempFile } from './run-tool.js'
 
@@ -26,6 +27,7 @@ interface DrainDocument {
       node: string
       state: string
       evictedAfterSeconds: number | null
+      refusals: number
       blockedBy: string | null
     }[]
     kubectl: string[]
@@ -212,6 +214,32 @@ describe('taint-extender forecast --drain', () => {
     expect(doc.summary).toMatch(
       /\(1 after a PodDisruptionBudget's refusals\).*drain completes at \+5 s\.$/
     )
+  })
+
+  it('chains the retries: web-2 goes once web-1’s replacement is Ready, web-3 on node b once web-2’s is', async () => {
+    const pdbs = JSON.parse(readFileSync(`${DRAIN}pdbs.json`, 'utf8')) as {
+      items: { status: Record<string, number> }[]
+    }
+    for (const item of pdbs.items)
+      Object.assign(item.status, { currentHealthy: 3, desiredHealthy: 2, disruptionsAllowed: 1 })
+    const result = await runTool('forecast', [
+      ...['--drain', '--node', 'a,b', '--ignore-daemonsets', '--delete-emptydir-data'],
+      ...['--grace-period', '0', '--workloads', `${DRAIN}workloads.json`],
+      ...['--pdbs', tempFile('pdbs.json', JSON.stringify(pdbs)), ...FILES, '-o', 'json'],
+    ])
+    expect(result.code).toBe(0)
+    const doc = JSON.parse(result.stdout) as DrainDocument
+    const web = doc.drain.pods.filter((p) => p.name.startsWith('web-'))
+    expect(web.map((p) => [p.name, p.evictedAfterSeconds, p.refusals])).toEqual([
+      ['web-1', 0, 0],
+      ['web-2', 5, 1],
+      // Tried when node b starts at +5, with web-2's replacement made that second: refused once.
+      ['web-3', 10, 1],
+    ])
+    expect(doc.drain.nodes.map((n) => [n.node, n.startsAfterSeconds, n.endsAfterSeconds])).toEqual([
+      ['a', 0, 5],
+      ['b', 5, 10],
+    ])
   })
 
   it('gives a refused eviction up at --timeout with kubectl’s error, its node failing and drain going on, exit 1', async () => {

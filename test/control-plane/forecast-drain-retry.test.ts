@@ -171,8 +171,9 @@ describeWithControlPlane(
       const replacementReady = (made('alpha')?.boundAt ?? Infinity) + KUBELET_START_MS
       expect(gone - startedAt).toBeLessThan(2500)
       expect(beta).toBeGreaterThan(replacementReady)
-      // kubectl's second try, 5 s after its first (process start-up before both).
-      expect(Math.round((beta - gone) / 1000)).toBe(byApp('beta')?.evictedAfterSeconds)
+      // In the 5 s step of kubectl's second try: it sleeps 5 s after a refusal, and each try
+      // waits on the API server, which adds a little to each.
+      expect(Math.floor((beta - gone) / 5000) * 5).toBe(byApp('beta')?.evictedAfterSeconds)
       expect(lost('gamma')).toBeUndefined()
     })
 

@@ -11,13 +11,19 @@ import type { DrainedPod, DrainPlan, NodeDrain } from '../placement/index.js'
 
 /** The DRAIN column: what becomes of the pod. */
 export function describeDrainedPod(drained: DrainedPod, waitingAt: string | null): string {
+  const at = `+${drained.evictedAfterSeconds ?? 0} s`
+  const n = drained.refusals
   switch (drained.state) {
     case 'evicted':
-      return 'evicted'
+      return n === 0
+        ? `evicted at ${at}`
+        : `evicted at ${at}, after ${n} refusal${n === 1 ? '' : 's'} (retried every 5s)`
     case 'deleted':
-      return 'deleted (--disable-eviction)'
+      return `deleted at ${at} (--disable-eviction)`
     case 'refused':
       return 'eviction refused: drain retries every 5s'
+    case 'timed-out':
+      return `given up at --timeout: ${drained.message ?? ''}`
     case 'failed':
       return `eviction fails: ${drained.message ?? ''}`
     case 'left':
@@ -41,11 +47,26 @@ function aggregate(messages: readonly string[]): string {
 function nodeErrors(node: NodeDrain): string[] {
   if (node.state === 'refused')
     return node.errors.map((g) => `cannot delete ${g.message}: ${g.pods.join(', ')}`)
-  return node.pods
+  // In the order the goroutines return: errors at the first try, then those at the timeout.
+  const failed = node.pods
     .filter((p) => p.state === 'failed')
     .map(
       (p) => `error when evicting pods/"${p.pod.name}" -n "${p.pod.namespace}": ${p.message ?? ''}`
     )
+  const timedOut = node.pods.filter((p) => p.state === 'timed-out').map((p) => p.message ?? '')
+  return [...failed, ...timedOut]
+}
+
+/** The 429 lines, try by try: a pod refused at the first tries until it goes or gives up. */
+function retryLines(node: NodeDrain): string[] {
+  const lines: string[] = []
+  const most = Math.max(0, ...node.pods.map((p) => p.refusals))
+  for (let step = 0; step < most; step++)
+    for (const p of node.pods.filter((p) => p.refusals > step))
+      lines.push(
+        `error when evicting pods/"${p.pod.name}" -n "${p.pod.namespace}" (will retry after 5s): ${p.refusedWith ?? ''}`
+      )
+  return lines
 }
 
 /** kubectl 1.31 put a space after "due to error:" (kubectl commit 3d99e3ab7). */
@@ -60,10 +81,7 @@ function nodeLines(node: NodeDrain, release: KubeVersion): string[] {
     lines.push(
       `Warning: ${node.warnings.map((g) => `${g.message}: ${g.pods.join(', ')}`).join('; ')}`
     )
-  for (const p of node.pods.filter((p) => p.state === 'refused'))
-    lines.push(
-      `error when evicting pods/"${p.pod.name}" -n "${p.pod.namespace}" (will retry after 5s): ${p.message ?? ''}`
-    )
+  lines.push(...retryLines(node))
   if (node.state === 'drained') lines.push(`node/${node.node} drained`)
   if (node.state === 'refused' || node.state === 'failed')
     lines.push(
@@ -89,24 +107,28 @@ export function kubectlDrainLines(plan: DrainPlan, release: KubeVersion): string
   return lines
 }
 
-/** One line that says how the drain ends. */
+/** One line that says how the drain ends, and when. */
 export function drainSummary(plan: DrainPlan): string {
   const pods = plan.nodes.flatMap((n) => n.pods)
   const count = (...states: string[]): number => pods.filter((p) => states.includes(p.state)).length
+  const waited = pods.filter((p) => p.refusals > 0 && p.evictedAfterSeconds !== null).length
   const waitingAt = plan.nodes.find((n) => n.state === 'waiting')
   const refusedNodes = plan.nodes.filter((n) => n.state === 'refused').map((n) => n.node)
   const parts = [
-    `drain of ${plan.nodes.length} node(s): ${count('evicted', 'deleted')} pod(s) evicted`,
+    `drain of ${plan.nodes.length} node(s): ${count('evicted', 'deleted')} pod(s) evicted` +
+      (waited > 0 ? ` (${waited} after a PodDisruptionBudget's refusals)` : ''),
     `${count('refused')} refused by a PodDisruptionBudget`,
+    ...(count('timed-out') > 0 ? [`${count('timed-out')} given up at --timeout`] : []),
     `${count('failed')} failing`,
     `${count('left')} left in place`,
   ]
+  const last = plan.nodes.at(-1)?.endsAfterSeconds ?? 0
   const ends =
     waitingAt !== undefined
       ? `drain waits at node ${waitingAt.node} until a budget allows more`
       : plan.failed
-        ? 'drain ends with an error (exit 1)'
-        : 'drain completes'
+        ? `drain ends with an error (exit 1) at +${last} s`
+        : `drain completes at +${last} s`
   const refused = refusedNodes.length > 0 ? `; not drained: ${refusedNodes.join(', ')}` : ''
   return `${parts.join(', ')}${refused}; ${ends}.`
 }

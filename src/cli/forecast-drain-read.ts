@@ -4,9 +4,11 @@ import {
   planDrain,
   replacementFor,
   type DrainFlags,
+  type DrainInput,
   type DrainPlan,
   type EvictionFollowUp,
   type Labels,
+  type Landing,
   type ReplacementOf,
   type Workloads,
 } from '../placement/index.js'
@@ -96,25 +98,53 @@ export async function readDrainForecast(options: DrainForecastOptions): Promise<
     evictingNodes: options.evictingNodes,
     kubeVersion: release.version,
   }
-  const plan = planDrain({
+  const input: DrainInput = {
     nodes: nodes.map((n) => ({ name: n.name, unschedulable: n.unschedulable })),
     pods: pods.map((p) => p.placement),
     budgets,
     workloads,
     flags,
     release: release.version,
-  })
+  }
   const namespaces = await namespaceLabels(
     options,
     pods.map((p) => p.placement)
   )
   const reading = { nodes: allNodes, pods, budgets, namespaces, workloads: index }
-  const followUp = followDrain(
-    names,
-    reading,
-    plan.evictions,
-    replacementsOf(index, allNodes, rules),
-    rules
+  const replacementOf = replacementsOf(index, allNodes, rules)
+  const settled = settle(input, replacementOf, (plan) =>
+    followDrain(names, reading, plan.evictions, replacementOf, rules)
   )
-  return { plan, followUp, release, budgetsRead: options.pdbs !== null, notes: collector.notes }
+  return { ...settled, release, budgetsRead: options.pdbs !== null, notes: collector.notes }
+}
+
+/** The replacements that land, Ready (as drain-timeline.ts assumes) when they are made. */
+function landingsOf(followUp: EvictionFollowUp, replacementOf: ReplacementOf): Landing[] {
+  return followUp.evictions.flatMap((e) => {
+    if (e.replacement === null || e.replacement.node === null) return []
+    const labels = replacementOf(e.pod).pod?.labels ?? e.pod.labels
+    return [{ namespace: e.pod.namespace, labels, at: e.replacement.createdAfterSeconds }]
+  })
+}
+
+/**
+ * The drain and what follows it, each waiting on the other: a refused eviction goes through
+ * once a replacement is Ready, and replacements follow the evictions. Planned again with the
+ * landings the last follow-up found until they no longer change: a landing moves only
+ * evictions later than itself, so each round settles at least one more of them.
+ */
+function settle(
+  input: DrainInput,
+  replacementOf: ReplacementOf,
+  follow: (plan: DrainPlan) => EvictionFollowUp
+): { plan: DrainPlan; followUp: EvictionFollowUp } {
+  let landings: Landing[] = []
+  for (let round = 0; ; round++) {
+    const plan = planDrain({ ...input, landings })
+    const followUp = follow(plan)
+    const next = landingsOf(followUp, replacementOf)
+    const same = JSON.stringify(next) === JSON.stringify(landings)
+    if (same || round > input.pods.length) return { plan, followUp }
+    landings = next
+  }
 }

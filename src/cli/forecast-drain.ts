@@ -1,6 +1,6 @@
 import type { DrainForecastOptions } from '../config/index.js'
 import type { KubeVersion } from '../core/index.js'
-import type { DrainPlan } from '../placement/index.js'
+import type { DrainPlan, NodeDrain } from '../placement/index.js'
 import { readDrainForecast } from './forecast-drain-read.js'
 import { describeDrainedPod, drainSummary, kubectlDrainLines } from './drain-words.js'
 import {
@@ -32,6 +32,8 @@ function drainDocument(plan: DrainPlan, release: KubeVersion): unknown {
       node: n.node,
       alreadyCordoned: n.alreadyCordoned,
       state: n.state,
+      startsAfterSeconds: n.startsAfterSeconds,
+      endsAfterSeconds: n.endsAfterSeconds,
       warnings: n.warnings,
       errors: n.errors,
     })),
@@ -41,7 +43,9 @@ function drainDocument(plan: DrainPlan, release: KubeVersion): unknown {
         name: p.pod.name,
         node: n.node,
         state: p.state,
-        evictedAfterSeconds: p.state === 'evicted' || p.state === 'deleted' ? 0 : null,
+        evictedAfterSeconds: p.evictedAfterSeconds,
+        goneAfterSeconds: p.goneAfterSeconds,
+        refusals: p.refusals,
         blockedBy: p.blockedBy,
         message: p.message,
       }))
@@ -67,6 +71,15 @@ function printTable(io: ToolIo, plan: DrainPlan): void {
       ? renderTable(['NODE', 'POD', 'DRAIN', 'BLOCKED BY'], rows)
       : 'no pods on the selected node(s)\n'
   )
+  io.stdout('\nNode by node (kubectl drains one after another):\n')
+  for (const n of plan.nodes) io.stdout(`  ${escapeTerminal(nodeSpan(n))}\n`)
+}
+
+/** When a node's drain starts and ends, in seconds after the drain's start. */
+function nodeSpan(n: NodeDrain): string {
+  if (n.startsAfterSeconds === null) return `${n.node}: not reached`
+  const ends = n.endsAfterSeconds === null ? 'never ends' : `ends at +${n.endsAfterSeconds} s`
+  return `${n.node}: starts at +${n.startsAfterSeconds} s, ${ends} (${n.state})`
 }
 
 export async function runDrainForecast(given: DrainForecastOptions, io: ToolIo): Promise<number> {

@@ -152,6 +152,10 @@ Flags:
   --disable-eviction        as kubectl drain's: delete instead of evicting, so no
                             PodDisruptionBudget is checked (--drain)
   --pod-selector SELECTOR   as kubectl drain's: only the pods it matches (--drain)
+  --timeout DURATION        as kubectl drain's: give up on a node's evictions after it, as
+                            90s or 2m; default 0, never (--drain)
+  --grace-period SECONDS    as kubectl drain's: each evicted pod's time to stop; default -1,
+                            the pod's terminationGracePeriodSeconds (--drain)
 ${COMMON}
 
 ${CLUSTER}

@@ -23,6 +23,36 @@ export interface DrainFlagValues {
   readonly disableEviction: boolean
   /** `--pod-selector` as given; null when absent or empty (kubectl lists every pod then). */
   readonly podSelector: string | null
+  /** `--timeout` in seconds; null for kubectl's default 0, no timeout. */
+  readonly timeoutSeconds: number | null
+  /** `--grace-period`; null for kubectl's default -1 (any negative): the pod's own. */
+  readonly gracePeriodSeconds: number | null
+}
+
+/**
+ * `--timeout` as kubectl's DurationVar reads it (Go `time.ParseDuration`), in whole seconds:
+ * `90s`, `2m`, `1h30m`, `0`. Fractions of a second are refused: the forecast counts seconds.
+ */
+function timeoutOf(given: unknown): number | null {
+  if (typeof given !== 'string') return null
+  const parts = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(given)
+  if (given === '0') return null
+  if (parts === null || given === '')
+    throw new ConfigError(
+      `--timeout ${given}: a duration in whole seconds, as 90s, 2m or 1h30m (0: no timeout)`
+    )
+  const [hours, minutes, seconds] = parts.slice(1).map((p) => Number(p ?? 0))
+  const total = (hours ?? 0) * 3600 + (minutes ?? 0) * 60 + (seconds ?? 0)
+  return total === 0 ? null : total
+}
+
+/** `--grace-period` as kubectl's IntVar reads it; a negative value means the pod's own. */
+function gracePeriodOf(given: unknown): number | null {
+  if (typeof given !== 'string') return null
+  if (!/^-?\d+$/.test(given))
+    throw new ConfigError(`--grace-period ${given}: a whole number of seconds (-1: the pod's own)`)
+  const seconds = Number(given)
+  return seconds < 0 ? null : seconds
 }
 
 export interface DrainForecastOptions extends Omit<ForecastOptions, 'taint'> {
@@ -67,6 +97,8 @@ export function parseDrainForecastOptions(
       force: values.force === true,
       disableEviction: values['disable-eviction'] === true,
       podSelector: podSelector === '' ? null : podSelector,
+      timeoutSeconds: timeoutOf(values.timeout),
+      gracePeriodSeconds: gracePeriodOf(values['grace-period']),
     },
     evictingNodes: evictingNodesOf(values),
     output: outputOf(values.output),

@@ -93,6 +93,8 @@ export const FORECAST_FLAGS: Readonly<Record<string, ToolFlag>> = {
   force: { type: 'boolean', values: NONE },
   'disable-eviction': { type: 'boolean', values: NONE },
   'pod-selector': { type: 'string', values: NONE },
+  timeout: { type: 'string', values: NONE },
+  'grace-period': { type: 'string', values: NONE },
   ...SHARED,
 }
 
@@ -103,6 +105,8 @@ export const DRAIN_ONLY_FLAGS = [
   'force',
   'disable-eviction',
   'pod-selector',
+  'timeout',
+  'grace-period',
 ] as const
 
 /** A forecast of a taint refuses kubectl drain's flags, which would otherwise be ignored. */

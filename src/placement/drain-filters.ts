@@ -23,6 +23,10 @@ export interface DrainFlags {
   readonly disableEviction: boolean
   /** `--pod-selector`: only the pods it matches are listed; null lists them all. */
   readonly podSelector: ((labels: Labels) => boolean) | null
+  /** `--timeout` in seconds: how long one node's evictions may take; null: without end. */
+  readonly timeoutSeconds: number | null
+  /** `--grace-period`: each evicted pod's grace period; null: the pod's own. */
+  readonly gracePeriodSeconds: number | null
 }
 
 /** What the filters decide for one pod: delete it, leave it, or refuse the node's drain. */

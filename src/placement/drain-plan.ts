@@ -1,88 +1,30 @@
-import type { KubeVersion } from '../core/index.js'
 import type { ClusterPod } from './cluster-pod.js'
-import type { DisruptionBudget } from './disruption-budgets.js'
+import { deleteAll } from './drain-deletes.js'
 import { filterDrainPod, type DrainFlags, type DrainVerdict } from './drain-filters.js'
-import { EvictionBudgets, type EvictionAnswer } from './eviction-api.js'
+import { ReadyReplacements, timeEvictions, type TimedPod } from './drain-timeline.js'
+import type {
+  DrainedPod,
+  DrainedPodState,
+  DrainInput,
+  DrainNode,
+  DrainPlan,
+  NodeDrain,
+  NodeDrainState,
+  PodGroup,
+} from './drain-types.js'
+import { EvictionBudgets } from './eviction-api.js'
 import type { PlannedEviction } from './eviction-plan.js'
-import type { Workloads } from './workloads.js'
 
 /**
  * `kubectl drain` planned without a cluster (staging/src/k8s.io/kubectl/pkg/cmd/drain/drain.go
  * `RunDrain`, `deleteOrEvictPodsSimple`; pkg/drain/drain.go `GetPodsForDeletion`, `evictPods`,
  * `deletePods`): every node cordoned first, then node by node, its pods listed, filtered, and
- * evicted all at once. A node with a pod the filters refuse evicts nothing and the drain moves
- * on; a pod a budget refuses is retried every 5 s without end, so the drain waits at its node
- * and the nodes after it are not reached.
+ * evicted all at once (drain-timeline.ts times the retries, the waits and `--timeout`); the
+ * next node starts when the last goroutine of the one before returns. A node with a pod the
+ * filters refuse evicts nothing and the drain moves on; a pod a budget refuses until no
+ * replacement is left to free an allowance, without --timeout, holds the drain at its node
+ * for ever, and the nodes after it are not reached.
  */
-
-export interface DrainNode {
-  readonly name: string
-  /** `spec.unschedulable` already: kubectl says "already cordoned". */
-  readonly unschedulable: boolean
-}
-
-export interface DrainInput {
-  /** The nodes to drain, in the order kubectl visits them. */
-  readonly nodes: readonly DrainNode[]
-  /** The cluster's pods; those bound to other nodes are passed over. */
-  readonly pods: readonly ClusterPod[]
-  readonly budgets: readonly DisruptionBudget[]
-  /** The workloads read, for whether a DaemonSet still exists; null when not read. */
-  readonly workloads: Workloads | null
-  readonly flags: DrainFlags
-  /** The release whose kubectl words the messages. */
-  readonly release: KubeVersion
-}
-
-/**
- * What becomes of one listed pod: `left` by the filters (an ignored DaemonSet's, a mirror),
- * `error` for the filters (its node evicts nothing), `kept` on a node refused for another pod,
- * `evicted` or `deleted` (`--disable-eviction`), `refused` by a budget, `failed` by another
- * eviction error, or `not-reached` behind a node where the drain waits.
- */
-export type DrainedPodState =
-  'left' | 'error' | 'kept' | 'evicted' | 'deleted' | 'refused' | 'failed' | 'not-reached'
-
-export interface DrainedPod {
-  readonly pod: ClusterPod
-  readonly state: DrainedPodState
-  /** The budget (`namespace/name`) that refuses the eviction; null otherwise. */
-  readonly blockedBy: string | null
-  /** The filter's or the API server's words for it; null when none. */
-  readonly message: string | null
-}
-
-/** Pods that share one filter message, as kubectl groups them (`ns/a, ns/b`). */
-export interface PodGroup {
-  readonly message: string
-  readonly pods: readonly string[]
-}
-
-/**
- * A node's drain: `drained`, `refused` (pods the filters refuse), `failed` (an eviction error),
- * `waiting` (a budget refuses an eviction: drain retries there), `not-reached` (behind a wait).
- */
-export type NodeDrainState = 'drained' | 'refused' | 'failed' | 'waiting' | 'not-reached'
-
-export interface NodeDrain {
-  readonly node: string
-  readonly alreadyCordoned: boolean
-  readonly state: NodeDrainState
-  /** kubectl's `Warning:` groups, then its `cannot delete …` groups, in the pods' order. */
-  readonly warnings: readonly PodGroup[]
-  readonly errors: readonly PodGroup[]
-  readonly pods: readonly DrainedPod[]
-}
-
-export interface DrainPlan {
-  readonly nodes: readonly NodeDrain[]
-  /** Every pod that goes or is refused, for the forecast of what happens next. */
-  readonly evictions: readonly PlannedEviction[]
-  /** kubectl drain ends with an error (exit 1): a node refused, or an eviction failed. */
-  readonly failed: boolean
-  /** kubectl drain would wait at a budget without end (or until its --timeout). */
-  readonly waits: boolean
-}
 
 /** The API server lists a node's pods in its storage's key order: namespace, then name. */
 function listOrder(a: ClusterPod, b: ClusterPod): number {
@@ -101,36 +43,88 @@ function groups(entries: readonly { message: string; pod: ClusterPod }[]): PodGr
   return [...byMessage].map(([message, pods]) => ({ message, pods }))
 }
 
-function answered(pod: ClusterPod, answer: EvictionAnswer): DrainedPod {
-  switch (answer.kind) {
+const NOT_EVICTED = {
+  evictedAfterSeconds: null,
+  goneAfterSeconds: null,
+  refusals: 0,
+  refusedWith: null,
+} as const
+
+function still(pod: ClusterPod, state: DrainedPodState, message: string | null = null): DrainedPod {
+  return { pod, state, blockedBy: null, message, ...NOT_EVICTED }
+}
+
+/** A timed pod as the plan says it. */
+function drained(timed: TimedPod, state: 'evicted' | 'deleted'): DrainedPod {
+  const { pod, outcome, refusals, blockedBy, refusedWith } = timed
+  const never = { evictedAfterSeconds: null, goneAfterSeconds: null }
+  const base = { pod, blockedBy, refusals, refusedWith, message: null, ...never }
+  switch (outcome.kind) {
     case 'evicted':
-      return { pod, state: 'evicted', blockedBy: null, message: null }
+      return { ...base, state, evictedAfterSeconds: outcome.at, goneAfterSeconds: outcome.goneAt }
     case 'refused':
-      return { pod, state: 'refused', blockedBy: answer.budget, message: answer.message }
+      // Retried without end: kubectl prints its line every 5 s, the plan once.
+      return { ...base, state: 'refused', refusals: 1, message: refusedWith }
     case 'failed':
-      return { pod, state: 'failed', blockedBy: null, message: answer.message }
+      return { ...base, state: 'failed', message: outcome.message }
+    case 'timed-out': {
+      const { evictedAt, goneAt } = outcome
+      const times = { evictedAfterSeconds: evictedAt, goneAfterSeconds: goneAt }
+      return { ...base, ...times, state: 'timed-out', message: outcome.error }
+    }
   }
 }
 
 function stateOf(pods: readonly DrainedPod[]): NodeDrainState {
   if (pods.some((p) => p.state === 'error')) return 'refused'
   if (pods.some((p) => p.state === 'refused')) return 'waiting'
-  return pods.some((p) => p.state === 'failed') ? 'failed' : 'drained'
+  return pods.some((p) => p.state === 'failed' || p.state === 'timed-out') ? 'failed' : 'drained'
 }
 
-/** One node's turn: list, filter, then evict (or delete) what the filters let through. */
+/** When the node's last goroutine returns: its pods gone, given up, or failed. */
+function endOf(
+  pods: readonly DrainedPod[],
+  timed: readonly TimedPod[],
+  start: number
+): number | null {
+  if (pods.some((p) => p.state === 'refused')) return null
+  const ends = timed.map(({ outcome: o }) =>
+    o.kind === 'evicted' ? o.goneAt : 'at' in o ? o.at : start
+  )
+  return Math.max(start, ...ends)
+}
+
+interface Running {
+  readonly budgets: EvictionBudgets
+  readonly ready: ReadyReplacements
+}
+
+/** One node's turn from `start`: list, filter, then evict (or delete) what the filters let through. */
 function drainNode(
   node: DrainNode,
   listed: readonly ClusterPod[],
   input: DrainInput,
-  budgets: EvictionBudgets
+  running: Running,
+  start: number
 ): NodeDrain {
   const verdicts = listed.map((pod) => ({
     pod,
     verdict: filterDrainPod(pod, input.flags, input.workloads, input.release),
   }))
   const refused = verdicts.some((v) => v.verdict.kind === 'error')
-  const pods = verdicts.map(({ pod, verdict }) => podOutcome(pod, verdict, refused, input, budgets))
+  const going = refused ? [] : verdicts.filter((v) => v.verdict.kind === 'delete').map((v) => v.pod)
+  const context = { ...running, flags: input.flags, release: input.release }
+  const timed = input.flags.disableEviction
+    ? deleteAll(going, start, context)
+    : timeEvictions(going, start, context)
+  const byPod = new Map(timed.map((t) => [t.pod, t]))
+  const state = input.flags.disableEviction ? 'deleted' : 'evicted'
+  const pods = verdicts.map(({ pod, verdict }) =>
+    podOutcome(pod, verdict, refused, () => {
+      const t = byPod.get(pod)
+      return t === undefined ? still(pod, 'kept') : drained(t, state)
+    })
+  )
   const warned = verdicts.flatMap(({ pod, verdict }) =>
     verdict.kind !== 'error' && verdict.warning !== null ? [{ message: verdict.warning, pod }] : []
   )
@@ -141,6 +135,8 @@ function drainNode(
     node: node.name,
     alreadyCordoned: node.unschedulable,
     state: stateOf(pods),
+    startsAfterSeconds: start,
+    endsAfterSeconds: endOf(pods, timed, start),
     // kubectl prints the warnings only once the filters found no error (`deleteOrEvictPodsSimple`).
     warnings: refused ? [] : groups(warned),
     errors: groups(errored),
@@ -152,15 +148,11 @@ function podOutcome(
   pod: ClusterPod,
   verdict: DrainVerdict,
   nodeRefused: boolean,
-  input: DrainInput,
-  budgets: EvictionBudgets
+  timed: () => DrainedPod
 ): DrainedPod {
-  if (verdict.kind === 'error')
-    return { pod, state: 'error', blockedBy: null, message: verdict.message }
-  if (verdict.kind === 'skip') return { pod, state: 'left', blockedBy: null, message: null }
-  if (nodeRefused) return { pod, state: 'kept', blockedBy: null, message: null }
-  if (input.flags.disableEviction) return { pod, state: 'deleted', blockedBy: null, message: null }
-  return answered(pod, budgets.evict(pod))
+  if (verdict.kind === 'error') return still(pod, 'error', verdict.message)
+  if (verdict.kind === 'skip') return still(pod, 'left')
+  return nodeRefused ? still(pod, 'kept') : timed()
 }
 
 function notReached(node: DrainNode, listed: readonly ClusterPod[]): NodeDrain {
@@ -168,44 +160,55 @@ function notReached(node: DrainNode, listed: readonly ClusterPod[]): NodeDrain {
     node: node.name,
     alreadyCordoned: node.unschedulable,
     state: 'not-reached',
+    startsAfterSeconds: null,
+    endsAfterSeconds: null,
     warnings: [],
     errors: [],
-    pods: listed.map((pod) => ({ pod, state: 'not-reached', blockedBy: null, message: null })),
+    pods: listed.map((pod) => still(pod, 'not-reached')),
   }
 }
 
-/** What goes, when: drain's evictions are sent together (afterSeconds 0); refused ones never go. */
-function plannedEvictions(nodes: readonly NodeDrain[]): PlannedEviction[] {
-  return nodes.flatMap((n) =>
+/**
+ * What goes, when, in the order it happens (list order within a second): an evicted pod with
+ * the `--grace-period` its deletion carries; one never evicted at null, after them.
+ */
+function plannedEvictions(nodes: readonly NodeDrain[], flags: DrainFlags): PlannedEviction[] {
+  const grace = flags.gracePeriodSeconds
+  const planned = nodes.flatMap((n) =>
     n.pods.flatMap((p): PlannedEviction[] => {
-      if (p.state === 'evicted' || p.state === 'deleted')
-        return [{ pod: p.pod, afterSeconds: 0, blockedBy: null }]
-      if (p.state === 'refused' || p.state === 'failed')
+      const pod = grace === null ? p.pod : { ...p.pod, gracePeriodSeconds: grace }
+      if (p.evictedAfterSeconds !== null)
+        return [{ pod, afterSeconds: p.evictedAfterSeconds, blockedBy: p.blockedBy }]
+      if (p.state === 'refused' || p.state === 'failed' || p.state === 'timed-out')
         return [{ pod: p.pod, afterSeconds: null, blockedBy: p.blockedBy }]
       return []
     })
   )
+  const time = (e: PlannedEviction): number => e.afterSeconds ?? Infinity
+  return planned.sort((a, b) => time(a) - time(b))
 }
 
 export function planDrain(input: DrainInput): DrainPlan {
-  const budgets = new EvictionBudgets(input.budgets)
+  const running: Running = {
+    budgets: new EvictionBudgets(input.budgets),
+    ready: new ReadyReplacements(input.landings ?? []),
+  }
   const matches = input.flags.podSelector
   const nodes: NodeDrain[] = []
-  let waiting = false
+  let start: number | null = 0
   for (const node of input.nodes) {
     const listed = input.pods
       .filter((p) => p.nodeName === node.name && (matches === null || matches(p.labels)))
       .sort(listOrder)
-    const drained: NodeDrain = waiting
-      ? notReached(node, listed)
-      : drainNode(node, listed, input, budgets)
+    const drained: NodeDrain =
+      start === null ? notReached(node, listed) : drainNode(node, listed, input, running, start)
     nodes.push(drained)
-    waiting ||= drained.state === 'waiting'
+    if (start !== null) start = drained.endsAfterSeconds
   }
   return {
     nodes,
-    evictions: plannedEvictions(nodes),
+    evictions: plannedEvictions(nodes, input.flags),
     failed: nodes.some((n) => n.state === 'refused' || n.state === 'failed'),
-    waits: waiting,
+    waits: nodes.some((n) => n.state === 'waiting'),
   }
 }

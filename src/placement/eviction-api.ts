@@ -40,20 +40,40 @@ function ignoresBudgets(pod: ClusterPod): boolean {
 const nameOf = (budget: DisruptionBudget): string => `${budget.namespace}/${budget.name}`
 
 /**
- * One budget's allowance as the API server holds it while the drain runs. The healthy counts
- * stay as read: the disruption controller's recount lowers the healthy count with the allowance,
- * which each granted eviction lowers here already, so no decision changes.
+ * One budget's allowance as the API server holds it while the drain runs: each granted eviction
+ * takes one, as `checkAndDecrement` does before the disruption controller recounts; the
+ * recount (`updatePdbStatus`) gives it back only when a pod it selects becomes Ready again.
+ * `healthy` is null when the status was read without `currentHealthy`.
  */
 interface HeldBudget {
   readonly budget: DisruptionBudget
   allowed: number
+  healthy: number | null
 }
 
 export class EvictionBudgets {
   private readonly held: HeldBudget[]
 
   constructor(budgets: readonly DisruptionBudget[]) {
-    this.held = budgets.map((budget) => ({ budget, allowed: budget.disruptionsAllowed }))
+    this.held = budgets.map((budget) => ({
+      budget,
+      allowed: budget.disruptionsAllowed,
+      healthy: budget.currentHealthy ?? null,
+    }))
+  }
+
+  /**
+   * A pod of `namespace` with `labels` became Ready: the disruption controller's recount
+   * (`countHealthyPods`, `updatePdbStatus`) makes the allowance currentHealthy − desiredHealthy
+   * again, at least 0; without the counts read, one more.
+   */
+  becameReady(namespace: string, labels: Readonly<Record<string, string>>): void {
+    for (const held of this.held) {
+      const { budget } = held
+      if (budget.namespace !== namespace || !labelSelectorMatches(budget.selector, labels)) continue
+      if (held.healthy === null || budget.desiredHealthy === undefined) held.allowed += 1
+      else held.allowed = Math.max(0, (held.healthy += 1) - budget.desiredHealthy)
+    }
   }
 
   /**
@@ -115,6 +135,7 @@ export class EvictionBudgets {
         `The disruption budget ${budget.name} needs ${budget.desiredHealthy ?? 0} healthy pods and has ${budget.currentHealthy ?? 0} currently`
       )
     held.allowed -= 1
+    if (held.healthy !== null) held.healthy -= 1
     return { kind: 'evicted', budget: name }
   }
 

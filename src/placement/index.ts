@@ -125,17 +125,18 @@ export type { JobFacts, ServiceSelector, Workload, WorkloadKind, Workloads } fro
 export type { PlannedEviction } from './eviction-plan.js'
 export { filterDrainPod, type DrainFlags, type DrainVerdict } from './drain-filters.js'
 export { EvictionBudgets, type EvictionAnswer } from './eviction-api.js'
-export {
-  planDrain,
-  type DrainedPod,
-  type DrainedPodState,
-  type DrainInput,
-  type DrainNode,
-  type DrainPlan,
-  type NodeDrain,
-  type NodeDrainState,
-  type PodGroup,
-} from './drain-plan.js'
+export { planDrain } from './drain-plan.js'
+export type {
+  DrainedPod,
+  DrainedPodState,
+  DrainInput,
+  DrainNode,
+  DrainPlan,
+  NodeDrain,
+  NodeDrainState,
+  PodGroup,
+} from './drain-types.js'
+export { goDuration, type Landing } from './drain-timeline.js'
 export {
   followEvictions,
   type EvictionFollowUp,

@@ -95,7 +95,7 @@ describe('kubectlDrainLines, as kubectl drain prints them', () => {
       ' a',
     ])
     expect(summary).toMatch(
-      /0 pod\(s\) evicted, 0 refused by a PodDisruptionBudget, 1 failing.*; drain ends with an error \(exit 1\)\.$/
+      /0 pod\(s\) evicted, 0 refused by a PodDisruptionBudget, 1 failing.*; drain ends with an error \(exit 1\) at \+0 s\.$/
     )
   })
 })

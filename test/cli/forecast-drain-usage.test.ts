@@ -33,6 +33,21 @@ describe('taint-extender forecast --drain on bad usage', () => {
       ['--drain', '--node', 'a', '--pod-selector', 'app in web'],
       '--pod-selector=<pod_selector> must be a valid label selector: "app in web"',
     ],
+    [
+      'a --timeout that is not a whole number of seconds',
+      ['--drain', '--node', 'a', '--timeout', '1.5s'],
+      '--timeout 1.5s: a duration in whole seconds, as 90s, 2m or 1h30m (0: no timeout)',
+    ],
+    [
+      'a --grace-period that is not a whole number',
+      ['--drain', '--node', 'a', '--grace-period', 'soon'],
+      "--grace-period soon: a whole number of seconds (-1: the pod's own)",
+    ],
+    [
+      'a drain timing flag without --drain',
+      ['--taint', 'a=b:NoExecute', '--node', 'a', '--timeout', '30s'],
+      '--timeout goes with --drain',
+    ],
   ])('refuses %s with exit 2', async (_name, argv, message) => {
     const result = await runTool('forecast', [...argv, ...FILES])
     expect(result.code).toBe(2)

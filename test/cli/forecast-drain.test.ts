@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { runTool, tempFile } from './run-tool.js'
 
@@ -13,13 +14,20 @@ const PDBS = ['--pdbs', `${DRAIN}pdbs.json`]
 
 interface DrainDocument {
   drain: {
-    nodes: { node: string; state: string; alreadyCordoned: boolean }[]
+    nodes: {
+      node: string
+      state: string
+      alreadyCordoned: boolean
+      startsAfterSeconds: number | null
+      endsAfterSeconds: number | null
+    }[]
     pods: {
       namespace: string
       name: string
       node: string
       state: string
       evictedAfterSeconds: number | null
+      refusals: number
       blockedBy: string | null
     }[]
     kubectl: string[]
@@ -84,9 +92,10 @@ describe('taint-extender forecast --drain', () => {
       evictedAfterSeconds: null,
       blockedBy: 'shop/web',
     })
+    // Node b is drained once node a's pods are gone, their 30 s grace periods used in full.
     expect(doc.drain.pods.find((p) => p.name === 'cache-0')).toMatchObject({
       state: 'evicted',
-      evictedAfterSeconds: 0,
+      evictedAfterSeconds: 30,
       blockedBy: null,
     })
     expect(doc.drain.nodes.map((n) => `${n.node} ${n.state}`)).toEqual([
@@ -172,6 +181,90 @@ describe('taint-extender forecast --drain', () => {
     ])
   })
 
+  it('retries a refused eviction until a replacement is Ready: web-3 goes at the 5 s retry after node a’s pods are replaced, with --grace-period 0', async () => {
+    const result = await runTool('forecast', [
+      ...['--drain', '--node', 'a,b', '--ignore-daemonsets', '--delete-emptydir-data'],
+      ...['--grace-period', '0', '--workloads', `${DRAIN}workloads.json`],
+      ...[...FILES, ...PDBS, '-o', 'json'],
+    ])
+    expect(result.code).toBe(0)
+    const doc = JSON.parse(result.stdout) as DrainDocument & {
+      evicted: { name: string; evictedAfterSeconds: number; replacement: { node: string } | null }[]
+    }
+    // Budget web allows 2: web-1 and web-2 take them at +0; node b starts at once (their
+    // grace period 0), web-3 is refused there and goes at the next try, their replacements
+    // Ready before it.
+    expect(doc.drain.pods.find((p) => p.name === 'web-3')).toMatchObject({
+      state: 'evicted',
+      evictedAfterSeconds: 5,
+      goneAfterSeconds: 5,
+      refusals: 1,
+      blockedBy: 'shop/web',
+    })
+    expect(doc.drain.nodes.map((n) => [n.node, n.startsAfterSeconds, n.endsAfterSeconds])).toEqual([
+      ['a', 0, 0],
+      ['b', 0, 5],
+    ])
+    expect(doc.evicted.map((e) => [e.name, e.evictedAfterSeconds, e.replacement?.node])).toEqual([
+      ['web-1', 0, 'c'],
+      ['web-2', 0, 'c'],
+      ['cache-0', 0, undefined],
+      ['web-3', 5, 'c'],
+    ])
+    expect(doc.summary).toMatch(
+      /\(1 after a PodDisruptionBudget's refusals\).*drain completes at \+5 s\.$/
+    )
+  })
+
+  it('chains the retries: web-2 goes once web-1’s replacement is Ready, web-3 on node b once web-2’s is', async () => {
+    const pdbs = JSON.parse(readFileSync(`${DRAIN}pdbs.json`, 'utf8')) as {
+      items: { status: Record<string, number> }[]
+    }
+    for (const item of pdbs.items)
+      Object.assign(item.status, { currentHealthy: 3, desiredHealthy: 2, disruptionsAllowed: 1 })
+    const result = await runTool('forecast', [
+      ...['--drain', '--node', 'a,b', '--ignore-daemonsets', '--delete-emptydir-data'],
+      ...['--grace-period', '0', '--workloads', `${DRAIN}workloads.json`],
+      ...['--pdbs', tempFile('pdbs.json', JSON.stringify(pdbs)), ...FILES, '-o', 'json'],
+    ])
+    expect(result.code).toBe(0)
+    const doc = JSON.parse(result.stdout) as DrainDocument
+    const web = doc.drain.pods.filter((p) => p.name.startsWith('web-'))
+    expect(web.map((p) => [p.name, p.evictedAfterSeconds, p.refusals])).toEqual([
+      ['web-1', 0, 0],
+      ['web-2', 5, 1],
+      // Tried when node b starts at +5, with web-2's replacement made that second: refused once.
+      ['web-3', 10, 1],
+    ])
+    expect(doc.drain.nodes.map((n) => [n.node, n.startsAfterSeconds, n.endsAfterSeconds])).toEqual([
+      ['a', 0, 5],
+      ['b', 5, 10],
+    ])
+  })
+
+  it('gives a refused eviction up at --timeout with kubectl’s error, its node failing and drain going on, exit 1', async () => {
+    const { code, doc } = await drain([
+      ...['--node', 'a,b', '--ignore-daemonsets', '--delete-emptydir-data'],
+      ...['--grace-period', '0', '--timeout', '12s', ...PDBS],
+    ])
+    expect(code).toBe(1)
+    expect(doc.drain.pods.find((p) => p.name === 'web-3')).toMatchObject({
+      state: 'timed-out',
+      evictedAfterSeconds: null,
+      refusals: 3,
+      blockedBy: 'shop/web',
+    })
+    const retry = `error when evicting pods/"web-3" -n "shop" (will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget.`
+    expect(doc.drain.kubectl.slice(4)).toEqual([
+      retry,
+      retry,
+      retry,
+      'error: unable to drain node "b" due to error: error when evicting pods/"web-3" -n "shop": global timeout reached: 12s, continuing command...',
+      'There are pending nodes to be drained:',
+      ' b',
+    ])
+  })
+
   it('deletes through every budget with --disable-eviction, and with --force a bare pod too, exit 0', async () => {
     const { code, doc } = await drain([
       '--node',
@@ -188,7 +281,8 @@ describe('taint-extender forecast --drain', () => {
       'c dev/debug deleted',
       'c shop/web-4 deleted',
     ])
-    expect(doc.summary).toMatch(/drain completes\.$/)
+    // Node c starts once node b's pods are gone, 30 s each (terminationGracePeriodSeconds unset).
+    expect(doc.summary).toMatch(/drain completes at \+60 s\.$/)
   })
 
   it('lists only the pods --pod-selector matches, so the node’s DaemonSet pod refuses nothing', async () => {
@@ -211,8 +305,11 @@ describe('taint-extender forecast --drain', () => {
         'NODE   POD                   DRAIN                       BLOCKED BY',
         'a      kube-system/etcd-a    stays (mirror pod)',
         'a      kube-system/proxy-a   stays (DaemonSet-managed)',
-        'a      shop/web-1            evicted',
-        'a      shop/web-2            evicted',
+        'a      shop/web-1            evicted at +0 s',
+        'a      shop/web-2            evicted at +0 s',
+        '',
+        'Node by node (kubectl drains one after another):',
+        '  a: starts at +0 s, ends at +30 s (drained)',
         '',
         'POD          EVICTED AT   REPLACED BY                                 LANDS ON',
         'shop/web-1   +0 s         its ReplicaSet shop/web-7d9f was not read   -',
@@ -224,7 +321,7 @@ describe('taint-extender forecast --drain', () => {
         '  node/a drained',
         '',
         'No PodDisruptionBudgets read (--pdbs FILE): every eviction is taken as allowed.',
-        'drain of 1 node(s): 2 pod(s) evicted, 0 refused by a PodDisruptionBudget, 0 failing, 2 left in place; drain completes.',
+        'drain of 1 node(s): 2 pod(s) evicted, 0 refused by a PodDisruptionBudget, 0 failing, 2 left in place; drain completes at +30 s.',
         '2 pods evicted: 0 re-placed, 2 not recreated',
         'Judged as kube-scheduler 1.35 judges (newest supported).',
         '',

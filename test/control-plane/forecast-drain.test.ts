@@ -119,6 +119,20 @@ describeWithControlPlane(
       expect(web(refused)).toEqual(web(blocked.map(key)))
     })
 
+    it('evicts the api pod budget api refused at the retry forecast named, once the other’s replacement is Ready', () => {
+      const said = forecast.drain.pods.filter((p) => p.blockedBy === `${NS}/api`)
+      expect(said.map((p) => [p.state, p.evictedAfterSeconds])).toEqual([['evicted', 5]])
+      const refused = [...refusedByBudget(drain.stderr).keys()].filter((p) =>
+        p.startsWith(`${NS}/api-`)
+      )
+      const api = evicted().filter((p) => p.name.startsWith('api-'))
+      const first = Math.min(...api.map((p) => p.deletingAt ?? Infinity))
+      const retried = api.find((p) => key(p) === refused[0])?.deletingAt ?? Infinity
+      // In the 5 s step of kubectl's second try: it sleeps 5 s after a refusal, and each try
+      // waits on the API server (the other evictions' too), which adds a little to each.
+      expect(Math.floor((retried - first) / 5000) * 5).toBe(said[0]?.evictedAfterSeconds)
+    })
+
     it('evicts at once the pods forecast says, and no other', () => {
       // The first round: before kubectl's first retry, 5 s after a refusal.
       const first = evicted().filter((p) => (p.deletingAt ?? 0) < startedAt + 4000)

@@ -21,6 +21,8 @@ export const NO_FLAGS: DrainFlags = {
   force: false,
   disableEviction: false,
   podSelector: null,
+  timeoutSeconds: null,
+  gracePeriodSeconds: null,
 }
 
 export function flags(more: Partial<DrainFlags> = {}): DrainFlags {

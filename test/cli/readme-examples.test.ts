@@ -39,8 +39,13 @@ function examples(text: string): Example[] {
 describe("the README's and the manual's examples of the tools", () => {
   const all = [...examples(README), ...examples(MANUAL)]
 
-  it('include explain for a pod Pending for several reasons and the eviction loop in the README, and both tools in the manual', () => {
-    expect(examples(README).map((e) => e.argv[0])).toEqual(['explain', 'forecast', 'forecast'])
+  it('include explain for a pod Pending for several reasons, the eviction loop and a drain in the README, and both tools in the manual', () => {
+    expect(examples(README).map((e) => e.argv[0])).toEqual([
+      'explain',
+      'forecast',
+      'forecast',
+      'forecast',
+    ])
     expect(examples(MANUAL).map((e) => e.argv[0])).toEqual(['explain', 'explain', 'forecast'])
   })
 

@@ -101,6 +101,11 @@ function writeCluster(dir: string) {
 const BASELINE = process.env.BENCH_BASELINE
 
 const ratio = (a: Measured, b: Measured) => Math.round((a.wallMs / b.wallMs) * 100) / 100
+/** The same ratio of CPU times, where they were read (scale-measure.ts). */
+const cpuRatio = (a: Measured, b: Measured) =>
+  a.cpuMs === undefined || b.cpuMs === undefined
+    ? null
+    : Math.round((a.cpuMs / b.cpuMs) * 100) / 100
 
 const dir = mkdtempSync(join(tmpdir(), 'forecast-scale-'))
 try {
@@ -126,12 +131,15 @@ try {
         forecast,
         forecastOverJsonParse: ratio(forecast, parse),
         forecastOverExplainRead: ratio(forecast, read),
+        cpuForecastOverJsonParse: cpuRatio(forecast, parse),
+        cpuForecastOverExplainRead: cpuRatio(forecast, read),
         ...(baseline === undefined
           ? {}
           : {
               baselineForecast: baseline,
               baselineOverJsonParse: ratio(baseline, parse),
               forecastOverBaseline: ratio(forecast, baseline),
+              cpuForecastOverBaseline: cpuRatio(forecast, baseline),
             }),
       },
       null,

@@ -2,6 +2,7 @@ import type { AffinityPod, ClusterPod, PodAffinityTerm } from './cluster-pod.js'
 import { existingTermMatches, type NamespaceLabels } from './inter-pod-affinity-terms.js'
 import { labelOf, type Labels } from './label-requirements.js'
 import type { NodeInfo } from './node-info.js'
+import type { Snapshot } from './snapshot.js'
 
 /**
  * The placed pods' half of InterPodAffinity's PreScore (interpodaffinity scoring.go
@@ -12,8 +13,11 @@ import type { NodeInfo } from './node-info.js'
  * namespace and labels while the node's pods with affinity stay the same: the replicas of one
  * template placed one after the other, each changing one node, read the other nodes' parts
  * again rather than matching every placed pod's terms again, as upstream's PreScore does on a
- * snapshot of that version. The sums are of integer weights, so the order they are added in
- * does not change them.
+ * snapshot of that version. Over the whole snapshot, the sums are kept while its list of nodes
+ * with such pods is the same object: the snapshot makes that list anew whenever a pod with
+ * affinity terms comes or goes (snapshot.ts `#listsChanged`), so that a replacement without
+ * terms, bound in turn, leaves them. The sums are of integer weights, so the order they are
+ * added in does not change them.
  */
 
 /** InterPodAffinityArgs `hardPodAffinityWeight`, defaulted to 1 (apis/config/v1 defaults.go). */
@@ -26,8 +30,8 @@ interface DomainWeight {
   readonly weight: number
 }
 
-/** What one node adds for one incoming pod; `recorded` when some term matched on a domain. */
-export interface NodeAffinityPart {
+/** What nodes add for one incoming pod; `recorded` when some term matched on a domain. */
+export interface AffinityPart {
   readonly weights: readonly DomainWeight[]
   readonly recorded: boolean
 }
@@ -36,13 +40,13 @@ interface KeptParts {
   /** The node's pods with affinity the parts were computed from, in order. */
   readonly pods: readonly ClusterPod[]
   readonly namespaces: NamespaceLabels
-  readonly byIncoming: Map<string, NodeAffinityPart>
+  readonly byIncoming: Map<string, AffinityPart>
 }
 
 const kept = new WeakMap<NodeInfo, KeptParts>()
 
 /** What the parts depend on of the incoming pod: its namespace and labels. */
-export function incomingKey(pod: AffinityPod): string {
+function incomingKey(pod: AffinityPod): string {
   const labels = Object.entries(pod.labels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   return JSON.stringify([pod.namespace, labels])
 }
@@ -58,7 +62,7 @@ function computePart(
   node: NodeInfo,
   incoming: AffinityPod,
   namespaces: NamespaceLabels
-): NodeAffinityPart {
+): AffinityPart {
   const sums = new Map<string, DomainWeight>()
   let recorded = false
   const labels: Labels = node.node.labels
@@ -83,12 +87,12 @@ function computePart(
  * an earlier pod of the same namespace and labels while the node's pods with affinity and the
  * namespace labels are the same.
  */
-export function existingPodsPart(
+function existingPodsPart(
   node: NodeInfo,
   incoming: AffinityPod,
   key: string,
   namespaces: NamespaceLabels
-): NodeAffinityPart {
+): AffinityPart {
   let parts = kept.get(node)
   if (
     parts === undefined ||
@@ -104,4 +108,72 @@ export function existingPodsPart(
     parts.byIncoming.set(key, part)
   }
   return part
+}
+
+/** Incoming pods' namespaces and labels whose sums are kept per snapshot, the oldest dropped first. */
+const KEPT_SUMS = 64
+
+interface KeptSums {
+  readonly nodes: readonly NodeInfo[]
+  readonly namespaces: NamespaceLabels
+  readonly byIncoming: Map<string, AffinityPart>
+}
+
+const keptSums = new WeakMap<Snapshot, KeptSums>()
+
+/** `scoreMap`: topology key → label value → summed weight. */
+export type ScoreMap = Map<string, Map<string, number>>
+
+/** Adds `weight` to the domain `topologyKey=value` of `map`. */
+export function addWeight(map: ScoreMap, topologyKey: string, value: string, weight: number): void {
+  let values = map.get(topologyKey)
+  if (values === undefined) map.set(topologyKey, (values = new Map()))
+  values.set(value, (values.get(value) ?? 0) + weight)
+}
+
+/** Every node's part summed per topology key and value. */
+function sumParts(
+  nodes: readonly NodeInfo[],
+  incoming: AffinityPod,
+  key: string,
+  namespaces: NamespaceLabels
+): AffinityPart {
+  const sums: ScoreMap = new Map()
+  let recorded = false
+  for (const node of nodes) {
+    const part = existingPodsPart(node, incoming, key, namespaces)
+    recorded = part.recorded || recorded
+    for (const { topologyKey, value, weight } of part.weights)
+      addWeight(sums, topologyKey, value, weight)
+  }
+  const weights = [...sums].flatMap(([topologyKey, values]) =>
+    [...values].map(([value, weight]) => ({ topologyKey, value, weight }))
+  )
+  return { weights, recorded }
+}
+
+/**
+ * `processExistingPod` over every node with pods with affinity, for the incoming pod: each term
+ * matched summed on its domain; kept per snapshot while its list of those nodes is the same.
+ */
+export function existingPodsSums(
+  snapshot: Snapshot,
+  incoming: AffinityPod,
+  namespaces: NamespaceLabels
+): AffinityPart {
+  const nodes = snapshot.havePodsWithAffinity
+  let kept = keptSums.get(snapshot)
+  if (kept === undefined || kept.nodes !== nodes || kept.namespaces !== namespaces) {
+    kept = { nodes, namespaces, byIncoming: new Map() }
+    keptSums.set(snapshot, kept)
+  }
+  const key = incomingKey(incoming)
+  let sums = kept.byIncoming.get(key)
+  if (sums === undefined) {
+    sums = sumParts(nodes, incoming, key, namespaces)
+    kept.byIncoming.set(key, sums)
+    const oldest = kept.byIncoming.keys().next().value
+    if (kept.byIncoming.size > KEPT_SUMS && oldest !== undefined) kept.byIncoming.delete(oldest)
+  }
+  return sums
 }

@@ -1,5 +1,5 @@
 import type { PodAffinityTerm, WeightedPodAffinityTerm } from './cluster-pod.js'
-import { existingPodsPart, incomingKey } from './inter-pod-affinity-existing.js'
+import { addWeight, existingPodsSums, type ScoreMap } from './inter-pod-affinity-existing.js'
 import type { PreScore, PreScoreResult, ScorePlugin } from './score-framework.js'
 import {
   incomingTermMatches,
@@ -21,9 +21,6 @@ import { PLUGIN_INTER_POD_AFFINITY, type SnapshotInput } from './types.js'
  * min–max over the scored nodes. Terminating pods count, unlike in PodTopologySpread.
  */
 
-/** `scoreMap`: topology key → label value → summed weight. */
-type ScoreMap = Map<string, Map<string, number>>
-
 interface WeightedIncoming {
   readonly incoming: IncomingTerm
   readonly weight: number
@@ -43,15 +40,6 @@ function addOnDomain(
   if (value === undefined) return false
   addWeight(map, term.topologyKey, value, weight)
   return true
-}
-
-function addWeight(map: ScoreMap, topologyKey: string, value: string, weight: number): void {
-  let values = map.get(topologyKey)
-  if (values === undefined) {
-    values = new Map()
-    map.set(topologyKey, values)
-  }
-  values.set(value, (values.get(value) ?? 0) + weight)
 }
 
 /**
@@ -97,13 +85,10 @@ export const preScoreInterPodAffinity: PreScore = (input, feasible): PreScoreRes
   if (feasible.length === 0 || !snapshot.podsKnown) return null
   const map: ScoreMap = new Map()
   let recorded = scoreIncomingTerms(input, map)
-  const key = incomingKey(input.pod)
-  for (const node of snapshot.havePodsWithAffinity) {
-    const part = existingPodsPart(node, input.pod, key, input.namespaces)
-    for (const { topologyKey, value, weight } of part.weights)
-      addWeight(map, topologyKey, value, weight)
-    recorded = part.recorded || recorded
-  }
+  const existing = existingPodsSums(snapshot, input.pod, input.namespaces)
+  for (const { topologyKey, value, weight } of existing.weights)
+    addWeight(map, topologyKey, value, weight)
+  recorded = existing.recorded || recorded
   return recorded ? affinityScorer(map) : null
 }
 

@@ -37,6 +37,8 @@ const CACHE = pod({ labels: { app: 'cache' } })
 const WEB_IN_SHOP = pod({ namespace: 'shop', labels: { app: 'web' } })
 
 const C = placed('c', 'n3', { affinity: [podTerm(ZONE, selector({ app: 'web' }))] })
+/** A second pod with c's required term, on n3, which already holds a pod with affinity. */
+const C2 = placed('c2', 'n3', { affinity: [podTerm(ZONE, selector({ app: 'web' }))] })
 const D = placed('d', 'n1', {}, [weighted(5, HOST, { app: 'web' })])
 /** d again, a new object with another weight: the same name on the same node. */
 const D_AGAIN = placed('d', 'n1', {}, [weighted(8, HOST, { app: 'web' })])
@@ -73,15 +75,21 @@ const STEPS: readonly Step[] = [
     expected: scores({ n1: 5, n2: 0, n3: 1 }, { n1: 100, n2: 0, n3: 20 }),
   },
   {
+    name: 'a second pod with the required term on n3, a node with such pods already, adds 1 more to zone-b',
+    change: { add: C2 },
+    pod: WEB,
+    expected: scores({ n1: 5, n2: 0, n3: 2 }, { n1: 100, n2: 0, n3: 40 }),
+  },
+  {
     name: 'a cache pod on the same snapshot matches no term: Skip, not the web pod’s sums',
     pod: CACHE,
     expected: 'skip',
   },
   {
-    name: 'the pod with the required term taken off no longer adds to zone-b',
+    name: 'one pod with the required term taken off leaves the other’s 1 on zone-b',
     change: { remove: C },
     pod: WEB,
-    expected: scores({ n1: 5, n2: 0, n3: 0 }, { n1: 100, n2: 0, n3: 0 }),
+    expected: scores({ n1: 5, n2: 0, n3: 1 }, { n1: 100, n2: 0, n3: 20 }),
   },
   {
     name: 'a web pod of another namespace is not matched by terms of the default namespace: Skip',
@@ -89,16 +97,16 @@ const STEPS: readonly Step[] = [
     expected: 'skip',
   },
   {
-    name: 'a pod taken off and another of the same name and node added counts by its own weight',
+    name: 'the pod with the preferred term taken off n1 leaves zone-b alone scored',
     change: { remove: D },
     pod: WEB,
-    expected: 'skip',
+    expected: scores({ n1: 0, n2: 0, n3: 1 }, { n1: 0, n2: 0, n3: 100 }),
   },
   {
-    name: 'the same name back on n1 with a weight of 8 gives n1 8',
+    name: 'another pod of the same name back on n1 counts by its own weight, 8',
     change: { add: D_AGAIN },
     pod: WEB,
-    expected: scores({ n1: 8, n2: 0, n3: 0 }, { n1: 100, n2: 0, n3: 0 }),
+    expected: scores({ n1: 8, n2: 0, n3: 1 }, { n1: 100, n2: 0, n3: 12 }),
   },
   {
     name: 'a term with a namespaceSelector for team=a matches the shop pod when shop is team=a',

@@ -45,6 +45,22 @@ interface KeptParts {
 
 const kept = new WeakMap<NodeInfo, KeptParts>()
 
+/**
+ * Incoming pods' namespaces and labels whose parts are kept per node and sums per snapshot, the
+ * oldest dropped first: `explain --pending` judges pods of many workloads on one snapshot.
+ */
+const KEPT_INCOMING = 64
+
+/** A node whose pods add nothing for the incoming pod, most nodes: one object for them all. */
+const NOTHING: AffinityPart = Object.freeze({ weights: [], recorded: false })
+
+/** `value` kept under `key`, the oldest key dropped past KEPT_INCOMING. */
+function keep(byIncoming: Map<string, AffinityPart>, key: string, value: AffinityPart): void {
+  byIncoming.set(key, value)
+  const oldest = byIncoming.keys().next().value
+  if (byIncoming.size > KEPT_INCOMING && oldest !== undefined) byIncoming.delete(oldest)
+}
+
 /** What the parts depend on of the incoming pod: its namespace and labels. */
 function incomingKey(pod: AffinityPod): string {
   const labels = Object.entries(pod.labels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -79,7 +95,7 @@ function computePart(
     for (const t of other.preferredAffinity ?? []) add(other, t.term, t.weight)
     for (const t of other.preferredAntiAffinity ?? []) add(other, t.term, -t.weight)
   }
-  return { weights: [...sums.values()], recorded }
+  return sums.size === 0 && !recorded ? NOTHING : { weights: [...sums.values()], recorded }
 }
 
 /**
@@ -105,13 +121,10 @@ function existingPodsPart(
   let part = parts.byIncoming.get(key)
   if (part === undefined) {
     part = computePart(node, incoming, namespaces)
-    parts.byIncoming.set(key, part)
+    keep(parts.byIncoming, key, part)
   }
   return part
 }
-
-/** Incoming pods' namespaces and labels whose sums are kept per snapshot, the oldest dropped first. */
-const KEPT_SUMS = 64
 
 interface KeptSums {
   readonly nodes: readonly NodeInfo[]
@@ -171,9 +184,7 @@ export function existingPodsSums(
   let sums = kept.byIncoming.get(key)
   if (sums === undefined) {
     sums = sumParts(nodes, incoming, key, namespaces)
-    kept.byIncoming.set(key, sums)
-    const oldest = kept.byIncoming.keys().next().value
-    if (kept.byIncoming.size > KEPT_SUMS && oldest !== undefined) kept.byIncoming.delete(oldest)
+    keep(kept.byIncoming, key, sums)
   }
   return sums
 }

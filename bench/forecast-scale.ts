@@ -9,7 +9,8 @@ import { measure, type Measured } from './scale-measure.js'
  * nodes, 30 pods on each), that node holding 110 pods (its `pods` allocatable) of eleven
  * ReplicaSets, read from a workloads file, so that every eviction is followed to where its
  * replacement lands; three budgets over them. Each measurement in a fresh process: forecast's wall
- * time and peak RSS beside JSON.parse of the same files and explain's read of the nodes and pods.
+ * time and peak RSS beside JSON.parse of the same files and explain's read of the nodes and pods,
+ * and with `BENCH_BASELINE` another build's forecast on the same files in the same run.
  * Not a test: `npm run bench:forecast`.
  */
 
@@ -93,7 +94,18 @@ function writeCluster(dir: string) {
   }
 }
 
+/**
+ * `BENCH_BASELINE`: another build's explain-scale-child.js (say the main branch's, built in a
+ * directory of its own), whose forecast is measured on the same files right after this build's.
+ */
+const BASELINE = process.env.BENCH_BASELINE
+
 const ratio = (a: Measured, b: Measured) => Math.round((a.wallMs / b.wallMs) * 100) / 100
+/** The same ratio of CPU times, where they were read (scale-measure.ts). */
+const cpuRatio = (a: Measured, b: Measured) =>
+  a.cpuMs === undefined || b.cpuMs === undefined
+    ? null
+    : Math.round((a.cpuMs / b.cpuMs) * 100) / 100
 
 const dir = mkdtempSync(join(tmpdir(), 'forecast-scale-'))
 try {
@@ -106,6 +118,7 @@ try {
   const parse = measure('parse', files)
   const read = measure('read', files)
   const forecast = measure('forecast', files, undefined, args)
+  const baseline = BASELINE === undefined ? undefined : measure('forecast', files, BASELINE, args)
   console.log(
     JSON.stringify(
       {
@@ -118,6 +131,16 @@ try {
         forecast,
         forecastOverJsonParse: ratio(forecast, parse),
         forecastOverExplainRead: ratio(forecast, read),
+        cpuForecastOverJsonParse: cpuRatio(forecast, parse),
+        cpuForecastOverExplainRead: cpuRatio(forecast, read),
+        ...(baseline === undefined
+          ? {}
+          : {
+              baselineForecast: baseline,
+              baselineOverJsonParse: ratio(baseline, parse),
+              forecastOverBaseline: ratio(forecast, baseline),
+              cpuForecastOverBaseline: cpuRatio(forecast, baseline),
+            }),
       },
       null,
       2

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 /**
@@ -8,6 +9,12 @@ import { fileURLToPath } from 'node:url'
 
 export interface Measured {
   readonly wallMs: number
+  /**
+   * The child's CPU time (user and system, its GC threads included), read by this process, so
+   * that any build's child is measured alike; on a machine others load it varies far less than
+   * the wall time. Absent where /proc does not give it.
+   */
+  readonly cpuMs?: number
   readonly maxRssMiB: number
   /** `judge`: the CPU ms of judging each pending pod, the context read (explain-scale-child.ts). */
   readonly judgeMs?: number
@@ -20,6 +27,25 @@ export type Mode = 'explain' | 'parse' | 'read' | 'read-whole' | 'pending' | 'ju
 /** The files a measurement reads, by role (`pod`, `nodes`, `pods`, `pdbs`, ...). */
 export type ScaleFiles = Readonly<Record<string, string>>
 
+/** Clock ticks a second in /proc's times (`getconf CLK_TCK`, 100 on Linux). */
+const CLOCK_TICKS = 100
+
+/**
+ * The CPU time, in ms, of the children this process has waited for (`/proc/self/stat` fields 16
+ * and 17, cutime and cstime); null where there is no /proc.
+ */
+function waitedChildrenCpuMs(): number | null {
+  let stat: string
+  try {
+    stat = readFileSync('/proc/self/stat', 'utf8')
+  } catch {
+    return null
+  }
+  // After the command name in parentheses, the fields from the third (state) on.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS
+}
+
 /** `mode` measured on `files`; `args` follow (forecast's command line). */
 export function measure(
   mode: Mode,
@@ -27,9 +53,13 @@ export function measure(
   child = fileURLToPath(new URL('./explain-scale-child.js', import.meta.url)),
   args: readonly string[] = []
 ): Measured {
+  const cpuBefore = waitedChildrenCpuMs()
   const out = execFileSync(process.execPath, [child, mode, JSON.stringify(files), ...args], {
     encoding: 'utf8',
     maxBuffer: 1 << 30,
   })
-  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Measured
+  const cpuAfter = waitedChildrenCpuMs()
+  const measured = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Measured
+  if (cpuBefore === null || cpuAfter === null) return measured
+  return { ...measured, cpuMs: Math.round(cpuAfter - cpuBefore) }
 }

@@ -6,7 +6,8 @@ import {
   type ForecastOptions,
 } from '../config/index.js'
 import { runDrainForecast } from './forecast-drain.js'
-import { readDisruptionBudgets, readNodes, readPlacedPods } from './manifests.js'
+import { readDisruptionBudgets, readNodes } from './manifests.js'
+import { readForecastPods } from './forecast-pods.js'
 import { isDocumentFormat, printDocument, releaseField, releaseLine } from './output.js'
 import { renderTable } from './table.js'
 import { escapeTerminal } from './terminal-text.js'
@@ -116,7 +117,7 @@ export async function runForecast(
   const podSource = await podsSource(options.pods, names, follows)
   // A pods file may hold the controllers and Services beside the pods, as kubectl prints them.
   const collector = new WorkloadCollector()
-  const pods = await readPlacedPods(podSource, collector.side(podSource.origin))
+  const pods = await readForecastPods(podSource, collector.side(podSource.origin))
   const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
   const release = await speakingRelease(options.kubeVersion, cluster)
   const rules = rulesOf(options, release.version)

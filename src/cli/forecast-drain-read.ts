@@ -16,7 +16,8 @@ import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { followDrain, namespaceLabels } from './forecast-follow.js'
 import { selectNodes } from './forecast-nodes.js'
 import { parseSelector } from './label-selector.js'
-import { readDisruptionBudgets, readNodes, readPlacedPods } from './manifests.js'
+import { readDisruptionBudgets, readNodes } from './manifests.js'
+import { readForecastPods } from './forecast-pods.js'
 import type { SpokenRelease } from './output.js'
 import { nodesSource, pdbsSource, podsSource, speakingRelease } from './tool-io.js'
 import { WorkloadCollector } from './workload-kinds.js'
@@ -84,7 +85,7 @@ export async function readDrainForecast(options: DrainForecastOptions): Promise<
   const names = nodes.map((n) => n.name)
   const collector = new WorkloadCollector()
   const podSource = await podsSource(options.pods, names, true)
-  const pods = await readPlacedPods(podSource, collector.side(podSource.origin))
+  const pods = await readForecastPods(podSource, collector.side(podSource.origin))
   if (options.workloads !== null) await readWorkloads(options.workloads, collector)
   const index = collector.index()
   // Not read at all: a DaemonSet's pods are taken to have theirs (drain-filters.ts).

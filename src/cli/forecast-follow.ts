@@ -14,7 +14,8 @@ import {
 } from '../placement/index.js'
 import type { ForecastOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
-import { readNamespaces, type PlacedPod } from './manifests.js'
+import { readNamespaces } from './manifests.js'
+import type { ForecastPod } from './forecast-pods.js'
 import { namespacesSource } from './tool-io.js'
 
 /**
@@ -27,7 +28,7 @@ export interface FollowReading {
   /** Every node read, the selected ones among them. */
   readonly nodes: readonly ManifestNode[]
   /** Every pod read; finished and unbound ones are left out of the snapshot here. */
-  readonly pods: readonly PlacedPod[]
+  readonly pods: readonly ForecastPod[]
   readonly budgets: readonly DisruptionBudget[]
   readonly namespaces: NamespaceLabels
   /** The controllers and Services read (a controller not among them: its replacement unknown). */
@@ -67,13 +68,15 @@ function placementNode(node: ManifestNode): PlacementNode {
  * The unfinished bound pods, each once: from the cluster a selected node's pods are listed by
  * its own field selector and again among every bound pod.
  */
-function boundPods(pods: readonly PlacedPod[]): PlacedPod[] {
-  const seen = new Set<string>()
-  return pods.filter(({ pod }) => {
-    if (pod.nodeName === '' || FINISHED.has(pod.phase)) return false
-    const key = `${pod.namespace}/${pod.name}`
-    if (seen.has(key)) return false
-    seen.add(key)
+function boundPods(pods: readonly ForecastPod[]): ForecastPod[] {
+  // By namespace, then name: no `namespace/name` string made for each of a cluster's pods.
+  const seen = new Map<string, Set<string>>()
+  return pods.filter(({ placement }) => {
+    if (placement.nodeName === '' || FINISHED.has(placement.phase ?? '')) return false
+    let names = seen.get(placement.namespace)
+    if (names === undefined) seen.set(placement.namespace, (names = new Set()))
+    if (names.has(placement.name)) return false
+    names.add(placement.name)
     return true
   })
 }
@@ -92,8 +95,8 @@ export function followTaint(
   const bound = boundPods(reading.pods)
   // The engine keeps the pods' resources as the release's API server keeps them.
   const onTainted = bound
-    .filter((p) => tainted.has(p.pod.nodeName))
-    .map((p) => ({ pod: p.placement, tolerations: p.pod.tolerations }))
+    .filter((p) => tainted.has(p.placement.nodeName))
+    .map((p) => ({ pod: p.placement, tolerations: p.tolerations }))
   return followEvictions({
     nodes: after.map(placementNode),
     pods: bound.map((p) => p.placement),

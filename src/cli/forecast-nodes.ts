@@ -11,7 +11,7 @@ import {
 } from '../core/index.js'
 import { diagnosePlacement, type PlacementPod } from '../placement/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
-import type { PlacedPod } from './manifests.js'
+import { podKey, type ForecastPod } from './forecast-pods.js'
 import { parseSelector } from './label-selector.js'
 
 /**
@@ -73,7 +73,7 @@ export function selectNodes(
  * of the pair: they count the pods of other nodes, which forecast does not read.
  */
 function pendingPodFits(
-  pending: PlacedPod,
+  pending: ForecastPod,
   node: ManifestNode,
   running: readonly PlacementPod[],
   rules: RuleOptions
@@ -86,7 +86,7 @@ function pendingPodFits(
   })
   const diagnosis = diagnosePlacement({
     pod: withoutPodTerms(pending.placement),
-    tolerations: new CompiledTolerations(pending.pod.tolerations, rules),
+    tolerations: new CompiledTolerations(pending.tolerations, rules),
     nodes: [
       {
         name: node.name,
@@ -110,16 +110,15 @@ const FINISHED: ReadonlySet<string> = new Set(['Succeeded', 'Failed'])
 export function forecastNode(
   node: ManifestNode,
   taint: Taint,
-  pods: readonly PlacedPod[],
+  pods: readonly ForecastPod[],
   rules: RuleOptions
 ): NodeForecast {
-  const onNode = pods.filter((p) => p.pod.nodeName === node.name)
-  const running = onNode.map((p) => p.pod)
+  const onNode = pods.filter((p) => p.placement.nodeName === node.name)
+  const finished = (p: ForecastPod) => FINISHED.has(p.placement.phase ?? '')
   // Finished pods hold no resources: kube-scheduler's informer leaves them out.
-  const holding = onNode.filter((p) => !FINISHED.has(p.pod.phase)).map((p) => p.placement)
-  const pending = pods.filter((p) => p.pod.nodeName === '' && !FINISHED.has(p.pod.phase))
+  const holding = onNode.filter((p) => !finished(p)).map((p) => p.placement)
+  const pending = pods.filter((p) => p.placement.nodeName === '' && !finished(p))
   const tainted: ManifestNode = { ...node, taints: withTaint(node.taints, taint) }
-  const podName = (p: PlacedPod): string => `${p.pod.namespace}/${p.pod.name}`
   const effects = pending.map((p) => {
     const fitsAfter = pendingPodFits(p, tainted, holding, rules)
     return {
@@ -127,22 +126,21 @@ export function forecastNode(
       turnedAway: !fitsAfter && pendingPodFits(p, node, holding, rules),
       // Only a node the pod still fits is ranked: whether it fits is the diagnosis's word, which
       // weighs node affinity and the rest, not the taint rules' alone.
-      scoresLower:
-        fitsAfter && forecastPendingPod(node, taint, p.pod.tolerations, rules).scoresLower,
+      scoresLower: fitsAfter && forecastPendingPod(node, taint, p.tolerations, rules).scoresLower,
     }
   })
   return {
     node: node.name,
     // Only NoExecute taints evict: a NoSchedule or PreferNoSchedule taint leaves the NoExecute
     // ones, and so every running pod's outcome, as they were.
-    running: running.map((p) => ({
-      namespace: p.namespace,
-      name: p.name,
-      before: taintEviction(p.tolerations, node.taints, rules),
-      after: taintEviction(p.tolerations, tainted.taints, rules),
+    running: onNode.map(({ placement, tolerations }) => ({
+      namespace: placement.namespace,
+      name: placement.name,
+      before: taintEviction(tolerations, node.taints, rules),
+      after: taintEviction(tolerations, tainted.taints, rules),
     })),
-    pendingTurnedAway: effects.filter((e) => e.turnedAway).map((e) => podName(e.pod)),
-    pendingScoreLower: effects.filter((e) => e.scoresLower).map((e) => podName(e.pod)),
+    pendingTurnedAway: effects.filter((e) => e.turnedAway).map((e) => podKey(e.pod.placement)),
+    pendingScoreLower: effects.filter((e) => e.scoresLower).map((e) => podKey(e.pod.placement)),
   }
 }
 

@@ -1,7 +1,7 @@
-import type { ClusterPod, PodAffinityTerm, WeightedPodAffinityTerm } from './cluster-pod.js'
+import type { PodAffinityTerm, WeightedPodAffinityTerm } from './cluster-pod.js'
+import { addWeight, existingPodsSums, type ScoreMap } from './inter-pod-affinity-existing.js'
 import type { PreScore, PreScoreResult, ScorePlugin } from './score-framework.js'
 import {
-  existingTermMatches,
   incomingTermMatches,
   incomingTerms,
   termCandidates,
@@ -21,12 +21,6 @@ import { PLUGIN_INTER_POD_AFFINITY, type SnapshotInput } from './types.js'
  * min–max over the scored nodes. Terminating pods count, unlike in PodTopologySpread.
  */
 
-/** InterPodAffinityArgs `hardPodAffinityWeight`, defaulted to 1 (apis/config/v1 defaults.go). */
-export const HARD_POD_AFFINITY_WEIGHT = 1
-
-/** `scoreMap`: topology key → label value → summed weight. */
-type ScoreMap = Map<string, Map<string, number>>
-
 interface WeightedIncoming {
   readonly incoming: IncomingTerm
   readonly weight: number
@@ -44,12 +38,7 @@ function addOnDomain(
 ): boolean {
   const value = labelOf(node.node.labels, term.topologyKey)
   if (value === undefined) return false
-  let values = map.get(term.topologyKey)
-  if (values === undefined) {
-    values = new Map()
-    map.set(term.topologyKey, values)
-  }
-  values.set(value, (values.get(value) ?? 0) + weight)
+  addWeight(map, term.topologyKey, value, weight)
   return true
 }
 
@@ -87,25 +76,6 @@ function scoreIncomingTerms(input: SnapshotInput, map: ScoreMap): boolean {
   return recorded
 }
 
-/** The placed pod's own terms that the incoming pod matches, on the placed pod's node. */
-function scoreExistingPod(
-  input: SnapshotInput,
-  other: ClusterPod,
-  node: NodeInfo,
-  map: ScoreMap
-): boolean {
-  const matches = (term: PodAffinityTerm) =>
-    existingTermMatches(other, term, input.pod, input.namespaces)
-  let recorded = false
-  const add = (term: PodAffinityTerm, weight: number) => {
-    if (matches(term)) recorded = addOnDomain(map, node, term, weight) || recorded
-  }
-  for (const term of other.requiredAffinity) add(term, HARD_POD_AFFINITY_WEIGHT)
-  for (const t of other.preferredAffinity ?? []) add(t.term, t.weight)
-  for (const t of other.preferredAntiAffinity ?? []) add(t.term, -t.weight)
-  return recorded
-}
-
 /**
  * InterPodAffinity's PreScore: Skip when there is no feasible node, when the pods bound to the
  * nodes are unknown, or when no term matched on a labelled node (`index == -1`).
@@ -115,9 +85,10 @@ export const preScoreInterPodAffinity: PreScore = (input, feasible): PreScoreRes
   if (feasible.length === 0 || !snapshot.podsKnown) return null
   const map: ScoreMap = new Map()
   let recorded = scoreIncomingTerms(input, map)
-  for (const node of snapshot.havePodsWithAffinity)
-    for (const other of node.podsWithAffinity)
-      recorded = scoreExistingPod(input, other, node, map) || recorded
+  const existing = existingPodsSums(snapshot, input.pod, input.namespaces)
+  for (const { topologyKey, value, weight } of existing.weights)
+    addWeight(map, topologyKey, value, weight)
+  recorded = existing.recorded || recorded
   return recorded ? affinityScorer(map) : null
 }
 

@@ -16,25 +16,17 @@ import { resourceOf } from './resource.js'
 
 export const PLUGIN_BALANCED_ALLOCATION = 'NodeResourcesBalancedAllocation'
 
-/** `balancedResourceScorer` over the fractions of the resources with allocatable. */
-function balancedScore(requested: readonly bigint[], allocatable: readonly bigint[]): number {
-  const fractions: number[] = []
-  let total = 0
-  allocatable.forEach((capacity, i) => {
-    if (capacity === 0n) return
-    const fraction = Math.min(1, Number(requested[i] ?? 0n) / Number(capacity))
-    total += fraction
-    fractions.push(fraction)
-  })
-  let std = 0
-  if (fractions.length === 2)
-    std = Math.abs(((fractions[0] as number) - (fractions[1] as number)) / 2)
-  else if (fractions.length > 2) {
-    const mean = total / fractions.length
-    let sum = 0
-    for (const f of fractions) sum = sum + (f - mean) * (f - mean)
-    std = Math.sqrt(sum / fractions.length)
-  }
+/** A resource's requested share of allocatable, capped at 1; null when the node has none of it. */
+function fractionOf(requested: bigint, capacity: bigint): number | null {
+  return capacity === 0n ? null : Math.min(1, Number(requested) / Number(capacity))
+}
+
+/**
+ * `balancedResourceScorer` over cpu and memory, the default profile's two resources: with both
+ * fractions the standard deviation is half their difference, with one or none it is 0.
+ */
+function balancedScore(cpu: number | null, memory: number | null): number {
+  const std = cpu === null || memory === null ? 0 : Math.abs((cpu - memory) / 2)
   return Math.trunc((1 - std) * 100)
 }
 
@@ -51,8 +43,8 @@ export const preScoreBalancedAllocation: PreScore = (input) => {
       const allocatable = node.allocatable
       if (allocatable === null) return 0
       return balancedScore(
-        [node.requested.milliCpu + pod.milliCpu, node.requested.memory + pod.memory],
-        [allocatable.milliCpu, allocatable.memory]
+        fractionOf(node.requested.milliCpu + pod.milliCpu, allocatable.milliCpu),
+        fractionOf(node.requested.memory + pod.memory, allocatable.memory)
       )
     },
   }

@@ -43,15 +43,15 @@ export const preScoreNodeResourcesFit: PreScore = (input) => {
       const allocatable = node.allocatable
       if (allocatable === null) return 0
       const used = perContainer ? node.nonZeroRequested.current : node.nonZeroRequested.before132
-      const sides: [bigint, bigint][] = [
-        [allocatable.milliCpu, used.milliCpu + pod.milliCpu],
-        [allocatable.memory, used.memory + pod.memory],
-      ]
+      // cpu, then memory, each left out when the node has none of it; no list built per node.
       let sum = 0n
       let weights = 0n
-      for (const [capacity, requested] of sides) {
-        if (capacity === 0n) continue
-        sum += leastRequested(requested, capacity)
+      if (allocatable.milliCpu !== 0n) {
+        sum += leastRequested(used.milliCpu + pod.milliCpu, allocatable.milliCpu)
+        weights += 1n
+      }
+      if (allocatable.memory !== 0n) {
+        sum += leastRequested(used.memory + pod.memory, allocatable.memory)
         weights += 1n
       }
       return weights === 0n ? 0 : Number(sum / weights)

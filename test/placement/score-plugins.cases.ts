@@ -101,6 +101,9 @@ export const NODE_AFFINITY_SCORE_CASES: readonly PluginCase[] = [
   },
 ]
 
+/** A node that gives memory but no cpu (`cpu: 0` allocatable): the resource scores leave cpu out. */
+const NO_CPU = node('c', { allocatable: { cpu: '0', memory: '8Gi', pods: '110' } })
+
 export const LEAST_ALLOCATED_CASES: readonly PluginCase[] = [
   {
     name: 'a node whose requests would pass its allocatable scores 0 for that resource',
@@ -125,6 +128,14 @@ export const LEAST_ALLOCATED_CASES: readonly PluginCase[] = [
     // a: nothing requested: 100; b: 100m and 200Mi: cpu 97, memory 97: 97.
     scores: [100, 97],
   },
+  {
+    name: 'a node with no cpu allocatable is scored on its memory alone',
+    plugin: 'NodeResourcesFit',
+    pod: pod({ requests: { cpu: '2', memory: '1Gi' } }),
+    cluster: { nodes: [big('b'), NO_CPU] },
+    // b: cpu 50, memory 87 (7/8): 68; c: memory 87 alone.
+    scores: [68, 87],
+  },
 ]
 
 export const BALANCED_CASES: readonly PluginCase[] = [
@@ -138,6 +149,14 @@ export const BALANCED_CASES: readonly PluginCase[] = [
     },
     // a: cpu 5/4 → 1, memory 0.25: std 0.375 → 62; b: 0.5 and 0.125: std 0.1875 → 81.
     scores: [62, 81],
+  },
+  {
+    name: 'a node with no cpu allocatable has one fraction, whose standard deviation is 0',
+    plugin: 'NodeResourcesBalancedAllocation',
+    pod: pod({ requests: { cpu: '2', memory: '1Gi' } }),
+    cluster: { nodes: [big('b'), NO_CPU] },
+    // b: 0.5 and 0.125: std 0.1875 → 81; c: memory 0.125 alone: 100.
+    scores: [81, 100],
   },
 ]
 

@@ -1,0 +1,52 @@
+import type { Toleration } from '../core/index.js'
+import type { PlacementPod } from '../placement/index.js'
+import { decodePlacementPod, decodePod, POD_FIELDS } from '../protocol/index.js'
+import { objectsOf, readObjects, type ManifestSource } from './manifests.js'
+import { SKIP_WORKLOADS, type SideReading } from './workload-kinds.js'
+
+/**
+ * The pods as forecast keeps them: each pod's placement (name, node, phase, labels, terms and
+ * resources, all that the snapshot and the eviction and drain rules read) and its tolerations,
+ * which the taint-eviction rules read; decoded once, with no manifest copy of the pod beside the
+ * placement, since forecast holds every pod of the cluster at once.
+ */
+
+export interface ForecastPod {
+  readonly placement: PlacementPod
+  readonly tolerations: readonly Toleration[]
+}
+
+/** One list shared by the pods without tolerations, most of a cluster's. */
+const NO_TOLERATIONS: readonly Toleration[] = Object.freeze([])
+
+function forecastPod(object: unknown, origin: string, index: number): ForecastPod {
+  const path = `${origin}: pod ${index}`
+  const { tolerations } = decodePod(object, path)
+  return {
+    placement: decodePlacementPod(object, path, false),
+    tolerations: tolerations.length === 0 ? NO_TOLERATIONS : tolerations,
+  }
+}
+
+/**
+ * Pods in any form the tools read (a List, several YAML documents, one manifest), every object's
+ * kind checked before any is decoded; the workload objects a `kubectl get pods,deploy,...` List
+ * holds beside them go to `side`.
+ */
+export function readForecastPods(
+  source: ManifestSource,
+  side: SideReading = SKIP_WORKLOADS
+): Promise<ForecastPod[]> {
+  const { origin } = source
+  const decode = (object: unknown, index: number) => forecastPod(object, origin, index)
+  return readObjects(
+    source,
+    { expected: 'Pod', flag: 'pods', fields: POD_FIELDS, order: 'kinds-first', decode, side },
+    (text) => objectsOf(text, origin, 'Pod', 'pods', side).map(decode)
+  )
+}
+
+/** `namespace/name`, as messages and tables name a pod. */
+export function podKey(pod: PlacementPod): string {
+  return `${pod.namespace}/${pod.name}`
+}

@@ -1,6 +1,6 @@
 import type { Toleration } from '../core/index.js'
 import type { PlacementPod } from '../placement/index.js'
-import { decodePlacementPod, decodePod, POD_FIELDS } from '../protocol/index.js'
+import { decodePlacementPod, decodePod } from '../protocol/index.js'
 import { objectsOf, readObjects, type ManifestSource } from './manifests.js'
 import { SKIP_WORKLOADS, type SideReading } from './workload-kinds.js'
 
@@ -41,7 +41,7 @@ export function readForecastPods(
   const decode = (object: unknown, index: number) => forecastPod(object, origin, index)
   return readObjects(
     source,
-    { expected: 'Pod', flag: 'pods', fields: POD_FIELDS, order: 'kinds-first', decode, side },
+    { expected: 'Pod', flag: 'pods', order: 'kinds-first', decode, side },
     (text) => objectsOf(text, origin, 'Pod', 'pods', side).map(decode)
   )
 }

@@ -1,4 +1,4 @@
-import { readResourceList } from './decode-pod-resources.js'
+import { resourceListField } from './decode-pod-resources.js'
 import { decodeNodeImages } from './decode-images.js'
 import type { NodeImage } from '../placement/index.js'
 import type { NodeTaintsAt } from '../core/index.js'
@@ -71,9 +71,7 @@ export function decodeManifestNode(value: unknown, path: string): ManifestNode {
 /** `status.allocatable`, as NodeResourcesFit reads it; null when the node has none. */
 export function nodeAllocatable(node: JsonObject, path: string): Map<string, bigint> | null {
   const status = readObject(field(node, 'status'), `${path}.status`, false)
-  return status === null
-    ? null
-    : readResourceList(field(status, 'allocatable'), `${path}.status.allocatable`)
+  return status === null ? null : resourceListField(status, 'allocatable', `${path}.status`)
 }
 
 export function decodeManifestPod(value: unknown, path: string): ManifestPod {

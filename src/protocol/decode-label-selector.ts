@@ -20,7 +20,7 @@ function list(obj: JsonObject | null, name: string, path: string): unknown[] {
 }
 
 /** The string map of an absent field: one object that no reader adds to. */
-const NO_STRINGS: Record<string, string> = Object.freeze({})
+export const NO_STRINGS: Record<string, string> = Object.freeze({})
 
 /**
  * A string map (labels, nodeSelector, matchLabels). A parsed object whose values are all

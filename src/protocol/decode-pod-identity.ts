@@ -1,11 +1,11 @@
 import type { ClusterPod, ControllerReference } from '../placement/index.js'
 import {
-  field,
-  readArray,
-  readBoolean,
-  readInteger,
-  readObject,
-  readString,
+  booleanField,
+  listField,
+  numberField,
+  objectField,
+  objectItem,
+  stringField,
   type JsonObject,
 } from '../json/json-fields.js'
 
@@ -41,16 +41,16 @@ export function readController(
   path: string
 ): ControllerReference | null {
   const at = `${path}.metadata.ownerReferences`
-  const refs = metadata === null ? null : readArray(field(metadata, 'ownerReferences'), at)
-  for (const [i, item] of (refs ?? []).entries()) {
+  const refs = listField(metadata, 'ownerReferences', `${path}.metadata`)
+  for (let i = 0; i < refs.length; i++) {
+    const ref = objectItem(refs[i], at, i)
     const refAt = `${at}[${i}]`
-    const ref = readObject(item, refAt, true)
-    if (!readBoolean(field(ref, 'controller'), `${refAt}.controller`)) continue
+    if (!booleanField(ref, 'controller', refAt)) continue
     return {
-      apiVersion: readString(field(ref, 'apiVersion'), `${refAt}.apiVersion`),
-      kind: readString(field(ref, 'kind'), `${refAt}.kind`),
-      name: readString(field(ref, 'name'), `${refAt}.name`),
-      uid: readString(field(ref, 'uid'), `${refAt}.uid`),
+      apiVersion: stringField(ref, 'apiVersion', refAt),
+      kind: stringField(ref, 'kind', refAt),
+      name: stringField(ref, 'name', refAt),
+      uid: stringField(ref, 'uid', refAt),
     }
   }
   return null
@@ -62,11 +62,11 @@ export function readController(
  */
 function readReady(status: JsonObject | null, path: string): boolean {
   const at = `${path}.status.conditions`
-  const conditions = status === null ? null : readArray(field(status, 'conditions'), at)
-  for (const [i, item] of (conditions ?? []).entries()) {
-    const condition = readObject(item, `${at}[${i}]`, true)
-    if (readString(field(condition, 'type'), `${at}[${i}].type`) !== 'Ready') continue
-    return readString(field(condition, 'status'), `${at}[${i}].status`) === 'True'
+  const conditions = listField(status, 'conditions', `${path}.status`)
+  for (let i = 0; i < conditions.length; i++) {
+    const condition = objectItem(conditions[i], at, i)
+    if (stringField(condition, 'type', `${at}[${i}]`) !== 'Ready') continue
+    return stringField(condition, 'status', `${at}[${i}]`) === 'True'
   }
   return false
 }
@@ -74,11 +74,9 @@ function readReady(status: JsonObject | null, path: string): boolean {
 /** Some volume has `emptyDir` set (kubectl drain's `hasLocalStorage`). */
 function readLocalStorage(spec: JsonObject | null, path: string): boolean {
   const at = `${path}.spec.volumes`
-  const volumes = spec === null ? null : readArray(field(spec, 'volumes'), at)
-  return (volumes ?? []).some((item, i) => {
-    const volume = readObject(item, `${at}[${i}]`, true)
-    return readObject(field(volume, 'emptyDir'), `${at}[${i}].emptyDir`, false) !== null
-  })
+  return listField(spec, 'volumes', `${path}.spec`).some(
+    (item, i) => objectField(objectItem(item, at, i), 'emptyDir', `${at}[${i}]`) !== null
+  )
 }
 
 /**
@@ -86,17 +84,9 @@ function readLocalStorage(spec: JsonObject | null, path: string): boolean {
  * are a map, whose keys Go matches exactly, not as struct fields are matched.
  */
 function readMirror(metadata: JsonObject | null, path: string): boolean {
-  const at = `${path}.metadata.annotations`
   const annotations =
-    metadata === null ? null : readObject(field(metadata, 'annotations'), at, false)
+    metadata === null ? null : objectField(metadata, 'annotations', `${path}.metadata`)
   return annotations !== null && Object.hasOwn(annotations, MIRROR_ANNOTATION)
-}
-
-function readGracePeriod(spec: JsonObject | null, path: string): number | null {
-  const at = `${path}.spec.terminationGracePeriodSeconds`
-  const seconds =
-    spec === null ? null : readInteger(field(spec, 'terminationGracePeriodSeconds'), at)
-  return seconds === null ? null : Number(seconds)
 }
 
 /** The identity fields of a parsed pod (or pod template) whose parts are given. */
@@ -106,16 +96,17 @@ export function decodePodIdentity(
   status: JsonObject | null,
   path: string
 ): PodIdentity {
-  const meta = (name: string) =>
-    metadata === null ? '' : readString(field(metadata, name), `${path}.metadata.${name}`)
+  const metadataAt = `${path}.metadata`
   return {
-    uid: meta('uid'),
-    createdAt: meta('creationTimestamp') || null,
+    uid: metadata === null ? '' : stringField(metadata, 'uid', metadataAt),
+    createdAt:
+      (metadata !== null && stringField(metadata, 'creationTimestamp', metadataAt)) || null,
     controller: readController(metadata, path),
-    phase: status === null ? '' : readString(field(status, 'phase'), `${path}.status.phase`),
+    phase: status === null ? '' : stringField(status, 'phase', `${path}.status`),
     ready: readReady(status, path),
     localStorage: readLocalStorage(spec, path),
     mirror: readMirror(metadata, path),
-    gracePeriodSeconds: readGracePeriod(spec, path),
+    gracePeriodSeconds:
+      spec === null ? null : numberField(spec, 'terminationGracePeriodSeconds', `${path}.spec`),
   }
 }

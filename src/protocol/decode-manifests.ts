@@ -1,6 +1,6 @@
 import { resourceListField } from './decode-pod-resources.js'
 import { decodeNodeImages } from './decode-images.js'
-import type { NodeImage } from '../placement/index.js'
+import type { NodeImage, ResourceList } from '../placement/index.js'
 import type { NodeTaintsAt, Taint } from '../core/index.js'
 import { decodePod, type PodTolerations } from './decode-objects.js'
 import {
@@ -68,21 +68,41 @@ function readTaint(item: unknown, path: string, i: number): Taint {
 }
 
 /** `status.allocatable`, as NodeResourcesFit reads it; null when the node has none. */
-export function nodeAllocatable(node: JsonObject, path: string): Map<string, bigint> | null {
+export function nodeAllocatable(node: JsonObject, path: string): ResourceList | null {
   const status = readObject(field(node, 'status'), `${path}.status`, false)
   return status === null ? null : resourceListField(status, 'allocatable', `${path}.status`)
 }
 
 export function decodeManifestPod(value: unknown, path: string): ManifestPod {
+  return decodeManifestPodParts(value, path).pod
+}
+
+/** A pod object's parts, each checked to be an object or absent (null). */
+export interface PodParts {
+  readonly metadata: JsonObject | null
+  readonly spec: JsonObject | null
+  readonly status: JsonObject | null
+}
+
+/** The manifest pod, and the parts it was read from for the placement to read on. */
+export function decodeManifestPodParts(
+  value: unknown,
+  path: string
+): PodParts & { readonly pod: ManifestPod } {
   const pod = decodePod(value, path)
   const obj = value as JsonObject
+  const metadata = objectField(obj, 'metadata', path)
   const spec = objectField(obj, 'spec', path)
   const status = objectField(obj, 'status', path)
-  return {
-    ...pod,
+  const manifest: ManifestPod = {
+    name: pod.name,
+    namespace: pod.namespace,
+    uid: pod.uid,
+    tolerations: pod.tolerations,
     nodeName: spec ? stringField(spec, 'nodeName', `${path}.spec`) : '',
     phase: status ? stringField(status, 'phase', `${path}.status`) : '',
   }
+  return { pod: manifest, metadata, spec, status }
 }
 
 /** The objects of a document: a `kind: List` / `*List` (items) or a single object. */

@@ -1,11 +1,9 @@
-import { decodeContainerImages } from './decode-images.js'
 import {
   labelSelectorProblem,
   termValidationProblem,
   type LabelSelector,
   type NodeAffinitySpec,
   type NodeSelectorTerm,
-  type PlacementPod,
   type PodAffinityTerm,
   type PreferredSchedulingTerm,
   type WeightedPodAffinityTerm,
@@ -14,25 +12,20 @@ import {
   field,
   listField,
   NO_ITEMS,
-  numberField,
   objectField,
   readInteger,
   readObject,
   readString,
-  stringField,
   stringItem,
   type JsonObject,
 } from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
-import { decodeHostPorts, decodePodResources } from './decode-pod-resources.js'
-import { decodePodIdentity } from './decode-pod-identity.js'
 import {
   NO_STRINGS,
   readLabelSelector,
   readRequirement,
   stringMapField,
 } from './decode-label-selector.js'
-import { decodeSpreadConstraints } from './decode-spread.js'
 
 export { readLabelSelector, readStringMap } from './decode-label-selector.js'
 
@@ -42,7 +35,7 @@ export { readLabelSelector, readStringMap } from './decode-label-selector.js'
  * unknown operator, a term with no key, a malformed selector: an error naming the place).
  */
 
-function child(obj: JsonObject | null, name: string, path: string): JsonObject | null {
+export function child(obj: JsonObject | null, name: string, path: string): JsonObject | null {
   return obj === null ? null : objectField(obj, name, path)
 }
 
@@ -79,7 +72,7 @@ const NO_NODE_AFFINITY: NodeAffinitySpec = Object.freeze({
   preferred: NO_ITEMS,
 })
 
-function readNodeAffinity(
+export function readNodeAffinity(
   spec: JsonObject | null,
   affinity: JsonObject | null,
   path: string,
@@ -135,7 +128,7 @@ function affinityTermProblem(term: PodAffinityTerm): string | null {
  * parsed drops every term of its kind, as framework/types.go `GetAffinityTerms` returns none on
  * the first parse error and `PodInfo.Update` keeps that empty list for the pod.
  */
-function readPodAffinityTerms(
+export function readPodAffinityTerms(
   affinity: JsonObject | null,
   kind: string,
   path: string,
@@ -155,7 +148,7 @@ function readPodAffinityTerms(
  * weights 1 to 100 (`validateWeightedPodAffinityTerms`); a pod read as context keeps its terms
  * as `PodInfo.Update` does: one that cannot be parsed drops every preferred term of its kind.
  */
-function readWeightedPodAffinityTerms(
+export function readWeightedPodAffinityTerms(
   affinity: JsonObject | null,
   kind: string,
   path: string,
@@ -200,58 +193,5 @@ function readPodAffinityTerm(item: unknown, itemAt: string, check: boolean): Pod
       check
     ),
     topologyKey,
-  }
-}
-
-const INT32_MIN = -(2 ** 31)
-const INT32_LIMIT = 2 ** 31
-
-/** `spec.priority` (an int32 the API server sets from the priority class); null when unset. */
-function readPriority(spec: JsonObject | null, path: string): number | null {
-  const priority = spec === null ? null : numberField(spec, 'priority', path)
-  if (priority === null) return null
-  if (priority < INT32_MIN || priority >= INT32_LIMIT)
-    throw new ProtocolError(`${path}.priority: ${BigInt(priority)} is not an int32`)
-  return priority
-}
-
-/**
- * The placement constraints of a parsed Pod object at `path`. `check`: refuse what the API
- * server's validation refuses (the pod explain answers for); off for the pods read only as
- * context (placed pods, forecast's pending pods), whose unparsable terms the rules then treat
- * as upstream does (a node selector term that cannot be parsed never matches), rather than
- * one odd pod of the cluster stopping the tool.
- */
-export function decodePlacementPod(value: unknown, path: string, check = true): PlacementPod {
-  const pod = readObject(value, path, true)
-  const metadata = objectField(pod, 'metadata', path)
-  const spec = objectField(pod, 'spec', path)
-  const specAt = `${path}.spec`
-  const affinity = child(spec, 'affinity', specAt)
-  const status = objectField(pod, 'status', path)
-  const metadataAt = `${path}.metadata`
-  const statusAt = `${path}.status`
-  return {
-    name: metadata === null ? '' : stringField(metadata, 'name', metadataAt),
-    namespace: metadata === null ? '' : stringField(metadata, 'namespace', metadataAt),
-    labels: stringMapField(metadata, 'labels', metadataAt),
-    nodeName: spec === null ? '' : stringField(spec, 'nodeName', specAt),
-    nodeAffinity: readNodeAffinity(spec, affinity, specAt, check),
-    requiredAffinity: readPodAffinityTerms(affinity, 'podAffinity', specAt, check),
-    requiredAntiAffinity: readPodAffinityTerms(affinity, 'podAntiAffinity', specAt, check),
-    preferredAffinity: readWeightedPodAffinityTerms(affinity, 'podAffinity', specAt, check),
-    preferredAntiAffinity: readWeightedPodAffinityTerms(affinity, 'podAntiAffinity', specAt, check),
-    preemptionPolicy: spec === null ? '' : stringField(spec, 'preemptionPolicy', specAt),
-    resourceClaims: listField(spec, 'resourceClaims', specAt).length,
-    priority: readPriority(spec, specAt),
-    nominatedNodeName: status === null ? '' : stringField(status, 'nominatedNodeName', statusAt),
-    resources: decodePodResources(spec, status, path),
-    hostPorts: decodeHostPorts(spec, path),
-    images: decodeContainerImages(spec, 'containers', specAt),
-    initImages: decodeContainerImages(spec, 'initContainers', specAt),
-    startTime: (status !== null && stringField(status, 'startTime', statusAt)) || null,
-    topologySpreadConstraints: decodeSpreadConstraints(spec, specAt, check),
-    terminating: metadata !== null && field(metadata, 'deletionTimestamp') != null,
-    ...decodePodIdentity(metadata, spec, status, path),
   }
 }

@@ -1,8 +1,7 @@
-import type { ClusterPod, ControllerReference } from '../placement/index.js'
+import type { ControllerReference } from '../placement/index.js'
 import {
   booleanField,
   listField,
-  numberField,
   objectField,
   objectItem,
   stringField,
@@ -14,20 +13,6 @@ import {
  * controller, its phase and readiness, and the facts `kubectl drain` and the controllers look
  * at (local storage, a static pod's mirror, the grace period a deletion waits).
  */
-
-export type PodIdentity = Required<
-  Pick<
-    ClusterPod,
-    | 'uid'
-    | 'createdAt'
-    | 'controller'
-    | 'phase'
-    | 'ready'
-    | 'localStorage'
-    | 'mirror'
-    | 'gracePeriodSeconds'
-  >
->
 
 /** The annotation the kubelet puts on a static pod's mirror (kubetypes.ConfigMirrorAnnotationKey). */
 const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror'
@@ -60,7 +45,7 @@ export function readController(
  * The `Ready` condition is `True` (podutil `IsPodReady`: the first condition of that type
  * decides). Condition types and statuses are compared as written, as Go compares them.
  */
-function readReady(status: JsonObject | null, path: string): boolean {
+export function readReady(status: JsonObject | null, path: string): boolean {
   const at = `${path}.status.conditions`
   const conditions = listField(status, 'conditions', `${path}.status`)
   for (let i = 0; i < conditions.length; i++) {
@@ -72,7 +57,7 @@ function readReady(status: JsonObject | null, path: string): boolean {
 }
 
 /** Some volume has `emptyDir` set (kubectl drain's `hasLocalStorage`). */
-function readLocalStorage(spec: JsonObject | null, path: string): boolean {
+export function readLocalStorage(spec: JsonObject | null, path: string): boolean {
   const at = `${path}.spec.volumes`
   return listField(spec, 'volumes', `${path}.spec`).some(
     (item, i) => objectField(objectItem(item, at, i), 'emptyDir', `${at}[${i}]`) !== null
@@ -83,30 +68,8 @@ function readLocalStorage(spec: JsonObject | null, path: string): boolean {
  * The mirror annotation is present, whatever its value (kubelet's `IsMirrorPod`). Annotations
  * are a map, whose keys Go matches exactly, not as struct fields are matched.
  */
-function readMirror(metadata: JsonObject | null, path: string): boolean {
+export function readMirror(metadata: JsonObject | null, path: string): boolean {
   const annotations =
     metadata === null ? null : objectField(metadata, 'annotations', `${path}.metadata`)
   return annotations !== null && Object.hasOwn(annotations, MIRROR_ANNOTATION)
-}
-
-/** The identity fields of a parsed pod (or pod template) whose parts are given. */
-export function decodePodIdentity(
-  metadata: JsonObject | null,
-  spec: JsonObject | null,
-  status: JsonObject | null,
-  path: string
-): PodIdentity {
-  const metadataAt = `${path}.metadata`
-  return {
-    uid: metadata === null ? '' : stringField(metadata, 'uid', metadataAt),
-    createdAt:
-      (metadata !== null && stringField(metadata, 'creationTimestamp', metadataAt)) || null,
-    controller: readController(metadata, path),
-    phase: status === null ? '' : stringField(status, 'phase', `${path}.status`),
-    ready: readReady(status, path),
-    localStorage: readLocalStorage(spec, path),
-    mirror: readMirror(metadata, path),
-    gracePeriodSeconds:
-      spec === null ? null : numberField(spec, 'terminationGracePeriodSeconds', `${path}.spec`),
-  }
 }

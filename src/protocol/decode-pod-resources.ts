@@ -30,31 +30,54 @@ import { ProtocolError } from '../json/protocol-error.js'
 /** The list of an absent field: one map that no reader adds to. */
 const NO_QUANTITIES: ResourceList = new Map()
 
+/**
+ * Resource lists by their text: a cluster's containers repeat a few lists (`cpu: 250m, memory:
+ * 512Mi`) many times over, and every decoded pod is kept for the whole run, so equal lists share
+ * one map (no reader adds to a decoded list). Bounded as parseQuantity's memo is.
+ */
+const sharedLists = new Map<string, ResourceList>()
+const SHARED_LISTS_MAX = 1024
+const SHARED_LIST_TEXT_MAX = 256
+
 /** The ResourceList in field `name` of `obj` (`requests`, `allocatable`, `overhead`); null when absent. */
-export function resourceListField(
-  obj: JsonObject,
-  name: string,
-  at: string
-): Map<string, bigint> | null {
+export function resourceListField(obj: JsonObject, name: string, at: string): ResourceList | null {
   const value = field(obj, name)
   if (value == null) return null
   if (!isJsonObject(value)) readObject(value, `${at}.${name}`, false)
   const list = value as JsonObject
-  const result = new Map<string, bigint>()
+  let text = ''
+  let shareable = true
   for (const key in list) {
     if (!Object.hasOwn(list, key)) continue
-    const item = list[key]
-    const text =
-      typeof item === 'string'
-        ? item
-        : typeof item === 'number'
-          ? String(item)
-          : readString(item, quantityAt(at, name, key))
-    const nanos = parseQuantity(text)
-    if (nanos === null || nanos < 0n) quantityRefused(text, nanos, quantityAt(at, name, key))
-    result.set(key, nanos as bigint)
+    text += `${key}\u0000${quantityText(list, key, at, name)}\u0000`
+    // A NUL in a name would let two different lists spell the same text.
+    if (key.includes('\u0000')) shareable = false
   }
+  const shared = shareable ? sharedLists.get(text) : undefined
+  if (shared !== undefined) return shared
+  const result = new Map<string, bigint>()
+  for (const key in list) {
+    if (Object.hasOwn(list, key))
+      result.set(key, parseQuantity(quantityText(list, key, at, name)) as bigint)
+  }
+  if (!shareable || text.length > SHARED_LIST_TEXT_MAX) return result
+  if (sharedLists.size >= SHARED_LISTS_MAX) sharedLists.clear()
+  sharedLists.set(text, result)
   return result
+}
+
+/** The text of quantity `key` of a list, checked to be one the API server takes. */
+function quantityText(list: JsonObject, key: string, at: string, name: string): string {
+  const item = list[key]
+  const text =
+    typeof item === 'string'
+      ? item
+      : typeof item === 'number'
+        ? String(item)
+        : readString(item, quantityAt(at, name, key))
+  const nanos = parseQuantity(text)
+  if (nanos === null || nanos < 0n) quantityRefused(text, nanos, quantityAt(at, name, key))
+  return text
 }
 
 function quantityAt(at: string, name: string, key: string): string {
@@ -67,8 +90,8 @@ function quantityRefused(text: string, nanos: bigint | null, at: string): never 
 }
 
 interface ContainerStatusResources {
-  readonly allocated: Map<string, bigint> | null
-  readonly actuated: Map<string, bigint> | null
+  readonly allocated: ResourceList | null
+  readonly actuated: ResourceList | null
 }
 
 const NO_STATUSES: ReadonlyMap<string, ContainerStatusResources> = new Map()

@@ -4,6 +4,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { readOnePlacedPod } from '../../src/cli/manifests.js'
 import {
+  decodeManifestAndPlacement,
   decodeManifestNode,
   decodeManifestPod,
   decodePlacementPod,
@@ -127,5 +128,17 @@ describe('decoding generated pods and nodes', () => {
       'is not a quantity',
     ])
       expect(first.some((o) => o.includes(words))).toBe(true)
+  })
+
+  it('decodes a pod in one reading exactly as the manifest decoder and then the placement decoder do, first error included', () => {
+    const docs = fc.sample(spoiled(podObjectArb), { seed: SEED + 62, numRuns: RUNS.pods })
+    for (const doc of docs) {
+      const path = 'pods.json: pod 7'
+      const apart = outcome(() => ({
+        pod: decodeManifestPod(doc, path),
+        placement: decodePlacementPod(doc, path, false),
+      }))
+      expect(outcome(() => decodeManifestAndPlacement(doc, path, false))).toBe(apart)
+    }
   })
 })

@@ -3,7 +3,6 @@ import {
   aggregateText,
   tolerationValidationErrors,
   type DisruptionBudget,
-  type PlacementPod,
 } from '../placement/index.js'
 import { checkKind, type ExpectedKind } from './manifest-kinds.js'
 import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
@@ -11,13 +10,13 @@ import { readOnSide, SKIP_WORKLOADS, type SideReading } from './workload-kinds.j
 import {
   decodeDisruptionBudget,
   decodeManifestNode,
-  decodeManifestPod,
+  decodeManifestAndPlacement,
   decodeNamespace,
-  decodePlacementPod,
   field,
   isJsonObject,
   listItems,
   ProtocolError,
+  type DecodedPod,
   type ManifestNode,
   type ManifestPod,
 } from '../protocol/index.js'
@@ -123,10 +122,8 @@ export function readOnePod(text: string, origin: string): ManifestPod {
   return readOnePlacedPod(text, origin).pod
 }
 
-export interface PlacedPod {
-  readonly pod: ManifestPod
-  readonly placement: PlacementPod
-}
+/** A pod of a manifest with its placement constraints. */
+export type PlacedPod = DecodedPod
 
 /** How a message names a pod of a file: `pod "web-0"`, or `pod 0` for one without a name. */
 function podLabel(pod: ManifestPod, index: number): string {
@@ -141,23 +138,26 @@ function hasContainers(object: unknown): boolean {
 }
 
 /**
- * `check`: refuse, naming the pod, what the API server would refuse: a pod without containers
+ * What the API server would refuse, named with the pod: a pod without containers
  * (`spec.containers: Required value` of ValidatePodSpec, pkg/apis/core/validation) and the
  * tolerations ValidateTolerations refuses (see also decodePlacementPod).
  */
-function placedPod(object: unknown, origin: string, index: number, check: boolean): PlacedPod {
-  const path = `${origin}: pod ${index}`
-  const pod = decodeManifestPod(object, path)
-  if (check && !hasContainers(object))
+function refuseInvalid(object: unknown, pod: ManifestPod, origin: string, index: number): void {
+  if (!hasContainers(object))
     throw new ProtocolError(
       `${origin}: ${podLabel(pod, index)} has no spec.containers, which every pod needs`
     )
-  const invalid = check ? tolerationValidationErrors(pod.tolerations) : []
+  const invalid = tolerationValidationErrors(pod.tolerations)
   if (invalid.length > 0)
     throw new ProtocolError(
       `${origin}: ${podLabel(pod, index)}: the API server would refuse this pod: ${aggregateText(invalid)}`
     )
-  return { pod, placement: decodePlacementPod(object, path, check) }
+}
+
+/** `check`: refuse what the API server would refuse (refuseInvalid). */
+function placedPod(object: unknown, origin: string, index: number, check: boolean): PlacedPod {
+  const admit = check ? (pod: ManifestPod) => refuseInvalid(object, pod, origin, index) : undefined
+  return decodeManifestAndPlacement(object, `${origin}: pod ${index}`, check, admit)
 }
 
 /** The one pod explain answers for, with its placement constraints. */

@@ -23,6 +23,23 @@ export function fold(s: string): string {
 /** The field names the decoders ask for, folded: a field absent from most objects folds once. */
 const foldedNames = new Map<string, string>()
 
+/**
+ * The keys met in documents, folded. Bounded: documents repeat the same few keys, and a
+ * document of ever new keys only costs the folding again.
+ */
+const foldedKeys = new Map<string, string>()
+const FOLDED_KEYS_MAX = 4096
+
+function foldedKey(key: string): string {
+  let folded = foldedKeys.get(key)
+  if (folded === undefined) {
+    if (foldedKeys.size >= FOLDED_KEYS_MAX) foldedKeys.clear()
+    folded = fold(key)
+    foldedKeys.set(key, folded)
+  }
+  return folded
+}
+
 function foldedName(name: string): string {
   let folded = foldedNames.get(name)
   if (folded === undefined) {
@@ -35,14 +52,18 @@ function foldedName(name: string): string {
 /**
  * The value of field `name` in `obj`, matched as Go matches it. An exact key is taken directly:
  * looking further only matters for documents that repeat a key in two casings, which no Go
- * encoder produces; otherwise the last key that folds to `name` wins, as in Go.
+ * encoder produces; otherwise the last key that folds to `name` wins, as in Go. The search for
+ * an absent field allocates nothing (`for…in` rather than a key array), and folds only the keys
+ * of the same length: most fields a decoder asks for are absent from most objects.
  */
 export function field(obj: JsonObject, name: string): unknown {
   if (Object.hasOwn(obj, name)) return obj[name]
-  const wanted = foldedName(name)
   let found: unknown
-  for (const key of Object.keys(obj)) {
-    if (key.length === name.length && fold(key) === wanted) found = obj[key]
+  let wanted: string | undefined
+  for (const key in obj) {
+    if (key.length !== name.length || !Object.hasOwn(obj, key)) continue
+    wanted ??= foldedName(name)
+    if (foldedKey(key) === wanted) found = obj[key]
   }
   return found
 }
@@ -95,4 +116,69 @@ export function readInteger(value: unknown, path: string): bigint | null {
     throw new ProtocolError(`${path}: expected an integer, got ${describe(value)}`)
   }
   return BigInt(value)
+}
+
+/*
+ * Member reads: field `name` of `obj` read as the functions above read it, with the path
+ * `${at}.${name}` built only for an error message. A decoder reading a cluster's objects reads
+ * every field of every object, and all but a few of them are well-formed.
+ */
+
+/** An array no decoded object adds to, for every absent list. */
+export const NO_ITEMS: readonly never[] = Object.freeze([])
+
+export function stringField(obj: JsonObject, name: string, at: string): string {
+  const value = field(obj, name)
+  if (typeof value === 'string') return value
+  return value == null ? '' : readString(value, `${at}.${name}`)
+}
+
+export function objectField(obj: JsonObject, name: string, at: string): JsonObject | null {
+  const value = field(obj, name)
+  if (value == null) return null
+  return isJsonObject(value) ? value : readObject(value, `${at}.${name}`, false)
+}
+
+export function arrayField(obj: JsonObject, name: string, at: string): unknown[] | null {
+  const value = field(obj, name)
+  if (value == null) return null
+  return Array.isArray(value) ? value : readArray(value, `${at}.${name}`)
+}
+
+/** The array field of an object that may be absent, none when either is absent. */
+export function listField(obj: JsonObject | null, name: string, at: string): readonly unknown[] {
+  return (obj === null ? null : arrayField(obj, name, at)) ?? NO_ITEMS
+}
+
+export function booleanField(obj: JsonObject, name: string, at: string): boolean {
+  const value = field(obj, name)
+  if (typeof value === 'boolean') return value
+  return value == null ? false : readBoolean(value, `${at}.${name}`)
+}
+
+export function integerField(obj: JsonObject, name: string, at: string): bigint | null {
+  const value = field(obj, name)
+  return value == null ? null : readInteger(value, `${at}.${name}`)
+}
+
+/** Item `i` of the array at `at`, which must be an object. */
+export function objectItem(item: unknown, at: string, i: number): JsonObject {
+  return isJsonObject(item) ? item : readObject(item, `${at}[${i}]`, true)
+}
+
+/** Item `i` of the array at `at`, a string ("" for null). */
+export function stringItem(item: unknown, at: string, i: number): string {
+  if (typeof item === 'string') return item
+  return item == null ? '' : readString(item, `${at}[${i}]`)
+}
+
+/**
+ * An integer field as a number, by readInteger's rules (every integer JSON number is exact as
+ * a bigint, so the number is the one `Number(readInteger(…))` gives), or null when absent.
+ */
+export function numberField(obj: JsonObject, name: string, at: string): number | null {
+  const value = field(obj, name)
+  if (value == null) return null
+  if (typeof value === 'number' && Number.isInteger(value)) return value === 0 ? 0 : value
+  return Number(readInteger(value, `${at}.${name}`))
 }

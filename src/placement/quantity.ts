@@ -55,10 +55,30 @@ function ceilDiv(a: bigint, b: bigint): bigint {
 }
 
 /**
+ * Parsed quantities by their text: a cluster's pods and nodes repeat a few quantities (`250m`,
+ * `1Gi`) many times over, and each parse builds several bigints. Bounded: emptied when full, so
+ * a stream of ever new texts costs only the parsing it would have cost anyway; texts longer
+ * than any quantity a cluster writes are not kept.
+ */
+const parsed = new Map<string, bigint | null>()
+const PARSED_MAX = 1024
+const PARSED_TEXT_MAX = 64
+
+/**
  * The quantity in nanos, or null when `ParseQuantity` refuses the text. Values past int64
  * saturate as upstream's do; a parse rounds up to the nano.
  */
 export function parseQuantity(text: string): bigint | null {
+  const known = parsed.get(text)
+  if (known !== undefined) return known
+  const nanos = parseQuantityText(text)
+  if (text.length > PARSED_TEXT_MAX) return nanos
+  if (parsed.size >= PARSED_MAX) parsed.clear()
+  parsed.set(text, nanos)
+  return nanos
+}
+
+function parseQuantityText(text: string): bigint | null {
   const match = /^([+-]?)([0-9]*)(?:\.([0-9]*))?(.*)$/s.exec(text)
   if (text === '' || match === null) return null
   const [, sign = '', whole = '', fraction = '', suffix = ''] = match

@@ -1,7 +1,11 @@
 import type { NodeImage } from '../placement/index.js'
 import {
   field,
+  listField,
+  NO_ITEMS,
+  objectItem,
   readArray,
+  stringField,
   readInteger,
   readObject,
   readString,
@@ -18,13 +22,11 @@ export function decodeContainerImages(
   spec: JsonObject | null,
   key: 'containers' | 'initContainers',
   specAt: string
-): string[] {
-  if (spec === null) return []
-  const items = readArray(field(spec, key), `${specAt}.${key}`) ?? []
-  return items.map((item, i) => {
-    const at = `${specAt}.${key}[${i}]`
-    return readString(field(readObject(item, at, true), 'image'), `${at}.image`)
-  })
+): readonly string[] {
+  const items = listField(spec, key, specAt)
+  if (items.length === 0) return NO_ITEMS
+  const at = `${specAt}.${key}`
+  return items.map((item, i) => stringField(objectItem(item, at, i), 'image', `${at}[${i}]`))
 }
 
 /** `status.images`: each image's names and `sizeBytes`; none when absent. */

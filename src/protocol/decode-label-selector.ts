@@ -3,7 +3,14 @@ import {
   type LabelRequirement,
   type LabelSelector,
 } from '../placement/index.js'
-import { field, readArray, readObject, readString, type JsonObject } from '../json/json-fields.js'
+import {
+  field,
+  isJsonObject,
+  readArray,
+  readObject,
+  readString,
+  type JsonObject,
+} from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
 
 /** metav1.LabelSelector and the string maps of a Pod, read with the place of each field. */
@@ -12,21 +19,51 @@ function list(obj: JsonObject | null, name: string, path: string): unknown[] {
   return obj === null ? [] : (readArray(field(obj, name), `${path}.${name}`) ?? [])
 }
 
+/** The string map of an absent field: one object that no reader adds to. */
+export const NO_STRINGS: Record<string, string> = Object.freeze({})
+
 /**
- * A string map (labels, nodeSelector, matchLabels). Built by `Object.fromEntries`, which defines
- * each key as an own property (`__proto__` included) on an object V8 keeps in fast mode: the
- * label lookups of every pod and node judged read these maps, where a null-prototype object
- * would be a hash table.
+ * A string map (labels, nodeSelector, matchLabels). A parsed object whose values are all
+ * strings is kept as it is: JSON.parse and the YAML reader define each key, `__proto__`
+ * included, as an own property of a plain object that V8 keeps in fast mode, which the label
+ * lookups of every pod and node judged then read. Any other object (one with another
+ * prototype) is copied by `Object.fromEntries` into such a plain object, so that no inherited
+ * member reads as a label.
  */
-export function readStringMap(value: unknown, path: string): Record<string, string> {
-  const obj = readObject(value, path, false)
-  if (obj === null) return {}
-  return Object.fromEntries(
-    Object.entries(obj).map(([key, item]) => [
-      key,
-      readString(item, `${path}[${JSON.stringify(key)}]`),
-    ])
-  )
+export function readStringMap(value: unknown, path: string): Readonly<Record<string, string>> {
+  return stringMap(value, path, null)
+}
+
+/** The string map in field `name` of `obj` (none when either is absent). */
+export function stringMapField(
+  obj: JsonObject | null,
+  name: string,
+  at: string
+): Readonly<Record<string, string>> {
+  return obj === null ? NO_STRINGS : stringMap(field(obj, name), at, name)
+}
+
+function placeOf(at: string, name: string | null): string {
+  return name === null ? at : `${at}.${name}`
+}
+
+/**
+ * The map at `at` (`${at}.${name}` when a name is given), the path built only for an error. A
+ * `null` value reads as "" (Go's zero value), which takes a copy.
+ */
+function stringMap(value: unknown, at: string, name: string | null): Record<string, string> {
+  if (value == null) return NO_STRINGS
+  if (!isJsonObject(value)) readObject(value, placeOf(at, name), false)
+  const obj = value as JsonObject
+  let plain = Object.getPrototypeOf(obj) === Object.prototype
+  for (const key in obj) {
+    const item = obj[key]
+    if (typeof item === 'string' || !Object.hasOwn(obj, key)) continue
+    readString(item, `${placeOf(at, name)}[${JSON.stringify(key)}]`)
+    plain = false
+  }
+  if (plain) return obj as Record<string, string>
+  return Object.fromEntries(Object.entries(obj).map(([key, item]) => [key, (item ?? '') as string]))
 }
 
 export function readRequirement(value: unknown, path: string): LabelRequirement {

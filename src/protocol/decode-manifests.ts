@@ -1,18 +1,22 @@
-import { readResourceList } from './decode-pod-resources.js'
+import { resourceListField } from './decode-pod-resources.js'
 import { decodeNodeImages } from './decode-images.js'
-import type { NodeImage } from '../placement/index.js'
-import type { NodeTaintsAt } from '../core/index.js'
+import type { NodeImage, ResourceList } from '../placement/index.js'
+import type { NodeTaintsAt, Taint } from '../core/index.js'
 import { decodePod, type PodTolerations } from './decode-objects.js'
 import {
+  booleanField,
   field,
+  listField,
+  NO_ITEMS,
+  objectField,
+  objectItem,
   readArray,
-  readBoolean,
   readObject,
-  readString,
+  stringField,
   type JsonObject,
 } from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
-import { readStringMap } from './decode-label-selector.js'
+import { stringMapField } from './decode-label-selector.js'
 
 /**
  * Pods and Nodes as `kubectl get -o json|yaml` prints them (or as manifests), for the explain
@@ -34,58 +38,71 @@ export interface ManifestPod extends PodTolerations {
   readonly phase: string
 }
 
-function readLabels(metadata: JsonObject | null, path: string): Record<string, string> {
-  return metadata ? readStringMap(field(metadata, 'labels'), `${path}.metadata.labels`) : {}
-}
-
 export function decodeManifestNode(value: unknown, path: string): ManifestNode {
   const node = readObject(value, path, true)
   const metadata = readObject(field(node, 'metadata'), `${path}.metadata`, true)
-  const name = readString(field(metadata, 'name'), `${path}.metadata.name`)
+  const metadataAt = `${path}.metadata`
+  const name = stringField(metadata, 'name', metadataAt)
   if (name === '') throw new ProtocolError(`${path}.metadata.name is missing or empty`)
-  const spec = readObject(field(node, 'spec'), `${path}.spec`, false)
-  const list = spec ? (readArray(field(spec, 'taints'), `${path}.spec.taints`) ?? []) : []
+  const spec = objectField(node, 'spec', path)
+  const list = listField(spec, 'taints', `${path}.spec`)
   return {
     name,
-    resourceVersion: readString(
-      field(metadata, 'resourceVersion'),
-      `${path}.metadata.resourceVersion`
-    ),
-    unschedulable: spec
-      ? readBoolean(field(spec, 'unschedulable'), `${path}.spec.unschedulable`)
-      : false,
-    taints: list.map((item, i) => {
-      const taint = readObject(item, `${path}.spec.taints[${i}]`, true)
-      return {
-        key: readString(field(taint, 'key'), `${path}.spec.taints[${i}].key`),
-        value: readString(field(taint, 'value'), `${path}.spec.taints[${i}].value`),
-        effect: readString(field(taint, 'effect'), `${path}.spec.taints[${i}].effect`),
-      }
-    }),
-    labels: readLabels(metadata, path),
+    resourceVersion: stringField(metadata, 'resourceVersion', metadataAt),
+    unschedulable: spec ? booleanField(spec, 'unschedulable', `${path}.spec`) : false,
+    taints: list.length === 0 ? NO_ITEMS : list.map((item, i) => readTaint(item, path, i)),
+    labels: stringMapField(metadata, 'labels', metadataAt),
     allocatable: nodeAllocatable(node, path),
     images: decodeNodeImages(node, path),
   }
 }
 
+function readTaint(item: unknown, path: string, i: number): Taint {
+  const taint = objectItem(item, `${path}.spec.taints`, i)
+  const at = `${path}.spec.taints[${i}]`
+  return {
+    key: stringField(taint, 'key', at),
+    value: stringField(taint, 'value', at),
+    effect: stringField(taint, 'effect', at),
+  }
+}
+
 /** `status.allocatable`, as NodeResourcesFit reads it; null when the node has none. */
-export function nodeAllocatable(node: JsonObject, path: string): Map<string, bigint> | null {
+export function nodeAllocatable(node: JsonObject, path: string): ResourceList | null {
   const status = readObject(field(node, 'status'), `${path}.status`, false)
-  return status === null
-    ? null
-    : readResourceList(field(status, 'allocatable'), `${path}.status.allocatable`)
+  return status === null ? null : resourceListField(status, 'allocatable', `${path}.status`)
 }
 
 export function decodeManifestPod(value: unknown, path: string): ManifestPod {
+  return decodeManifestPodParts(value, path).pod
+}
+
+/** A pod object's parts, each checked to be an object or absent (null). */
+export interface PodParts {
+  readonly metadata: JsonObject | null
+  readonly spec: JsonObject | null
+  readonly status: JsonObject | null
+}
+
+/** The manifest pod, and the parts it was read from for the placement to read on. */
+export function decodeManifestPodParts(
+  value: unknown,
+  path: string
+): PodParts & { readonly pod: ManifestPod } {
   const pod = decodePod(value, path)
-  const obj = readObject(value, path, true)
-  const spec = readObject(field(obj, 'spec'), `${path}.spec`, false)
-  const status = readObject(field(obj, 'status'), `${path}.status`, false)
-  return {
-    ...pod,
-    nodeName: spec ? readString(field(spec, 'nodeName'), `${path}.spec.nodeName`) : '',
-    phase: status ? readString(field(status, 'phase'), `${path}.status.phase`) : '',
+  const obj = value as JsonObject
+  const metadata = objectField(obj, 'metadata', path)
+  const spec = objectField(obj, 'spec', path)
+  const status = objectField(obj, 'status', path)
+  const manifest: ManifestPod = {
+    name: pod.name,
+    namespace: pod.namespace,
+    uid: pod.uid,
+    tolerations: pod.tolerations,
+    nodeName: spec ? stringField(spec, 'nodeName', `${path}.spec`) : '',
+    phase: status ? stringField(status, 'phase', `${path}.status`) : '',
   }
+  return { pod: manifest, metadata, spec, status }
 }
 
 /** The objects of a document: a `kind: List` / `*List` (items) or a single object. */

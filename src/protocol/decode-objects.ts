@@ -1,6 +1,15 @@
 import type { Toleration } from '../core/index.js'
 import { ProtocolError } from '../json/protocol-error.js'
-import { field, readArray, readInteger, readObject, readString } from '../json/json-fields.js'
+import {
+  arrayField,
+  field,
+  NO_ITEMS,
+  objectField,
+  readInteger,
+  readObject,
+  readString,
+  stringField,
+} from '../json/json-fields.js'
 import type { JsonDocument } from './json-index.js'
 import { forEachMember, isNullSpan, keyIs, parseSpan, type Span } from '../json/json-walk.js'
 
@@ -60,16 +69,18 @@ export function decodeTolerations(list: unknown[] | null, path: string): Tolerat
 /** Reads `metadata` identity and `spec.tolerations` of a parsed Pod object at `path`. */
 export function decodePod(value: unknown, path: string): PodTolerations {
   const pod = readObject(value, path, true)
-  const metadata = readObject(field(pod, 'metadata'), `${path}.metadata`, false)
-  const spec = readObject(field(pod, 'spec'), `${path}.spec`, false)
-  const list = spec ? readArray(field(spec, 'tolerations'), `${path}.spec.tolerations`) : null
+  const metadata = objectField(pod, 'metadata', path)
+  const spec = objectField(pod, 'spec', path)
+  const list = spec ? arrayField(spec, 'tolerations', `${path}.spec`) : null
+  const metadataAt = `${path}.metadata`
   return {
-    name: metadata ? readString(field(metadata, 'name'), `${path}.metadata.name`) : '',
-    namespace: metadata
-      ? readString(field(metadata, 'namespace'), `${path}.metadata.namespace`)
-      : '',
-    uid: metadata ? readString(field(metadata, 'uid'), `${path}.metadata.uid`) : '',
-    tolerations: decodeTolerations(list, `${path}.spec.tolerations`),
+    name: metadata ? stringField(metadata, 'name', metadataAt) : '',
+    namespace: metadata ? stringField(metadata, 'namespace', metadataAt) : '',
+    uid: metadata ? stringField(metadata, 'uid', metadataAt) : '',
+    tolerations:
+      list === null || list.length === 0
+        ? NO_ITEMS
+        : decodeTolerations(list, `${path}.spec.tolerations`),
   }
 }
 

@@ -1,28 +1,31 @@
-import { decodeContainerImages } from './decode-images.js'
 import {
   labelSelectorProblem,
   termValidationProblem,
   type LabelSelector,
   type NodeAffinitySpec,
   type NodeSelectorTerm,
-  type PlacementPod,
   type PodAffinityTerm,
   type PreferredSchedulingTerm,
   type WeightedPodAffinityTerm,
 } from '../placement/index.js'
 import {
   field,
-  readArray,
+  listField,
+  NO_ITEMS,
+  objectField,
   readInteger,
   readObject,
   readString,
+  stringItem,
   type JsonObject,
 } from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
-import { decodeHostPorts, decodePodResources } from './decode-pod-resources.js'
-import { decodePodIdentity } from './decode-pod-identity.js'
-import { readLabelSelector, readRequirement, readStringMap } from './decode-label-selector.js'
-import { decodeSpreadConstraints } from './decode-spread.js'
+import {
+  NO_STRINGS,
+  readLabelSelector,
+  readRequirement,
+  stringMapField,
+} from './decode-label-selector.js'
 
 export { readLabelSelector, readStringMap } from './decode-label-selector.js'
 
@@ -32,21 +35,28 @@ export { readLabelSelector, readStringMap } from './decode-label-selector.js'
  * unknown operator, a term with no key, a malformed selector: an error naming the place).
  */
 
-function child(obj: JsonObject | null, name: string, path: string): JsonObject | null {
-  return obj === null ? null : readObject(field(obj, name), `${path}.${name}`, false)
+export function child(obj: JsonObject | null, name: string, path: string): JsonObject | null {
+  return obj === null ? null : objectField(obj, name, path)
 }
 
-function list(obj: JsonObject | null, name: string, path: string): unknown[] {
-  return obj === null ? [] : (readArray(field(obj, name), `${path}.${name}`) ?? [])
+/** The items of a list mapped by `read`; the shared empty list when there are none. */
+function mapList<T>(
+  obj: JsonObject | null,
+  name: string,
+  path: string,
+  read: (item: unknown, i: number) => T
+): readonly T[] {
+  const items = listField(obj, name, path)
+  return items.length === 0 ? NO_ITEMS : items.map(read)
 }
 
 function readTerm(value: unknown, path: string, check: boolean): NodeSelectorTerm {
   const obj = readObject(value, path, false)
   const term = {
-    matchExpressions: list(obj, 'matchExpressions', path).map((r, i) =>
+    matchExpressions: mapList(obj, 'matchExpressions', path, (r, i) =>
       readRequirement(r, `${path}.matchExpressions[${i}]`)
     ),
-    matchFields: list(obj, 'matchFields', path).map((r, i) =>
+    matchFields: mapList(obj, 'matchFields', path, (r, i) =>
       readRequirement(r, `${path}.matchFields[${i}]`)
     ),
   }
@@ -55,27 +65,40 @@ function readTerm(value: unknown, path: string, check: boolean): NodeSelectorTer
   return term
 }
 
-function readNodeAffinity(
+/** The node affinity of a pod with neither a node selector nor `nodeAffinity`. */
+const NO_NODE_AFFINITY: NodeAffinitySpec = Object.freeze({
+  nodeSelector: NO_STRINGS,
+  required: null,
+  preferred: NO_ITEMS,
+})
+
+export function readNodeAffinity(
   spec: JsonObject | null,
   affinity: JsonObject | null,
   path: string,
   check: boolean
 ): NodeAffinitySpec {
   const nodeAffinity = child(affinity, 'nodeAffinity', `${path}.affinity`)
+  if (nodeAffinity === null) {
+    const nodeSelector = stringMapField(spec, 'nodeSelector', path)
+    return nodeSelector === NO_STRINGS ? NO_NODE_AFFINITY : { ...NO_NODE_AFFINITY, nodeSelector }
+  }
   const at = `${path}.affinity.nodeAffinity`
   const required = child(nodeAffinity, 'requiredDuringSchedulingIgnoredDuringExecution', at)
   const requiredAt = `${at}.requiredDuringSchedulingIgnoredDuringExecution`
   const preferredAt = `${at}.preferredDuringSchedulingIgnoredDuringExecution`
   return {
-    nodeSelector:
-      spec === null ? {} : readStringMap(field(spec, 'nodeSelector'), `${path}.nodeSelector`),
+    nodeSelector: stringMapField(spec, 'nodeSelector', path),
     required:
       required === null
         ? null
-        : list(required, 'nodeSelectorTerms', requiredAt).map((t, i) =>
+        : mapList(required, 'nodeSelectorTerms', requiredAt, (t, i) =>
             readTerm(t, `${requiredAt}.nodeSelectorTerms[${i}]`, check)
           ),
-    preferred: list(nodeAffinity, 'preferredDuringSchedulingIgnoredDuringExecution', at).map(
+    preferred: mapList(
+      nodeAffinity,
+      'preferredDuringSchedulingIgnoredDuringExecution',
+      at,
       (item, i): PreferredSchedulingTerm => {
         const itemAt = `${preferredAt}[${i}]`
         const obj = readObject(item, itemAt, true)
@@ -105,21 +128,19 @@ function affinityTermProblem(term: PodAffinityTerm): string | null {
  * parsed drops every term of its kind, as framework/types.go `GetAffinityTerms` returns none on
  * the first parse error and `PodInfo.Update` keeps that empty list for the pod.
  */
-function readPodAffinityTerms(
+export function readPodAffinityTerms(
   affinity: JsonObject | null,
   kind: string,
   path: string,
   check: boolean
-): PodAffinityTerm[] {
+): readonly PodAffinityTerm[] {
+  const ofKind = child(affinity, kind, `${path}.affinity`)
+  if (ofKind === null) return NO_ITEMS
   const at = `${path}.affinity.${kind}`
-  const terms = list(
-    child(affinity, kind, `${path}.affinity`),
-    'requiredDuringSchedulingIgnoredDuringExecution',
-    at
-  ).map((item, i) =>
+  const terms = mapList(ofKind, 'requiredDuringSchedulingIgnoredDuringExecution', at, (item, i) =>
     readPodAffinityTerm(item, `${at}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`, check)
   )
-  return terms.some((t) => affinityTermProblem(t) !== null) ? [] : terms
+  return terms.some((t) => affinityTermProblem(t) !== null) ? NO_ITEMS : terms
 }
 
 /**
@@ -127,15 +148,17 @@ function readPodAffinityTerms(
  * weights 1 to 100 (`validateWeightedPodAffinityTerms`); a pod read as context keeps its terms
  * as `PodInfo.Update` does: one that cannot be parsed drops every preferred term of its kind.
  */
-function readWeightedPodAffinityTerms(
+export function readWeightedPodAffinityTerms(
   affinity: JsonObject | null,
   kind: string,
   path: string,
   check: boolean
-): WeightedPodAffinityTerm[] {
+): readonly WeightedPodAffinityTerm[] {
+  const ofKind = child(affinity, kind, `${path}.affinity`)
+  if (ofKind === null) return NO_ITEMS
   const name = 'preferredDuringSchedulingIgnoredDuringExecution'
   const at = `${path}.affinity.${kind}`
-  const terms = list(child(affinity, kind, `${path}.affinity`), name, at).map((item, i) => {
+  const terms = mapList(ofKind, name, at, (item, i) => {
     const itemAt = `${at}.${name}[${i}]`
     const obj = readObject(item, itemAt, true)
     const weight = readInteger(field(obj, 'weight'), `${itemAt}.weight`) ?? 0n
@@ -147,7 +170,7 @@ function readWeightedPodAffinityTerms(
       term: readPodAffinityTerm(field(obj, 'podAffinityTerm'), termAt, check),
     }
   })
-  return terms.some((t) => affinityTermProblem(t.term) !== null) ? [] : terms
+  return terms.some((t) => affinityTermProblem(t.term) !== null) ? NO_ITEMS : terms
 }
 
 /**
@@ -161,8 +184,8 @@ function readPodAffinityTerm(item: unknown, itemAt: string, check: boolean): Pod
   if (check && topologyKey === '') throw new ProtocolError(`${itemAt}.topologyKey is empty`)
   return {
     labelSelector: readLabelSelector(field(obj, 'labelSelector'), `${itemAt}.labelSelector`, check),
-    namespaces: list(obj, 'namespaces', itemAt).map((n, j) =>
-      readString(n, `${itemAt}.namespaces[${j}]`)
+    namespaces: mapList(obj, 'namespaces', itemAt, (n, j) =>
+      stringItem(n, `${itemAt}.namespaces`, j)
     ),
     namespaceSelector: readLabelSelector(
       field(obj, 'namespaceSelector'),
@@ -170,66 +193,5 @@ function readPodAffinityTerm(item: unknown, itemAt: string, check: boolean): Pod
       check
     ),
     topologyKey,
-  }
-}
-
-/** `spec.priority` (an int32 the API server sets from the priority class); null when unset. */
-function readPriority(spec: JsonObject | null, path: string): number | null {
-  const priority = spec === null ? null : readInteger(field(spec, 'priority'), `${path}.priority`)
-  if (priority === null) return null
-  if (priority < -(2n ** 31n) || priority >= 2n ** 31n)
-    throw new ProtocolError(`${path}.priority: ${priority} is not an int32`)
-  return Number(priority)
-}
-
-/**
- * The placement constraints of a parsed Pod object at `path`. `check`: refuse what the API
- * server's validation refuses (the pod explain answers for); off for the pods read only as
- * context (placed pods, forecast's pending pods), whose unparsable terms the rules then treat
- * as upstream does (a node selector term that cannot be parsed never matches), rather than
- * one odd pod of the cluster stopping the tool.
- */
-export function decodePlacementPod(value: unknown, path: string, check = true): PlacementPod {
-  const pod = readObject(value, path, true)
-  const metadata = readObject(field(pod, 'metadata'), `${path}.metadata`, false)
-  const spec = readObject(field(pod, 'spec'), `${path}.spec`, false)
-  const specAt = `${path}.spec`
-  const affinity = child(spec, 'affinity', specAt)
-  const status = readObject(field(pod, 'status'), `${path}.status`, false)
-  return {
-    name: metadata === null ? '' : readString(field(metadata, 'name'), `${path}.metadata.name`),
-    namespace:
-      metadata === null
-        ? ''
-        : readString(field(metadata, 'namespace'), `${path}.metadata.namespace`),
-    labels:
-      metadata === null ? {} : readStringMap(field(metadata, 'labels'), `${path}.metadata.labels`),
-    nodeName: spec === null ? '' : readString(field(spec, 'nodeName'), `${specAt}.nodeName`),
-    nodeAffinity: readNodeAffinity(spec, affinity, specAt, check),
-    requiredAffinity: readPodAffinityTerms(affinity, 'podAffinity', specAt, check),
-    requiredAntiAffinity: readPodAffinityTerms(affinity, 'podAntiAffinity', specAt, check),
-    preferredAffinity: readWeightedPodAffinityTerms(affinity, 'podAffinity', specAt, check),
-    preferredAntiAffinity: readWeightedPodAffinityTerms(affinity, 'podAntiAffinity', specAt, check),
-    preemptionPolicy:
-      spec === null
-        ? ''
-        : readString(field(spec, 'preemptionPolicy'), `${specAt}.preemptionPolicy`),
-    resourceClaims: list(spec, 'resourceClaims', specAt).length,
-    priority: readPriority(spec, specAt),
-    nominatedNodeName:
-      status === null
-        ? ''
-        : readString(field(status, 'nominatedNodeName'), `${path}.status.nominatedNodeName`),
-    resources: decodePodResources(spec, status, path),
-    hostPorts: decodeHostPorts(spec, path),
-    images: decodeContainerImages(spec, 'containers', specAt),
-    initImages: decodeContainerImages(spec, 'initContainers', specAt),
-    startTime:
-      status === null
-        ? null
-        : readString(field(status, 'startTime'), `${path}.status.startTime`) || null,
-    topologySpreadConstraints: decodeSpreadConstraints(spec, specAt, check),
-    terminating: metadata !== null && field(metadata, 'deletionTimestamp') != null,
-    ...decodePodIdentity(metadata, spec, status, path),
   }
 }

@@ -3,13 +3,19 @@ import {
   type ContainerResources,
   type HostPort,
   type PodResources,
+  type ResourceList,
 } from '../placement/index.js'
 import {
   field,
-  readArray,
-  readInteger,
+  isJsonObject,
+  listField,
+  NO_ITEMS,
+  numberField,
+  objectField,
+  objectItem,
   readObject,
   readString,
+  stringField,
   type JsonObject,
 } from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
@@ -18,55 +24,101 @@ import { ProtocolError } from '../json/protocol-error.js'
  * What NodeResourcesFit and NodePorts read of a Pod and a Node: resource lists as
  * resource.Quantity (a JSON string, or a number as YAML writes one), container host ports, and
  * the container statuses' resources. A quantity the API server would refuse is an error naming
- * its place.
+ * its place. Paths are built only for an error: every pod of a cluster is read.
  */
 
-function list(obj: JsonObject | null, name: string, path: string): unknown[] {
-  return obj === null ? [] : (readArray(field(obj, name), `${path}.${name}`) ?? [])
-}
+/** The list of an absent field: one map that no reader adds to. */
+const NO_QUANTITIES: ResourceList = new Map()
 
-/** A ResourceList (`requests`, `allocatable`, `overhead`); null when absent. */
-export function readResourceList(value: unknown, path: string): Map<string, bigint> | null {
-  const obj = readObject(value, path, false)
-  if (obj === null) return null
-  const result = new Map<string, bigint>()
-  for (const [name, item] of Object.entries(obj)) {
-    const at = `${path}[${JSON.stringify(name)}]`
-    const text = typeof item === 'number' ? String(item) : readString(item, at)
-    const nanos = parseQuantity(text)
-    if (nanos === null) throw new ProtocolError(`${at}: ${JSON.stringify(text)} is not a quantity`)
-    if (nanos < 0n) throw new ProtocolError(`${at}: ${text} must be greater than or equal to 0`)
-    result.set(name, nanos)
+/**
+ * Resource lists by their text: a cluster's containers repeat a few lists (`cpu: 250m, memory:
+ * 512Mi`) many times over, and every decoded pod is kept for the whole run, so equal lists share
+ * one map (no reader adds to a decoded list). Bounded as parseQuantity's memo is.
+ */
+const sharedLists = new Map<string, ResourceList>()
+const SHARED_LISTS_MAX = 1024
+const SHARED_LIST_TEXT_MAX = 256
+
+/** The ResourceList in field `name` of `obj` (`requests`, `allocatable`, `overhead`); null when absent. */
+export function resourceListField(obj: JsonObject, name: string, at: string): ResourceList | null {
+  const value = field(obj, name)
+  if (value == null) return null
+  if (!isJsonObject(value)) readObject(value, `${at}.${name}`, false)
+  const list = value as JsonObject
+  let text = ''
+  let shareable = true
+  for (const key in list) {
+    if (!Object.hasOwn(list, key)) continue
+    text += `${key}\u0000${quantityText(list, key, at, name)}\u0000`
+    // A NUL in a name would let two different lists spell the same text.
+    if (key.includes('\u0000')) shareable = false
   }
+  const shared = shareable ? sharedLists.get(text) : undefined
+  if (shared !== undefined) return shared
+  const result = new Map<string, bigint>()
+  for (const key in list) {
+    if (Object.hasOwn(list, key))
+      result.set(key, parseQuantity(quantityText(list, key, at, name)) as bigint)
+  }
+  if (!shareable || text.length > SHARED_LIST_TEXT_MAX) return result
+  if (sharedLists.size >= SHARED_LISTS_MAX) sharedLists.clear()
+  sharedLists.set(text, result)
   return result
 }
 
-interface ContainerStatusResources {
-  readonly allocated: Map<string, bigint> | null
-  readonly actuated: Map<string, bigint> | null
+/** The text of quantity `key` of a list, checked to be one the API server takes. */
+function quantityText(list: JsonObject, key: string, at: string, name: string): string {
+  const item = list[key]
+  const text =
+    typeof item === 'string'
+      ? item
+      : typeof item === 'number'
+        ? String(item)
+        : readString(item, quantityAt(at, name, key))
+  const nanos = parseQuantity(text)
+  if (nanos === null || nanos < 0n) quantityRefused(text, nanos, quantityAt(at, name, key))
+  return text
 }
+
+function quantityAt(at: string, name: string, key: string): string {
+  return `${at}.${name}[${JSON.stringify(key)}]`
+}
+
+function quantityRefused(text: string, nanos: bigint | null, at: string): never {
+  if (nanos === null) throw new ProtocolError(`${at}: ${JSON.stringify(text)} is not a quantity`)
+  throw new ProtocolError(`${at}: ${text} must be greater than or equal to 0`)
+}
+
+interface ContainerStatusResources {
+  readonly allocated: ResourceList | null
+  readonly actuated: ResourceList | null
+}
+
+const NO_STATUSES: ReadonlyMap<string, ContainerStatusResources> = new Map()
+const STATUS_KINDS = ['initContainerStatuses', 'containerStatuses'] as const
 
 /** `findContainerStatus`: by name, the containers' statuses first, then the init containers'. */
 function statusesByName(
   status: JsonObject | null,
   path: string
-): Map<string, ContainerStatusResources> {
-  const byName = new Map<string, ContainerStatusResources>()
-  for (const kind of ['initContainerStatuses', 'containerStatuses']) {
-    list(status, kind, `${path}.status`).forEach((item, i) => {
-      const at = `${path}.status.${kind}[${i}]`
-      const obj = readObject(item, at, true)
-      const resources = readObject(field(obj, 'resources'), `${at}.resources`, false)
-      byName.set(readString(field(obj, 'name'), `${at}.name`), {
-        allocated: readResourceList(field(obj, 'allocatedResources'), `${at}.allocatedResources`),
+): ReadonlyMap<string, ContainerStatusResources> {
+  let byName: Map<string, ContainerStatusResources> | null = null
+  const statusAt = `${path}.status`
+  for (const kind of STATUS_KINDS) {
+    const items = listField(status, kind, statusAt)
+    for (let i = 0; i < items.length; i++) {
+      const at = `${statusAt}.${kind}[${i}]`
+      const obj = objectItem(items[i], `${statusAt}.${kind}`, i)
+      const resources = objectField(obj, 'resources', at)
+      byName ??= new Map()
+      byName.set(stringField(obj, 'name', at), {
+        allocated: resourceListField(obj, 'allocatedResources', at),
         actuated:
-          resources === null
-            ? null
-            : readResourceList(field(resources, 'requests'), `${at}.resources.requests`),
+          resources === null ? null : resourceListField(resources, 'requests', `${at}.resources`),
       })
-    })
+    }
   }
-  return byName
+  return byName ?? NO_STATUSES
 }
 
 function readContainers(
@@ -74,23 +126,22 @@ function readContainers(
   kind: 'containers' | 'initContainers',
   statuses: ReadonlyMap<string, ContainerStatusResources>,
   path: string
-): ContainerResources[] {
-  return list(spec, kind, path).map((item, i) => {
-    const at = `${path}.${kind}[${i}]`
-    const obj = readObject(item, at, true)
-    const name = readString(field(obj, 'name'), `${at}.name`)
-    const resources = readObject(field(obj, 'resources'), `${at}.resources`, false)
+): readonly ContainerResources[] {
+  const items = listField(spec, kind, path)
+  if (items.length === 0) return NO_ITEMS
+  const listAt = `${path}.${kind}`
+  return items.map((item, i) => {
+    const obj = objectItem(item, listAt, i)
+    const at = `${listAt}[${i}]`
+    const name = stringField(obj, 'name', at)
+    const resources = objectField(obj, 'resources', at)
     const requests =
-      resources === null
-        ? null
-        : readResourceList(field(resources, 'requests'), `${at}.resources.requests`)
+      resources === null ? null : resourceListField(resources, 'requests', `${at}.resources`)
     const status = statuses.get(name)
     return {
       name,
-      requests: requests ?? new Map(),
-      restartable:
-        kind === 'initContainers' &&
-        readString(field(obj, 'restartPolicy'), `${at}.restartPolicy`) === 'Always',
+      requests: requests ?? NO_QUANTITIES,
+      restartable: kind === 'initContainers' && stringField(obj, 'restartPolicy', at) === 'Always',
       allocated: status?.allocated ?? null,
       actuated: status?.actuated ?? null,
     }
@@ -99,12 +150,13 @@ function readContainers(
 
 /** `status.conditions` has `PodResizePending` with reason `Infeasible`. */
 function resizeInfeasible(status: JsonObject | null, path: string): boolean {
-  return list(status, 'conditions', `${path}.status`).some((item, i) => {
-    const at = `${path}.status.conditions[${i}]`
-    const obj = readObject(item, at, true)
+  const listAt = `${path}.status.conditions`
+  return listField(status, 'conditions', `${path}.status`).some((item, i) => {
+    const obj = objectItem(item, listAt, i)
+    const at = `${listAt}[${i}]`
     return (
-      readString(field(obj, 'type'), `${at}.type`) === 'PodResizePending' &&
-      readString(field(obj, 'reason'), `${at}.reason`) === 'Infeasible'
+      stringField(obj, 'type', at) === 'PodResizePending' &&
+      stringField(obj, 'reason', at) === 'Infeasible'
     )
   })
 }
@@ -117,37 +169,37 @@ export function decodePodResources(
 ): PodResources {
   const specAt = `${path}.spec`
   const statuses = statusesByName(status, path)
-  const podLevel =
-    spec === null ? null : readObject(field(spec, 'resources'), `${specAt}.resources`, false)
+  const podLevel = spec === null ? null : objectField(spec, 'resources', specAt)
   return {
     containers: readContainers(spec, 'containers', statuses, specAt),
     initContainers: readContainers(spec, 'initContainers', statuses, specAt),
-    overhead:
-      (spec && readResourceList(field(spec, 'overhead'), `${specAt}.overhead`)) ?? new Map(),
+    overhead: (spec && resourceListField(spec, 'overhead', specAt)) ?? NO_QUANTITIES,
     podLevel:
-      (podLevel && readResourceList(field(podLevel, 'requests'), `${specAt}.resources.requests`)) ??
-      new Map(),
+      (podLevel && resourceListField(podLevel, 'requests', `${specAt}.resources`)) ?? NO_QUANTITIES,
     resizeInfeasible: resizeInfeasible(status, path),
   }
 }
 
 /** The containers' ports that name a host port (`hostPort` > 0), as NodePorts reads them. */
-export function decodeHostPorts(spec: JsonObject | null, path: string): HostPort[] {
+export function decodeHostPorts(spec: JsonObject | null, path: string): readonly HostPort[] {
   const specAt = `${path}.spec`
-  return list(spec, 'containers', specAt).flatMap((item, i) => {
-    const at = `${specAt}.containers[${i}]`
-    return list(readObject(item, at, true), 'ports', at).flatMap((port, j) => {
-      const portAt = `${at}.ports[${j}]`
-      const obj = readObject(port, portAt, true)
-      const hostPort = readInteger(field(obj, 'hostPort'), `${portAt}.hostPort`) ?? 0n
-      if (hostPort <= 0n) return []
-      return [
-        {
-          hostIP: readString(field(obj, 'hostIP'), `${portAt}.hostIP`),
-          protocol: readString(field(obj, 'protocol'), `${portAt}.protocol`),
-          hostPort: Number(hostPort),
-        },
-      ]
-    })
-  })
+  const containers = listField(spec, 'containers', specAt)
+  let found: HostPort[] | null = null
+  for (let i = 0; i < containers.length; i++) {
+    const container = objectItem(containers[i], `${specAt}.containers`, i)
+    const ports = listField(container, 'ports', `${specAt}.containers[${i}]`)
+    for (let j = 0; j < ports.length; j++) {
+      const portsAt = `${specAt}.containers[${i}].ports`
+      const port = objectItem(ports[j], portsAt, j)
+      const hostPort = numberField(port, 'hostPort', `${portsAt}[${j}]`) ?? 0
+      if (hostPort <= 0) continue
+      const at = `${portsAt}[${j}]`
+      ;(found ??= []).push({
+        hostIP: stringField(port, 'hostIP', at),
+        protocol: stringField(port, 'protocol', at),
+        hostPort,
+      })
+    }
+  }
+  return found ?? NO_ITEMS
 }

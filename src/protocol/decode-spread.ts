@@ -1,6 +1,8 @@
 import type { TopologySpreadConstraint } from '../placement/index.js'
 import {
   field,
+  listField,
+  NO_ITEMS,
   readArray,
   readInteger,
   readObject,
@@ -94,10 +96,11 @@ export function decodeSpreadConstraints(
   spec: JsonObject | null,
   specAt: string,
   check: boolean
-): TopologySpreadConstraint[] {
+): readonly TopologySpreadConstraint[] {
+  const items = listField(spec, 'topologySpreadConstraints', specAt)
+  if (items.length === 0) return NO_ITEMS
   const at = `${specAt}.topologySpreadConstraints`
-  const items = spec === null ? null : readArray(field(spec, 'topologySpreadConstraints'), at)
-  const constraints = (items ?? []).map((item, i) => readConstraint(item, `${at}[${i}]`, check))
+  const constraints = items.map((item, i) => readConstraint(item, `${at}[${i}]`, check))
   if (!check) return constraints
   const seen = new Set<string>()
   for (const [i, c] of constraints.entries()) {

@@ -16,7 +16,8 @@ import {
   type JsonObject,
 } from '../json/json-fields.js'
 import { decodeTolerations } from './decode-objects.js'
-import { decodePlacementPod, readLabelSelector, readStringMap } from './decode-placement.js'
+import { readLabelSelector, readStringMap } from './decode-placement.js'
+import { decodePlacementPod } from './decode-placed-pod.js'
 import { readController } from './decode-pod-identity.js'
 
 /**

@@ -33,7 +33,12 @@ export {
   type ManifestNode,
   type ManifestPod,
 } from './decode-manifests.js'
-export { decodePlacementPod, readLabelSelector, readStringMap } from './decode-placement.js'
+export { readLabelSelector, readStringMap } from './decode-placement.js'
+export {
+  decodeManifestAndPlacement,
+  decodePlacementPod,
+  type DecodedPod,
+} from './decode-placed-pod.js'
 export { decodeDisruptionBudget, decodeNamespace } from './decode-cluster-objects.js'
 export { nodeAllocatable } from './decode-manifests.js'
 export { fold } from '../json/json-fields.js'

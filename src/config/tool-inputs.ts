@@ -86,8 +86,9 @@ function openFile(path: string, flag: string): number {
  * the rest again, which a regular file allows.
  */
 function* regularFileChunks(path: string, flag: string, first: Uint8Array): Generator<Uint8Array> {
-  yield first
+  // An empty file has no part, as a read of it gives none.
   if (first.length === 0) return
+  yield first
   const fd = openFile(path, flag)
   const chunk = Buffer.allocUnsafe(CHUNK_BYTES)
   try {

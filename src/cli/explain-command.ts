@@ -176,16 +176,20 @@ export function renderExplanation(
   const headers = avoiding
     ? [...HEADERS.slice(0, 4), 'EXTENDER-SCORE', ...HEADERS.slice(4)]
     : HEADERS
-  const table = renderTable(wideNodes === null ? headers : [...headers, 'TAINTS'], rows)
+  // No node read: kube-scheduler's message alone, no table of nothing.
+  const table =
+    rows.length === 0
+      ? ''
+      : renderTable(wideNodes === null ? headers : [...headers, 'TAINTS'], rows)
   const notes = [diagnosis.summary, ...evictionNotes(diagnosis), ...preemptionNotes(diagnosis)]
-  notes.push(`Not judged: ${diagnosis.notJudged.join(', ')}.`)
+  if (diagnosis.notJudged.length > 0) notes.push(`Not judged: ${diagnosis.notJudged.join(', ')}.`)
   // What PodTopologySpread's Filter leaves to scoring, constraint by constraint.
   if (diagnosis.spreadIgnored.length > 0)
     notes.push(
       `Topology spread, scored only, never filtering: ${diagnosis.spreadIgnored.join('; ')}.`
     )
   if (pod.nodeName !== '') notes.push(BOUND_NOTE)
-  return `${table}\n${notes.map(escapeTerminal).join('\n')}\n`
+  return `${table === '' ? '' : `${table}\n`}${notes.map(escapeTerminal).join('\n')}\n`
 }
 
 function violations(count: number | null): string {

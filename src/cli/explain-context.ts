@@ -7,6 +7,7 @@ import {
 import {
   diagnoseAndChoose,
   diagnoseInSnapshot,
+  NO_NODES_AVAILABLE,
   podsAsReleaseKeeps,
   Snapshot,
   type AffinityPod,
@@ -116,7 +117,7 @@ export async function readExplainContext(
   incoming: readonly PlacementPod[],
   alreadyRead?: PodsRead
 ): Promise<ExplainContext> {
-  const nodes = await readNodes(await nodesSource(options.nodes))
+  const nodes = await readNodes(await nodesSource(options.nodes), true)
   const collector = alreadyRead?.collector ?? new WorkloadCollector()
   const others =
     alreadyRead === undefined ? await readOtherPods(options, collector) : alreadyRead.pods
@@ -188,6 +189,24 @@ function judgeAlone<T>(
   }
 }
 
+/**
+ * With no node read, kube-scheduler runs no plugin: `schedulePod` fails the cycle with
+ * ErrNoNodesAvailable first (fit-error.ts NO_NODES_AVAILABLE), nothing judged and nothing left
+ * out of the judgement.
+ */
+const NO_NODES: PlacementDiagnosis = {
+  nodes: [],
+  available: 0,
+  total: 0,
+  summary: NO_NODES_AVAILABLE,
+  postFilter: null,
+  preemptionCandidates: [],
+  schedulingError: null,
+  preFilterRejection: null,
+  notJudged: [],
+  spreadIgnored: [],
+}
+
 /** The diagnosis of one pod against the context (judgeAlone). */
 export function diagnose(
   pod: PlacementPod,
@@ -196,6 +215,7 @@ export function diagnose(
   flags: ExplainRules,
   disruptionBudgets?: readonly DisruptionBudget[]
 ): PlacementDiagnosis {
+  if (context.nodes.length === 0) return NO_NODES
   return judgeAlone(diagnoseInSnapshot, pod, tolerations, context, flags, disruptionBudgets)
 }
 
@@ -207,6 +227,8 @@ export function choose(
   flags: ExplainRules,
   disruptionBudgets?: readonly DisruptionBudget[]
 ): PlacementChoice {
+  if (context.nodes.length === 0)
+    return { diagnosis: NO_NODES, choice: null, scores: [], notScored: [], sample: null }
   return judgeAlone(diagnoseAndChoose, pod, tolerations, context, flags, disruptionBudgets)
 }
 

@@ -39,6 +39,7 @@ interface PendingGroup {
 /** Rows in one group share this: the error, the PreFilter refusal, or each distinct reason. */
 function decidingReason(d: PlacementDiagnosis): string {
   if (d.schedulingError !== null) return `scheduling error: ${d.schedulingError}`
+  if (d.total === 0) return d.summary
   if (d.preFilterRejection !== null) return d.preFilterRejection
   if (d.available > 0) return 'fits by the constraints judged here'
   const reasons = new Set(d.nodes.flatMap((n) => (n.reason === null ? [] : [n.reason])))

@@ -106,14 +106,21 @@ function nodesOf(objects: readonly unknown[], origin: string): ManifestNode[] {
   return objects.map((o, i) => decodeManifestNode(o, `${origin}: node ${i}`))
 }
 
-export async function readNodes(source: ManifestSource): Promise<ManifestNode[]> {
+/**
+ * The nodes of a source; none is refused unless `noneIsAnswer` (explain, which then says what
+ * kube-scheduler says of a cluster with no node).
+ */
+export async function readNodes(
+  source: ManifestSource,
+  noneIsAnswer = false
+): Promise<ManifestNode[]> {
   const { origin } = source
   const nodes = await readObjects(
     source,
     kindsFirst('Node', 'nodes', (o, i) => decodeManifestNode(o, `${origin}: node ${i}`)),
     (text) => nodesOf(objectsOf(text, origin, 'Node', 'nodes'), origin)
   )
-  if (nodes.length === 0) throw new ProtocolError(`${origin}: no nodes found`)
+  if (nodes.length === 0 && !noneIsAnswer) throw new ProtocolError(`${origin}: no nodes found`)
   return nodes
 }
 

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs'
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs'
 import { readFailureText } from '../core/index.js'
 import { clusterConnection, findCluster, type ClusterConnection } from './cluster-source.js'
 import { ConfigError, InputError } from './config-error.js'
@@ -23,7 +23,7 @@ export interface InputFile {
   readonly origin: string
   /**
    * The bytes from the start, part by part; each part is valid until the next is asked for.
-   * Each call reads the file again (stdin, read once, is given again).
+   * Each call gives them all again (see openInput for what is read again and what is kept).
    */
   chunks(): Iterable<Uint8Array>
 }
@@ -63,24 +63,40 @@ function readFailure(path: string, flag: string, err: unknown): ConfigError {
   )
 }
 
-function* fileChunks(path: string, flag: string): Generator<Uint8Array> {
-  let fd: number
-  const chunk = Buffer.allocUnsafe(CHUNK_BYTES)
+/** The next part of `fd` from `position` into `into`: the bytes read, none at the end. */
+function readPart(fd: number, into: Buffer, position: number, path: string, flag: string): Buffer {
   try {
-    fd = openSync(path, 'r')
+    return into.subarray(0, readSync(fd, into, 0, into.length, position))
   } catch (err) {
     throw readFailure(path, flag, err)
   }
+}
+
+function openFile(path: string, flag: string): number {
   try {
-    for (;;) {
-      let read: number
-      try {
-        read = readSync(fd, chunk, 0, CHUNK_BYTES, null)
-      } catch (err) {
-        throw readFailure(path, flag, err)
-      }
-      if (read === 0) return
-      yield chunk.subarray(0, read)
+    return openSync(path, 'r')
+  } catch (err) {
+    throw readFailure(path, flag, err)
+  }
+}
+
+/**
+ * A regular file's parts: `first`, read when it was opened, then the rest from where it ended,
+ * so no byte is read twice in one pass. A second pass (a document read again as text) reads
+ * the rest again, which a regular file allows.
+ */
+function* regularFileChunks(path: string, flag: string, first: Uint8Array): Generator<Uint8Array> {
+  // An empty file has no part, as a read of it gives none.
+  if (first.length === 0) return
+  yield first
+  const fd = openFile(path, flag)
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES)
+  try {
+    for (let position = first.length; ;) {
+      const part = readPart(fd, chunk, position, path, flag)
+      if (part.length === 0) return
+      position += part.length
+      yield part
     }
   } finally {
     closeSync(fd)
@@ -89,24 +105,41 @@ function* fileChunks(path: string, flag: string): Generator<Uint8Array> {
 
 /**
  * A file to read in parts; one that cannot be read is refused now, as a file read whole would
- * be (its first part is read to find out). Stdin is read whole: it cannot be read twice.
+ * be: its first part is read to find out, and kept as the first part the reads give. Stdin, a
+ * pipe (`--pods <(kubectl get pods -A -o json)`), a socket or a device can be read only once:
+ * such an input is read whole now, and its bytes given to every read.
  */
 export function openInput(path: string, flag: string): InputFile {
   if (path === '-') {
-    const bytes = readStdin(flag)
+    const bytes = readWhole(0, '-', flag)
     return { origin: 'stdin', chunks: () => [bytes] }
   }
-  const probe = fileChunks(path, flag)
-  probe.next()
-  probe.return(undefined)
-  return { origin: path, chunks: () => fileChunks(path, flag) }
+  const fd = openFile(path, flag)
+  try {
+    if (!isRegularFile(fd, path, flag)) {
+      const bytes = readWhole(fd, path, flag)
+      return { origin: path, chunks: () => [bytes] }
+    }
+    const first = readPart(fd, Buffer.allocUnsafe(CHUNK_BYTES), 0, path, flag)
+    return { origin: path, chunks: () => regularFileChunks(path, flag, first) }
+  } finally {
+    closeSync(fd)
+  }
 }
 
-function readStdin(flag: string): Uint8Array {
+function isRegularFile(fd: number, path: string, flag: string): boolean {
   try {
-    return readFileSync(0)
+    return fstatSync(fd).isFile()
   } catch (err) {
-    throw readFailure('-', flag, err)
+    throw readFailure(path, flag, err)
+  }
+}
+
+function readWhole(fd: number, path: string, flag: string): Uint8Array {
+  try {
+    return readFileSync(fd)
+  } catch (err) {
+    throw readFailure(path, flag, err)
   }
 }
 

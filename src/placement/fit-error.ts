@@ -16,3 +16,11 @@ export function summarizeAvailability(
   if (parts.length > 0) return `${head}: ${parts.join(', ')}.`
   return available === 0 && total > 0 ? `${head}:` : `${head}.`
 }
+
+/**
+ * kube-scheduler's message when its snapshot holds no node at all (scheduler.go
+ * `ErrNoNodesAvailable`): schedule_one.go `schedulePod` returns it before PreFilter, and
+ * `handleSchedulingFailure` writes the error's text alone as the FailedScheduling event, with
+ * no "0/0 nodes are available" count and no PostFilter part; the same words in 1.28 and 1.35.
+ */
+export const NO_NODES_AVAILABLE = 'no nodes available to schedule pods'

@@ -7,7 +7,7 @@ export {
   type PlacementExplanation,
   type Verdict,
 } from './taint-toleration.js'
-export { summarizeAvailability } from './fit-error.js'
+export { NO_NODES_AVAILABLE, summarizeAvailability } from './fit-error.js'
 export {
   formatRequirement,
   labelSelectorMatches,

@@ -58,9 +58,9 @@ describe('the tools refuse, with exit status 2,', () => {
       new RegExp(`^${twoPods}: expected one pod, found 2$`),
     ],
     [
-      'a node file with no node',
-      'explain',
-      ['--pod', POD, '--nodes', noNodes],
+      'a node file with no node, for forecast (explain says what kube-scheduler says of it)',
+      'forecast',
+      ['--taint', 'a:NoSchedule', '--node', 'gpu-1', '--nodes', noNodes, '--pods', POD],
       new RegExp(`^${noNodes}: no nodes found$`),
     ],
     [

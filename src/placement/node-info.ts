@@ -19,37 +19,43 @@ import { accumulate, emptyResource, resourceOf, type Resource } from './resource
 /** A pod's place in the snapshot's order; pods it never numbered come last, as added. */
 export type PodOrder = (pod: ClusterPod) => number
 
-const placedRequests = new WeakMap<ClusterPod, Resource>()
-
-/** A placed pod's requests as `NodeInfo.AddPod` counts them, computed once per pod. */
-export function requestsOfPlaced(pod: ClusterPod): Resource {
-  let resource = placedRequests.get(pod)
-  if (resource === undefined) {
-    resource = resourceOf(podRequests(pod.resources ?? NO_RESOURCES, true))
-    placedRequests.set(pod, resource)
-  }
-  return resource
-}
-
 /** A placed pod's non-zero requests, as v1.32 and later and as earlier releases count them. */
 interface PlacedNonZero {
   readonly current: CpuMemory
   readonly before132: CpuMemory
 }
 
-const placedNonZero = new WeakMap<ClusterPod, PlacedNonZero>()
+/** What `NodeInfo.update` adds for a pod: its requests, its non-zero requests, its affinity. */
+interface PlacedFacts {
+  readonly requested: Resource
+  readonly nonZero: PlacedNonZero
+  readonly withAffinity: boolean
+}
 
-function nonZeroOfPlaced(pod: ClusterPod): PlacedNonZero {
-  let found = placedNonZero.get(pod)
-  if (found === undefined) {
+// One lookup per pod added or removed (preemption's dry run does thousands per node list)
+// rather than one per fact.
+const placedFacts = new WeakMap<ClusterPod, PlacedFacts>()
+
+function factsOf(pod: ClusterPod): PlacedFacts {
+  let facts = placedFacts.get(pod)
+  if (facts === undefined) {
     const resources = pod.resources ?? NO_RESOURCES
-    found = {
-      current: nonZeroRequests(resources, true),
-      before132: nonZeroRequestsBefore132(resources),
+    facts = {
+      requested: resourceOf(podRequests(resources, true)),
+      nonZero: {
+        current: nonZeroRequests(resources, true),
+        before132: nonZeroRequestsBefore132(resources),
+      },
+      withAffinity: hasAffinity(pod),
     }
-    placedNonZero.set(pod, found)
+    placedFacts.set(pod, facts)
   }
-  return found
+  return facts
+}
+
+/** A placed pod's requests as `NodeInfo.AddPod` counts them, computed once per pod. */
+export function requestsOfPlaced(pod: ClusterPod): Resource {
+  return factsOf(pod).requested
 }
 
 /** `NonZeroRequested` summed as each release counts a pod (non-zero-requests.ts). */
@@ -75,24 +81,41 @@ export function hasAffinity(pod: ClusterPod): boolean {
   )
 }
 
-/** Inserts `pod` after every pod not later in `order`: its place when read from scratch. */
-function insertInOrder(list: ClusterPod[], pod: ClusterPod, order: PodOrder): void {
-  const at = order(pod)
-  let low = 0
-  let high = list.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (order(list[mid] as ClusterPod) <= at) low = mid + 1
-    else high = mid
-  }
-  list.splice(low, 0, pod)
-}
+/**
+ * Pods in the snapshot's order, each beside its place in it, so that a pod is inserted where it
+ * was read by comparing numbers rather than by looking every compared pod's place up.
+ */
+class OrderedPods {
+  constructor(
+    readonly pods: ClusterPod[] = [],
+    readonly places: number[] = []
+  ) {}
 
-function removeFrom(list: ClusterPod[], pod: ClusterPod): boolean {
-  const at = list.lastIndexOf(pod)
-  if (at < 0) return false
-  list.splice(at, 1)
-  return true
+  /** Inserts `pod` after every pod not later than `at`: its place when read from scratch. */
+  insert(pod: ClusterPod, at: number): void {
+    const places = this.places
+    let low = 0
+    let high = places.length
+    while (low < high) {
+      const mid = (low + high) >>> 1
+      if ((places[mid] as number) <= at) low = mid + 1
+      else high = mid
+    }
+    this.pods.splice(low, 0, pod)
+    places.splice(low, 0, at)
+  }
+
+  remove(pod: ClusterPod): boolean {
+    const at = this.pods.lastIndexOf(pod)
+    if (at < 0) return false
+    this.pods.splice(at, 1)
+    this.places.splice(at, 1)
+    return true
+  }
+
+  clone(): OrderedPods {
+    return new OrderedPods([...this.pods], [...this.places])
+  }
 }
 
 export class NodeInfo {
@@ -106,18 +129,22 @@ export class NodeInfo {
   readonly usedPorts: HostPortInfo
   /** `ImageStates`: the node's images with their size and how many nodes hold them. */
   readonly imageStates: ReadonlyMap<string, ImageStateSummary>
-  readonly #pods: ClusterPod[]
-  readonly #withAffinity: ClusterPod[]
-  readonly #withRequiredAntiAffinity: ClusterPod[]
+  /** The node's place in the snapshot's node list, which its clones keep. */
+  readonly position: number
+  readonly #pods: OrderedPods
+  readonly #withAffinity: OrderedPods
+  readonly #withRequiredAntiAffinity: OrderedPods
   readonly #order: PodOrder
 
   constructor(
     node: PlacementNode,
+    position: number,
     order: PodOrder,
     imageStates: ReadonlyMap<string, ImageStateSummary>,
     from?: NodeInfo
   ) {
     this.node = node
+    this.position = position
     this.#order = order
     this.imageStates = imageStates
     this.allocatable =
@@ -130,9 +157,10 @@ export class NodeInfo {
       before132: { ...(was?.before132 ?? { milliCpu: 0n, memory: 0n }) },
     }
     this.usedPorts = from?.usedPorts.clone() ?? new HostPortInfo()
-    this.#pods = from === undefined ? [] : [...from.#pods]
-    this.#withAffinity = from === undefined ? [] : [...from.#withAffinity]
-    this.#withRequiredAntiAffinity = from === undefined ? [] : [...from.#withRequiredAntiAffinity]
+    this.#pods = from === undefined ? new OrderedPods() : from.#pods.clone()
+    this.#withAffinity = from === undefined ? new OrderedPods() : from.#withAffinity.clone()
+    this.#withRequiredAntiAffinity =
+      from === undefined ? new OrderedPods() : from.#withRequiredAntiAffinity.clone()
   }
 
   get name(): string {
@@ -140,48 +168,57 @@ export class NodeInfo {
   }
 
   get pods(): readonly ClusterPod[] {
-    return this.#pods
+    return this.#pods.pods
   }
 
   get podsWithAffinity(): readonly ClusterPod[] {
-    return this.#withAffinity
+    return this.#withAffinity.pods
   }
 
   get podsWithRequiredAntiAffinity(): readonly ClusterPod[] {
-    return this.#withRequiredAntiAffinity
+    return this.#withRequiredAntiAffinity.pods
   }
 
   addPod(pod: ClusterPod): void {
-    insertInOrder(this.#pods, pod, this.#order)
-    if (hasAffinity(pod)) insertInOrder(this.#withAffinity, pod, this.#order)
-    if (pod.requiredAntiAffinity.length > 0)
-      insertInOrder(this.#withRequiredAntiAffinity, pod, this.#order)
-    this.#update(pod, 1)
+    const facts = factsOf(pod)
+    const at = this.#order(pod)
+    this.#pods.insert(pod, at)
+    if (facts.withAffinity) this.#withAffinity.insert(pod, at)
+    if (pod.requiredAntiAffinity.length > 0) this.#withRequiredAntiAffinity.insert(pod, at)
+    this.#update(pod, facts, 1)
   }
 
   /** Takes `pod` off the node; false, changing nothing, when it is not on it. */
   removePod(pod: ClusterPod): boolean {
-    if (!removeFrom(this.#pods, pod)) return false
-    removeFrom(this.#withAffinity, pod)
-    removeFrom(this.#withRequiredAntiAffinity, pod)
-    this.#update(pod, -1)
+    if (!this.#pods.remove(pod)) return false
+    const facts = factsOf(pod)
+    if (facts.withAffinity) this.#withAffinity.remove(pod)
+    if (pod.requiredAntiAffinity.length > 0) this.#withRequiredAntiAffinity.remove(pod)
+    this.#update(pod, facts, -1)
     return true
   }
 
   /** `NodeInfo.Clone`: a copy whose pods and sums change apart from this one's. */
   clone(): NodeInfo {
-    return new NodeInfo(this.node, this.#order, this.imageStates, this)
+    return new NodeInfo(this.node, this.position, this.#order, this.imageStates, this)
   }
 
   /** `NodeInfo.update`: the requests, the non-zero requests and the host ports, added or taken away. */
-  #update(pod: ClusterPod, delta: 1 | -1): void {
-    const sign = delta === 1 ? 1n : -1n
-    accumulate(this.requested, requestsOfPlaced(pod), sign)
-    const nonZero = nonZeroOfPlaced(pod)
-    for (const kind of ['current', 'before132'] as const) {
-      this.nonZeroRequested[kind].milliCpu += sign * nonZero[kind].milliCpu
-      this.nonZeroRequested[kind].memory += sign * nonZero[kind].memory
-    }
-    for (const port of pod.hostPorts ?? []) this.usedPorts.change(port, delta)
+  #update(pod: ClusterPod, facts: PlacedFacts, delta: 1 | -1): void {
+    accumulate(this.requested, facts.requested, delta === 1 ? 1n : -1n)
+    addNonZero(this.nonZeroRequested.current, facts.nonZero.current, delta)
+    addNonZero(this.nonZeroRequested.before132, facts.nonZero.before132, delta)
+    const ports = pod.hostPorts
+    if (ports !== undefined) for (const port of ports) this.usedPorts.change(port, delta)
+  }
+}
+
+function addNonZero(into: { milliCpu: bigint; memory: bigint }, pod: CpuMemory, delta: 1 | -1) {
+  if (delta === 1) {
+    into.milliCpu += pod.milliCpu
+    into.memory += pod.memory
+  } else {
+    into.milliCpu -= pod.milliCpu
+    into.memory -= pod.memory
   }
 }

@@ -26,6 +26,8 @@ export class Snapshot {
   /** The first node without `status.allocatable`; undefined when every node gives it. */
   readonly withoutAllocatable: PlacementNode | undefined
   readonly #byName = new Map<string, NodeInfo[]>()
+  /** The last node of each name, which `get` answers for every pod counted by a plugin. */
+  readonly #lastByName = new Map<string, NodeInfo>()
   readonly #order = new Map<ClusterPod, number>()
   readonly #index = new PodIndex()
   readonly #antiAffinity = new AntiAffinityIndex()
@@ -40,10 +42,11 @@ export class Snapshot {
     const order = (pod: ClusterPod) => this.#order.get(pod) ?? Number.POSITIVE_INFINITY
     const images = nodeImageStates(nodes)
     this.nodeInfoList = nodes.map((node, i) => {
-      const info = new NodeInfo(node, order, images[i] ?? new Map())
+      const info = new NodeInfo(node, i, order, images[i] ?? new Map())
       const named = this.#byName.get(node.name)
       if (named === undefined) this.#byName.set(node.name, [info])
       else named.push(info)
+      this.#lastByName.set(node.name, info)
       return info
     })
     this.withoutAllocatable = nodes.find((n) => n.allocatable == null)
@@ -61,7 +64,7 @@ export class Snapshot {
    * name keeps it; both nodes hold the pods bound to the name.
    */
   get(name: string): NodeInfo | undefined {
-    return this.#byName.get(name)?.at(-1)
+    return this.#lastByName.get(name)
   }
 
   /** How many times a pod was added or removed: what was computed over it holds while it stays. */

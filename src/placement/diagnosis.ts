@@ -110,7 +110,8 @@ export function diagnoseInSnapshot(asGiven: SnapshotInput): PlacementDiagnosis {
         detail: 'PreFilter: the metadata.name fields of the terms leave no node',
       }
     if (pre.names !== null && !pre.names.has(node.name)) return leftOut(pre, pre.names)
-    const added = nominatedPodsAdded(input.pod, nominated.get(node.name) ?? [], node)
+    const toNode = nominated.get(node.name)
+    const added = toNode === undefined ? [] : nominatedPodsAdded(input.pod, toNode, node)
     return filterWithNominatedPods(profile.filters, profile.state, info, added)
   })
   const notJudged = [...profile.notJudged]
@@ -148,7 +149,7 @@ function assemble(
   // Scoring runs only when two or more nodes pass the filters (schedule_one.go `schedulePod`).
   if (feasible.length > 1) notJudged.push(...spreadScoreNotJudged(input))
   const nodes = all.map((node, i) =>
-    nodeRow(node, rejections[i] ?? null, profile.taints.nodes[i], scores, {
+    nodeRow(node, rejections[i] ?? null, profile.taints[i], scores, {
       weight: scores.weights[i] ?? 0,
       at: feasibleAt[i] ?? -1,
       avoidsEvicting: input.options.evictingNodes === 'avoid',

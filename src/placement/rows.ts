@@ -1,4 +1,4 @@
-import type { NodeExplanation } from './taint-toleration.js'
+import type { TaintVerdict } from './taint-toleration.js'
 import { normalizeNodeAffinityScores, preferredNodeAffinityWeight } from './node-affinity.js'
 import { truncateEventMessage } from './field-errors.js'
 import { preferredTermsParseError } from './preferred-terms-parse.js'
@@ -59,7 +59,7 @@ export function scoreFeasible(
 export function nodeRow(
   node: PlacementNode,
   rejection: Rejection | null,
-  taintRow: NodeExplanation | undefined,
+  taintRow: TaintVerdict | undefined,
   scores: FeasibleScores,
   { weight, at, avoidsEvicting }: { weight: number; at: number; avoidsEvicting: boolean }
 ): NodeDiagnosis {
@@ -92,6 +92,6 @@ export function nodeRow(
 }
 
 /** The extender's score in avoid mode: an evicting node ranks below every node the pod stays on. */
-function extenderScore(taintScore: number, taintRow: NodeExplanation | undefined): number {
+function extenderScore(taintScore: number, taintRow: TaintVerdict | undefined): number {
   return (taintRow?.eviction ?? null) !== null ? 0 : Math.max(1, taintScore)
 }

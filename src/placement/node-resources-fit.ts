@@ -53,7 +53,9 @@ export function fitsRequest(
   // Built up only as shortfalls are found: most nodes have none, and this runs for every node
   // and every pod put back in preemption's dry run.
   const found: Shortfall[] = []
-  if (usage.pods + 1 > allocatable.allowedPodNumber)
+  // The allowance as a number: exact for any count of pods, and far cheaper to compare than a
+  // number with a bigint.
+  if (usage.pods + 1 > Number(allocatable.allowedPodNumber))
     found.push({
       reason: 'Too many pods',
       detail: `pods: ${usage.pods} placed, ${allocatable.allowedPodNumber} allowed`,

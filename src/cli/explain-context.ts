@@ -10,7 +10,6 @@ import {
   podsAsReleaseKeeps,
   Snapshot,
   type AffinityPod,
-  type DisruptionBudget,
   type NamespaceLabels,
   type NominatedPod,
   type PlacementChoice,
@@ -147,6 +146,9 @@ export function warnOfUnreadWorkloads(io: ToolIo, context: ExplainContext): void
 /** The rules' switches explain takes from its flags, as the server takes them from its own. */
 export type ExplainRules = Pick<ExplainOptions, 'gates' | 'evictingNodes' | 'kubeVersion'>
 
+/** What preemption's dry run is given: the budgets, or that only a candidate is asked for. */
+type Preemption = Pick<SnapshotInput, 'disruptionBudgets' | 'firstCandidateOnly'>
+
 /**
  * One pod judged against the context by `judge`. The pod itself is left out of the other pods
  * (it may be listed while Pending, or be bound already): kube-scheduler never counts a pod
@@ -159,7 +161,7 @@ function judgeAlone<T>(
   tolerations: readonly Toleration[],
   context: ExplainContext,
   flags: ExplainRules,
-  disruptionBudgets?: readonly DisruptionBudget[]
+  preemption: Preemption = {}
 ): T {
   const rules = {
     comparisonOperators: flags.gates.TaintTolerationComparisonOperators,
@@ -181,7 +183,7 @@ function judgeAlone<T>(
       workloads: context.workloads,
       nodeLabelsKnown: true,
       options: rules,
-      ...(disruptionBudgets === undefined ? {} : { disruptionBudgets }),
+      ...preemption,
     })
   } finally {
     for (const p of itself) snapshot.addPod(p)
@@ -194,9 +196,9 @@ export function diagnose(
   tolerations: readonly Toleration[],
   context: ExplainContext,
   flags: ExplainRules,
-  disruptionBudgets?: readonly DisruptionBudget[]
+  preemption?: Preemption
 ): PlacementDiagnosis {
-  return judgeAlone(diagnoseInSnapshot, pod, tolerations, context, flags, disruptionBudgets)
+  return judgeAlone(diagnoseInSnapshot, pod, tolerations, context, flags, preemption)
 }
 
 /** The diagnosis of one pod against the context and the nodes it would be placed on. */
@@ -205,14 +207,16 @@ export function choose(
   tolerations: readonly Toleration[],
   context: ExplainContext,
   flags: ExplainRules,
-  disruptionBudgets?: readonly DisruptionBudget[]
+  preemption?: Preemption
 ): PlacementChoice {
-  return judgeAlone(diagnoseAndChoose, pod, tolerations, context, flags, disruptionBudgets)
+  return judgeAlone(diagnoseAndChoose, pod, tolerations, context, flags, preemption)
 }
 
 /**
  * The diagnosis and the choice, with the PodDisruptionBudgets read and applied when preemption has candidates:
- * they only choose among the victims, so they are not read otherwise.
+ * they only choose among the victims, so they are not read otherwise. With budgets to read, the
+ * first judgement asks only whether there is a candidate (its dry run stops at the first), since
+ * the judgement with the budgets is then the answer.
  */
 export async function chooseWithBudgets(
   pod: PlacementPod,
@@ -220,9 +224,10 @@ export async function chooseWithBudgets(
   context: ExplainContext,
   options: ExplainOptions
 ): Promise<PlacementChoice> {
-  const placement = choose(pod, tolerations, context, options)
+  const probe = options.pdbs !== null
+  const placement = choose(pod, tolerations, context, options, { firstCandidateOnly: probe })
   const candidates = placement.diagnosis.preemptionCandidates
   if (candidates.length === 0 || options.pdbs === null) return placement
   const budgets = await readDisruptionBudgets(await pdbsSource(options.pdbs))
-  return choose(pod, tolerations, context, options, budgets)
+  return choose(pod, tolerations, context, options, { disruptionBudgets: budgets })
 }

@@ -210,6 +210,7 @@ function runPostFilter(
         potential,
         orderOf: (pod) => snapshot.orderOf(pod),
         budgets: input.disruptionBudgets ?? null,
+        firstCandidateOnly: input.firstCandidateOnly === true,
       })
   )
 }

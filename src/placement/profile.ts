@@ -99,7 +99,7 @@ function preFilterInterPodAffinity(input: SnapshotInput, cycle: CycleState): Pre
     addPod: (state, pod, node) => counts.addPod(changesOf(state), pod, node.node),
     removePod: (state, pod) => void changesOf(state).removed.add(pod),
     filter(state, node) {
-      const hit = counts.filter(node.node, changesOf(state))
+      const hit = counts.filter(node, changesOf(state))
       if (hit === null) return null
       // Only an unmet affinity is unresolvable; anti-affinity may be resolved by preemption.
       const unresolvable = hit.reason === REASON_POD_AFFINITY

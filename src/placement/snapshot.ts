@@ -1,11 +1,14 @@
 import type { ClusterPod } from './cluster-pod.js'
 import type { PlacementNode } from './placement-node.js'
-import type { LabelSelector } from './label-requirements.js'
+import { labelOf, type LabelSelector } from './label-requirements.js'
 import { AntiAffinityIndex } from './anti-affinity-index.js'
 import { nodeImageStates } from './image-states.js'
 import type { Labels } from './label-requirements.js'
 import { hasAffinity, NodeInfo } from './node-info.js'
 import { PodIndex } from './pod-index.js'
+
+/** A label's value on each node of a snapshot, by the node's place. */
+export type NodeLabelValues = readonly (string | undefined)[]
 
 /**
  * The cluster as one scheduling run sees it (pkg/scheduler/internal/cache snapshot.go
@@ -33,6 +36,7 @@ export class Snapshot {
   readonly #antiAffinity = new AntiAffinityIndex()
   #next = 0
   #changes = 0
+  readonly #labelValues = new Map<string, NodeLabelValues>()
   #withAffinity: readonly NodeInfo[] | null = null
   #withRequiredAntiAffinity: readonly NodeInfo[] | null = null
 
@@ -119,6 +123,19 @@ export class Snapshot {
       (n) => n.podsWithRequiredAntiAffinity.length > 0
     )
     return this.#withRequiredAntiAffinity
+  }
+
+  /**
+   * Each node's value of the label `key` (undefined where it has none), by the node's place in
+   * `nodes`: a topology key's domains, read once for every pod judged rather than per node.
+   */
+  labelValues(key: string): NodeLabelValues {
+    let values = this.#labelValues.get(key)
+    if (values === undefined) {
+      values = this.nodes.map((n) => labelOf(n.labels, key))
+      this.#labelValues.set(key, values)
+    }
+    return values
   }
 
   /** The namespaces that hold a pod of the snapshot. */

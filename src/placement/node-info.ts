@@ -1,6 +1,7 @@
 import type { ClusterPod } from './cluster-pod.js'
 import type { PlacementNode } from './placement-node.js'
 import { HostPortInfo } from './host-ports.js'
+import { OrderedPods } from './ordered-pods.js'
 import type { ImageStateSummary } from './image-states.js'
 import { NO_RESOURCES, podRequests } from './pod-requests.js'
 import { nonZeroRequests, nonZeroRequestsBefore132, type CpuMemory } from './non-zero-requests.js'
@@ -25,10 +26,9 @@ interface PlacedNonZero {
   readonly before132: CpuMemory
 }
 
-/** What `NodeInfo.update` adds for a pod: its requests, its non-zero requests, its affinity. */
+/** What `NodeInfo.update` adds for a pod, besides its non-zero requests: its requests, its affinity. */
 interface PlacedFacts {
   readonly requested: Resource
-  readonly nonZero: PlacedNonZero
   readonly withAffinity: boolean
 }
 
@@ -39,18 +39,27 @@ const placedFacts = new WeakMap<ClusterPod, PlacedFacts>()
 function factsOf(pod: ClusterPod): PlacedFacts {
   let facts = placedFacts.get(pod)
   if (facts === undefined) {
-    const resources = pod.resources ?? NO_RESOURCES
-    facts = {
-      requested: resourceOf(podRequests(resources, true)),
-      nonZero: {
-        current: nonZeroRequests(resources, true),
-        before132: nonZeroRequestsBefore132(resources),
-      },
-      withAffinity: hasAffinity(pod),
-    }
+    const requested = resourceOf(podRequests(pod.resources ?? NO_RESOURCES, true))
+    facts = { requested, withAffinity: hasAffinity(pod) }
     placedFacts.set(pod, facts)
   }
   return facts
+}
+
+const placedNonZero = new WeakMap<ClusterPod, PlacedNonZero>()
+
+/** A placed pod's non-zero requests, computed once per pod, when a score first asks for them. */
+function nonZeroOf(pod: ClusterPod): PlacedNonZero {
+  let nonZero = placedNonZero.get(pod)
+  if (nonZero === undefined) {
+    const resources = pod.resources ?? NO_RESOURCES
+    nonZero = {
+      current: nonZeroRequests(resources, true),
+      before132: nonZeroRequestsBefore132(resources),
+    }
+    placedNonZero.set(pod, nonZero)
+  }
+  return nonZero
 }
 
 /** A placed pod's requests as `NodeInfo.AddPod` counts them, computed once per pod. */
@@ -81,51 +90,12 @@ export function hasAffinity(pod: ClusterPod): boolean {
   )
 }
 
-/**
- * Pods in the snapshot's order, each beside its place in it, so that a pod is inserted where it
- * was read by comparing numbers rather than by looking every compared pod's place up.
- */
-class OrderedPods {
-  constructor(
-    readonly pods: ClusterPod[] = [],
-    readonly places: number[] = []
-  ) {}
-
-  /** Inserts `pod` after every pod not later than `at`: its place when read from scratch. */
-  insert(pod: ClusterPod, at: number): void {
-    const places = this.places
-    let low = 0
-    let high = places.length
-    while (low < high) {
-      const mid = (low + high) >>> 1
-      if ((places[mid] as number) <= at) low = mid + 1
-      else high = mid
-    }
-    this.pods.splice(low, 0, pod)
-    places.splice(low, 0, at)
-  }
-
-  remove(pod: ClusterPod): boolean {
-    const at = this.pods.lastIndexOf(pod)
-    if (at < 0) return false
-    this.pods.splice(at, 1)
-    this.places.splice(at, 1)
-    return true
-  }
-
-  clone(): OrderedPods {
-    return new OrderedPods([...this.pods], [...this.places])
-  }
-}
-
 export class NodeInfo {
   readonly node: PlacementNode
   /** `status.allocatable` as a Resource; null when the node does not give it. */
   readonly allocatable: Resource | null
   /** `Requested`: the sum of the pods' requests (status resources counted, as upstream). */
   readonly requested: Resource
-  /** `NonZeroRequested`: the pods' cpu and memory with a default for what a container leaves unset. */
-  readonly nonZeroRequested: NonZeroRequested
   readonly usedPorts: HostPortInfo
   /** `ImageStates`: the node's images with their size and how many nodes hold them. */
   readonly imageStates: ReadonlyMap<string, ImageStateSummary>
@@ -135,6 +105,8 @@ export class NodeInfo {
   readonly #withAffinity: OrderedPods
   readonly #withRequiredAntiAffinity: OrderedPods
   readonly #order: PodOrder
+  /** The non-zero requests' sums once a score has read them; null before. */
+  #nonZero: NonZeroRequested | null
 
   constructor(
     node: PlacementNode,
@@ -151,11 +123,9 @@ export class NodeInfo {
       from?.allocatable ?? (node.allocatable == null ? null : resourceOf(node.allocatable))
     this.requested = emptyResource()
     if (from !== undefined) accumulate(this.requested, from.requested)
-    const was = from?.nonZeroRequested
-    this.nonZeroRequested = {
-      current: { ...(was?.current ?? { milliCpu: 0n, memory: 0n }) },
-      before132: { ...(was?.before132 ?? { milliCpu: 0n, memory: 0n }) },
-    }
+    const was = from === undefined ? null : from.#nonZero
+    this.#nonZero =
+      was === null ? null : { current: { ...was.current }, before132: { ...was.before132 } }
     this.usedPorts = from?.usedPorts.clone() ?? new HostPortInfo()
     this.#pods = from === undefined ? new OrderedPods() : from.#pods.clone()
     this.#withAffinity = from === undefined ? new OrderedPods() : from.#withAffinity.clone()
@@ -165,6 +135,24 @@ export class NodeInfo {
 
   get name(): string {
     return this.node.name
+  }
+
+  /**
+   * `NonZeroRequested`: the pods' cpu and memory with a default for what a container leaves
+   * unset. Summed over the node's pods when a score first reads it, then kept up to date by
+   * every add and remove: judging a pod that fits nowhere never reads it, and building the
+   * snapshot of 150,000 pods need not compute it for each.
+   */
+  get nonZeroRequested(): NonZeroRequested {
+    if (this.#nonZero === null) {
+      const sums = {
+        current: { milliCpu: 0n, memory: 0n },
+        before132: { milliCpu: 0n, memory: 0n },
+      }
+      for (const pod of this.#pods.pods) addNonZeroOf(sums, pod, 1)
+      this.#nonZero = sums
+    }
+    return this.#nonZero
   }
 
   get pods(): readonly ClusterPod[] {
@@ -206,11 +194,16 @@ export class NodeInfo {
   /** `NodeInfo.update`: the requests, the non-zero requests and the host ports, added or taken away. */
   #update(pod: ClusterPod, facts: PlacedFacts, delta: 1 | -1): void {
     accumulate(this.requested, facts.requested, delta === 1 ? 1n : -1n)
-    addNonZero(this.nonZeroRequested.current, facts.nonZero.current, delta)
-    addNonZero(this.nonZeroRequested.before132, facts.nonZero.before132, delta)
+    if (this.#nonZero !== null) addNonZeroOf(this.#nonZero, pod, delta)
     const ports = pod.hostPorts
     if (ports !== undefined) for (const port of ports) this.usedPorts.change(port, delta)
   }
+}
+
+function addNonZeroOf(into: NonZeroRequested, pod: ClusterPod, delta: 1 | -1): void {
+  const nonZero = nonZeroOf(pod)
+  addNonZero(into.current, nonZero.current, delta)
+  addNonZero(into.before132, nonZero.before132, delta)
 }
 
 function addNonZero(into: { milliCpu: bigint; memory: bigint }, pod: CpuMemory, delta: 1 | -1) {

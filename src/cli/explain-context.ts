@@ -11,7 +11,6 @@ import {
   podsAsReleaseKeeps,
   Snapshot,
   type AffinityPod,
-  type DisruptionBudget,
   type NamespaceLabels,
   type NominatedPod,
   type PlacementChoice,
@@ -148,6 +147,9 @@ export function warnOfUnreadWorkloads(io: ToolIo, context: ExplainContext): void
 /** The rules' switches explain takes from its flags, as the server takes them from its own. */
 export type ExplainRules = Pick<ExplainOptions, 'gates' | 'evictingNodes' | 'kubeVersion'>
 
+/** What preemption's dry run is given: the budgets, or that only a candidate is asked for. */
+type Preemption = Pick<SnapshotInput, 'disruptionBudgets' | 'firstCandidateOnly'>
+
 /**
  * One pod judged against the context by `judge`. The pod itself is left out of the other pods
  * (it may be listed while Pending, or be bound already): kube-scheduler never counts a pod
@@ -160,7 +162,7 @@ function judgeAlone<T>(
   tolerations: readonly Toleration[],
   context: ExplainContext,
   flags: ExplainRules,
-  disruptionBudgets?: readonly DisruptionBudget[]
+  preemption: Preemption = {}
 ): T {
   const rules = {
     comparisonOperators: flags.gates.TaintTolerationComparisonOperators,
@@ -182,7 +184,7 @@ function judgeAlone<T>(
       workloads: context.workloads,
       nodeLabelsKnown: true,
       options: rules,
-      ...(disruptionBudgets === undefined ? {} : { disruptionBudgets }),
+      ...preemption,
     })
   } finally {
     for (const p of itself) snapshot.addPod(p)
@@ -213,10 +215,10 @@ export function diagnose(
   tolerations: readonly Toleration[],
   context: ExplainContext,
   flags: ExplainRules,
-  disruptionBudgets?: readonly DisruptionBudget[]
+  preemption?: Preemption
 ): PlacementDiagnosis {
   if (context.nodes.length === 0) return NO_NODES
-  return judgeAlone(diagnoseInSnapshot, pod, tolerations, context, flags, disruptionBudgets)
+  return judgeAlone(diagnoseInSnapshot, pod, tolerations, context, flags, preemption)
 }
 
 /** The diagnosis of one pod against the context and the nodes it would be placed on. */
@@ -225,16 +227,18 @@ export function choose(
   tolerations: readonly Toleration[],
   context: ExplainContext,
   flags: ExplainRules,
-  disruptionBudgets?: readonly DisruptionBudget[]
+  preemption?: Preemption
 ): PlacementChoice {
   if (context.nodes.length === 0)
     return { diagnosis: NO_NODES, choice: null, scores: [], notScored: [], sample: null }
-  return judgeAlone(diagnoseAndChoose, pod, tolerations, context, flags, disruptionBudgets)
+  return judgeAlone(diagnoseAndChoose, pod, tolerations, context, flags, preemption)
 }
 
 /**
  * The diagnosis and the choice, with the PodDisruptionBudgets read and applied when preemption has candidates:
- * they only choose among the victims, so they are not read otherwise.
+ * they only choose among the victims, so they are not read otherwise. With budgets to read, the
+ * first judgement asks only whether there is a candidate (its dry run stops at the first), since
+ * the judgement with the budgets is then the answer.
  */
 export async function chooseWithBudgets(
   pod: PlacementPod,
@@ -242,9 +246,10 @@ export async function chooseWithBudgets(
   context: ExplainContext,
   options: ExplainOptions
 ): Promise<PlacementChoice> {
-  const placement = choose(pod, tolerations, context, options)
+  const probe = options.pdbs !== null
+  const placement = choose(pod, tolerations, context, options, { firstCandidateOnly: probe })
   const candidates = placement.diagnosis.preemptionCandidates
   if (candidates.length === 0 || options.pdbs === null) return placement
   const budgets = await readDisruptionBudgets(await pdbsSource(options.pdbs))
-  return choose(pod, tolerations, context, options, budgets)
+  return choose(pod, tolerations, context, options, { disruptionBudgets: budgets })
 }

@@ -18,6 +18,7 @@ import {
   PLUGIN_NODE_AFFINITY,
   type PlacementDiagnosis,
   type PlacementInput,
+  type PlacementNode,
   type Rejection,
   type SnapshotInput,
 } from './types.js'
@@ -110,7 +111,8 @@ export function diagnoseInSnapshot(asGiven: SnapshotInput): PlacementDiagnosis {
         detail: 'PreFilter: the metadata.name fields of the terms leave no node',
       }
     if (pre.names !== null && !pre.names.has(node.name)) return leftOut(pre, pre.names)
-    const added = nominatedPodsAdded(input.pod, nominated.get(node.name) ?? [], node)
+    const toNode = nominated.size === 0 ? undefined : nominated.get(node.name)
+    const added = toNode === undefined ? [] : nominatedPodsAdded(input.pod, toNode, node)
     return filterWithNominatedPods(profile.filters, profile.state, info, added)
   })
   const notJudged = [...profile.notJudged]
@@ -142,13 +144,12 @@ function assemble(
   notJudged: string[]
 ): PlacementDiagnosis {
   const all = input.snapshot.nodes
-  const feasibleAt = feasiblePositions(rejections)
-  const feasible = all.filter((_, i) => rejections[i] === null)
+  const { feasible, feasibleAt, reasons } = tally(all, rejections)
   const scores = scoreFeasible(input, feasible, feasibleAt)
   // Scoring runs only when two or more nodes pass the filters (schedule_one.go `schedulePod`).
   if (feasible.length > 1) notJudged.push(...spreadScoreNotJudged(input))
   const nodes = all.map((node, i) =>
-    nodeRow(node, rejections[i] ?? null, profile.taints.nodes[i], scores, {
+    nodeRow(node, rejections[i] ?? null, profile.taints[i], scores, {
       weight: scores.weights[i] ?? 0,
       at: feasibleAt[i] ?? -1,
       avoidsEvicting: input.options.evictingNodes === 'avoid',
@@ -158,11 +159,7 @@ function assemble(
   const filterSummary =
     preFilterRejection !== null
       ? `0/${total} nodes are available: ${preFilterRejection}.`
-      : summarizeAvailability(
-          total,
-          feasible.length,
-          rejections.flatMap((r) => (r === null ? [] : r.reasons))
-        )
+      : summarizeAvailability(total, feasible.length, reasons)
   const postFilter = feasible.length > 0 ? null : runPostFilter(input, profile, rejections)
   if (postFilter?.notJudged != null) notJudged.push(postFilter.notJudged)
   const postFilterMessage = postFilter?.message ?? null
@@ -213,12 +210,31 @@ function runPostFilter(
         potential,
         orderOf: (pod) => snapshot.orderOf(pod),
         budgets: input.disruptionBudgets ?? null,
+        firstCandidateOnly: input.firstCandidateOnly === true,
       })
   )
 }
 
-/** Each node's place among the feasible ones; -1 for a node turned away. */
-function feasiblePositions(rejections: readonly (Rejection | null)[]): number[] {
-  let next = 0
-  return rejections.map((r) => (r === null ? next++ : -1))
+/**
+ * In one pass over the verdicts: the feasible nodes, each node's place among them (-1 for a node
+ * turned away), and every rejection's reasons in node order, which the summary counts.
+ */
+function tally(
+  nodes: readonly PlacementNode[],
+  rejections: readonly (Rejection | null)[]
+): { feasible: PlacementNode[]; feasibleAt: number[]; reasons: string[] } {
+  const feasible: PlacementNode[] = []
+  const feasibleAt: number[] = []
+  const reasons: string[] = []
+  for (let i = 0; i < rejections.length; i++) {
+    const rejection = rejections[i]
+    if (rejection == null) {
+      feasibleAt.push(feasible.length)
+      feasible.push(nodes[i] as PlacementNode)
+    } else {
+      feasibleAt.push(-1)
+      for (const reason of rejection.reasons) reasons.push(reason)
+    }
+  }
+  return { feasible, feasibleAt, reasons }
 }

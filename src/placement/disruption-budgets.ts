@@ -27,13 +27,39 @@ export interface DisruptionBudget {
   readonly unhealthyPodEvictionPolicy?: string
 }
 
-function selects(budget: DisruptionBudget, pod: ClusterPod): boolean {
-  const selector = budget.selector
-  if (selector === null) return false
-  // A nil or empty selector matches nothing here (`selector.Empty()`).
-  if (Object.keys(selector.matchLabels).length === 0 && selector.matchExpressions.length === 0)
-    return false
-  return labelSelectorMatches(selector, pod.labels)
+function hasAnyKey(labels: Readonly<Record<string, string>>): boolean {
+  for (const _ in labels) return true
+  return false
+}
+
+/** A budget that can select a pod, and its place in the budgets' list. */
+interface Selecting {
+  readonly at: number
+  readonly budget: DisruptionBudget
+  readonly selector: LabelSelector
+}
+
+/**
+ * The budgets by namespace, those that can select anything: a nil or empty selector matches
+ * nothing here (`selector.Empty()`). Kept per list of budgets, since preemption's dry run asks
+ * for every node it tries.
+ */
+const byNamespaceOf = new WeakMap<readonly DisruptionBudget[], Map<string, Selecting[]>>()
+
+function budgetsByNamespace(budgets: readonly DisruptionBudget[]): Map<string, Selecting[]> {
+  let found = byNamespaceOf.get(budgets)
+  if (found !== undefined) return found
+  found = new Map()
+  for (const [at, budget] of budgets.entries()) {
+    const selector = budget.selector
+    if (selector === null) continue
+    if (!hasAnyKey(selector.matchLabels) && selector.matchExpressions.length === 0) continue
+    const inNamespace = found.get(budget.namespace)
+    if (inNamespace === undefined) found.set(budget.namespace, [{ at, budget, selector }])
+    else inNamespace.push({ at, budget, selector })
+  }
+  byNamespaceOf.set(budgets, found)
+  return found
 }
 
 /**
@@ -48,17 +74,17 @@ export function splitByBudgetViolation(
 ): { violating: ClusterPod[]; nonViolating: ClusterPod[] } {
   if (budgets.length === 0) return { violating: [], nonViolating: [...victims] }
   const allowed = budgets.map((b) => b.disruptionsAllowed)
+  const byNamespace = budgetsByNamespace(budgets)
   const violating: ClusterPod[] = []
   const nonViolating: ClusterPod[] = []
   for (const pod of victims) {
     let violated = false
-    if (Object.keys(pod.labels).length > 0) {
-      budgets.forEach((budget, i) => {
-        if (budget.namespace !== pod.namespace || !selects(budget, pod)) return
-        if (budget.disruptedPods.has(pod.name)) return
-        allowed[i] = (allowed[i] as number) - 1
-        if ((allowed[i] as number) < 0) violated = true
-      })
+    const inNamespace = hasAnyKey(pod.labels) ? byNamespace.get(pod.namespace) : undefined
+    for (const { at, budget, selector } of inNamespace ?? []) {
+      if (!labelSelectorMatches(selector, pod.labels)) continue
+      if (budget.disruptedPods.has(pod.name)) continue
+      allowed[at] = (allowed[at] as number) - 1
+      if ((allowed[at] as number) < 0) violated = true
     }
     ;(violated ? violating : nonViolating).push(pod)
   }

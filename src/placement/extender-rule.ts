@@ -1,6 +1,6 @@
 import { REASON_EVICTING_TAINT, type RuleOptions } from '../core/index.js'
-import type { FilterPlugin, PlacementNode } from './framework.js'
-import type { NodeExplanation } from './taint-toleration.js'
+import type { FilterPlugin } from './framework.js'
+import type { TaintVerdict } from './taint-toleration.js'
 
 /**
  * This extender's own rule with `--evicting-nodes=reject` (src/core taint-eviction.ts), on the
@@ -12,15 +12,15 @@ import type { NodeExplanation } from './taint-toleration.js'
 
 export const PLUGIN_EXTENDER = 'taint-extender'
 
-/** The rule as a filter over `taints`, the taint rules' explanation of each node. */
+/** The rule as a filter over `taints`, the taint rules' verdict on each node by its place. */
 export function extenderRuleFilter(
   options: RuleOptions,
-  taints: ReadonlyMap<PlacementNode, NodeExplanation | undefined>
+  taints: readonly TaintVerdict[]
 ): FilterPlugin {
   return {
     name: PLUGIN_EXTENDER,
     filter(_state, node) {
-      const eviction = taints.get(node.node)?.eviction ?? null
+      const eviction = taints[node.position]?.eviction ?? null
       if (eviction === null || options.evictingNodes !== 'reject') return null
       const when = eviction.afterSeconds === 0 ? 'at once' : `after ${eviction.afterSeconds}s`
       return {

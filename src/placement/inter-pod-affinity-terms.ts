@@ -86,9 +86,29 @@ export function existingTermMatches(
  * snapshot, those its selector may match by the snapshot's index.
  */
 export function termCandidates(t: IncomingTerm, snapshot: Snapshot): ClusterPod[] {
-  const namespaces = t.everyNamespace ? snapshot.namespaces() : t.namespaces
   const found: ClusterPod[] = []
-  for (const namespace of namespaces)
-    for (const pod of snapshot.candidates(namespace, t.term.labelSelector)) found.push(pod)
+  for (const pods of termCandidateSets(t, snapshot)) for (const pod of pods) found.push(pod)
   return found
+}
+
+/** termCandidates, one collection per namespace, as the index holds them (nothing copied). */
+export function termCandidateSets(t: IncomingTerm, snapshot: Snapshot): Iterable<ClusterPod>[] {
+  const namespaces = t.everyNamespace ? snapshot.namespaces() : t.namespaces
+  const sets: Iterable<ClusterPod>[] = []
+  for (const namespace of namespaces)
+    sets.push(snapshot.candidates(namespace, t.term.labelSelector))
+  return sets
+}
+
+/**
+ * Whether the term's candidates are exactly the pods it matches: a selector of one matchLabels
+ * pair, for which the index hands over the pods of its namespaces with that pair, and nothing
+ * else (pod-index.ts `candidates`).
+ */
+export function candidatesAreMatches(t: IncomingTerm): boolean {
+  const selector = t.term.labelSelector
+  if (selector === null || selector.matchExpressions.length > 0) return false
+  let pairs = 0
+  for (const _ in selector.matchLabels) pairs++
+  return pairs === 1
 }

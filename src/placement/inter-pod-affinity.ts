@@ -1,16 +1,17 @@
-import { labelOf } from './label-requirements.js'
 import type { LabelledNode } from './node-affinity.js'
 import type { AffinityPod, ClusterPod } from './cluster-pod.js'
 import {
+  candidatesAreMatches,
   existingTermMatches,
   incomingTermMatches,
   incomingTerms,
   termCandidates,
+  termCandidateSets,
   type IncomingTerm,
   type NamespaceLabels,
 } from './inter-pod-affinity-terms.js'
 import type { NodeInfo } from './node-info.js'
-import type { Snapshot } from './snapshot.js'
+import type { NodeLabelValues, Snapshot } from './snapshot.js'
 import type { AffinityPodChanges } from './inter-pod-affinity-counts.js'
 import { affinityCountsOf } from './affinity-counts-memo.js'
 import {
@@ -42,12 +43,19 @@ export class InterPodAffinityState {
   readonly #counts: CountSet<TopologyCounts>
   readonly #pod: AffinityPod
   readonly #namespaces: NamespaceLabels
+  /** Each term's topology label on every node, by the node's place (Snapshot.labelValues). */
+  readonly #affinityDomains: readonly NodeLabelValues[]
+  readonly #antiAffinityDomains: readonly NodeLabelValues[]
 
   constructor(pod: AffinityPod, snapshot: Snapshot, namespaces: NamespaceLabels) {
     this.#pod = pod
     this.#namespaces = namespaces
     this.#affinity = incomingTerms(pod, pod.requiredAffinity, namespaces)
     this.#antiAffinity = incomingTerms(pod, pod.requiredAntiAffinity, namespaces)
+    this.#affinityDomains = this.#affinity.map((t) => snapshot.labelValues(t.term.topologyKey))
+    this.#antiAffinityDomains = this.#antiAffinity.map((t) =>
+      snapshot.labelValues(t.term.topologyKey)
+    )
     // Each pair names its first pod by the order pods were read, whichever index found them.
     const order = (p: AffinityPod) => snapshot.orderOf(p as ClusterPod)
     const affinity = affinityCountsOf(snapshot, this.#affinity, () => {
@@ -81,8 +89,11 @@ export class InterPodAffinityState {
   #countIncomingAffinity(snapshot: Snapshot, into: CountSet<TopologyCounts>): void {
     const first = this.#affinity[0]
     if (first === undefined) return
-    for (const other of termCandidates(first, snapshot))
-      this.#countAffinity(other, nodeOf(snapshot, other), into)
+    // The first term holds for each of its candidates when they are exactly its matches.
+    const toCheck = candidatesAreMatches(first) ? this.#affinity.slice(1) : this.#affinity
+    for (const pods of termCandidateSets(first, snapshot))
+      for (const other of pods)
+        if (matchesAll(toCheck, other)) this.#countMatch(other, nodeOf(snapshot, other), into)
   }
 
   #countIncomingAntiAffinity(snapshot: Snapshot): void {
@@ -106,10 +117,14 @@ export class InterPodAffinityState {
 
   /** An affinity pair counts only when the pod matches ALL the incoming affinity terms. */
   #countAffinity(other: AffinityPod, node: LabelledNode, into: CountSet<TopologyCounts>): void {
-    if (this.#affinity.length > 0 && this.#affinity.every((t) => incomingTermMatches(t, other))) {
-      for (const t of this.#affinity)
-        into.affinity.add(node, t.term.topologyKey, { pod: other, termIndex: t.index })
-    }
+    if (this.#affinity.length > 0 && matchesAll(this.#affinity, other))
+      this.#countMatch(other, node, into)
+  }
+
+  /** The pairs of a pod that matches every affinity term. */
+  #countMatch(other: AffinityPod, node: LabelledNode, into: CountSet<TopologyCounts>): void {
+    for (const t of this.#affinity)
+      into.affinity.add(node, t.term.topologyKey, { pod: other, termIndex: t.index })
   }
 
   /** PreFilterExtensions' AddPod: `pod` placed on `node` (a nominated pod, a victim put back). */
@@ -131,17 +146,17 @@ export class InterPodAffinityState {
     )
   }
 
-  /** Filter for one node: null when it passes, else upstream's reason and what decided it. */
-  filter(
-    node: LabelledNode,
-    changes?: AffinityPodChanges
-  ): { reason: string; detail: string } | null {
+  /**
+   * Filter for one node of the snapshot (or a clone of one): null when it passes, else upstream's
+   * reason and what decided it.
+   */
+  filter(info: NodeInfo, changes?: AffinityPodChanges): { reason: string; detail: string } | null {
     const counts = this.#changed(changes)
-    const affinity = this.#affinityMiss(node, counts)
+    const affinity = this.#affinityMiss(info.position, counts)
     if (affinity !== null) return { reason: REASON_POD_AFFINITY, detail: affinity }
-    const anti = this.#antiAffinityHit(node, counts)
+    const anti = this.#antiAffinityHit(info.position, counts)
     if (anti !== null) return { reason: REASON_POD_ANTI_AFFINITY, detail: anti }
-    const existing = this.#existingHit(node, counts)
+    const existing = this.#existingHit(info.node, counts)
     if (existing !== null) return { reason: REASON_EXISTING_ANTI_AFFINITY, detail: existing }
     return null
   }
@@ -163,10 +178,11 @@ export class InterPodAffinityState {
    * in its domain — unless no pod matches anywhere and the pod matches all its own terms (the
    * first of a group with affinity to itself).
    */
-  #affinityMiss(node: LabelledNode, counts: CountSet<Counts>): string | null {
+  #affinityMiss(position: number, counts: CountSet<Counts>): string | null {
     let miss: string | null = null
-    for (const t of this.#affinity) {
-      const value = labelOf(node.labels, t.term.topologyKey)
+    for (let i = 0; i < this.#affinity.length; i++) {
+      const t = this.#affinity[i] as IncomingTerm
+      const value = this.#affinityDomains[i]?.[position]
       if (value === undefined)
         return `affinity term ${t.index}: node has no label ${t.term.topologyKey}`
       if (miss === null && !counts.affinity.has(t.term.topologyKey, value))
@@ -179,9 +195,10 @@ export class InterPodAffinityState {
   }
 
   /** satisfyPodAntiAffinity: no pod a term matches in the node's domain for that topology key. */
-  #antiAffinityHit(node: LabelledNode, counts: CountSet<Counts>): string | null {
-    for (const t of this.#antiAffinity) {
-      const value = labelOf(node.labels, t.term.topologyKey)
+  #antiAffinityHit(position: number, counts: CountSet<Counts>): string | null {
+    for (let i = 0; i < this.#antiAffinity.length; i++) {
+      const t = this.#antiAffinity[i] as IncomingTerm
+      const value = this.#antiAffinityDomains[i]?.[position]
       if (value === undefined) continue
       const first = counts.antiAffinity.first(t.term.topologyKey, value)
       if (first !== undefined)
@@ -201,6 +218,11 @@ export class InterPodAffinityState {
     }
     return null
   }
+}
+
+function matchesAll(terms: readonly IncomingTerm[], pod: AffinityPod): boolean {
+  for (const t of terms) if (!incomingTermMatches(t, pod)) return false
+  return true
 }
 
 function podName(pod: AffinityPod): string {

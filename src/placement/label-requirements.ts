@@ -46,8 +46,14 @@ export function parseGoInt64(text: string): bigint | null {
   return n >= INT64_MIN && n <= INT64_MAX ? n : null
 }
 
+/**
+ * The label's value; undefined when the map lacks it. A value is a string and nothing that
+ * Object.prototype holds is, so one lookup tells an own label from an inherited name such as
+ * `constructor` (this runs for every pod and node a term or selector is matched against).
+ */
 export function labelOf(labels: Labels, key: string): string | undefined {
-  return Object.hasOwn(labels, key) ? labels[key] : undefined
+  const value = labels[key]
+  return typeof value === 'string' ? value : undefined
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ClusterPod } from './cluster-pod.js'
 import type { PlacementNode } from './placement-node.js'
 import { HostPortInfo } from './host-ports.js'
+import { OrderedPods } from './ordered-pods.js'
 import type { ImageStateSummary } from './image-states.js'
 import { NO_RESOURCES, podRequests } from './pod-requests.js'
 import { nonZeroRequests, nonZeroRequestsBefore132, type CpuMemory } from './non-zero-requests.js'
@@ -19,37 +20,51 @@ import { accumulate, emptyResource, resourceOf, type Resource } from './resource
 /** A pod's place in the snapshot's order; pods it never numbered come last, as added. */
 export type PodOrder = (pod: ClusterPod) => number
 
-const placedRequests = new WeakMap<ClusterPod, Resource>()
-
-/** A placed pod's requests as `NodeInfo.AddPod` counts them, computed once per pod. */
-export function requestsOfPlaced(pod: ClusterPod): Resource {
-  let resource = placedRequests.get(pod)
-  if (resource === undefined) {
-    resource = resourceOf(podRequests(pod.resources ?? NO_RESOURCES, true))
-    placedRequests.set(pod, resource)
-  }
-  return resource
-}
-
 /** A placed pod's non-zero requests, as v1.32 and later and as earlier releases count them. */
 interface PlacedNonZero {
   readonly current: CpuMemory
   readonly before132: CpuMemory
 }
 
+/** What `NodeInfo.update` adds for a pod, besides its non-zero requests: its requests, its affinity. */
+interface PlacedFacts {
+  readonly requested: Resource
+  readonly withAffinity: boolean
+}
+
+// One lookup per pod added or removed (preemption's dry run does thousands per node list)
+// rather than one per fact.
+const placedFacts = new WeakMap<ClusterPod, PlacedFacts>()
+
+function factsOf(pod: ClusterPod): PlacedFacts {
+  let facts = placedFacts.get(pod)
+  if (facts === undefined) {
+    const requested = resourceOf(podRequests(pod.resources ?? NO_RESOURCES, true))
+    facts = { requested, withAffinity: hasAffinity(pod) }
+    placedFacts.set(pod, facts)
+  }
+  return facts
+}
+
 const placedNonZero = new WeakMap<ClusterPod, PlacedNonZero>()
 
-function nonZeroOfPlaced(pod: ClusterPod): PlacedNonZero {
-  let found = placedNonZero.get(pod)
-  if (found === undefined) {
+/** A placed pod's non-zero requests, computed once per pod, when a score first asks for them. */
+function nonZeroOf(pod: ClusterPod): PlacedNonZero {
+  let nonZero = placedNonZero.get(pod)
+  if (nonZero === undefined) {
     const resources = pod.resources ?? NO_RESOURCES
-    found = {
+    nonZero = {
       current: nonZeroRequests(resources, true),
       before132: nonZeroRequestsBefore132(resources),
     }
-    placedNonZero.set(pod, found)
+    placedNonZero.set(pod, nonZero)
   }
-  return found
+  return nonZero
+}
+
+/** A placed pod's requests as `NodeInfo.AddPod` counts them, computed once per pod. */
+export function requestsOfPlaced(pod: ClusterPod): Resource {
+  return factsOf(pod).requested
 }
 
 /** `NonZeroRequested` summed as each release counts a pod (non-zero-requests.ts). */
@@ -75,113 +90,128 @@ export function hasAffinity(pod: ClusterPod): boolean {
   )
 }
 
-/** Inserts `pod` after every pod not later in `order`: its place when read from scratch. */
-function insertInOrder(list: ClusterPod[], pod: ClusterPod, order: PodOrder): void {
-  const at = order(pod)
-  let low = 0
-  let high = list.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (order(list[mid] as ClusterPod) <= at) low = mid + 1
-    else high = mid
-  }
-  list.splice(low, 0, pod)
-}
-
-function removeFrom(list: ClusterPod[], pod: ClusterPod): boolean {
-  const at = list.lastIndexOf(pod)
-  if (at < 0) return false
-  list.splice(at, 1)
-  return true
-}
-
 export class NodeInfo {
   readonly node: PlacementNode
   /** `status.allocatable` as a Resource; null when the node does not give it. */
   readonly allocatable: Resource | null
   /** `Requested`: the sum of the pods' requests (status resources counted, as upstream). */
   readonly requested: Resource
-  /** `NonZeroRequested`: the pods' cpu and memory with a default for what a container leaves unset. */
-  readonly nonZeroRequested: NonZeroRequested
   readonly usedPorts: HostPortInfo
   /** `ImageStates`: the node's images with their size and how many nodes hold them. */
   readonly imageStates: ReadonlyMap<string, ImageStateSummary>
-  readonly #pods: ClusterPod[]
-  readonly #withAffinity: ClusterPod[]
-  readonly #withRequiredAntiAffinity: ClusterPod[]
+  /** The node's place in the snapshot's node list, which its clones keep. */
+  readonly position: number
+  readonly #pods: OrderedPods
+  readonly #withAffinity: OrderedPods
+  readonly #withRequiredAntiAffinity: OrderedPods
   readonly #order: PodOrder
+  /** The non-zero requests' sums once a score has read them; null before. */
+  #nonZero: NonZeroRequested | null
 
   constructor(
     node: PlacementNode,
+    position: number,
     order: PodOrder,
     imageStates: ReadonlyMap<string, ImageStateSummary>,
     from?: NodeInfo
   ) {
     this.node = node
+    this.position = position
     this.#order = order
     this.imageStates = imageStates
     this.allocatable =
       from?.allocatable ?? (node.allocatable == null ? null : resourceOf(node.allocatable))
     this.requested = emptyResource()
     if (from !== undefined) accumulate(this.requested, from.requested)
-    const was = from?.nonZeroRequested
-    this.nonZeroRequested = {
-      current: { ...(was?.current ?? { milliCpu: 0n, memory: 0n }) },
-      before132: { ...(was?.before132 ?? { milliCpu: 0n, memory: 0n }) },
-    }
+    const was = from === undefined ? null : from.#nonZero
+    this.#nonZero =
+      was === null ? null : { current: { ...was.current }, before132: { ...was.before132 } }
     this.usedPorts = from?.usedPorts.clone() ?? new HostPortInfo()
-    this.#pods = from === undefined ? [] : [...from.#pods]
-    this.#withAffinity = from === undefined ? [] : [...from.#withAffinity]
-    this.#withRequiredAntiAffinity = from === undefined ? [] : [...from.#withRequiredAntiAffinity]
+    this.#pods = from === undefined ? new OrderedPods() : from.#pods.clone()
+    this.#withAffinity = from === undefined ? new OrderedPods() : from.#withAffinity.clone()
+    this.#withRequiredAntiAffinity =
+      from === undefined ? new OrderedPods() : from.#withRequiredAntiAffinity.clone()
   }
 
   get name(): string {
     return this.node.name
   }
 
+  /**
+   * `NonZeroRequested`: the pods' cpu and memory with a default for what a container leaves
+   * unset. Summed over the node's pods when a score first reads it, then kept up to date by
+   * every add and remove: judging a pod that fits nowhere never reads it, and building the
+   * snapshot of 150,000 pods need not compute it for each.
+   */
+  get nonZeroRequested(): NonZeroRequested {
+    if (this.#nonZero === null) {
+      const sums = {
+        current: { milliCpu: 0n, memory: 0n },
+        before132: { milliCpu: 0n, memory: 0n },
+      }
+      for (const pod of this.#pods.pods) addNonZeroOf(sums, pod, 1)
+      this.#nonZero = sums
+    }
+    return this.#nonZero
+  }
+
   get pods(): readonly ClusterPod[] {
-    return this.#pods
+    return this.#pods.pods
   }
 
   get podsWithAffinity(): readonly ClusterPod[] {
-    return this.#withAffinity
+    return this.#withAffinity.pods
   }
 
   get podsWithRequiredAntiAffinity(): readonly ClusterPod[] {
-    return this.#withRequiredAntiAffinity
+    return this.#withRequiredAntiAffinity.pods
   }
 
   addPod(pod: ClusterPod): void {
-    insertInOrder(this.#pods, pod, this.#order)
-    if (hasAffinity(pod)) insertInOrder(this.#withAffinity, pod, this.#order)
-    if (pod.requiredAntiAffinity.length > 0)
-      insertInOrder(this.#withRequiredAntiAffinity, pod, this.#order)
-    this.#update(pod, 1)
+    const facts = factsOf(pod)
+    const at = this.#order(pod)
+    this.#pods.insert(pod, at)
+    if (facts.withAffinity) this.#withAffinity.insert(pod, at)
+    if (pod.requiredAntiAffinity.length > 0) this.#withRequiredAntiAffinity.insert(pod, at)
+    this.#update(pod, facts, 1)
   }
 
   /** Takes `pod` off the node; false, changing nothing, when it is not on it. */
   removePod(pod: ClusterPod): boolean {
-    if (!removeFrom(this.#pods, pod)) return false
-    removeFrom(this.#withAffinity, pod)
-    removeFrom(this.#withRequiredAntiAffinity, pod)
-    this.#update(pod, -1)
+    if (!this.#pods.remove(pod)) return false
+    const facts = factsOf(pod)
+    if (facts.withAffinity) this.#withAffinity.remove(pod)
+    if (pod.requiredAntiAffinity.length > 0) this.#withRequiredAntiAffinity.remove(pod)
+    this.#update(pod, facts, -1)
     return true
   }
 
   /** `NodeInfo.Clone`: a copy whose pods and sums change apart from this one's. */
   clone(): NodeInfo {
-    return new NodeInfo(this.node, this.#order, this.imageStates, this)
+    return new NodeInfo(this.node, this.position, this.#order, this.imageStates, this)
   }
 
   /** `NodeInfo.update`: the requests, the non-zero requests and the host ports, added or taken away. */
-  #update(pod: ClusterPod, delta: 1 | -1): void {
-    const sign = delta === 1 ? 1n : -1n
-    accumulate(this.requested, requestsOfPlaced(pod), sign)
-    const nonZero = nonZeroOfPlaced(pod)
-    for (const kind of ['current', 'before132'] as const) {
-      this.nonZeroRequested[kind].milliCpu += sign * nonZero[kind].milliCpu
-      this.nonZeroRequested[kind].memory += sign * nonZero[kind].memory
-    }
-    for (const port of pod.hostPorts ?? []) this.usedPorts.change(port, delta)
+  #update(pod: ClusterPod, facts: PlacedFacts, delta: 1 | -1): void {
+    accumulate(this.requested, facts.requested, delta === 1 ? 1n : -1n)
+    if (this.#nonZero !== null) addNonZeroOf(this.#nonZero, pod, delta)
+    const ports = pod.hostPorts
+    if (ports !== undefined) for (const port of ports) this.usedPorts.change(port, delta)
+  }
+}
+
+function addNonZeroOf(into: NonZeroRequested, pod: ClusterPod, delta: 1 | -1): void {
+  const nonZero = nonZeroOf(pod)
+  addNonZero(into.current, nonZero.current, delta)
+  addNonZero(into.before132, nonZero.before132, delta)
+}
+
+function addNonZero(into: { milliCpu: bigint; memory: bigint }, pod: CpuMemory, delta: 1 | -1) {
+  if (delta === 1) {
+    into.milliCpu += pod.milliCpu
+    into.memory += pod.memory
+  } else {
+    into.milliCpu -= pod.milliCpu
+    into.memory -= pod.memory
   }
 }

@@ -50,37 +50,41 @@ export function fitsRequest(
   allocatable: Resource,
   usage: NodeUsage
 ): Shortfall[] {
+  // Built up only as shortfalls are found: most nodes have none, and this runs for every node
+  // and every pod put back in preemption's dry run.
   const found: Shortfall[] = []
-  if (BigInt(usage.pods) + 1n > allocatable.allowedPodNumber)
+  // The allowance as a number: exact for any count of pods, and far cheaper to compare than a
+  // number with a bigint.
+  if (usage.pods + 1 > Number(allocatable.allowedPodNumber))
     found.push({
       reason: 'Too many pods',
       detail: `pods: ${usage.pods} placed, ${allocatable.allowedPodNumber} allowed`,
       unresolvable: false,
     })
   const used = usage.requested
-  const checks = [
-    shortfall('cpu', request.milliCpu, used.milliCpu, allocatable.milliCpu, formatMilli),
-    shortfall('memory', request.memory, used.memory, allocatable.memory, formatUnits),
+  const add = (check: Shortfall | null) => check !== null && found.push(check)
+  add(shortfall('cpu', request.milliCpu, used.milliCpu, allocatable.milliCpu, formatMilli))
+  add(shortfall('memory', request.memory, used.memory, allocatable.memory, formatUnits))
+  add(
     shortfall(
       'ephemeral-storage',
       request.ephemeralStorage,
       used.ephemeralStorage,
       allocatable.ephemeralStorage,
       formatUnits
-    ),
-    ...[...request.scalar.keys()]
-      .sort()
-      .map((name) =>
-        shortfall(
-          name,
-          request.scalar.get(name) ?? 0n,
-          used.scalar.get(name) ?? 0n,
-          allocatable.scalar.get(name) ?? 0n,
-          formatUnits
-        )
-      ),
-  ]
-  for (const check of checks) if (check !== null) found.push(check)
+    )
+  )
+  if (request.scalar.size === 0) return found
+  for (const name of [...request.scalar.keys()].sort())
+    add(
+      shortfall(
+        name,
+        request.scalar.get(name) ?? 0n,
+        used.scalar.get(name) ?? 0n,
+        allocatable.scalar.get(name) ?? 0n,
+        formatUnits
+      )
+    )
   return found
 }
 

@@ -1,4 +1,4 @@
-import type { NodeExplanation } from './taint-toleration.js'
+import type { TaintVerdict } from './taint-toleration.js'
 import type { Rejection } from './types.js'
 
 /**
@@ -11,7 +11,7 @@ import type { Rejection } from './types.js'
 
 export const PLUGIN_NODE_UNSCHEDULABLE = 'NodeUnschedulable'
 
-export function nodeUnschedulableFilter(taints: NodeExplanation | undefined): Rejection | null {
+export function nodeUnschedulableFilter(taints: TaintVerdict | undefined): Rejection | null {
   if (taints?.verdict !== 'cordoned' || taints.reason === null) return null
   const reasons = [taints.reason]
   return { plugin: PLUGIN_NODE_UNSCHEDULABLE, reasons, unresolvable: true, detail: '' }

@@ -7,10 +7,18 @@ import type { ClusterPod } from './cluster-pod.js'
  * the order they were listed in.
  */
 
+// Each pod's start parsed once: preemption's dry run orders the pods of every node it tries,
+// and again in each judgement of the same cluster.
+const starts = new WeakMap<ClusterPod, number>()
+
 function startMillis(pod: ClusterPod): number {
-  if (pod.startTime == null) return Number.POSITIVE_INFINITY
-  const millis = Date.parse(pod.startTime)
-  return Number.isNaN(millis) ? Number.POSITIVE_INFINITY : millis
+  let millis = starts.get(pod)
+  if (millis === undefined) {
+    millis = pod.startTime == null ? Number.NaN : Date.parse(pod.startTime)
+    if (Number.isNaN(millis)) millis = Number.POSITIVE_INFINITY
+    starts.set(pod, millis)
+  }
+  return millis
 }
 
 export function moreImportantFirst(pods: readonly ClusterPod[]): ClusterPod[] {

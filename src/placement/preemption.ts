@@ -49,6 +49,8 @@ export interface DryRunInput {
   readonly orderOf: (pod: ClusterPod) => number
   /** PodDisruptionBudgets; null when unknown. */
   readonly budgets: readonly DisruptionBudget[] | null
+  /** Stop at the first candidate: only whether there is one is asked. */
+  readonly firstCandidateOnly?: boolean
 }
 
 export type DryRun =
@@ -138,6 +140,7 @@ export function dryRunPreemption(input: DryRunInput): DryRun {
     const outcome = selectVictims(input, info, priority)
     if ('reasons' in outcome) reasons.push(...outcome.reasons)
     else candidates.push(outcome)
+    if (candidates.length > 0 && input.firstCandidateOnly === true) break
   }
   if (candidates.length > 0) return { kind: 'candidates', candidates }
   const absent = input.total - input.potential.length

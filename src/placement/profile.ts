@@ -12,16 +12,11 @@ import { preFilterNodePorts } from './node-ports.js'
 import { preFilterNodeResourcesFit } from './node-resources-fit.js'
 import { nodeUnschedulableFilter, PLUGIN_NODE_UNSCHEDULABLE } from './node-unschedulable.js'
 import { preFilterPodTopologySpread } from './pod-topology-spread-plugin.js'
-import {
-  explainPlacement,
-  type NodeExplanation,
-  type PlacementExplanation,
-} from './taint-toleration.js'
+import { taintVerdicts, type TaintVerdict } from './taint-toleration.js'
 import {
   PLUGIN_NODE_AFFINITY,
   PLUGIN_TAINT_TOLERATION,
   UNJUDGED_CONSTRAINTS,
-  type PlacementNode,
   type SnapshotInput,
 } from './types.js'
 
@@ -39,8 +34,8 @@ export interface Profile {
   readonly filters: readonly FilterPlugin[]
   /** What the PreFilters wrote for the pod's cycle. */
   readonly state: CycleState
-  /** The taint rules' node by node explanation, in `input.nodes` order. */
-  readonly taints: PlacementExplanation
+  /** The taint rules' verdict on each node, by its place in the snapshot's node list. */
+  readonly taints: readonly TaintVerdict[]
   readonly notJudged: string[]
   /** A PreFilter's error, which ends the scheduling cycle before Filter; null when none. */
   readonly error: string | null
@@ -48,22 +43,19 @@ export interface Profile {
   readonly spreadIgnored: readonly string[]
 }
 
-/** The taint rules' explanation of each node, as the taint filters and the extender's rule read it. */
-type TaintRows = ReadonlyMap<PlacementNode, NodeExplanation | undefined>
-
-function staticFilters(input: SnapshotInput, byNode: TaintRows): FilterPlugin[] {
+function staticFilters(input: SnapshotInput, taints: readonly TaintVerdict[]): FilterPlugin[] {
   const pod = input.pod
   const release = releaseOf(input.options)
   const filters: FilterPlugin[] = [
     {
       name: PLUGIN_NODE_UNSCHEDULABLE,
-      filter: (_state, node) => nodeUnschedulableFilter(byNode.get(node.node)),
+      filter: (_state, node) => nodeUnschedulableFilter(taints[node.position]),
     },
     { name: PLUGIN_NODE_NAME, filter: (_state, node) => nodeNameFilter(pod.nodeName, node.name) },
     {
       name: PLUGIN_TAINT_TOLERATION,
       filter(_state, node) {
-        const row = byNode.get(node.node)
+        const row = taints[node.position]
         if (row === undefined || row.reason === null) return null
         const reason =
           row.reason === REASON_UNTOLERATED_TAINT
@@ -107,7 +99,7 @@ function preFilterInterPodAffinity(input: SnapshotInput, cycle: CycleState): Pre
     addPod: (state, pod, node) => counts.addPod(changesOf(state), pod, node.node),
     removePod: (state, pod) => void changesOf(state).removed.add(pod),
     filter(state, node) {
-      const hit = counts.filter(node.node, changesOf(state))
+      const hit = counts.filter(node, changesOf(state))
       if (hit === null) return null
       // Only an unmet affinity is unresolvable; anti-affinity may be resolved by preemption.
       const unresolvable = hit.reason === REASON_POD_AFFINITY
@@ -120,15 +112,14 @@ function preFilterInterPodAffinity(input: SnapshotInput, cycle: CycleState): Pre
 /** Runs every PreFilter of the profile for the pod, into a new cycle state. */
 export function buildProfile(input: SnapshotInput): Profile {
   const nodes = input.snapshot.nodes
-  const taints = explainPlacement(
+  const taints = taintVerdicts(
     input.tolerations,
     nodes.map((n) => n.compiled),
     input.options
   )
   const notJudged: string[] = []
   if (!input.nodeLabelsKnown) notJudged.push('node affinity (NodeAffinity: no node labels)')
-  const byNode: TaintRows = new Map(nodes.map((n, i) => [n, taints.nodes[i]]))
-  const filters = staticFilters(input, byNode)
+  const filters = staticFilters(input, taints)
   const state = new CycleState()
   const spread = preFilterPodTopologySpread(input, state)
   const preFiltered: PreFilterResult[] = [
@@ -144,6 +135,6 @@ export function buildProfile(input: SnapshotInput): Profile {
     if (isNotJudged(result)) notJudged.push(result.notJudged)
     else filters.push(result)
   }
-  filters.push(extenderRuleFilter(input.options, byNode))
+  filters.push(extenderRuleFilter(input.options, taints))
   return { filters, state, taints, notJudged, error: spread.error, spreadIgnored: spread.notes }
 }

@@ -57,9 +57,18 @@ export function resourceOf(list: ResourceList): Resource {
 
 /** `into += other` (`NodeInfo.AddPod`'s update of `Requested`), or `-=` with `sign` -1. */
 export function accumulate(into: Resource, other: Resource, sign: 1n | -1n = 1n): void {
-  into.milliCpu += sign * other.milliCpu
-  into.memory += sign * other.memory
-  into.ephemeralStorage += sign * other.ephemeralStorage
+  // Added or taken away rather than multiplied by the sign: this runs for every pod placed or
+  // taken off, preemption's dry run included, and a product is one more bigint made each time.
+  if (sign === 1n) {
+    into.milliCpu += other.milliCpu
+    into.memory += other.memory
+    into.ephemeralStorage += other.ephemeralStorage
+  } else {
+    into.milliCpu -= other.milliCpu
+    into.memory -= other.memory
+    into.ephemeralStorage -= other.ephemeralStorage
+  }
+  if (other.scalar.size === 0) return
   for (const [name, value] of other.scalar) {
     // A sum back at zero is dropped, so that taking a pod off leaves what never having it did.
     const sum = (into.scalar.get(name) ?? 0n) + sign * value

@@ -1,4 +1,4 @@
-import type { NodeExplanation } from './taint-toleration.js'
+import type { TaintVerdict } from './taint-toleration.js'
 import { normalizeNodeAffinityScores, preferredNodeAffinityWeight } from './node-affinity.js'
 import { truncateEventMessage } from './field-errors.js'
 import { preferredTermsParseError } from './preferred-terms-parse.js'
@@ -36,14 +36,20 @@ export function scoreFeasible(
   feasible: readonly PlacementNode[],
   feasibleAt: readonly number[]
 ): FeasibleScores {
-  const taint = Int32Array.from(feasible, (n) =>
-    input.tolerations.countIntolerablePreferNoSchedule(n.compiled)
-  )
+  // Loops rather than Int32Array.from and map with a callback: this runs over every node for
+  // every pod judged.
+  const taint = new Int32Array(feasible.length)
+  for (let i = 0; i < feasible.length; i++)
+    taint[i] = input.tolerations.countIntolerablePreferNoSchedule(
+      (feasible[i] as PlacementNode).compiled
+    )
   normalizeReversedScores(taint, MAX_EXTENDER_PRIORITY)
   const spec = input.pod.nodeAffinity
-  const weights = input.snapshot.nodes.map((n) =>
-    input.nodeLabelsKnown ? preferredNodeAffinityWeight(spec, n) : 0
-  )
+  const nodes = input.snapshot.nodes
+  const weights = new Array<number>(nodes.length).fill(0)
+  if (input.nodeLabelsKnown && spec.preferred.length > 0)
+    for (let i = 0; i < nodes.length; i++)
+      weights[i] = preferredNodeAffinityWeight(spec, nodes[i] as PlacementNode)
   const problem = input.nodeLabelsKnown ? preferredTermsParseError(spec.preferred) : null
   if (problem !== null && feasible.length >= 2) {
     const error = truncateEventMessage(
@@ -51,7 +57,9 @@ export function scoreFeasible(
     )
     return { taint, weights, nodeAffinity: null, error }
   }
-  const feasibleWeights = weights.filter((_, i) => (feasibleAt[i] ?? -1) >= 0)
+  const feasibleWeights: number[] = []
+  for (let i = 0; i < weights.length; i++)
+    if ((feasibleAt[i] ?? -1) >= 0) feasibleWeights.push(weights[i] as number)
   return { taint, weights, nodeAffinity: normalizeNodeAffinityScores(feasibleWeights), error: null }
 }
 
@@ -59,7 +67,7 @@ export function scoreFeasible(
 export function nodeRow(
   node: PlacementNode,
   rejection: Rejection | null,
-  taintRow: NodeExplanation | undefined,
+  taintRow: TaintVerdict | undefined,
   scores: FeasibleScores,
   { weight, at, avoidsEvicting }: { weight: number; at: number; avoidsEvicting: boolean }
 ): NodeDiagnosis {
@@ -92,6 +100,6 @@ export function nodeRow(
 }
 
 /** The extender's score in avoid mode: an evicting node ranks below every node the pod stays on. */
-function extenderScore(taintScore: number, taintRow: NodeExplanation | undefined): number {
+function extenderScore(taintScore: number, taintRow: TaintVerdict | undefined): number {
   return (taintRow?.eviction ?? null) !== null ? 0 : Math.max(1, taintScore)
 }

@@ -1,11 +1,14 @@
 import type { ClusterPod } from './cluster-pod.js'
 import type { PlacementNode } from './placement-node.js'
-import type { LabelSelector } from './label-requirements.js'
+import { labelOf, type LabelSelector } from './label-requirements.js'
 import { AntiAffinityIndex } from './anti-affinity-index.js'
 import { nodeImageStates } from './image-states.js'
 import type { Labels } from './label-requirements.js'
 import { hasAffinity, NodeInfo } from './node-info.js'
 import { PodIndex } from './pod-index.js'
+
+/** A label's value on each node of a snapshot, by the node's place. */
+export type NodeLabelValues = readonly (string | undefined)[]
 
 /**
  * The cluster as one scheduling run sees it (pkg/scheduler/internal/cache snapshot.go
@@ -26,11 +29,14 @@ export class Snapshot {
   /** The first node without `status.allocatable`; undefined when every node gives it. */
   readonly withoutAllocatable: PlacementNode | undefined
   readonly #byName = new Map<string, NodeInfo[]>()
+  /** The last node of each name, which `get` answers for every pod counted by a plugin. */
+  readonly #lastByName = new Map<string, NodeInfo>()
   readonly #order = new Map<ClusterPod, number>()
   readonly #index = new PodIndex()
   readonly #antiAffinity = new AntiAffinityIndex()
   #next = 0
   #changes = 0
+  readonly #labelValues = new Map<string, NodeLabelValues>()
   #withAffinity: readonly NodeInfo[] | null = null
   #withRequiredAntiAffinity: readonly NodeInfo[] | null = null
 
@@ -40,10 +46,11 @@ export class Snapshot {
     const order = (pod: ClusterPod) => this.#order.get(pod) ?? Number.POSITIVE_INFINITY
     const images = nodeImageStates(nodes)
     this.nodeInfoList = nodes.map((node, i) => {
-      const info = new NodeInfo(node, order, images[i] ?? new Map())
+      const info = new NodeInfo(node, i, order, images[i] ?? new Map())
       const named = this.#byName.get(node.name)
       if (named === undefined) this.#byName.set(node.name, [info])
       else named.push(info)
+      this.#lastByName.set(node.name, info)
       return info
     })
     this.withoutAllocatable = nodes.find((n) => n.allocatable == null)
@@ -61,7 +68,7 @@ export class Snapshot {
    * name keeps it; both nodes hold the pods bound to the name.
    */
   get(name: string): NodeInfo | undefined {
-    return this.#byName.get(name)?.at(-1)
+    return this.#lastByName.get(name)
   }
 
   /** How many times a pod was added or removed: what was computed over it holds while it stays. */
@@ -116,6 +123,19 @@ export class Snapshot {
       (n) => n.podsWithRequiredAntiAffinity.length > 0
     )
     return this.#withRequiredAntiAffinity
+  }
+
+  /**
+   * Each node's value of the label `key` (undefined where it has none), by the node's place in
+   * `nodes`: a topology key's domains, read once for every pod judged rather than per node.
+   */
+  labelValues(key: string): NodeLabelValues {
+    let values = this.#labelValues.get(key)
+    if (values === undefined) {
+      values = this.nodes.map((n) => labelOf(n.labels, key))
+      this.#labelValues.set(key, values)
+    }
+    return values
   }
 
   /** The namespaces that hold a pod of the snapshot. */

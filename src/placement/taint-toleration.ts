@@ -14,6 +14,7 @@ import {
   type RejectionReason,
   type RuleOptions,
   type Taint,
+  type TaintProfile,
   type Toleration,
 } from '../core/index.js'
 import { summarizeAvailability } from './fit-error.js'
@@ -105,11 +106,11 @@ function comparisonsFor(
 
 function decidingTaintsOf(
   pod: CompiledTolerations,
-  node: CompiledNode,
+  profile: TaintProfile,
   options: RuleOptions
 ): DecidingTaint[] {
   const deciding: DecidingTaint[] = []
-  for (const taint of node.profile.hardTaints) {
+  for (const taint of profile.hardTaints) {
     if (!pod.tolerates(taint)) {
       deciding.push({
         taint: plainTaint(taint),
@@ -144,6 +145,70 @@ export function nodeEviction(outcome: EvictionOutcome): NodeEviction | null {
 }
 
 /**
+ * What the taint rules decide for a pod on a node, as kube-scheduler's NodeUnschedulable and
+ * TaintToleration and this extender's rule read it: the node's explanation without its name and
+ * its score, which depend on the node's place among the others.
+ */
+export type TaintVerdict = Omit<NodeExplanation, 'name' | 'score'>
+
+/** A node not cordoned and without taints: every pod fits it, stays on it and scores it 0. */
+const BARE: TaintVerdict = Object.freeze({
+  verdict: 'fits',
+  reason: null,
+  eviction: null,
+  decidingTaints: Object.freeze([]),
+  untoleratedPreferNoSchedule: 0,
+})
+
+function verdictIn(
+  pod: CompiledTolerations,
+  profile: TaintProfile,
+  options: RuleOptions
+): TaintVerdict {
+  const reason = pod.inTreeFilter(profile)
+  const cordoned = reason === REASON_UNSCHEDULABLE
+  return {
+    verdict: reason === null ? 'fits' : cordoned ? 'cordoned' : 'rejected',
+    reason,
+    eviction:
+      reason === null && pod.evictsIn(profile) ? nodeEviction(pod.evictionIn(profile)) : null,
+    decidingTaints: cordoned
+      ? [{ taint: plainTaint(UNSCHEDULABLE_TAINT), comparisons: [] }]
+      : reason === null
+        ? []
+        : decidingTaintsOf(pod, profile, options),
+    untoleratedPreferNoSchedule: pod.countIntolerableIn(profile),
+  }
+}
+
+/**
+ * The taint rules' verdict for the pod on each node, in `nodes` order. It depends on nothing but
+ * the node's taint profile, so each profile is judged once and its nodes share the answer, and a
+ * node with neither taint nor cordon shares one answer with every such node.
+ */
+export function taintVerdicts(
+  pod: CompiledTolerations,
+  nodes: readonly CompiledNode[],
+  options: RuleOptions
+): TaintVerdict[] {
+  const byProfile = new Map<TaintProfile, TaintVerdict>()
+  return nodes.map(({ profile }) => {
+    if (
+      !profile.unschedulable &&
+      profile.hardTaints.length === 0 &&
+      profile.softTaints.length === 0
+    )
+      return BARE
+    let verdict = byProfile.get(profile)
+    if (verdict === undefined) {
+      verdict = verdictIn(pod, profile, options)
+      byProfile.set(profile, verdict)
+    }
+    return verdict
+  })
+}
+
+/**
  * Explains, node by node, what kube-scheduler's own Filter and Score decide for this pod, and
  * where the pod fits, whether the taint-eviction controller would evict it (the extender's rule
  * acts on that in the diagnosis, after every in-tree plugin, as kube-scheduler calls extenders).
@@ -153,33 +218,17 @@ export function explainPlacement(
   nodes: readonly CompiledNode[],
   options: RuleOptions
 ): PlacementExplanation {
-  const reasons = nodes.map((node) => pod.inTreeFilter(node.profile))
-  const fitting = nodes.filter((_, i) => reasons[i] === null)
+  const verdicts = taintVerdicts(pod, nodes, options)
+  const fitting = nodes.filter((_, i) => verdicts[i]?.reason === null)
   const scores = Int32Array.from(fitting, (node) => pod.countIntolerablePreferNoSchedule(node))
   normalizeReversedScores(scores, MAX_EXTENDER_PRIORITY)
   const scoreByName = new Map(fitting.map((node, i) => [node.name, scores[i] as number]))
-
-  const explained = nodes.map((node, i): NodeExplanation => {
-    const reason = reasons[i] ?? null
-    const cordoned = reason === REASON_UNSCHEDULABLE
-    return {
-      name: node.name,
-      verdict: reason === null ? 'fits' : cordoned ? 'cordoned' : 'rejected',
-      reason,
-      eviction:
-        reason === null && pod.evictsIn(node.profile)
-          ? nodeEviction(pod.evictionIn(node.profile))
-          : null,
-      decidingTaints: cordoned
-        ? [{ taint: plainTaint(UNSCHEDULABLE_TAINT), comparisons: [] }]
-        : reason === null
-          ? []
-          : decidingTaintsOf(pod, node, options),
-      untoleratedPreferNoSchedule: pod.countIntolerablePreferNoSchedule(node),
-      score: scoreByName.get(node.name) ?? null,
-    }
-  })
-  const rejected = reasons.filter((r): r is RejectionReason => r !== null)
+  const explained = nodes.map((node, i): NodeExplanation => ({
+    name: node.name,
+    ...(verdicts[i] as TaintVerdict),
+    score: scoreByName.get(node.name) ?? null,
+  }))
+  const rejected = verdicts.flatMap((v) => (v.reason === null ? [] : [v.reason]))
   return {
     nodes: explained,
     available: fitting.length,

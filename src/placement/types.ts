@@ -34,6 +34,11 @@ export interface PodPlacementInput {
   readonly namespaces: NamespaceLabels
   /** PodDisruptionBudgets, for the victims preemption picks; null when unknown. */
   readonly disruptionBudgets?: readonly DisruptionBudget[] | null
+  /**
+   * Only whether preemption finds a candidate is asked, by a caller that reads the budgets when
+   * it does and then judges again with them: the dry run stops at its first candidate.
+   */
+  readonly firstCandidateOnly?: boolean
   /** False when node labels are unknown (names-only requests): NodeAffinity unjudged. */
   readonly nodeLabelsKnown: boolean
   readonly options: RuleOptions

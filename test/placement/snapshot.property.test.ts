@@ -44,6 +44,7 @@ function contents(snapshot: Snapshot) {
         scalar: [...n.requested.scalar].sort(),
       },
       usedPorts: n.usedPorts.entries(),
+      nonZeroRequested: n.nonZeroRequested,
     })),
     havePodsWithAffinity: snapshot.havePodsWithAffinity.map((n) => n.name),
     havePodsWithRequiredAntiAffinity: snapshot.havePodsWithRequiredAntiAffinity.map((n) => n.name),
@@ -72,7 +73,7 @@ describe('the snapshot changed by AddPod and RemovePod', () => {
         fc.infiniteStream(fc.nat()),
         (nodes, pods, extra, shuffle) => {
           const snapshot = build(nodes, pods)
-          contents(snapshot) // builds the lazy label indexes, which the changes must keep
+          contents(snapshot) // builds the lazy label indexes and sums, which the changes must keep
           for (const pod of extra) snapshot.addPod(pod)
           const order = [...extra].sort(() => (shuffle.next().value % 3) - 1)
           for (const pod of order) snapshot.removePod(pod)

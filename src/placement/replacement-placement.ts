@@ -43,6 +43,8 @@ export interface PlacedReplacement {
   readonly commonestReason: string | null
   /** The pods preemption deletes to make room (`namespace/name`). */
   readonly preempts: readonly string[]
+  /** Those pods as they were in the snapshot, for the caller to follow their deletion. */
+  readonly victims: readonly ClusterPod[]
   /** The taint-eviction controller evicts it again from its node: the eviction loop. */
   readonly evictedAgain: NodeEviction | null
   /** The pod as bound, in the snapshot; null when Pending. */
@@ -101,6 +103,7 @@ function preempt(
     reason: null,
     commonestReason: null,
     preempts: first.victims.map((v) => `${v.namespace}/${v.name}`),
+    victims: first.victims,
     evictedAgain: evictionOn(diagnosis, node),
     bound: bind(at, pod, node),
   }
@@ -116,6 +119,7 @@ export function placeReplacement(
     score: null,
     sample: null,
     preempts: [],
+    victims: [],
     evictedAgain: null,
     commonestReason: null,
   }

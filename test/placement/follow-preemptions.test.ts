@@ -89,6 +89,23 @@ const PREEMPTION_CASES: readonly FollowCase[] = [
     ],
   },
   {
+    name: 'a preempted pod holds its node for its grace period beside the nominated preemptor, so a later replacement finds no room there',
+    nodes: [node('a', SHAPE), node('b', SHAPE)],
+    pods: [
+      { ...HIGH_WEB, createdAt: '2026-01-01T00:00:00Z' },
+      web('tiny-1', 'a', { createdAt: '2026-02-01T00:00:00Z' }),
+      { spec: { name: 'low-b', nodeName: 'b', requests: { cpu: '1500m' }, priority: 0 } },
+    ],
+    taint: TAINT,
+    on: ['a'],
+    expected: [
+      'web-1 @0: ReplicaSet makes web-rs-new1 @0 on b, preempting default/low-b',
+      // b: low-b terminating (1.5 cpu) and web-rs-new1 (1 cpu); with low-b gone, 1 cpu were free.
+      'tiny-1 @0: ReplicaSet makes web-rs-new2 @0, Pending: 0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling.',
+      'low-b @0 (preempted by web-rs-new1): nothing makes none (a bare pod: nothing recreates it)',
+    ],
+  },
+  {
     name: 'a pod preempted before the taint would evict it is followed once: its planned eviction names the preemption instead',
     nodes: [node('a', SHAPE), node('b', SHAPE)],
     pods: [

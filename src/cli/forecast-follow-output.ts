@@ -2,14 +2,20 @@ import type { EvictionFollowUp, FollowedEviction, FollowedReplacement } from '..
 
 /**
  * How forecast words what follows a taint's evictions: a table row per evicted pod (the pod,
- * when it goes, who replaces it, where the replacement lands or why it stays Pending), one
- * summary line, and the document `-o json|yaml` prints.
+ * when it goes, who replaces it, where the replacement lands or why it stays Pending), and one
+ * per pod a replacement preempts (when and by whom), one summary line, and the document
+ * `-o json|yaml` prints.
  */
 
 export const FOLLOW_HEADER = ['POD', 'EVICTED AT', 'REPLACED BY', 'LANDS ON'] as const
 
 function at(seconds: number | null): string {
   return seconds === null ? 'never' : `+${seconds} s`
+}
+
+function goesAt(e: FollowedEviction): string {
+  const when = at(e.afterSeconds)
+  return e.cause === 'preempted' ? `${when}, preempted by ${e.preemptedBy ?? ''}` : when
 }
 
 function replacedBy(e: FollowedEviction): string {
@@ -39,7 +45,7 @@ function landsOn(r: FollowedReplacement): string {
 export function followRows(followUp: EvictionFollowUp): string[][] {
   return followUp.evictions.map((e) => [
     `${e.pod.namespace}/${e.pod.name}`,
-    at(e.afterSeconds),
+    goesAt(e),
     replacedBy(e),
     e.replacement === null ? '-' : landsOn(e.replacement),
   ])
@@ -53,24 +59,36 @@ function tally(values: readonly string[]): string {
   return [...counts].map(([v, n]) => `${n} ${v}`).join(', ')
 }
 
-/** "12 pods evicted: 10 re-placed, 2 Pending (Insufficient cpu); PDB shop/web broken at +300 s" */
-export function followSummary(followUp: EvictionFollowUp): string {
-  const evicted = followUp.evictions.filter((e) => e.afterSeconds !== null)
-  const made = evicted.flatMap((e) => (e.replacement === null ? [] : [e.replacement]))
+/** What became of the replacements of some pods gone: "10 re-placed, 2 Pending (...)". */
+function fates(gone: readonly FollowedEviction[]): string {
+  const made = gone.flatMap((e) => (e.replacement === null ? [] : [e.replacement]))
   const pending = made.filter((r) => r.node === null)
   const loops = made.filter((r) => r.evictedAgain !== null).length
   const parts = [`${made.length - pending.length} re-placed`]
   if (pending.length > 0)
     parts.push(`${pending.length} Pending (${tally(pending.map((r) => r.commonestReason ?? ''))})`)
-  if (evicted.length > made.length) parts.push(`${evicted.length - made.length} not recreated`)
+  if (gone.length > made.length) parts.push(`${gone.length - made.length} not recreated`)
   if (loops > 0) parts.push(`${loops} evicted again (the eviction loop)`)
+  return parts.join(', ')
+}
+
+/**
+ * "12 pods evicted: 10 re-placed, 2 Pending (Insufficient cpu); 1 preempted: 1 re-placed; PDB
+ * shop/web broken at +300 s", the preempted part only when a replacement preempts.
+ */
+export function followSummary(followUp: EvictionFollowUp): string {
+  const gone = followUp.evictions.filter((e) => e.afterSeconds !== null)
+  const evicted = gone.filter((e) => e.cause === 'evicted')
+  const preempted = gone.filter((e) => e.cause === 'preempted')
   const broken = followUp.budgets.flatMap((b) =>
     b.brokenAfterSeconds === null
       ? []
       : [`PDB ${b.namespace}/${b.name} broken at +${b.brokenAfterSeconds} s`]
   )
   const pods = evicted.length === 1 ? 'pod' : 'pods'
-  return [`${evicted.length} ${pods} evicted: ${parts.join(', ')}`, ...broken].join('; ')
+  const parts = [`${evicted.length} ${pods} evicted: ${fates(evicted)}`]
+  if (preempted.length > 0) parts.push(`${preempted.length} preempted: ${fates(preempted)}`)
+  return [...parts, ...broken].join('; ')
 }
 
 /** Whether every replacement made lands on a node: forecast's exit status 0. */
@@ -86,6 +104,8 @@ export function followDocument(followUp: EvictionFollowUp) {
       name: e.pod.name,
       node: e.pod.nodeName,
       owner: e.owner,
+      cause: e.cause,
+      preemptedBy: e.preemptedBy,
       evictedAfterSeconds: e.afterSeconds,
       replacement:
         e.replacement === null

@@ -23,8 +23,13 @@ import type { PlacementPod } from './placement-pod.js'
  * long it holds it); its owner's replacement is placed as the default profile places it
  * (replacement-placement.ts) when the owner makes it, among the evictions, and added to the
  * snapshot, so that later placements count it; and
- * the PodDisruptionBudgets the evictions break, and when (budget-breaks.ts). Pure: the caller
- * reads the cluster and plans the evictions (taint-evictions.ts for a taint).
+ * the PodDisruptionBudgets the evictions break, and when (budget-breaks.ts). A replacement that
+ * lands only by preemption deletes its victims then, as kube-scheduler's `prepareCandidate` does
+ * through `util.DeletePod` (a graceful delete, no Eviction API): each victim is followed as an
+ * evicted pod is, counted against its budgets and its own replacement placed in turn, which may
+ * preempt others. The chain ends: a pod is followed once (by namespace, name and uid), and a
+ * victim's priority is below its preemptor's. Pure: the caller reads the cluster and plans the
+ * evictions (taint-evictions.ts for a taint).
  */
 
 /** Who replaces an evicted pod (replacement.ts `replacementFor`, the node's taints given). */
@@ -47,14 +52,23 @@ export interface FollowInput {
   readonly workloads?: Workloads | null
 }
 
-export interface FollowedReplacement extends Omit<PlacedReplacement, 'bound'> {
+export interface FollowedReplacement extends Omit<PlacedReplacement, 'bound' | 'victims'> {
   /** The new pod's name. */
   readonly name: string
   /** Seconds after the taint or the drain's start when the new pod is made. */
   readonly createdAfterSeconds: number
 }
 
-export interface FollowedEviction extends PlannedEviction {
+/** How a followed pod goes: evicted as planned, or preempted by a replacement. */
+export interface Cause {
+  readonly cause: 'evicted' | 'preempted'
+  /** The replacement (its name) whose preemption deletes the pod; null when evicted. */
+  readonly preemptedBy: string | null
+}
+
+const EVICTED: Cause = { cause: 'evicted', preemptedBy: null }
+
+export interface FollowedEviction extends PlannedEviction, Cause {
   /** The owner as an operator names it (a ReplicaSet's Deployment); null for a bare pod. */
   readonly owner: Replacement['owner']
   /** The new pod and where it goes; null when nothing recreates the pod or it is not evicted. */
@@ -90,21 +104,54 @@ export function followEvictions(input: FollowInput): EvictionFollowUp {
   }
   const followed: FollowedEviction[] = []
   const made = new MadePods()
+  let nextIndex = input.evictions.length
+  const gone = new Map<string, Cause & { readonly at: number }>()
+  const follow = (eviction: PlannedEviction, index: number, cause: Cause): void => {
+    if (eviction.afterSeconds !== null)
+      gone.set(keyOf(eviction.pod), { ...cause, at: eviction.afterSeconds })
+    const outcome = evictOne(eviction, input.replacementOf, clocks, cause)
+    if ('createdAfterSeconds' in outcome) made.add({ ...outcome, index })
+    else followed[index] = outcome
+  }
   // kube-scheduler places a new pod when its controller makes it, so replacements go in the
   // order they are made, among the evictions: a Job's, made after its back-off, after the
   // ReplicaSets' made at the next eviction. One made at an eviction's second goes after it, as
   // a controller makes it a few milliseconds after the deletion it sees.
   const placeMadeBefore = (seconds: number | null): void => {
-    for (const next of made.takeBefore(seconds)) followed[next.index] = placeOne(at, next, clocks)
+    for (let next = made.takeBefore(seconds); next !== undefined; next = made.takeBefore(seconds)) {
+      const { entry, victims } = placeOne(at, next, clocks)
+      followed[next.index] = entry
+      const by: Cause = { cause: 'preempted', preemptedBy: entry.replacement?.name ?? null }
+      for (const pod of victims.filter((v) => !gone.has(keyOf(v))))
+        follow({ pod, afterSeconds: next.createdAfterSeconds, blockedBy: null }, nextIndex++, by)
+    }
   }
   input.evictions.forEach((eviction, index) => {
     if (eviction.afterSeconds !== null) placeMadeBefore(eviction.afterSeconds)
-    const outcome = evictOne(eviction, input.replacementOf, clocks)
-    if ('createdAfterSeconds' in outcome) made.add({ ...outcome, index })
-    else followed[index] = outcome
+    const earlier = gone.get(keyOf(eviction.pod))
+    if (earlier === undefined || eviction.afterSeconds === null) follow(eviction, index, EVICTED)
+    else followed[index] = goneBefore(eviction, earlier)
   })
   placeMadeBefore(null)
   return { evictions: followed, budgets: clocks.budgets.outcomes() }
+}
+
+/** A pod as the follow-up tells pods apart: a StatefulSet's new pod keeps the name, not the uid. */
+function keyOf(pod: ClusterPod): string {
+  return `${pod.namespace}/${pod.name}/${pod.uid ?? ''}`
+}
+
+/** A planned eviction of a pod preempted before it: nothing is left to evict. */
+function goneBefore(eviction: PlannedEviction, earlier: Cause & { at: number }): FollowedEviction {
+  const { pod } = eviction
+  return {
+    ...eviction,
+    ...EVICTED,
+    afterSeconds: null,
+    owner: pod.controller ?? null,
+    replacement: null,
+    notReplaced: `preempted at +${earlier.at} s by ${earlier.preemptedBy ?? ''} (its own row)`,
+  }
 }
 
 interface Clocks {
@@ -115,6 +162,7 @@ interface Clocks {
 /** A replacement its controller makes at `createdAfterSeconds`, not placed yet. */
 interface MadePod {
   readonly index: number
+  readonly cause: Cause
   readonly eviction: PlannedEviction & { readonly afterSeconds: number }
   readonly replacement: Replacement & { readonly pod: PlacementPod }
   readonly createdAfterSeconds: number
@@ -131,15 +179,15 @@ class MadePods {
     this.#pods.splice(at, 0, pod)
   }
 
-  /** Those made before `seconds` (every one when null), taken off in the order they are made. */
-  takeBefore(seconds: number | null): MadePod[] {
-    let count = 0
-    while (count < this.#pods.length) {
-      const next = this.#pods[count] as MadePod
-      if (seconds !== null && next.createdAfterSeconds >= seconds) break
-      count += 1
-    }
-    return this.#pods.splice(0, count)
+  /**
+   * The first made before `seconds` (any when null), taken off; one at a time, as placing it
+   * may make more (its victims' replacements).
+   */
+  takeBefore(seconds: number | null): MadePod | undefined {
+    const next = this.#pods[0]
+    if (next === undefined || (seconds !== null && next.createdAfterSeconds >= seconds))
+      return undefined
+    return this.#pods.shift()
   }
 }
 
@@ -147,12 +195,14 @@ class MadePods {
 function evictOne(
   eviction: PlannedEviction,
   replacementOf: ReplacementOf,
-  { budgets, terminating }: Clocks
+  { budgets, terminating }: Clocks,
+  cause: Cause
 ): FollowedEviction | Omit<MadePod, 'index'> {
   const seconds = eviction.afterSeconds
   const { pod } = eviction
+  const base = { ...eviction, ...cause }
   if (seconds === null)
-    return { ...eviction, owner: pod.controller ?? null, replacement: null, notReplaced: null }
+    return { ...base, owner: pod.controller ?? null, replacement: null, notReplaced: null }
   terminating.goneBy(seconds)
   budgets.evicted(pod, seconds)
   terminating.evict(pod, seconds, graceOf(pod))
@@ -160,20 +210,24 @@ function evictOne(
   const { owner } = replacement
   const made = replacement.pod
   if (replacement.outcome !== 'recreated' || made === null)
-    return { ...eviction, owner, replacement: null, notReplaced: replacement.reason }
+    return { ...base, owner, replacement: null, notReplaced: replacement.reason }
   return {
+    cause,
     eviction: { ...eviction, afterSeconds: seconds },
     replacement: { ...replacement, pod: made },
     createdAfterSeconds: seconds + (replacement.afterSeconds ?? 0),
   }
 }
 
-/** A replacement placed as the default profile places it, when its controller makes it. */
+/**
+ * A replacement placed as the default profile places it, when its controller makes it; with
+ * the pods its preemption deletes, if any.
+ */
 function placeOne(
   at: PlacementSurroundings,
-  { eviction, replacement, createdAfterSeconds }: MadePod,
+  { eviction, replacement, createdAfterSeconds, cause }: MadePod,
   { budgets, terminating }: Clocks
-): FollowedEviction {
+): { entry: FollowedEviction; victims: readonly ClusterPod[] } {
   const { pod } = eviction
   const made = replacement.pod
   terminating.goneBy(createdAfterSeconds)
@@ -181,12 +235,14 @@ function placeOne(
   // The API server gives the new pod the priority of its class, the template's as the old
   // pod's was (admission `Priority`): the old pod's stands for it where the template has none.
   const withPriority = made.priority === null ? { ...made, priority: pod.priority } : made
-  const { bound, ...placed } = placeReplacement(at, withPriority, replacement.tolerations)
+  const { bound, victims, ...placed } = placeReplacement(at, withPriority, replacement.tolerations)
   if (bound !== null) budgets.landed(bound, createdAfterSeconds)
-  return {
+  const entry = {
     ...eviction,
+    ...cause,
     owner: replacement.owner,
     replacement: { name: made.name, createdAfterSeconds, ...placed },
     notReplaced: null,
   }
+  return { entry, victims }
 }

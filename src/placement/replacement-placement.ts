@@ -12,9 +12,11 @@ import type { Workloads } from './workloads.js'
 /**
  * One replacement placed on the snapshot as kube-scheduler's default profile places it: the
  * choice among the feasible nodes; when none is feasible and DefaultPreemption would nominate a
- * node, the node `pickOneNodeForPreemption` takes, its victims taken off the snapshot (the pod
- * is bound there once they are gone); otherwise it stays Pending with the FitError message
- * explain gives. The placed pod is added to the snapshot so that later placements count it.
+ * node, the node `pickOneNodeForPreemption` takes, the pod counted there at once (nominated,
+ * it holds the node for the pods of no higher priority, and is bound once its victims are gone)
+ * and its victims returned for the caller to delete: they terminate on the node for their grace
+ * period, as any deleted pod does; otherwise it stays Pending with the FitError message explain
+ * gives. The placed pod is added to the snapshot so that later placements count it.
  */
 
 /** What the placement of every replacement shares. */
@@ -43,6 +45,8 @@ export interface PlacedReplacement {
   readonly commonestReason: string | null
   /** The pods preemption deletes to make room (`namespace/name`). */
   readonly preempts: readonly string[]
+  /** Those pods as they are in the snapshot, still there: the caller deletes them. */
+  readonly victims: readonly ClusterPod[]
   /** The taint-eviction controller evicts it again from its node: the eviction loop. */
   readonly evictedAgain: NodeEviction | null
   /** The pod as bound, in the snapshot; null when Pending. */
@@ -91,7 +95,6 @@ function preempt(
   const picked = pickPreemptionNodes(candidatesOf(at, diagnosis))
   const first = picked[0]
   if (first === undefined) return null
-  for (const victim of first.victims) at.snapshot.removePod(victim)
   const node = first.candidate.node
   return {
     node,
@@ -101,6 +104,7 @@ function preempt(
     reason: null,
     commonestReason: null,
     preempts: first.victims.map((v) => `${v.namespace}/${v.name}`),
+    victims: first.victims,
     evictedAgain: evictionOn(diagnosis, node),
     bound: bind(at, pod, node),
   }
@@ -116,6 +120,7 @@ export function placeReplacement(
     score: null,
     sample: null,
     preempts: [],
+    victims: [],
     evictedAgain: null,
     commonestReason: null,
   }

@@ -51,7 +51,7 @@ function podOf(
   }
 }
 
-function controller(kind: string, name: string, app: string, cpu: string, extra = {}) {
+function controller(kind: string, name: string, app: string, cpu: string, extra = {}, more = {}) {
   return {
     apiVersion: kind === 'Job' ? 'batch/v1' : 'apps/v1',
     kind,
@@ -59,7 +59,7 @@ function controller(kind: string, name: string, app: string, cpu: string, extra 
     spec: {
       replicas: 1,
       selector: { matchLabels: { app } },
-      template: { metadata: { labels: { app } }, spec: spec(cpu) },
+      template: { metadata: { labels: { app } }, spec: spec(cpu, more) },
     },
   }
 }
@@ -175,6 +175,80 @@ describe('taint-extender forecast following the evictions', () => {
     )
     expect(lines.at(-2)).toMatch(
       /^6 pods evicted: 3 re-placed, 1 Pending \(Insufficient cpu\), 2 not recreated; PDB shop\/web broken at \+0 s$/
+    )
+  })
+})
+
+/** Tolerates `dedicated=batch:NoSchedule`, which keeps the Deployment's pods off n3. */
+const BATCH_ONLY = {
+  tolerations: [{ key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' }],
+}
+
+/**
+ * n1 to be tainted; n2 filled by a priority-0 ReplicaSet's pod of 2 cpu; n3 kept for that
+ * ReplicaSet by a NoSchedule taint, of `n3Cpu`: the Deployment's replacement, of priority
+ * 1000, fits only by preempting on n2.
+ */
+function preemptionFiles(n3Cpu: string): string[] {
+  const n3 = {
+    ...nodeOf('n3', n3Cpu),
+    spec: { taints: [{ key: 'dedicated', value: 'batch', effect: 'NoSchedule' }] },
+  }
+  const nodes = { kind: 'List', items: [nodeOf('n1', '4'), nodeOf('n2', '2'), n3] }
+  const pods = [
+    podOf('web-7d9-a', { app: 'web' }, owned('ReplicaSet', 'web-7d9'), '1', { priority: 1000 }),
+    podOf('low-4c2-a', { app: 'low' }, owned('ReplicaSet', 'low-4c2'), '2', {
+      nodeName: 'n2',
+      priority: 0,
+      ...BATCH_ONLY,
+    }),
+    controller('ReplicaSet', 'web-7d9', 'web', '1', { ownerReferences: DEPLOYMENT_REF }),
+    controller('ReplicaSet', 'low-4c2', 'low', '2', {}, BATCH_ONLY),
+  ]
+  return [
+    ...['--taint', 'maint=now:NoExecute', '--node', 'n1'],
+    ...['--nodes', tempFile('preempt-nodes.json', JSON.stringify(nodes))],
+    ...['--pods', tempFile('preempt-pods.json', JSON.stringify({ kind: 'List', items: pods }))],
+  ]
+}
+
+interface PreemptedEntry {
+  name: string
+  cause: string
+  preemptedBy: string | null
+  evictedAfterSeconds: number | null
+  owner: { kind: string; name: string } | null
+  replacement: { name: string; node: string | null; preempts: string[] } | null
+}
+
+describe('taint-extender forecast following the pods a replacement preempts', () => {
+  it('gives the preempted pod its own entry, by whom and when, and its replacement landing on the node kept for it, exit 0', async () => {
+    const result = await runTool('forecast', [...preemptionFiles('2'), '-o', 'json'])
+    expect(result.code).toBe(0)
+    const f = JSON.parse(result.stdout) as { evicted: PreemptedEntry[]; followSummary: string }
+    const [web, low] = f.evicted
+    expect(web?.cause).toBe('evicted')
+    expect(web?.preemptedBy).toBeNull()
+    expect(web?.replacement?.node).toBe('n2')
+    expect(web?.replacement?.preempts).toEqual(['shop/low-4c2-a'])
+    expect(low?.name).toBe('low-4c2-a')
+    expect(low?.cause).toBe('preempted')
+    expect(low?.preemptedBy).toBe(web?.replacement?.name)
+    expect(low?.evictedAfterSeconds).toBe(0)
+    expect(low?.owner).toEqual({ kind: 'ReplicaSet', name: 'low-4c2' })
+    expect(low?.replacement?.node).toBe('n3')
+    expect(f.followSummary).toBe('1 pod evicted: 1 re-placed; 1 preempted: 1 re-placed')
+  })
+
+  it('says the preempted pod’s replacement stays Pending and why, in its row and the summary, and exits 1', async () => {
+    const result = await runTool('forecast', preemptionFiles('1'))
+    expect(result.code).toBe(1)
+    const lines = result.stdout.trimEnd().split('\n')
+    expect(lines.find((l) => l.startsWith('shop/low-4c2-a '))).toMatch(
+      /^shop\/low-4c2-a +\+0 s, preempted by web-7d9-\S+ +ReplicaSet low-4c2 +Pending: 0\/3 nodes are available: /
+    )
+    expect(lines.at(-2)).toBe(
+      '1 pod evicted: 1 re-placed; 1 preempted: 0 re-placed, 1 Pending (Insufficient cpu)'
     )
   })
 })

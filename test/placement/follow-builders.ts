@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest'
 import type { EvictingNodes, Taint, Toleration } from '../../src/core/index.js'
 import {
   followEvictions,
@@ -7,7 +8,7 @@ import {
   type ReplacementOf,
 } from '../../src/placement/index.js'
 import { GATE_ON, taint, toleration } from '../core/builders.js'
-import { placementNodes, pod, type PodSpec, type TestNode } from './builders.js'
+import { placementNodes, pod, selector, type PodSpec, type TestNode } from './builders.js'
 
 /**
  * A small cluster for the forecast engine's table: pods with their tolerations and owners, a
@@ -141,7 +142,8 @@ export function runCase(row: FollowCase): EvictionFollowUp {
 /** `ns/pod @s → what follows`, one line per eviction. */
 export function render(followUp: EvictionFollowUp): string[] {
   return followUp.evictions.map((e) => {
-    const head = `${e.pod.name} @${e.afterSeconds ?? 'never'}`
+    const by = e.cause === 'preempted' ? ` (preempted by ${e.preemptedBy ?? ''})` : ''
+    const head = `${e.pod.name} @${e.afterSeconds ?? 'never'}${by}`
     const r = e.replacement
     const owner = e.owner?.kind ?? 'nothing'
     if (r === null) return `${head}: ${owner} makes none (${e.notReplaced ?? ''})`
@@ -160,4 +162,44 @@ export function renderBudgets(followUp: EvictionFollowUp): string[] {
     (b) =>
       `${b.namespace}/${b.name}: ${b.brokenAfterSeconds === null ? 'kept' : `broken @${b.brokenAfterSeconds}`}`
   )
+}
+
+/** Node shapes and the taint the tables use. */
+export const SHAPE = { allocatable: { cpu: '2', memory: '4Gi', pods: '110' } }
+export const SMALL = { allocatable: { cpu: '1', memory: '4Gi', pods: '110' } }
+export const TAINT = 'maint=yes:NoExecute'
+
+/** A bare pod that fills node `on` (2 cpu), so that nothing else fits there. */
+export function filler(on: string, priority = 0): OwnedPod {
+  return { spec: { name: `filler-${on}`, nodeName: on, requests: { cpu: '2' }, priority } }
+}
+
+/** A ReplicaSet web-rs's pod labelled app=web, of 500m cpu unless `more` says otherwise. */
+export function web(name: string, on: string, more: Partial<OwnedPod> = {}): OwnedPod {
+  return {
+    spec: { name, nodeName: on, labels: { app: 'web' }, requests: { cpu: '500m' } },
+    owner: { kind: 'ReplicaSet', name: 'web-rs' },
+    ...more,
+  }
+}
+
+/** A budget over app=web allowing one disruption. */
+export const WEB_BUDGET = {
+  namespace: 'default',
+  name: 'web-pdb',
+  selector: selector({ app: 'web' }),
+  disruptionsAllowed: 1,
+  disruptedPods: new Set<string>(),
+}
+
+/** The table as tests: each row's lines and budgets as `render` and `renderBudgets` give them. */
+export function describeFollowCases(title: string, cases: readonly FollowCase[]): void {
+  describe(title, () => {
+    for (const row of cases)
+      it(row.name, () => {
+        const followUp = runCase(row)
+        expect(render(followUp)).toEqual(row.expected)
+        expect(renderBudgets(followUp)).toEqual(row.budgetsExpected ?? [])
+      })
+  })
 }

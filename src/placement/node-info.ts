@@ -3,7 +3,7 @@ import type { PlacementNode } from './placement-node.js'
 import { HostPortInfo } from './host-ports.js'
 import { OrderedPods } from './ordered-pods.js'
 import type { ImageStateSummary } from './image-states.js'
-import { NO_RESOURCES, podRequests } from './pod-requests.js'
+import { NO_RESOURCES, podRequests, type PodResources } from './pod-requests.js'
 import { nonZeroRequests, nonZeroRequestsBefore132, type CpuMemory } from './non-zero-requests.js'
 import { accumulate, emptyResource, resourceOf, type Resource } from './resource.js'
 
@@ -35,29 +35,40 @@ interface PlacedFacts {
 // One lookup per pod added or removed (preemption's dry run does thousands per node list)
 // rather than one per fact.
 const placedFacts = new WeakMap<ClusterPod, PlacedFacts>()
+// The requests of a resources object, which the pods of one template share (the decoders give
+// equal resources one object): computed once for all of them.
+const requestsByResources = new WeakMap<PodResources, Resource>()
+
+function requestsOf(resources: PodResources): Resource {
+  let requested = requestsByResources.get(resources)
+  if (requested === undefined) {
+    requested = resourceOf(podRequests(resources, true))
+    requestsByResources.set(resources, requested)
+  }
+  return requested
+}
 
 function factsOf(pod: ClusterPod): PlacedFacts {
   let facts = placedFacts.get(pod)
   if (facts === undefined) {
-    const requested = resourceOf(podRequests(pod.resources ?? NO_RESOURCES, true))
-    facts = { requested, withAffinity: hasAffinity(pod) }
+    facts = { requested: requestsOf(pod.resources ?? NO_RESOURCES), withAffinity: hasAffinity(pod) }
     placedFacts.set(pod, facts)
   }
   return facts
 }
 
-const placedNonZero = new WeakMap<ClusterPod, PlacedNonZero>()
+const placedNonZero = new WeakMap<PodResources, PlacedNonZero>()
 
-/** A placed pod's non-zero requests, computed once per pod, when a score first asks for them. */
+/** A placed pod's non-zero requests, computed once per resources object, when a score first asks. */
 function nonZeroOf(pod: ClusterPod): PlacedNonZero {
-  let nonZero = placedNonZero.get(pod)
+  const resources = pod.resources ?? NO_RESOURCES
+  let nonZero = placedNonZero.get(resources)
   if (nonZero === undefined) {
-    const resources = pod.resources ?? NO_RESOURCES
     nonZero = {
       current: nonZeroRequests(resources, true),
       before132: nonZeroRequestsBefore132(resources),
     }
-    placedNonZero.set(pod, nonZero)
+    placedNonZero.set(resources, nonZero)
   }
   return nonZero
 }

@@ -19,6 +19,7 @@ import {
   type JsonObject,
 } from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
+import { numberSharedList, sharedPodResources } from './shared-pod-resources.js'
 
 /**
  * What NodeResourcesFit and NodePorts read of a Pod and a Node: resource lists as
@@ -63,6 +64,7 @@ export function resourceListField(obj: JsonObject, name: string, at: string): Re
   if (!shareable || text.length > SHARED_LIST_TEXT_MAX) return result
   if (sharedLists.size >= SHARED_LISTS_MAX) sharedLists.clear()
   sharedLists.set(text, result)
+  numberSharedList(result)
   return result
 }
 
@@ -170,7 +172,7 @@ export function decodePodResources(
   const specAt = `${path}.spec`
   const statuses = statusesByName(status, path)
   const podLevel = spec === null ? null : objectField(spec, 'resources', specAt)
-  return {
+  const resources: PodResources = {
     containers: readContainers(spec, 'containers', statuses, specAt),
     initContainers: readContainers(spec, 'initContainers', statuses, specAt),
     overhead: (spec && resourceListField(spec, 'overhead', specAt)) ?? NO_QUANTITIES,
@@ -178,6 +180,7 @@ export function decodePodResources(
       (podLevel && resourceListField(podLevel, 'requests', `${specAt}.resources`)) ?? NO_QUANTITIES,
     resizeInfeasible: resizeInfeasible(status, path),
   }
+  return sharedPodResources(resources, NO_QUANTITIES)
 }
 
 /** The containers' ports that name a host port (`hostPort` > 0), as NodePorts reads them. */

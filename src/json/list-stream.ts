@@ -8,7 +8,7 @@ import {
   QUOTE,
 } from './json-bytes.js'
 import { BodyScan, scanValue, skipWhitespace, stringEnd } from './json-scan.js'
-import { containerEnd, INCOMPLETE, opensContainer, TOO_DEEP } from './item-bounds.js'
+import { containerEnd, INCOMPLETE, opensContainer } from './item-bounds.js'
 import { JsonSyntaxError } from './protocol-error.js'
 import { keyIs, type IndexedJson, type Span } from './json-walk.js'
 
@@ -194,16 +194,16 @@ export class ListStream {
     return 'next'
   }
 
-  /**
-   * One item's end found and added to the batch. A scalar, rare in a list, is read by the
-   * validating scanner; so is a container cut short at the document's end or nested too deep,
-   * which it refuses with the place.
-   */
+  /** One item's end found and added to the batch. */
   #item(buf: Uint8Array, final: boolean): Step {
     const start = this.#pos
-    let end = opensContainer(buf[start]) ? containerEnd(buf, start) : TOO_DEEP
-    if (end === INCOMPLETE && !final) return 'more'
-    if (end < 0) {
+    const bounded = opensContainer(buf[start]) ? containerEnd(buf, start) : null
+    if (bounded === INCOMPLETE && !final) return 'more'
+    let end: number
+    if (bounded !== null && bounded >= 0) end = bounded
+    else {
+      // A scalar, rare in a list, or a container cut short at the document's end or nested
+      // too deep: the validating scanner reads it, or refuses it with the place.
       end = scanValue(this.#scan, start, null, 0)
       if (end >= buf.length && !final) return 'more'
     }

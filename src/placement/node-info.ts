@@ -73,11 +73,6 @@ function nonZeroOf(pod: ClusterPod): PlacedNonZero {
   return nonZero
 }
 
-/** A placed pod's requests as `NodeInfo.AddPod` counts them, computed once per pod. */
-export function requestsOfPlaced(pod: ClusterPod): Resource {
-  return factsOf(pod).requested
-}
-
 /** `NonZeroRequested` summed as each release counts a pod (non-zero-requests.ts). */
 export interface NonZeroRequested {
   /** As v1.32 and later count it. */

@@ -26,35 +26,19 @@ interface PlacedNonZero {
   readonly before132: CpuMemory
 }
 
-/** What `NodeInfo.update` adds for a pod, besides its non-zero requests: its requests, its affinity. */
-interface PlacedFacts {
-  readonly requested: Resource
-  readonly withAffinity: boolean
-}
-
-// One lookup per pod added or removed (preemption's dry run does thousands per node list)
-// rather than one per fact.
-const placedFacts = new WeakMap<ClusterPod, PlacedFacts>()
 // The requests of a resources object, which the pods of one template share (the decoders give
-// equal resources one object): computed once for all of them.
+// equal resources one object): computed once for all of them, and looked up by that object
+// rather than by pod, so that the snapshot keeps nothing per pod beyond its place in the lists.
 const requestsByResources = new WeakMap<PodResources, Resource>()
 
-function requestsOf(resources: PodResources): Resource {
+function requestsOf(pod: ClusterPod): Resource {
+  const resources = pod.resources ?? NO_RESOURCES
   let requested = requestsByResources.get(resources)
   if (requested === undefined) {
     requested = resourceOf(podRequests(resources, true))
     requestsByResources.set(resources, requested)
   }
   return requested
-}
-
-function factsOf(pod: ClusterPod): PlacedFacts {
-  let facts = placedFacts.get(pod)
-  if (facts === undefined) {
-    facts = { requested: requestsOf(pod.resources ?? NO_RESOURCES), withAffinity: hasAffinity(pod) }
-    placedFacts.set(pod, facts)
-  }
-  return facts
 }
 
 const placedNonZero = new WeakMap<PodResources, PlacedNonZero>()
@@ -174,21 +158,19 @@ export class NodeInfo {
   }
 
   addPod(pod: ClusterPod): void {
-    const facts = factsOf(pod)
     const at = this.#order(pod)
     this.#pods.insert(pod, at)
-    if (facts.withAffinity) this.#withAffinity.insert(pod, at)
+    if (hasAffinity(pod)) this.#withAffinity.insert(pod, at)
     if (pod.requiredAntiAffinity.length > 0) this.#withRequiredAntiAffinity.insert(pod, at)
-    this.#update(pod, facts, 1)
+    this.#update(pod, 1)
   }
 
   /** Takes `pod` off the node; false, changing nothing, when it is not on it. */
   removePod(pod: ClusterPod): boolean {
     if (!this.#pods.remove(pod)) return false
-    const facts = factsOf(pod)
-    if (facts.withAffinity) this.#withAffinity.remove(pod)
+    if (hasAffinity(pod)) this.#withAffinity.remove(pod)
     if (pod.requiredAntiAffinity.length > 0) this.#withRequiredAntiAffinity.remove(pod)
-    this.#update(pod, facts, -1)
+    this.#update(pod, -1)
     return true
   }
 
@@ -198,8 +180,8 @@ export class NodeInfo {
   }
 
   /** `NodeInfo.update`: the requests, the non-zero requests and the host ports, added or taken away. */
-  #update(pod: ClusterPod, facts: PlacedFacts, delta: 1 | -1): void {
-    accumulate(this.requested, facts.requested, delta === 1 ? 1n : -1n)
+  #update(pod: ClusterPod, delta: 1 | -1): void {
+    accumulate(this.requested, requestsOf(pod), delta === 1 ? 1n : -1n)
     if (this.#nonZero !== null) addNonZeroOf(this.#nonZero, pod, delta)
     const ports = pod.hostPorts
     if (ports !== undefined) for (const port of ports) this.usedPorts.change(port, delta)

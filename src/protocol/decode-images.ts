@@ -17,6 +17,29 @@ import {
  * `spec.initContainers`), and a node's `status.images` with their names and sizes.
  */
 
+/** Bounded as the shared resources are (shared-pod-resources.ts): a cluster has far fewer templates. */
+const SHARED_MAX = 1024
+/** Lists of one image by its name, longer ones by their JSON text. */
+const sharedSingles = new Map<string, readonly string[]>()
+const sharedLists = new Map<string, readonly string[]>()
+
+/**
+ * Equal image lists as one frozen array: the pods of a template name the same images, and a
+ * snapshot of a large cluster would otherwise hold a copy of each name for every pod.
+ */
+function sharedImageList(images: readonly string[]): readonly string[] {
+  const [shared, key] =
+    images.length === 1
+      ? [sharedSingles, images[0] as string]
+      : [sharedLists, JSON.stringify(images)]
+  const known = shared.get(key)
+  if (known !== undefined) return known
+  if (shared.size >= SHARED_MAX) shared.clear()
+  const frozen = Object.freeze(images)
+  shared.set(key, frozen)
+  return frozen
+}
+
 /** The `image` of each container in `spec[key]`, in order; "" for one without. */
 export function decodeContainerImages(
   spec: JsonObject | null,
@@ -26,7 +49,9 @@ export function decodeContainerImages(
   const items = listField(spec, key, specAt)
   if (items.length === 0) return NO_ITEMS
   const at = `${specAt}.${key}`
-  return items.map((item, i) => stringField(objectItem(item, at, i), 'image', `${at}[${i}]`))
+  return sharedImageList(
+    items.map((item, i) => stringField(objectItem(item, at, i), 'image', `${at}[${i}]`))
+  )
 }
 
 /** `status.images`: each image's names and `sizeBytes`; none when absent. */

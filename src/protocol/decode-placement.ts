@@ -27,6 +27,8 @@ import {
   stringMapField,
 } from './decode-label-selector.js'
 
+import { sharedText } from './shared-text.js'
+
 export { readLabelSelector, readStringMap } from './decode-label-selector.js'
 
 /**
@@ -180,7 +182,7 @@ export function readWeightedPodAffinityTerms(
  */
 function readPodAffinityTerm(item: unknown, itemAt: string, check: boolean): PodAffinityTerm {
   const obj = readObject(item, itemAt, true)
-  const topologyKey = readString(field(obj, 'topologyKey'), `${itemAt}.topologyKey`)
+  const topologyKey = sharedText(readString(field(obj, 'topologyKey'), `${itemAt}.topologyKey`))
   if (check && topologyKey === '') throw new ProtocolError(`${itemAt}.topologyKey is empty`)
   return {
     labelSelector: readLabelSelector(field(obj, 'labelSelector'), `${itemAt}.labelSelector`, check),

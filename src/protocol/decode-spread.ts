@@ -11,6 +11,7 @@ import {
 } from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
 import { readLabelSelector } from './decode-label-selector.js'
+import { sharedText } from './shared-text.js'
 
 /**
  * `spec.topologySpreadConstraints` of the pod explain answers for, refused where the API
@@ -29,7 +30,10 @@ function oneOf(
   path: string,
   check: boolean
 ): string | null {
-  if (!check || value === null || allowed.includes(value)) return value
+  // The allowed constant rather than the decoded copy, which every pod would keep apart.
+  const known = allowed.find((a) => a === value)
+  if (known !== undefined) return known
+  if (!check || value === null) return value
   throw new ProtocolError(
     `${path}: Unsupported value "${value}": supported values "${allowed.join('", "')}"`
   )
@@ -60,18 +64,22 @@ function readConstraint(value: unknown, path: string, check: boolean): TopologyS
   const at = (name: string) => `${path}.${name}`
   const skew = readInteger(field(obj, 'maxSkew'), at('maxSkew'))
   const maxSkew = required(positiveInt32(skew, at('maxSkew'), check), 0, at('maxSkew'), check)
-  const topologyKey = readString(field(obj, 'topologyKey') ?? '', at('topologyKey'))
+  const topologyKey = sharedText(readString(field(obj, 'topologyKey') ?? '', at('topologyKey')))
   if (check && topologyKey === '') throw new ProtocolError(`${at('topologyKey')}: Required value`)
-  const given = optionalString(obj, 'whenUnsatisfiable', path)
-  const when = required(given, '', at('whenUnsatisfiable'), check)
-  oneOf(when, WHEN_UNSATISFIABLE, at('whenUnsatisfiable'), check)
+  const given = required(
+    optionalString(obj, 'whenUnsatisfiable', path),
+    '',
+    at('whenUnsatisfiable'),
+    check
+  )
+  const when = oneOf(given, WHEN_UNSATISFIABLE, at('whenUnsatisfiable'), check) ?? given
   const domains = readInteger(field(obj, 'minDomains'), at('minDomains'))
   const minDomains = positiveInt32(domains, at('minDomains'), check)
   if (check && minDomains !== null && when !== 'DoNotSchedule')
     throw new ProtocolError(
       `${at('minDomains')}: can only use minDomains if whenUnsatisfiable=DoNotSchedule`
     )
-  const keys = readArray(field(obj, 'matchLabelKeys'), at('matchLabelKeys')) ?? []
+  const keys = readArray(field(obj, 'matchLabelKeys'), at('matchLabelKeys')) ?? NO_ITEMS
   const policy = (name: string) =>
     oneOf(optionalString(obj, name, path), INCLUSION_POLICIES, at(name), check)
   return {
@@ -83,7 +91,10 @@ function readConstraint(value: unknown, path: string, check: boolean): TopologyS
     minDomains,
     nodeAffinityPolicy: policy('nodeAffinityPolicy'),
     nodeTaintsPolicy: policy('nodeTaintsPolicy'),
-    matchLabelKeys: keys.map((k, i) => readString(k, `${at('matchLabelKeys')}[${i}]`)),
+    matchLabelKeys:
+      keys.length === 0
+        ? NO_ITEMS
+        : keys.map((k, i) => readString(k, `${at('matchLabelKeys')}[${i}]`)),
   }
 }
 

@@ -157,8 +157,13 @@ export class NodeInfo {
     return this.#withRequiredAntiAffinity.pods
   }
 
-  addPod(pod: ClusterPod): void {
-    const at = this.#order(pod)
+  /** The place in the snapshot's order of `pod`, when it is on this node. */
+  placeOf(pod: ClusterPod): number | undefined {
+    return this.#pods.placeOf(pod)
+  }
+
+  /** Adds `pod` at its place in the snapshot's order (`at`, when the caller knows it). */
+  addPod(pod: ClusterPod, at = this.#order(pod)): void {
     this.#pods.insert(pod, at)
     if (hasAffinity(pod)) this.#withAffinity.insert(pod, at)
     if (pod.requiredAntiAffinity.length > 0) this.#withRequiredAntiAffinity.insert(pod, at)

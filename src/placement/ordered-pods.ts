@@ -24,6 +24,12 @@ export class OrderedPods {
     places.splice(low, 0, at)
   }
 
+  /** The place `pod` was inserted at; undefined when it is not here. */
+  placeOf(pod: ClusterPod): number | undefined {
+    const at = this.pods.lastIndexOf(pod)
+    return at < 0 ? undefined : this.places[at]
+  }
+
   remove(pod: ClusterPod): boolean {
     const at = this.pods.lastIndexOf(pod)
     if (at < 0) return false

@@ -7,16 +7,22 @@ import type { ClusterPod } from './cluster-pod.js'
  * the order they were listed in.
  */
 
-// Each pod's start parsed once: preemption's dry run orders the pods of every node it tries,
-// and again in each judgement of the same cluster.
-const starts = new WeakMap<ClusterPod, number>()
+// Each start time parsed once: preemption's dry run orders the pods of every node it tries,
+// and again in each judgement of the same cluster. Kept by the time's text rather than by pod,
+// so that a dry run over a large cluster keeps no entry per pod; bounded, since a cluster's
+// pods may each have started at another second.
+const STARTS_MAX = 4096
+const starts = new Map<string, number>()
 
 function startMillis(pod: ClusterPod): number {
-  let millis = starts.get(pod)
+  const text = pod.startTime
+  if (text == null) return Number.POSITIVE_INFINITY
+  let millis = starts.get(text)
   if (millis === undefined) {
-    millis = pod.startTime == null ? Number.NaN : Date.parse(pod.startTime)
+    millis = Date.parse(text)
     if (Number.isNaN(millis)) millis = Number.POSITIVE_INFINITY
-    starts.set(pod, millis)
+    if (starts.size >= STARTS_MAX) starts.clear()
+    starts.set(text, millis)
   }
   return millis
 }

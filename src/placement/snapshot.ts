@@ -31,7 +31,11 @@ export class Snapshot {
   readonly #byName = new Map<string, NodeInfo[]>()
   /** The last node of each name, which `get` answers for every pod counted by a plugin. */
   readonly #lastByName = new Map<string, NodeInfo>()
-  readonly #order = new Map<ClusterPod, number>()
+  /**
+   * The places of pods taken off: a pod on a node has its place in that node's list, so only
+   * these need keeping apart (a pod added back keeps its first place).
+   */
+  readonly #retired = new Map<ClusterPod, number>()
   readonly #index = new PodIndex()
   readonly #antiAffinity = new AntiAffinityIndex()
   #next = 0
@@ -43,7 +47,7 @@ export class Snapshot {
   private constructor(nodes: readonly PlacementNode[], podsKnown: boolean) {
     this.nodes = nodes
     this.podsKnown = podsKnown
-    const order = (pod: ClusterPod) => this.#order.get(pod) ?? Number.POSITIVE_INFINITY
+    const order = (pod: ClusterPod) => this.orderOf(pod)
     const images = nodeImageStates(nodes)
     this.nodeInfoList = nodes.map((node, i) => {
       const info = new NodeInfo(node, i, order, images[i] ?? new Map())
@@ -78,7 +82,11 @@ export class Snapshot {
 
   /** The pod's place in the order pods were read; pods added later come after. */
   orderOf(pod: ClusterPod): number {
-    return this.#order.get(pod) ?? Number.POSITIVE_INFINITY
+    return (
+      this.#lastByName.get(pod.nodeName)?.placeOf(pod) ??
+      this.#retired.get(pod) ??
+      Number.POSITIVE_INFINITY
+    )
   }
 
   /**
@@ -88,8 +96,10 @@ export class Snapshot {
   addPod(pod: ClusterPod): boolean {
     const infos = this.#byName.get(pod.nodeName)
     if (infos === undefined) return false
-    if (!this.#order.has(pod)) this.#order.set(pod, this.#next++)
-    for (const info of infos) info.addPod(pod)
+    const known = this.orderOf(pod)
+    const place = known === Number.POSITIVE_INFINITY ? this.#next++ : known
+    for (const info of infos) info.addPod(pod, place)
+    this.#retired.delete(pod)
     this.#index.add(pod)
     if (pod.requiredAntiAffinity.length > 0) this.#antiAffinity.add(pod)
     this.#listsChanged(pod)
@@ -101,9 +111,12 @@ export class Snapshot {
   removePod(pod: ClusterPod): boolean {
     const infos = this.#byName.get(pod.nodeName)
     if (infos === undefined) return false
+    const place = this.orderOf(pod)
     let removed = false
     for (const info of infos) removed = info.removePod(pod) || removed
     if (!removed) return false
+    // Its place is kept for when it is added back, unless another copy of it stays on.
+    if (this.orderOf(pod) === Number.POSITIVE_INFINITY) this.#retired.set(pod, place)
     this.#index.remove(pod)
     if (pod.requiredAntiAffinity.length > 0) this.#antiAffinity.remove(pod)
     this.#listsChanged(pod)

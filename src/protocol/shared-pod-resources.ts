@@ -39,9 +39,12 @@ function containersKey(
 ): string | null {
   let key = ''
   for (const c of containers) {
-    const lists = [c.requests, c.allocated, c.actuated].map((l) => listKey(l, empty))
-    if (lists.includes(null)) return null
-    key += `${JSON.stringify(c.name)}:${c.restartable ? 1 : 0}:${lists.join(',')};`
+    const requests = listKey(c.requests, empty)
+    const allocated = listKey(c.allocated, empty)
+    const actuated = listKey(c.actuated, empty)
+    if (requests === null || allocated === null || actuated === null) return null
+    // The name's length first, so that no name can end in what another key continues with.
+    key += `${c.name.length}:${c.name}:${c.restartable ? 1 : 0}:${requests},${allocated},${actuated};`
   }
   return key
 }

@@ -84,7 +84,7 @@ describe('the snapshot changed by AddPod and RemovePod', () => {
     )
   })
 
-  it('removing some pods equals never having read them, and adding them back the first snapshot (300 clusters)', () => {
+  it('removing some pods equals never having read them, and adding them back the first snapshot, each pod in its first place (300 clusters)', () => {
     fc.assert(
       fc.property(
         nodesArb,
@@ -92,13 +92,16 @@ describe('the snapshot changed by AddPod and RemovePod', () => {
         fc.array(fc.boolean(), { minLength: 14, maxLength: 14 }),
         (nodes, pods, taken) => {
           const snapshot = build(nodes, pods)
+          const places = pods.map((p) => snapshot.orderOf(p))
           const gone = pods.filter((_, i) => taken[i] === true)
           contents(snapshot)
           for (const pod of gone) snapshot.removePod(pod)
           const kept = pods.filter((p) => !gone.includes(p))
           expect(contents(snapshot)).toEqual(contents(build(nodes, kept)))
+          expect(pods.map((p) => snapshot.orderOf(p))).toEqual(places)
           for (const pod of [...gone].reverse()) snapshot.addPod(pod)
           expect(contents(snapshot)).toEqual(contents(build(nodes, pods)))
+          expect(pods.map((p) => snapshot.orderOf(p))).toEqual(places)
         }
       ),
       { numRuns: 300 }

@@ -225,7 +225,7 @@ function evictOne(
  */
 function placeOne(
   at: PlacementSurroundings,
-  { eviction, replacement, createdAfterSeconds, cause }: MadePod,
+  { eviction, replacement, createdAfterSeconds, cause, index }: MadePod,
   { budgets, terminating }: Clocks
 ): { entry: FollowedEviction; victims: readonly ClusterPod[] } {
   const { pod } = eviction
@@ -234,8 +234,10 @@ function placeOne(
   if (replacement.waitsForOldPod) terminating.gone(pod)
   // The API server gives the new pod the priority of its class, the template's as the old
   // pod's was (admission `Priority`): the old pod's stands for it where the template has none.
-  const withPriority = made.priority === null ? { ...made, priority: pod.priority } : made
-  const { bound, victims, ...placed } = placeReplacement(at, withPriority, replacement.tolerations)
+  // It gives it a uid too; one of the forecast's own tells the replacements of one controller
+  // apart (they share the name `<owner>-<new>`), so that a later preemption of one is followed.
+  const newPod = { ...made, priority: made.priority ?? pod.priority, uid: `<new ${index}>` }
+  const { bound, victims, ...placed } = placeReplacement(at, newPod, replacement.tolerations)
   if (bound !== null) budgets.landed(bound, createdAfterSeconds)
   const entry = {
     ...eviction,

@@ -73,6 +73,20 @@ function evictionOn(diagnosis: PlacementDiagnosis, node: string): NodeEviction |
   return diagnosis.nodes.find((n) => n.name === node)?.eviction ?? null
 }
 
+/**
+ * The node's pods the victims name, each pod taken once: the replacements one controller makes
+ * share a name (`<owner>-<new>`), and two of them on one node are two victims, not one twice.
+ * Pods of one name on one node are one controller's, from one template: either stands for the
+ * other.
+ */
+function podsNamed(names: readonly string[], pods: readonly ClusterPod[]): ClusterPod[] {
+  const left = [...pods]
+  return names.flatMap((name) => {
+    const at = left.findIndex((p) => `${p.namespace}/${p.name}` === name)
+    return at < 0 ? [] : left.splice(at, 1)
+  })
+}
+
 /** Preemption's candidates with their victims as snapshot pods; empty when unknown. */
 function candidatesOf(
   at: PlacementSurroundings,
@@ -81,8 +95,7 @@ function candidatesOf(
   if (diagnosis.postFilter !== '') return []
   return diagnosis.preemptionCandidates.flatMap((candidate) => {
     const pods = at.snapshot.get(candidate.node)?.pods ?? []
-    const byName = new Map(pods.map((p) => [`${p.namespace}/${p.name}`, p]))
-    const victims = (candidate.victims ?? []).flatMap((v) => byName.get(v) ?? [])
+    const victims = podsNamed(candidate.victims ?? [], pods)
     return candidate.victims === null ? [] : [{ candidate, victims }]
   })
 }

@@ -48,25 +48,36 @@ const NODES: readonly NodeShape[] = [
 ]
 
 export function nodeObjects(): Record<string, unknown>[] {
-  return NODES.map((n) => {
-    const resources = { cpu: n.cpu, memory: n.memory, pods: '110' }
-    return {
-      metadata: {
-        name: n.name,
-        labels: {
-          'kubernetes.io/hostname': n.name,
-          'topology.kubernetes.io/zone': n.zone,
-          pool: n.pool,
-        },
-      },
-      spec: { taints: n.taints ?? [] },
-      status: {
-        capacity: resources,
-        allocatable: resources,
-        conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'ready' }],
-      },
-    }
-  })
+  return NODES.map((n) =>
+    readyNode(
+      n.name,
+      { cpu: n.cpu, memory: n.memory },
+      { 'topology.kubernetes.io/zone': n.zone, pool: n.pool },
+      n.taints
+    )
+  )
+}
+
+/**
+ * A node as its kubelet would report it, Ready, with `resources` (and room for 110 pods) as
+ * both capacity and allocatable, labelled with its hostname and `labels`.
+ */
+export function readyNode(
+  name: string,
+  resources: { readonly cpu: string; readonly memory: string },
+  labels: Record<string, string> = {},
+  taints: readonly Record<string, string>[] = []
+): Record<string, unknown> {
+  const capacity = { ...resources, pods: '110' }
+  return {
+    metadata: { name, labels: { 'kubernetes.io/hostname': name, ...labels } },
+    spec: { taints },
+    status: {
+      capacity,
+      allocatable: capacity,
+      conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'ready' }],
+    },
+  }
 }
 
 type Spec = Record<string, unknown>
@@ -88,7 +99,8 @@ function template(app: string, spec: Spec): Spec {
   return { metadata: { labels: { app } }, spec }
 }
 
-function deployment(name: string, replicas: number, spec: Spec): Spec {
+/** A Deployment of `replicas` pods of `spec`, labelled and selected by `app: name`. */
+export function deployment(name: string, replicas: number, spec: Spec): Spec {
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',

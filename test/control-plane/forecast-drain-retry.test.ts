@@ -12,6 +12,7 @@ import {
   waitForRunning,
   type ClusterParts,
 } from './forecast-harness.js'
+import { readyNode } from './forecast-cluster.js'
 import { kubectl } from './kubectl-run.js'
 import type { PodHistory } from './pod-timeline.js'
 
@@ -28,18 +29,6 @@ import type { PodHistory } from './pod-timeline.js'
  */
 
 const NS = 'retry'
-
-function node(name: string): Record<string, unknown> {
-  const resources = { cpu: '4', memory: '8Gi', pods: '110' }
-  return {
-    metadata: { name, labels: { 'kubernetes.io/hostname': name } },
-    status: {
-      capacity: resources,
-      allocatable: resources,
-      conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'ready' }],
-    },
-  }
-}
 
 function deployment(name: string, cpu: string, more: Record<string, unknown> = {}) {
   const labels = { app: name, ...(name === 'gamma' || name === 'filler' ? {} : { tier: 'web' }) }
@@ -67,7 +56,8 @@ async function onlySchedulable(api: KubeApi, name: string | null): Promise<void>
 }
 
 async function buildCluster(api: KubeApi): Promise<void> {
-  for (const name of ['a', 'b', 'c', 'd']) await api.create('/api/v1/nodes', node(name))
+  for (const name of ['a', 'b', 'c', 'd'])
+    await api.create('/api/v1/nodes', readyNode(name, { cpu: '4', memory: '8Gi' }))
   await createNamespace(api, NS)
   await onlySchedulable(api, 'a')
   await createAll(api, NS, [deployment('alpha', '100m')])
@@ -121,6 +111,9 @@ describeWithControlPlane(
     beforeAll(async () => {
       parts = await startClusterParts(plane())
       await buildCluster(plane().api)
+      // The release is kubectl's (.ci/kube-tools has 1.35 only), not the v1.28 scheduler's: the
+      // lines compared below are kubectl's wording, which changed since 1.28 (`due to
+      // error:error` became `due to error: error`). The placements here read the same in both.
       const run = await runTool('forecast', [
         ...['--drain', '--node', 'a', '--node', 'b', ...DRAIN, '--kube-version', '1.35'],
         ...['--kubeconfig', plane().kubeconfig, '-o', 'json'],

@@ -1,18 +1,15 @@
-import { setTimeout as delay } from 'node:timers/promises'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { runTool } from '../cli/run-tool.js'
+import { expect, it } from 'vitest'
 import { describeWithControlPlane } from '../support/control-plane/index.js'
-import { BudgetTimeline } from './budget-timeline.js'
-import { MAINT, MAINT_SECONDS, NS, TARGET } from './forecast-cluster.js'
-import { buildShop, startClusterParts, type ClusterParts } from './forecast-harness.js'
-import { watchTaintArrival, type PodHistory } from './pod-timeline.js'
+import { MAINT_SECONDS, NS, TARGET } from './forecast-cluster.js'
+import { buildShop } from './forecast-harness.js'
+import type { PodHistory } from './pod-timeline.js'
 import {
   controllerOutcomes,
   pendingReplacements,
   replacementCounts,
   withoutHash,
 } from './replacements.js'
-import { kubectl } from './kubectl-run.js'
+import { taintRun } from './forecast-then-taint.js'
 import { disagreements, type FollowedPod } from './forecast-comparison.js'
 
 /**
@@ -33,55 +30,35 @@ interface TaintForecast {
 
 /** Long enough for everything the taint sets off: the Job's replacement waits ~10 s. */
 const SETTLE_MS = (MAINT_SECONDS + 14) * 1000
-const TAINT = `${MAINT.key}=${MAINT.value}:${MAINT.effect}`
 
 describeWithControlPlane(
   'forecast of a taint against the real taint manager and kube-scheduler',
   (plane) => {
-    let parts: ClusterParts
-    let budgets: BudgetTimeline
-    let forecast: TaintForecast
-    let taintedAt: number
-
-    beforeAll(async () => {
-      parts = await startClusterParts(plane())
-      await buildShop(plane().api)
-      budgets = new BudgetTimeline(plane().api, NS)
-      await budgets.start()
-      const args = ['--taint', TAINT, '--node', TARGET, '--kubeconfig', plane().kubeconfig]
-      const run = await runTool('forecast', [...args, '-o', 'json'])
-      // Exit 1: a replacement stays Pending (big's).
-      expect([run.stderr, run.code]).toEqual(['', 1])
-      forecast = JSON.parse(run.stdout) as TaintForecast
-      const arrival = await watchTaintArrival(plane().api, TARGET, MAINT.key)
-      const tainted = await kubectl(plane().kubeconfig, ['taint', 'node', TARGET, TAINT])
-      expect(tainted).toMatchObject({ code: 0, stderr: '' })
-      taintedAt = await arrival.arrival
-      arrival.stop()
-      await delay(taintedAt + SETTLE_MS - Date.now())
-    }, 180_000)
-
-    afterAll(async () => {
-      budgets?.stop()
-      await parts?.stop()
+    // Exit 1: a replacement stays Pending (big's).
+    const run = taintRun<TaintForecast>(plane, {
+      build: buildShop,
+      namespace: NS,
+      node: TARGET,
+      code: 1,
+      settleMs: SETTLE_MS,
     })
 
     const evicted = (): PodHistory[] =>
-      parts.timeline.deletedAfter(taintedAt).filter((p) => p.node === TARGET)
+      run.parts.timeline.deletedAfter(run.taintedAt).filter((p) => p.node === TARGET)
     const saidEvicted = (): FollowedPod[] =>
-      forecast.evicted.filter((p) => p.evictedAfterSeconds !== null)
+      run.forecast.evicted.filter((p) => p.evictedAfterSeconds !== null)
     const key = (p: { namespace: string; name: string }): string => `${p.namespace}/${p.name}`
 
     it('evicts the pods forecast says, and no other', () => {
       expect(evicted().map(key).sort()).toEqual(saidEvicted().map(key).sort())
-      expect(parts.kubelet.errors).toEqual([])
+      expect(run.parts.kubelet.errors).toEqual([])
     })
 
     it('evicts each within the taint manager’s second after the time forecast gives', () => {
       const byName = new Map(saidEvicted().map((p) => [key(p), p]))
       for (const pod of evicted()) {
         const seconds = byName.get(key(pod))?.evictedAfterSeconds ?? Number.NaN
-        const after = ((pod.deletingAt ?? 0) - taintedAt) / 1000
+        const after = ((pod.deletingAt ?? 0) - run.taintedAt) / 1000
         // closeTo(x + 0.5, 0): within half a second of x + 0.5, so from x to x + 1.
         expect({ pod: key(pod), after }).toEqual({
           pod: key(pod),
@@ -91,7 +68,7 @@ describeWithControlPlane(
     })
 
     it('has every evicted pod replaced by its controller but the DaemonSet’s, never on the tainted node', () => {
-      const replaced = replacementCounts(parts.timeline, evicted(), taintedAt, TARGET)
+      const replaced = replacementCounts(run.parts.timeline, evicted(), run.taintedAt, TARGET)
       expect(replaced.counts).toEqual([
         ['DaemonSet agent', 1, 0],
         ['Job report', 1, 1],
@@ -104,33 +81,33 @@ describeWithControlPlane(
     })
 
     it('places each replacement on a node forecast named for it, or leaves it Pending with forecast’s reason', async () => {
-      const pending = await pendingReplacements(plane().api, parts.timeline, taintedAt)
+      const pending = await pendingReplacements(plane().api, run.parts.timeline, run.taintedAt)
       const messages = new Map(pending.map((p) => [p.pod.uid, p.message]))
-      const outcomes = controllerOutcomes(parts.timeline, evicted(), taintedAt)
-      expect(disagreements(forecast.evicted, outcomes, (p) => messages.get(p.uid) ?? null)).toEqual(
-        []
-      )
+      const outcomes = controllerOutcomes(run.parts.timeline, evicted(), run.taintedAt)
+      expect(
+        disagreements(run.forecast.evicted, outcomes, (p) => messages.get(p.uid) ?? null)
+      ).toEqual([])
       // Nothing recreates the bare pod, nor the DaemonSet's on the node it no longer tolerates.
-      const unreplaced = forecast.evicted.filter((p) => p.replacement === null).map(key)
+      const unreplaced = run.forecast.evicted.filter((p) => p.replacement === null).map(key)
       expect(unreplaced.map(withoutHash).sort()).toEqual([`${NS}/agent`, `${NS}/debug`])
     })
 
     it('leaves the replacement that fits nowhere Pending, with kube-scheduler’s reason', async () => {
-      const pending = await pendingReplacements(plane().api, parts.timeline, taintedAt)
+      const pending = await pendingReplacements(plane().api, run.parts.timeline, run.taintedAt)
       expect(pending.map((p) => withoutHash(p.pod.controller?.name ?? ''))).toEqual(['big'])
       expect(pending[0]?.message).toMatch(/^0\/8 nodes are available: .*2 Insufficient cpu/)
     })
 
     it('breaks the budgets forecast says, within the second it gives', () => {
-      const broken = [...budgets.brokenAfter(taintedAt)].map(([name, at]) => [
+      const broken = [...run.budgets.brokenAfter(run.taintedAt)].map(([name, at]) => [
         name,
-        Math.floor((at - taintedAt) / 1000),
+        Math.floor((at - run.taintedAt) / 1000),
       ])
       expect(broken.sort()).toEqual([
         ['api', 0],
         ['web', MAINT_SECONDS],
       ])
-      const said = forecast.budgets.flatMap((b) =>
+      const said = run.forecast.budgets.flatMap((b) =>
         b.brokenAfterSeconds === null ? [] : [[b.name, b.brokenAfterSeconds]]
       )
       expect(broken.sort()).toEqual(said.sort())

@@ -66,15 +66,29 @@ export async function pendingReplacements(
 
 /** The message of the last FailedScheduling event of a pod, or null when it has none. */
 export async function lastFailedScheduling(api: KubeApi, pod: PodHistory): Promise<string | null> {
-  const selector = `reason%3DFailedScheduling,involvedObject.uid%3D${pod.uid}`
+  return (await lastEvent(api, pod, 'FailedScheduling'))?.message ?? null
+}
+
+/** An event's message, and the uid of the object it names as related (a preemptor), if any. */
+export interface PodEvent {
+  readonly message: string
+  readonly relatedUid: string | null
+}
+
+/** The last event of `reason` about a pod, or null when it has none. */
+export async function lastEvent(
+  api: KubeApi,
+  pod: PodHistory,
+  reason: string
+): Promise<PodEvent | null> {
+  const selector = `reason%3D${reason},involvedObject.uid%3D${pod.uid}`
   const events = await api.items(
     `/api/v1/namespaces/${pod.namespace}/events?fieldSelector=${selector}`
   )
-  const last = events
-    .map((e) => ({ at: observedAt(e), message: String(e.message) }))
-    .sort((a, b) => a.at.localeCompare(b.at))
-    .at(-1)
-  return last?.message ?? null
+  const last = events.sort((a, b) => observedAt(a).localeCompare(observedAt(b))).at(-1)
+  if (last === undefined) return null
+  const related = last.related as { uid?: string } | undefined
+  return { message: String(last.message), relatedUid: related?.uid ?? null }
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { EvictingNodes, Taint, Toleration } from '../../src/core/index.js'
 import {
   followEvictions,
+  NEW_POD_SUFFIX,
   planTaintEvictions,
   type DisruptionBudget,
   type EvictionFollowUp,
@@ -45,6 +46,11 @@ export interface FollowCase {
   readonly budgets?: readonly DisruptionBudget[]
   readonly expected: readonly string[]
   readonly budgetsExpected?: readonly string[]
+  /**
+   * Name a ReplicaSet's replacements as the tools do, `<owner>-<new>` each (a real one's name
+   * is random), rather than `<owner>-new1`, `<owner>-new2`, …
+   */
+  readonly sameNewNames?: boolean
 }
 
 /** A toleration of `key` for NoExecute, for `seconds` (forever when absent). */
@@ -77,7 +83,10 @@ const BARE: Replacement = {
  * StatefulSet's and a DaemonSet's once the old pod is gone (its grace period, 30 s), a Job's
  * after the failure back-off (10 s), a ReplicaSet's at once.
  */
-function replacementOf(owned: OwnedPod, counter: { next: number }): Replacement {
+function replacementOf(
+  owned: OwnedPod,
+  counter: { next: number; readonly same: boolean }
+): Replacement {
   const owner = owned.owner
   if (owner === undefined) return BARE
   const base = {
@@ -86,7 +95,8 @@ function replacementOf(owned: OwnedPod, counter: { next: number }): Replacement 
   }
   if (owner.declines !== undefined) return { ...BARE, ...base, reason: owner.declines }
   const sameName = owner.kind === 'StatefulSet'
-  const name = sameName ? owned.spec.name : `${owner.name}-new${counter.next++}`
+  const suffix = counter.same ? NEW_POD_SUFFIX : `new${counter.next++}`
+  const name = sameName ? owned.spec.name : `${owner.name}-${suffix}`
   const waits = sameName || owner.kind === 'DaemonSet'
   return {
     ...base,
@@ -123,7 +133,7 @@ export function runCase(row: FollowCase): EvictionFollowUp {
     row.on.includes(name)
       ? [...(row.nodes.find((n) => n.name === name)?.spec.taints ?? []).map((t) => taint(t)), added]
       : undefined
-  const counter = { next: 1 }
+  const counter = { next: 1, same: row.sameNewNames === true }
   const byPod = new Map(pods.map((p) => [p.pod.name, p.owned]))
   return followEvictions({
     nodes: placementNodes(nodes),
@@ -131,7 +141,11 @@ export function runCase(row: FollowCase): EvictionFollowUp {
     evictions: planTaintEvictions(pods, taintsOf, options),
     replacementOf: (evicted) => {
       const owned = byPod.get(evicted.name)
-      return owned === undefined ? BARE : replacementOf(owned, counter)
+      if (owned === undefined) return BARE
+      // A replacement preempted in turn is replaced by the same owner.
+      const made = replacementOf(owned, counter)
+      if (made.pod !== null) byPod.set(made.pod.name, owned)
+      return made
     },
     namespaces: new Map(),
     disruptionBudgets: row.budgets ?? [],

@@ -47,6 +47,33 @@ const BATCH_BUDGET = {
   selector: selector({ app: 'batch' }),
   disruptionsAllowed: 0,
 }
+/** Room for the pods the taint evicts from it. */
+const WIDE = { allocatable: { cpu: '8', memory: '16Gi', pods: '110' } }
+
+/** Two pods of ReplicaSet low-rs at priority 0 on node a, 1 cpu each, evicted at once. */
+const LOW_PAIR_ON_A: readonly OwnedPod[] = ['low-1', 'low-2'].map((name) => ({
+  spec: { name, nodeName: 'a', labels: { app: 'low' }, requests: { cpu: '1' }, priority: 0 },
+  owner: { kind: 'ReplicaSet', name: 'low-rs' },
+}))
+
+/** A pod of 2 cpu at priority 100 on node a, tolerating the taint for 10 s. */
+const HIGH_LATER: OwnedPod = {
+  spec: { name: 'high-1', nodeName: 'a', requests: { cpu: '2' }, priority: 100 },
+  owner: { kind: 'ReplicaSet', name: 'high-rs' },
+  tolerations: [tolerates('maint', 10)],
+}
+
+/** A pod of 1 cpu at priority 100 on node a, tolerating the taint for `seconds`. */
+const HALF_HIGH = (seconds: number): OwnedPod => ({
+  spec: { name: `half-${seconds}`, nodeName: 'a', requests: { cpu: '1' }, priority: 100 },
+  owner: { kind: 'ReplicaSet', name: `half-${seconds}-rs` },
+  tolerations: [tolerates('maint', seconds)],
+})
+
+/** Where low-rs's replacements go once preempted from b: nowhere (c's filler outranks them). */
+const LOW_PENDING =
+  '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.'
+
 const PREEMPTION_CASES: readonly FollowCase[] = [
   {
     name: 'a replacement of higher priority that fits nowhere preempts a lower-priority pod where the default profile would',
@@ -127,6 +154,41 @@ const PREEMPTION_CASES: readonly FollowCase[] = [
       'low-a @never: nothing makes none (preempted at +10 s by web-rs-new1 (its own row))',
       // b holds web-1 for its grace period beside keeper; a holds web-1's replacement.
       'low-a @10 (preempted by web-rs-new1): ReplicaSet makes low-rs-new2 @10, Pending: 0/2 nodes are available: 2 Insufficient cpu. no new claims to deallocate, preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod.',
+    ],
+  },
+  {
+    name: 'two replacements of one ReplicaSet, named alike as the tools name them, preempted together on one node are both deleted and both followed',
+    sameNewNames: true,
+    mode: 'reject',
+    nodes: [node('a', WIDE), node('b', SHAPE), node('c', SHAPE)],
+    pods: [...LOW_PAIR_ON_A, HIGH_LATER, filler('c', 1000)],
+    taint: TAINT,
+    on: ['a'],
+    expected: [
+      'low-1 @0: ReplicaSet makes low-rs-<new> @0 on b',
+      'low-2 @0: ReplicaSet makes low-rs-<new> @0 on b',
+      'high-1 @10: ReplicaSet makes high-rs-<new> @10 on b, preempting default/low-rs-<new>,default/low-rs-<new>',
+      `low-rs-<new> @10 (preempted by high-rs-<new>): ReplicaSet makes low-rs-<new> @10, Pending: ${LOW_PENDING}`,
+      `low-rs-<new> @10 (preempted by high-rs-<new>): ReplicaSet makes low-rs-<new> @10, Pending: ${LOW_PENDING}`,
+    ],
+  },
+  {
+    name: 'two replacements of one ReplicaSet, named alike, preempted one at a time by two later replacements are each deleted and followed',
+    sameNewNames: true,
+    mode: 'reject',
+    nodes: [node('a', WIDE), node('b', SHAPE), node('c', SHAPE)],
+    pods: [...LOW_PAIR_ON_A, HALF_HIGH(10), HALF_HIGH(20), filler('c', 1000)],
+    taint: TAINT,
+    on: ['a'],
+    expected: [
+      'low-1 @0: ReplicaSet makes low-rs-<new> @0 on b',
+      'low-2 @0: ReplicaSet makes low-rs-<new> @0 on b',
+      'half-10 @10: ReplicaSet makes half-10-rs-<new> @10 on b, preempting default/low-rs-<new>',
+      // The first, terminating on b for its 30 s, is a victim again (upstream takes every pod
+      // of lower priority), and followed once; the second is followed now.
+      'half-20 @20: ReplicaSet makes half-20-rs-<new> @20 on b, preempting default/low-rs-<new>,default/low-rs-<new>',
+      `low-rs-<new> @10 (preempted by half-10-rs-<new>): ReplicaSet makes low-rs-<new> @10, Pending: ${LOW_PENDING}`,
+      `low-rs-<new> @20 (preempted by half-20-rs-<new>): ReplicaSet makes low-rs-<new> @20, Pending: ${LOW_PENDING}`,
     ],
   },
 ]

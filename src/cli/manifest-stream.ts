@@ -36,6 +36,19 @@ export interface ChunkSink {
   /** A list of pages starts here; `restartList` forgets what was read of it since. */
   beginList(): void
   restartList(): void
+  /**
+   * A whole list document already decoded (a protobuf page), in place of its chunks and
+   * endDocument: its kind, its metadata and its items as JSON.parse builds them from the same
+   * list in JSON, read as a streamed one is.
+   */
+  decodedList(list: DecodedList): void
+}
+
+/** A list document decoded from another encoding than JSON. */
+export interface DecodedList {
+  readonly kind: string
+  readonly metadata: unknown
+  items(): Iterable<unknown>
 }
 
 /** A file's bytes, or the API server's lists. */
@@ -102,6 +115,15 @@ class ListReading<T> implements ListStreamSink {
     }
     this.#kinds.see(object, at)
     this.all.decode(object, at)
+  }
+
+  /** A list decoded elsewhere, read as the same list's JSON is: metadata, items, kind. */
+  decoded(list: DecodedList): void {
+    this.all.listMetadata(list.metadata)
+    let index = 0
+    for (const object of list.items()) this.item(object, index++)
+    this.#kind = { exact: true, value: list.kind }
+    this.finish()
   }
 
   member(key: string, doc: IndexedJson, span: Span): void {
@@ -209,6 +231,10 @@ export async function streamObjects<T>(
         const ended: ListReading<T> = list ?? new ListReading(all, all.count)
         ended.stream.end()
         ended.finish()
+        list = null
+      },
+      decodedList(decoded) {
+        new ListReading(all, all.count).decoded(decoded)
         list = null
       },
       continueToken: () => all.continueToken,

@@ -36,18 +36,22 @@ async function statusError(res: IncomingMessage): Promise<ListHttpError> {
   return new ListHttpError(res.statusCode ?? 0, detail || (res.statusMessage ?? 'HTTP error'))
 }
 
-/** `GET {path}?{query}` as JSON; resolves with the response once it is 200, to read as a stream. */
+/**
+ * `GET {path}?{query}` asking for `accept`; resolves with the response once it is 200, to read
+ * as a stream in the content-type it says.
+ */
 export async function openListRequest(
   kubeConfig: KubeConfig,
   path: string,
-  query: Readonly<Record<string, string>>
+  query: Readonly<Record<string, string>>,
+  accept = 'application/json'
 ): Promise<IncomingMessage> {
   const cluster = kubeConfig.getCurrentCluster()
   if (cluster === null) throw new Error('no current cluster in the kubeconfig')
   const url = new URL(cluster.server.replace(/\/+$/, '') + path)
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
   const init = await kubeConfig.applyToFetchOptions({})
-  const headers: Record<string, string> = { accept: 'application/json' }
+  const headers: Record<string, string> = { accept }
   for (const [key, value] of init.headers as unknown as Iterable<[string, string]>) {
     headers[key] = value
   }

@@ -13,6 +13,7 @@ import {
   ProtocolError,
   type IndexedJson,
   type ListStreamSink,
+  type ProtobufListPage,
   type Span,
 } from '../protocol/index.js'
 
@@ -36,19 +37,8 @@ export interface ChunkSink {
   /** A list of pages starts here; `restartList` forgets what was read of it since. */
   beginList(): void
   restartList(): void
-  /**
-   * A whole list document already decoded (a protobuf page), in place of its chunks and
-   * endDocument: its kind, its metadata and its items as JSON.parse builds them from the same
-   * list in JSON, read as a streamed one is.
-   */
-  decodedList(list: DecodedList): void
-}
-
-/** A list document decoded from another encoding than JSON. */
-export interface DecodedList {
-  readonly kind: string
-  readonly metadata: unknown
-  items(): Iterable<unknown>
+  /** A whole protobuf page, in place of chunks and endDocument: objects as its JSON gives. */
+  decodedList(list: ProtobufListPage): void
 }
 
 /** A file's bytes, or the API server's lists. */
@@ -118,7 +108,7 @@ class ListReading<T> implements ListStreamSink {
   }
 
   /** A list decoded elsewhere, read as the same list's JSON is: metadata, items, kind. */
-  decoded(list: DecodedList): void {
+  decoded(list: ProtobufListPage): void {
     this.all.listMetadata(list.metadata)
     let index = 0
     for (const object of list.items()) this.item(object, index++)

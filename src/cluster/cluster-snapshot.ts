@@ -25,7 +25,7 @@ export const STREAMED_PAGE_SIZE = 5000
 /**
  * A list to read as a stream: its path, the field selector it is filtered by, if any, and
  * whether it may be answered in protobuf (pods and nodes, the bulk of a cluster, whose
- * protobuf is a third of JSON's bytes and skips what is not read without reading it).
+ * protobuf takes fewer bytes and lets what is not read be skipped unread).
  */
 export interface ListQuery {
   readonly path: string

@@ -69,6 +69,16 @@ describe('pods and nodes lists in protobuf', () => {
     expect(accepts).toEqual([`${PROTOBUF}, application/json`, `${PROTOBUF}, application/json`])
   })
 
+  it('asks for JSON alone for any other list, such as a workload kind', async () => {
+    const snapshot = await serve((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify({ kind: 'NodeList', items: [] }))
+    })
+    const deployments = { path: '/apis/apps/v1/deployments' }
+    await readNodes(clusterListSource(snapshot, 'deployments', [deployments], 'x'), true)
+    expect(accepts).toEqual(['application/json'])
+  })
+
   it('reads a JSON answer to the same request as before, its content-type deciding', async () => {
     const snapshot = await serve((_, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' })

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import {
   connectionFailure,
   describeError,
+  isProtobuf,
   notLoggedIn,
   statusCodeOf,
   type ClusterSnapshot,
@@ -9,7 +10,6 @@ import {
 } from '../cluster/index.js'
 import type { ChunkSink, ManifestSource } from './manifest-stream.js'
 import {
-  PROTOBUF_CONTENT_TYPE,
   ProtobufError,
   readListMetaAhead,
   readListPage,
@@ -71,12 +71,6 @@ const GATHERED_BYTES = 256 * 1024
 
 /** How far into a protobuf page its metadata is looked for, to ask for the next page early. */
 const HEAD_BYTES = 64 * 1024
-
-/** A body the API server answered in protobuf, by its content-type (parameters aside). */
-function isProtobuf(body: IncomingMessage): boolean {
-  const type = body.headers['content-type'] ?? ''
-  return type.split(';')[0]?.trim().toLowerCase() === PROTOBUF_CONTENT_TYPE
-}
 
 /**
  * One list, page by page. A continue token outlives its snapshot only until etcd compacts it

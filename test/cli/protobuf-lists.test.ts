@@ -104,6 +104,28 @@ describe('pods and nodes lists in protobuf', () => {
     expect(await podsOf(snapshot)).toEqual(['ns/a@n1', 'ns/b@n1', 'ns/c@n1'])
   })
 
+  it("words a refusal answered with a protobuf Status as a JSON one: the API server's reason and message", async () => {
+    const words = 'pods is forbidden: User "x" cannot list resource "pods"'
+    const status = envelope(
+      'Status',
+      pb.concat(
+        pb.string(2, 'Failure'),
+        pb.string(3, words),
+        pb.string(4, 'Forbidden'),
+        pb.varint(6, 403)
+      )
+    )
+    const snapshot = await serve((_, res) => {
+      res.writeHead(403, { 'Content-Type': PROTOBUF, 'Content-Length': status.length })
+      res.end(status)
+    })
+    const reading = podsOf(snapshot)
+    await expect(reading).rejects.toThrow(ClusterReadError)
+    await expect(reading).rejects.toThrow(
+      `cannot list pods from ${listener.url}: HTTP 403 Forbidden: ${words}`
+    )
+  })
+
   it('refuses a malformed page as a failed read of the cluster, naming the list, the page and the byte', async () => {
     const snapshot = await serve((_, res, url) => {
       const token = url.searchParams.get('continue')

@@ -53,4 +53,4 @@ export {
 export { PROTOBUF_CONTENT_TYPE } from './protobuf/envelope.js'
 export { readListMetaAhead, readListPage, type ProtobufListPage } from './protobuf/list-page.js'
 export { ProtobufError } from './protobuf/wire-reader.js'
-export { readStatusBody } from './protobuf/status.js'
+export { readStatusBody } from './protobuf/envelope.js'

@@ -1,6 +1,5 @@
 import type { JsonObject } from '../../json/json-fields.js'
-import { NODE } from './core-v1-node.js'
-import { POD } from './core-v1-pod.js'
+import { NODE, POD } from './core-v1.js'
 import { readEnvelope } from './envelope.js'
 import { readMessage, type Message } from './message-schema.js'
 import { LIST_META } from './meta-v1.js'

@@ -1,6 +1,5 @@
 import type { JsonObject } from '../../json/json-fields.js'
 import { WIRE_BYTES, WIRE_VARINT, type WireReader } from './wire-reader.js'
-import { timeText } from './time-text.js'
 
 /**
  * A message's fields by number, each with the JSON member name it takes and how its value is
@@ -212,4 +211,25 @@ function readTime(reader: WireReader): string | null {
     else reader.skip(tag & 7)
   }
   return timeText(seconds, reader)
+}
+
+/** Go's zero time.Time in Unix seconds. */
+const GO_ZERO_TIME = -62135596800
+/** The seconds a JavaScript Date can hold either side of 1970. */
+const DATE_LIMIT = 8.64e12
+
+const two = (n: number): string => String(n).padStart(2, '0')
+
+/** Go's year: at least four digits, a sign for one before year 0. */
+function yearText(year: number): string {
+  const digits = String(Math.abs(year)).padStart(4, '0')
+  return year < 0 ? `-${digits}` : digits
+}
+
+function timeText(seconds: number, reader: WireReader): string | null {
+  if (seconds === GO_ZERO_TIME) return null
+  if (Math.abs(seconds) > DATE_LIMIT) reader.fail(`a time of ${seconds} seconds is out of range`)
+  const date = new Date(seconds * 1000)
+  const day = `${yearText(date.getUTCFullYear())}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`
+  return `${day}T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}Z`
 }

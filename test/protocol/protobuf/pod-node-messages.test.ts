@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decodeManifestAndPlacement, decodeManifestNode } from '../../../src/protocol/index.js'
-import { NODE } from '../../../src/protocol/protobuf/core-v1-node.js'
-import { POD } from '../../../src/protocol/protobuf/core-v1-pod.js'
+import { NODE, POD } from '../../../src/protocol/protobuf/core-v1.js'
 import { readMessage } from '../../../src/protocol/protobuf/message-schema.js'
 import { WireReader } from '../../../src/protocol/protobuf/wire-reader.js'
 import { pb } from '../../support/protobuf-writer.js'

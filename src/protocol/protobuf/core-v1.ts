@@ -13,8 +13,8 @@ import {
 import { LABEL_SELECTOR, OBJECT_META } from './meta-v1.js'
 
 /**
- * The core/v1 Pod (k8s.io/api core/v1 generated.proto) with the fields the decoders read
- * (decode-objects.ts, decode-manifests.ts, decode-placed-pod.ts and what they call): field
+ * The core/v1 Pod and Node (k8s.io/api core/v1 generated.proto) with the fields the decoders
+ * read (decode-objects.ts, decode-manifests.ts, decode-placed-pod.ts and what they call): field
  * numbers from the proto, member names from the JSON. Enums are strings in core/v1.
  */
 
@@ -156,4 +156,34 @@ export const POD = message('Pod', {
   1: one('metadata', OBJECT_META),
   2: one('spec', POD_SPEC),
   3: one('status', POD_STATUS),
+})
+
+/* The Node: what decodeManifestNode reads (name, resourceVersion, labels, cordon, taints,
+ * allocatable, images). */
+
+const TAINT = message('Taint', {
+  1: scalar('string', 'key'),
+  2: scalar('string', 'value'),
+  3: scalar('string', 'effect'),
+})
+
+const NODE_SPEC = message('NodeSpec', {
+  4: scalar('bool', 'unschedulable'),
+  5: many('taints', TAINT),
+})
+
+const CONTAINER_IMAGE = message('ContainerImage', {
+  1: strings('names'),
+  2: scalar('int64', 'sizeBytes'),
+})
+
+const NODE_STATUS = message('NodeStatus', {
+  2: quantities('allocatable'),
+  8: many('images', CONTAINER_IMAGE),
+})
+
+export const NODE = message('Node', {
+  1: one('metadata', OBJECT_META),
+  2: one('spec', NODE_SPEC),
+  3: one('status', NODE_STATUS),
 })

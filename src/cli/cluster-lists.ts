@@ -83,7 +83,7 @@ class PagedList {
   #body: IncomingMessage | null = null
   #token: string | undefined
   #restarted = false
-  /** Pages read of the list, for messages. */
+  /** Pages read of the list since its first, for messages. */
   #pages = 0
 
   constructor(
@@ -125,6 +125,7 @@ class PagedList {
       if (this.#restarted || this.#token === undefined || statusCodeOf(err) !== 410)
         throw clusterReadError(this.snapshot, `list ${this.what}`, err)
       this.#restarted = true
+      this.#pages = 0
       this.sink.restartList()
       this.#open(undefined)
       return null

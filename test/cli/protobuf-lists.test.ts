@@ -79,6 +79,21 @@ describe('pods and nodes lists in protobuf', () => {
     expect(accepts).toEqual(['application/json'])
   })
 
+  it('starts the list again once when a continue token expires (410), keeping no pod twice', async () => {
+    let expired = false
+    const expiry = envelope('Status', pb.concat(pb.string(4, 'Expired'), pb.varint(6, 410)))
+    const snapshot = await serve((_, res, url) => {
+      if (url.searchParams.get('continue') === null)
+        return sendProtobuf(res, podPage(['a', 'b'], 't'))
+      if (expired) return sendProtobuf(res, podPage(['c']))
+      expired = true
+      res.writeHead(410, { 'Content-Type': PROTOBUF, 'Content-Length': expiry.length })
+      res.end(expiry)
+    })
+    expect(await podsOf(snapshot)).toEqual(['ns/a@n1', 'ns/b@n1', 'ns/c@n1'])
+    expect(accepts).toHaveLength(4)
+  })
+
   it('reads a JSON answer to the same request as before, its content-type deciding', async () => {
     const snapshot = await serve((_, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' })

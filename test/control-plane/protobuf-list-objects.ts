@@ -211,6 +211,17 @@ export const POD_STATUSES: readonly (readonly [string, unknown])[] = [
       conditions: [
         { type: 'PodScheduled', status: 'True' },
         { type: 'Ready', status: 'True', reason: 'Started' },
+        { type: 'PodResizePending', status: 'True', reason: 'Infeasible' },
+      ],
+      initContainerStatuses: [
+        {
+          name: 'init',
+          ready: false,
+          restartCount: 0,
+          image: 'busybox',
+          imageID: '',
+          state: { terminated: { exitCode: 0 } },
+        },
       ],
       containerStatuses: [
         {

@@ -104,6 +104,7 @@ describeWithControlPlane('pods and nodes listed as protobuf and as JSON', (plane
       ready: true,
       controller: { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-rs' },
     })
+    expect(full?.placement.resources?.resizeInfeasible).toBe(true)
     expect(full?.placement.hostPorts).toHaveLength(2)
     expect(full?.placement.resources?.overhead.get('cpu')).toBe(10_000_000n)
     expect(full?.placement.topologySpreadConstraints).toHaveLength(2)

@@ -2,12 +2,19 @@ import type { IncomingMessage } from 'node:http'
 import {
   connectionFailure,
   describeError,
+  isProtobuf,
   notLoggedIn,
   statusCodeOf,
   type ClusterSnapshot,
   type ListQuery,
 } from '../cluster/index.js'
 import type { ChunkSink, ManifestSource } from './manifest-stream.js'
+import {
+  ProtobufError,
+  readListMetaAhead,
+  readListPage,
+  type JsonObject,
+} from '../protocol/index.js'
 import type { ReadProgress } from './progress-line.js'
 import { ClusterReadError } from './tool-exit.js'
 
@@ -15,6 +22,8 @@ import { ClusterReadError } from './tool-exit.js'
  * The cluster's lists read as their bytes arrive, page by page, into the same streamed reading
  * as a file's (manifest-stream.ts): no response is held whole, and the next page is asked for
  * as soon as the current one's continue token is read, so it arrives while this one is decoded.
+ * Pods and nodes may come as protobuf (ListQuery.protobuf): a page of it is read into the
+ * objects its JSON would give, for the same decoders.
  */
 
 /**
@@ -60,6 +69,9 @@ export function clusterListSource(
 /** How many bytes of a page are gathered before the sink reads them. */
 const GATHERED_BYTES = 256 * 1024
 
+/** How far into a protobuf page its metadata is looked for, to ask for the next page early. */
+const HEAD_BYTES = 64 * 1024
+
 /**
  * One list, page by page. A continue token outlives its snapshot only until etcd compacts it
  * (every 5 minutes by default), so a slow read can get 410 Expired mid-list; client-go's pager
@@ -71,6 +83,8 @@ class PagedList {
   #body: IncomingMessage | null = null
   #token: string | undefined
   #restarted = false
+  /** Pages read of the list since its first, for messages. */
+  #pages = 0
 
   constructor(
     readonly snapshot: ClusterSnapshot,
@@ -89,7 +103,10 @@ class PagedList {
       }
     } finally {
       this.#body?.destroy()
-      void this.#next?.then((late) => late.destroy())
+      void this.#next?.then(
+        (late) => late.destroy(),
+        () => undefined
+      )
     }
   }
 
@@ -108,23 +125,79 @@ class PagedList {
       if (this.#restarted || this.#token === undefined || statusCodeOf(err) !== 410)
         throw clusterReadError(this.snapshot, `list ${this.what}`, err)
       this.#restarted = true
+      this.#pages = 0
       this.sink.restartList()
       this.#open(undefined)
       return null
     }
   }
 
+  /** The page to the sink in the encoding its content-type says, then the next page asked for. */
+  async #page(body: IncomingMessage): Promise<void> {
+    this.#pages++
+    if (isProtobuf(body)) await this.#protobufPage(body)
+    else {
+      await this.#jsonPage(body)
+      this.sink.endDocument()
+    }
+    this.#askNext()
+    this.#body = null
+  }
+
   /**
-   * The page's bytes to the sink, asking for the next page once its token is known. TLS hands
-   * the body over in records of 16 KiB; they go to the sink gathered into parts of
+   * A protobuf page, gathered whole (a page of STREAMED_PAGE_SIZE pods is a few megabytes) and
+   * read into the objects its JSON would give. The list's metadata comes first, so the next
+   * page is asked for as soon as the first bytes hold it.
+   */
+  async #protobufPage(body: IncomingMessage): Promise<void> {
+    const held: Uint8Array[] = []
+    let heldBytes = 0
+    let ahead = false
+    for await (const part of this.#parts(body)) {
+      held.push(part)
+      heldBytes += part.length
+      if (ahead || heldBytes > HEAD_BYTES) continue
+      const metadata = readListMetaAhead(held.length === 1 ? part : Buffer.concat(held))
+      if (metadata !== null) this.#askNextOf(metadata)
+      ahead = metadata !== null
+    }
+    const bytes = Buffer.concat(held)
+    held.length = 0
+    try {
+      this.sink.decodedList(readListPage(bytes))
+    } catch (err) {
+      if (!(err instanceof ProtobufError)) throw err
+      const selector = this.list.fieldSelector ?? ''
+      const list = selector === '' ? this.list.path : `${this.list.path}?fieldSelector=${selector}`
+      throw new ClusterReadError(
+        `cannot list ${this.what} from ${this.snapshot.server}: page ${this.#pages} of ${list} is malformed protobuf: ${err.message}`
+      )
+    }
+  }
+
+  /**
+   * A JSON page's bytes to the sink, asking for the next page once its token is known. TLS
+   * hands the body over in records of 16 KiB; they go to the sink gathered into parts of
    * GATHERED_BYTES (the first alone, which holds the continue token), since each part the sink
    * gets ends inside an object it then scans again from that object's start.
    */
-  async #page(body: IncomingMessage): Promise<void> {
-    const parts = (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]()
+  async #jsonPage(body: IncomingMessage): Promise<void> {
     const held: Uint8Array[] = []
     let heldBytes = 0
     let first = true
+    for await (const part of this.#parts(body)) {
+      held.push(part)
+      heldBytes += part.length
+      if (first || heldBytes >= GATHERED_BYTES) this.#pass(held.splice(0))
+      heldBytes = held.length === 0 ? 0 : heldBytes
+      first = false
+    }
+    if (held.length > 0) this.#pass(held)
+  }
+
+  /** The body's parts as they arrive; a connection lost on the way is the cluster's failure. */
+  async *#parts(body: IncomingMessage): AsyncGenerator<Uint8Array> {
+    const parts = (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]()
     for (;;) {
       let part: IteratorResult<Uint8Array>
       try {
@@ -132,17 +205,9 @@ class PagedList {
       } catch (err) {
         throw clusterReadError(this.snapshot, `list ${this.what}`, err)
       }
-      if (part.done === true) break
-      held.push(part.value)
-      heldBytes += part.value.length
-      if (first || heldBytes >= GATHERED_BYTES) this.#pass(held.splice(0))
-      heldBytes = held.length === 0 ? 0 : heldBytes
-      first = false
+      if (part.done === true) return
+      yield part.value
     }
-    if (held.length > 0) this.#pass(held)
-    this.sink.endDocument()
-    this.#askNext()
-    this.#body = null
   }
 
   #pass(parts: readonly Uint8Array[]): void {
@@ -151,8 +216,17 @@ class PagedList {
   }
 
   #askNext(): void {
+    this.#askNextWith(this.sink.continueToken())
+  }
+
+  /** The next page, from the continue token of a protobuf page's metadata read ahead. */
+  #askNextOf(metadata: JsonObject): void {
+    const token = metadata.continue
+    this.#askNextWith(typeof token === 'string' && token !== '' ? token : undefined)
+  }
+
+  #askNextWith(token: string | undefined): void {
     if (this.#next !== null) return
-    const token = this.sink.continueToken()
     if (token !== undefined && token !== this.#token) this.#open(token)
   }
 }

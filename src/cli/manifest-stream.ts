@@ -13,6 +13,7 @@ import {
   ProtocolError,
   type IndexedJson,
   type ListStreamSink,
+  type ProtobufListPage,
   type Span,
 } from '../protocol/index.js'
 
@@ -36,6 +37,8 @@ export interface ChunkSink {
   /** A list of pages starts here; `restartList` forgets what was read of it since. */
   beginList(): void
   restartList(): void
+  /** A whole protobuf page, in place of chunks and endDocument: objects as its JSON gives. */
+  decodedList(list: ProtobufListPage): void
 }
 
 /** A file's bytes, or the API server's lists. */
@@ -102,6 +105,15 @@ class ListReading<T> implements ListStreamSink {
     }
     this.#kinds.see(object, at)
     this.all.decode(object, at)
+  }
+
+  /** A list decoded elsewhere, read as the same list's JSON is: metadata, items, kind. */
+  decoded(list: ProtobufListPage): void {
+    this.all.listMetadata(list.metadata)
+    let index = 0
+    for (const object of list.items()) this.item(object, index++)
+    this.#kind = { exact: true, value: list.kind }
+    this.finish()
   }
 
   member(key: string, doc: IndexedJson, span: Span): void {
@@ -209,6 +221,10 @@ export async function streamObjects<T>(
         const ended: ListReading<T> = list ?? new ListReading(all, all.count)
         ended.stream.end()
         ended.finish()
+        list = null
+      },
+      decodedList(decoded) {
+        new ListReading(all, all.count).decoded(decoded)
         list = null
       },
       continueToken: () => all.continueToken,

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { KubeConfig } from '@kubernetes/client-node'
+import { PROTOBUF_CONTENT_TYPE, readStatusBody } from '../protocol/index.js'
 import { statusDetail } from './api-errors.js'
 
 /**
@@ -22,7 +23,16 @@ class ListHttpError extends Error {
 /** A refusal's body is a Status of a few hundred bytes; more is not read. */
 const MAX_STATUS_BYTES = 64 * 1024
 
-/** The body of a response other than 200, read up to MAX_STATUS_BYTES. */
+/** A body the API server answered in protobuf, by its content-type (parameters aside). */
+export function isProtobuf(res: IncomingMessage): boolean {
+  const type = res.headers['content-type'] ?? ''
+  return type.split(';')[0]?.trim().toLowerCase() === PROTOBUF_CONTENT_TYPE
+}
+
+/**
+ * The body of a response other than 200, read up to MAX_STATUS_BYTES: a Status in JSON, or in
+ * protobuf where the request asked for it first.
+ */
 async function statusError(res: IncomingMessage): Promise<ListHttpError> {
   const parts: Buffer[] = []
   let length = 0
@@ -32,22 +42,27 @@ async function statusError(res: IncomingMessage): Promise<ListHttpError> {
     if (length >= MAX_STATUS_BYTES) break
   }
   res.destroy()
-  const detail = statusDetail(Buffer.concat(parts).toString('utf8'))
+  const bytes = Buffer.concat(parts)
+  const detail = statusDetail(isProtobuf(res) ? readStatusBody(bytes) : bytes.toString('utf8'))
   return new ListHttpError(res.statusCode ?? 0, detail || (res.statusMessage ?? 'HTTP error'))
 }
 
-/** `GET {path}?{query}` as JSON; resolves with the response once it is 200, to read as a stream. */
+/**
+ * `GET {path}?{query}` asking for `accept`; resolves with the response once it is 200, to read
+ * as a stream in the content-type it says.
+ */
 export async function openListRequest(
   kubeConfig: KubeConfig,
   path: string,
-  query: Readonly<Record<string, string>>
+  query: Readonly<Record<string, string>>,
+  accept = 'application/json'
 ): Promise<IncomingMessage> {
   const cluster = kubeConfig.getCurrentCluster()
   if (cluster === null) throw new Error('no current cluster in the kubeconfig')
   const url = new URL(cluster.server.replace(/\/+$/, '') + path)
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
   const init = await kubeConfig.applyToFetchOptions({})
-  const headers: Record<string, string> = { accept: 'application/json' }
+  const headers: Record<string, string> = { accept }
   for (const [key, value] of init.headers as unknown as Iterable<[string, string]>) {
     headers[key] = value
   }

@@ -15,7 +15,7 @@ import {
  */
 
 /** The annotation the kubelet puts on a static pod's mirror (kubetypes.ConfigMirrorAnnotationKey). */
-const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror'
+export const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror'
 
 /**
  * The first owner reference with `controller: true`, as metav1 `GetControllerOf` picks it;

@@ -50,3 +50,7 @@ export {
   WORKLOAD_OBJECT_KINDS,
   type WorkloadObject,
 } from './decode-workloads.js'
+export { PROTOBUF_CONTENT_TYPE } from './protobuf/envelope.js'
+export { readListMetaAhead, readListPage, type ProtobufListPage } from './protobuf/list-page.js'
+export { ProtobufError } from './protobuf/wire-reader.js'
+export { readStatusBody } from './protobuf/envelope.js'

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../json/json-fields.js'
-import { WIRE_BYTES, WIRE_VARINT, type WireReader } from './wire-reader.js'
+import { asciiText, WIRE_BYTES, WIRE_VARINT, type WireReader } from './wire-reader.js'
 
 /**
  * A message's fields by number, each with the JSON member name it takes and how its value is
@@ -226,10 +226,24 @@ function yearText(year: number): string {
   return year < 0 ? `-${digits}` : digits
 }
 
+/**
+ * The texts of times met, by their seconds: a list's pods were mostly created in bursts, and
+ * each holds its times. Bounded, as a list may hold a new second for each pod.
+ */
+const TIME_TEXTS_MAX = 4096
+const timeTexts = new Map<number, string>()
+
 function timeText(seconds: number, reader: WireReader): string | null {
   if (seconds === GO_ZERO_TIME) return null
   if (Math.abs(seconds) > DATE_LIMIT) reader.fail(`a time of ${seconds} seconds is out of range`)
+  let text = timeTexts.get(seconds)
+  if (text !== undefined) return text
   const date = new Date(seconds * 1000)
   const day = `${yearText(date.getUTCFullYear())}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`
-  return `${day}T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}Z`
+  const joined = `${day}T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}Z`
+  // One flat string rather than the rope of its parts the template builds.
+  text = asciiText(Uint8Array.from(joined, (c) => c.charCodeAt(0)))
+  if (timeTexts.size >= TIME_TEXTS_MAX) timeTexts.clear()
+  timeTexts.set(seconds, text)
+  return text
 }

@@ -30,8 +30,12 @@ const TWO_POW_32 = 2 ** 32
 /** Above this high word a uint64 is no longer exact as a double (2^53 = 2^21 * 2^32). */
 const EXACT_HIGH_WORD = 2 ** 21
 const utf8 = new TextDecoder()
-/** Strings up to this length are built in JavaScript when ASCII: cheaper than a decoder call. */
-const SHORT_STRING = 24
+/**
+ * Strings up to this length are built in JavaScript when ASCII: cheaper than a decoder call.
+ * Not longer: from 13 characters on, a string grown a character at a time is a rope of as many
+ * parts, which every pod holding it would keep.
+ */
+const SHORT_STRING = 12
 
 export class WireReader {
   pos: number
@@ -201,4 +205,12 @@ export function textOf(buf: Uint8Array, start: number, end: number): string {
     text += String.fromCharCode(c)
   }
   return text
+}
+
+/**
+ * ASCII codes as one flat string, built by one call: a string grown a character at a time is
+ * a rope of as many parts (from 13 characters on), which every pod holding it would keep.
+ */
+export function asciiText(codes: Uint8Array): string {
+  return String.fromCharCode.apply(null, codes as unknown as number[])
 }

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { describeWithControlPlane } from '../support/control-plane/index.js'
 import { disagreements, type FollowedPod, type ForecastReplacement } from './forecast-comparison.js'
-import { taintRun } from './forecast-then-taint.js'
+import { brokenSeconds, inSecondAfterTaint, taintRun } from './forecast-then-taint.js'
 import type { PodHistory } from './pod-timeline.js'
 import {
   buildPreemptionCluster,
@@ -92,9 +92,9 @@ for (const scenario of SCENARIOS)
       const preemptorOf = (e: PreemptionEntry): PreemptionEntry | undefined =>
         entries().find((p) => p.replacement !== null && p.replacement.name === e.preemptedBy)
       const lost = (name: string): PodHistory | undefined =>
-        run.parts.timeline.deletedAfter(run.taintedAt).find((p) => app(p.name) === name)
+        run.parts.timeline.deletedAfter(run.requestedAt).find((p) => app(p.name) === name)
       const made = (name: string): PodHistory | undefined =>
-        run.parts.timeline.createdAfter(run.taintedAt).find((p) => app(p.name) === name)
+        run.parts.timeline.createdAfter(run.requestedAt).find((p) => app(p.name) === name)
 
       it('forecast says who preempts whom, when, and where each replacement lands', () => {
         const rows = entries().map((e) => {
@@ -110,17 +110,19 @@ for (const scenario of SCENARIOS)
       })
 
       it('deletes the pods forecast says, and no other, each within the second after the time it gives', () => {
-        const deleted = run.parts.timeline.deletedAfter(run.taintedAt)
+        const deleted = run.parts.timeline.deletedAfter(run.requestedAt)
         expect(deleted.map(key).sort()).toEqual(entries().map(key).sort())
         const byName = new Map(entries().map((p) => [key(p), p]))
         for (const pod of deleted) {
           const seconds = byName.get(key(pod))?.evictedAfterSeconds ?? Number.NaN
-          const after = ((pod.deletingAt ?? 0) - run.taintedAt) / 1000
-          // closeTo(x + 0.5, 0): within half a second of x + 0.5, so from x to x + 1.
-          expect({ pod: key(pod), after }).toEqual({
+          const at = pod.deletingAt ?? 0
+          const after = (at - run.taintedAt) / 1000
+          expect({
             pod: key(pod),
-            after: expect.closeTo(seconds + 0.5, 0),
-          })
+            after,
+            seconds,
+            inSecond: inSecondAfterTaint(at, seconds, run),
+          }).toEqual({ pod: key(pod), after, seconds, inSecond: true })
         }
         expect(run.parts.kubelet.errors).toEqual([])
       })
@@ -154,13 +156,13 @@ for (const scenario of SCENARIOS)
       })
 
       it('places every replacement where forecast said, or leaves it Pending with forecast’s reason in its FailedScheduling event and PodScheduled condition', async () => {
-        const { parts, taintedAt, forecast } = run
-        const pending = await pendingReplacements(plane().api, parts.timeline, taintedAt)
+        const { parts, requestedAt, forecast } = run
+        const pending = await pendingReplacements(plane().api, parts.timeline, requestedAt)
         const messages = new Map(pending.map((p) => [p.pod.uid, p.message]))
         const outcomes = controllerOutcomes(
           parts.timeline,
-          parts.timeline.deletedAfter(taintedAt),
-          taintedAt
+          parts.timeline.deletedAfter(requestedAt),
+          requestedAt
         )
         expect(
           disagreements(forecast.evicted, outcomes, (p) => messages.get(p.uid) ?? null)
@@ -180,10 +182,7 @@ for (const scenario of SCENARIOS)
       })
 
       it('breaks the budgets forecast says, within the second it gives', () => {
-        const broken = [...run.budgets.brokenAfter(run.taintedAt)].map(([name, at]) => [
-          name,
-          Math.floor((at - run.taintedAt) / 1000),
-        ])
+        const broken = brokenSeconds(run)
         expect(broken.sort()).toEqual(scenario.broken)
         const told = run.forecast.budgets.flatMap((b) =>
           b.brokenAfterSeconds === null ? [] : [[b.name, b.brokenAfterSeconds]]

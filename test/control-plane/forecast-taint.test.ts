@@ -9,7 +9,7 @@ import {
   replacementCounts,
   withoutHash,
 } from './replacements.js'
-import { taintRun } from './forecast-then-taint.js'
+import { brokenSeconds, inSecondAfterTaint, taintRun } from './forecast-then-taint.js'
 import { disagreements, type FollowedPod } from './forecast-comparison.js'
 
 /**
@@ -44,7 +44,7 @@ describeWithControlPlane(
     })
 
     const evicted = (): PodHistory[] =>
-      run.parts.timeline.deletedAfter(run.taintedAt).filter((p) => p.node === TARGET)
+      run.parts.timeline.deletedAfter(run.requestedAt).filter((p) => p.node === TARGET)
     const saidEvicted = (): FollowedPod[] =>
       run.forecast.evicted.filter((p) => p.evictedAfterSeconds !== null)
     const key = (p: { namespace: string; name: string }): string => `${p.namespace}/${p.name}`
@@ -58,17 +58,19 @@ describeWithControlPlane(
       const byName = new Map(saidEvicted().map((p) => [key(p), p]))
       for (const pod of evicted()) {
         const seconds = byName.get(key(pod))?.evictedAfterSeconds ?? Number.NaN
-        const after = ((pod.deletingAt ?? 0) - run.taintedAt) / 1000
-        // closeTo(x + 0.5, 0): within half a second of x + 0.5, so from x to x + 1.
-        expect({ pod: key(pod), after }).toEqual({
+        const at = pod.deletingAt ?? 0
+        const after = (at - run.taintedAt) / 1000
+        expect({
           pod: key(pod),
-          after: expect.closeTo(seconds + 0.5, 0),
-        })
+          after,
+          seconds,
+          inSecond: inSecondAfterTaint(at, seconds, run),
+        }).toEqual({ pod: key(pod), after, seconds, inSecond: true })
       }
     })
 
     it('has every evicted pod replaced by its controller but the DaemonSet’s, never on the tainted node', () => {
-      const replaced = replacementCounts(run.parts.timeline, evicted(), run.taintedAt, TARGET)
+      const replaced = replacementCounts(run.parts.timeline, evicted(), run.requestedAt, TARGET)
       expect(replaced.counts).toEqual([
         ['DaemonSet agent', 1, 0],
         ['Job report', 1, 1],
@@ -81,9 +83,9 @@ describeWithControlPlane(
     })
 
     it('places each replacement on a node forecast named for it, or leaves it Pending with forecast’s reason', async () => {
-      const pending = await pendingReplacements(plane().api, run.parts.timeline, run.taintedAt)
+      const pending = await pendingReplacements(plane().api, run.parts.timeline, run.requestedAt)
       const messages = new Map(pending.map((p) => [p.pod.uid, p.message]))
-      const outcomes = controllerOutcomes(run.parts.timeline, evicted(), run.taintedAt)
+      const outcomes = controllerOutcomes(run.parts.timeline, evicted(), run.requestedAt)
       expect(
         disagreements(run.forecast.evicted, outcomes, (p) => messages.get(p.uid) ?? null)
       ).toEqual([])
@@ -93,16 +95,13 @@ describeWithControlPlane(
     })
 
     it('leaves the replacement that fits nowhere Pending, with kube-scheduler’s reason', async () => {
-      const pending = await pendingReplacements(plane().api, run.parts.timeline, run.taintedAt)
+      const pending = await pendingReplacements(plane().api, run.parts.timeline, run.requestedAt)
       expect(pending.map((p) => withoutHash(p.pod.controller?.name ?? ''))).toEqual(['big'])
       expect(pending[0]?.message).toMatch(/^0\/8 nodes are available: .*2 Insufficient cpu/)
     })
 
     it('breaks the budgets forecast says, within the second it gives', () => {
-      const broken = [...run.budgets.brokenAfter(run.taintedAt)].map(([name, at]) => [
-        name,
-        Math.floor((at - run.taintedAt) / 1000),
-      ])
+      const broken = brokenSeconds(run)
       expect(broken.sort()).toEqual([
         ['api', 0],
         ['web', MAINT_SECONDS],

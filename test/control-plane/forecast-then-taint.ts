@@ -12,6 +12,25 @@ import { watchTaintArrival } from './pod-timeline.js'
 export const MAINT_TAINT = `${MAINT.key}=${MAINT.value}:${MAINT.effect}`
 
 /**
+ * When the taint was written, as this process can know it: after `requestedAt`, taken just
+ * before kubectl runs, and by `taintedAt`, when a watch of the nodes here saw it. The taint
+ * manager counts from the update its own watch sees, which on a loaded machine can be tens of
+ * milliseconds before this process's watch delivers it.
+ */
+export interface TaintTime {
+  readonly requestedAt: number
+  readonly taintedAt: number
+}
+
+/**
+ * Whether an event seen at `at` (ms) falls in the second from `seconds` to `seconds + 1` after
+ * the taint was written, for some time of writing that `taint` allows.
+ */
+export function inSecondAfterTaint(at: number, seconds: number, taint: TaintTime): boolean {
+  return at >= taint.requestedAt + seconds * 1000 && at < taint.taintedAt + (seconds + 1) * 1000
+}
+
+/**
  * What a taint suite does once its cluster runs: `forecast --taint MAINT_TAINT --node NODE -o
  * json` on the cluster as it is, which must exit `code` with nothing on stderr; then the real
  * `kubectl taint`, timed by a watch of the nodes (the taint manager counts from the update it
@@ -22,25 +41,30 @@ export async function forecastThenTaint<Forecast>(
   node: string,
   code: number,
   settleMs: number
-): Promise<{ forecast: Forecast; taintedAt: number }> {
+): Promise<{ forecast: Forecast } & TaintTime> {
   const args = ['--taint', MAINT_TAINT, '--node', node, '--kubeconfig', plane.kubeconfig]
   const run = await runTool('forecast', [...args, '-o', 'json'])
   expect([run.stderr, run.code]).toEqual(['', code])
   const forecast = JSON.parse(run.stdout) as Forecast
   const arrival = await watchTaintArrival(plane.api, node, MAINT.key)
+  const requestedAt = Date.now()
   const tainted = await kubectl(plane.kubeconfig, ['taint', 'node', node, MAINT_TAINT])
   expect(tainted).toMatchObject({ code: 0, stderr: '' })
   const taintedAt = await arrival.arrival
   arrival.stop()
   await delay(taintedAt + settleMs - Date.now())
-  return { forecast, taintedAt }
+  return { forecast, requestedAt, taintedAt }
 }
 
-/** A taint suite's run, its fields set by the suite's beforeAll. */
+/**
+ * A taint suite's run, its fields set by the suite's beforeAll. What happened after the taint
+ * is what happened after `requestedAt`: the cluster was settled before it.
+ */
 export interface TaintRun<Forecast> {
   parts: ClusterParts
   budgets: BudgetTimeline
   forecast: Forecast
+  requestedAt: number
   taintedAt: number
 }
 
@@ -67,6 +91,7 @@ export function taintRun<Forecast>(
     await run.budgets.start()
     const told = await forecastThenTaint<Forecast>(plane(), setup.node, setup.code, setup.settleMs)
     run.forecast = told.forecast
+    run.requestedAt = told.requestedAt
     run.taintedAt = told.taintedAt
   }, 180_000)
   afterAll(async () => {
@@ -74,4 +99,26 @@ export function taintRun<Forecast>(
     await run.parts?.stop()
   })
   return run
+}
+
+/**
+ * Each budget the taint broke, with the second forecast gave for it when it broke within that
+ * second (inSecondAfterTaint), else with the seconds this process measured from `taintedAt`,
+ * so that a disagreement shows.
+ */
+export function brokenSeconds(
+  run: TaintRun<{ readonly budgets: readonly ForecastBudget[] }>
+): [string, number][] {
+  const said = new Map(run.forecast.budgets.map((b) => [b.name, b.brokenAfterSeconds]))
+  return [...run.budgets.brokenAfter(run.requestedAt)].map(([name, at]) => {
+    const seconds = said.get(name)
+    const inSecond = typeof seconds === 'number' && inSecondAfterTaint(at, seconds, run)
+    return [name, inSecond ? seconds : (at - run.taintedAt) / 1000]
+  })
+}
+
+/** A budget as forecast's JSON gives it. */
+interface ForecastBudget {
+  readonly name: string
+  readonly brokenAfterSeconds: number | null
 }

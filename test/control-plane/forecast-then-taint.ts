@@ -6,7 +6,7 @@ import { BudgetTimeline } from './budget-timeline.js'
 import { MAINT } from './forecast-cluster.js'
 import { startClusterParts, type ClusterParts } from './forecast-harness.js'
 import { kubectl } from './kubectl-run.js'
-import { watchTaintArrival } from './pod-timeline.js'
+import { watchTaintArrival, type PodHistory } from './pod-timeline.js'
 
 /** The taint the forecast suites apply, as `kubectl taint` and `forecast --taint` write it. */
 export const MAINT_TAINT = `${MAINT.key}=${MAINT.value}:${MAINT.effect}`
@@ -121,4 +121,31 @@ export function brokenSeconds(
 interface ForecastBudget {
   readonly name: string
   readonly brokenAfterSeconds: number | null
+}
+
+/** A pod forecast says is evicted, as its JSON gives it. */
+interface SaidEvicted {
+  readonly namespace: string
+  readonly name: string
+  readonly evictedAfterSeconds: number | null
+}
+
+/**
+ * The deleted pods whose deletion does not fall in the second forecast gave for it
+ * (inSecondAfterTaint), each with forecast's seconds and the seconds measured here from
+ * `taintedAt`: none when forecast was right.
+ */
+export function deletionsOutsideForecastSecond(
+  deleted: readonly PodHistory[],
+  said: readonly SaidEvicted[],
+  taint: TaintTime
+): { pod: string; seconds: number | null; after: number }[] {
+  const key = (p: { namespace: string; name: string }): string => `${p.namespace}/${p.name}`
+  const seconds = new Map(said.map((p) => [key(p), p.evictedAfterSeconds]))
+  return deleted.flatMap((pod) => {
+    const at = pod.deletingAt ?? 0
+    const told = seconds.get(key(pod)) ?? null
+    if (told !== null && inSecondAfterTaint(at, told, taint)) return []
+    return [{ pod: key(pod), seconds: told, after: (at - taint.taintedAt) / 1000 }]
+  })
 }

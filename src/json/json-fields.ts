@@ -127,6 +127,17 @@ export function readInteger(value: unknown, path: string): bigint | null {
 /** An array no decoded object adds to, for every absent list. */
 export const NO_ITEMS: readonly never[] = Object.freeze([])
 
+/**
+ * Each item read, or NO_ITEMS when there are none: a snapshot keeps the lists of every placed
+ * pod, most of them empty, and one shared empty list costs nothing per pod.
+ */
+export function mapItems<T>(
+  items: readonly unknown[],
+  read: (item: unknown, i: number) => T
+): readonly T[] {
+  return items.length === 0 ? NO_ITEMS : items.map(read)
+}
+
 export function stringField(obj: JsonObject, name: string, at: string): string {
   const value = field(obj, name)
   if (typeof value === 'string') return value

@@ -28,10 +28,9 @@ const sharedLists = new Map<string, readonly string[]>()
  * snapshot of a large cluster would otherwise hold a copy of each name for every pod.
  */
 function sharedImageList(images: readonly string[]): readonly string[] {
-  const [shared, key] =
-    images.length === 1
-      ? [sharedSingles, images[0] as string]
-      : [sharedLists, JSON.stringify(images)]
+  const single = images.length === 1
+  const shared = single ? sharedSingles : sharedLists
+  const key = single ? (images[0] as string) : JSON.stringify(images)
   const known = shared.get(key)
   if (known !== undefined) return known
   if (shared.size >= SHARED_MAX) shared.clear()

@@ -6,6 +6,7 @@ import {
 import {
   field,
   isJsonObject,
+  mapItems,
   NO_ITEMS,
   readArray,
   readObject,
@@ -18,17 +19,6 @@ import { ProtocolError } from '../json/protocol-error.js'
 
 function list(obj: JsonObject | null, name: string, path: string): readonly unknown[] {
   return obj === null ? NO_ITEMS : (readArray(field(obj, name), `${path}.${name}`) ?? NO_ITEMS)
-}
-
-/**
- * Each item read, or the shared empty list: a snapshot holds a selector for every placed pod
- * with a term or a spread constraint, most of them without expressions.
- */
-function readEach<T>(
-  items: readonly unknown[],
-  read: (item: unknown, i: number) => T
-): readonly T[] {
-  return items.length === 0 ? NO_ITEMS : items.map(read)
 }
 
 /** The string map of an absent field: one object that no reader adds to. */
@@ -83,7 +73,7 @@ export function readRequirement(value: unknown, path: string): LabelRequirement 
   return {
     key: readString(field(obj, 'key'), `${path}.key`),
     operator: readString(field(obj, 'operator'), `${path}.operator`),
-    values: readEach(list(obj, 'values', path), (v, i) => readString(v, `${path}.values[${i}]`)),
+    values: mapItems(list(obj, 'values', path), (v, i) => readString(v, `${path}.values[${i}]`)),
   }
 }
 
@@ -97,7 +87,7 @@ export function readLabelSelector(
   if (obj === null) return null
   const selector = {
     matchLabels: readStringMap(field(obj, 'matchLabels'), `${path}.matchLabels`),
-    matchExpressions: readEach(list(obj, 'matchExpressions', path), (r, i) =>
+    matchExpressions: mapItems(list(obj, 'matchExpressions', path), (r, i) =>
       readRequirement(r, `${path}.matchExpressions[${i}]`)
     ),
   }

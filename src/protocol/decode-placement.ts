@@ -11,6 +11,7 @@ import {
 import {
   field,
   listField,
+  mapItems,
   NO_ITEMS,
   objectField,
   readInteger,
@@ -26,7 +27,6 @@ import {
   readRequirement,
   stringMapField,
 } from './decode-label-selector.js'
-
 import { sharedText } from './shared-text.js'
 
 export { readLabelSelector, readStringMap } from './decode-label-selector.js'
@@ -48,8 +48,7 @@ function mapList<T>(
   path: string,
   read: (item: unknown, i: number) => T
 ): readonly T[] {
-  const items = listField(obj, name, path)
-  return items.length === 0 ? NO_ITEMS : items.map(read)
+  return mapItems(listField(obj, name, path), read)
 }
 
 function readTerm(value: unknown, path: string, check: boolean): NodeSelectorTerm {

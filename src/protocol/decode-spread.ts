@@ -2,6 +2,7 @@ import type { TopologySpreadConstraint } from '../placement/index.js'
 import {
   field,
   listField,
+  mapItems,
   NO_ITEMS,
   readArray,
   readInteger,
@@ -91,10 +92,7 @@ function readConstraint(value: unknown, path: string, check: boolean): TopologyS
     minDomains,
     nodeAffinityPolicy: policy('nodeAffinityPolicy'),
     nodeTaintsPolicy: policy('nodeTaintsPolicy'),
-    matchLabelKeys:
-      keys.length === 0
-        ? NO_ITEMS
-        : keys.map((k, i) => readString(k, `${at('matchLabelKeys')}[${i}]`)),
+    matchLabelKeys: mapItems(keys, (k, i) => readString(k, `${at('matchLabelKeys')}[${i}]`)),
   }
 }
 

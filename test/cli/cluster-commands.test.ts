@@ -146,7 +146,7 @@ describe('explain from the cluster', () => {
     const result = await cliAsync(['explain', '--pending', '--kubeconfig', inShop, '-o', 'json'])
     expect(result.code).toBe(0)
     expect(paths(since)).toContain(
-      '/api/v1/namespaces/shop/pods?fieldSelector=spec.nodeName=,status.phase!=Succeeded,status.phase!=Failed&limit=5000'
+      '/api/v1/namespaces/shop/pods?fieldSelector=spec.nodeName=,status.phase!=Succeeded,status.phase!=Failed&limit=5000&resourceVersion=0'
     )
     expect(JSON.parse(result.stdout)).toEqual({
       namespace: 'shop',

@@ -33,10 +33,17 @@ describe('streamed cluster lists', () => {
     api.onRequest = undefined
   })
 
-  function listRequestsSince(since: number): { limit: string | null; continue: string | null }[] {
+  interface ListRequest {
+    readonly limit: string | null
+    readonly continue: string | null
+    readonly resourceVersion: string | null
+  }
+
+  function listRequestsSince(since: number): ListRequest[] {
     return api.requestLog.slice(since).map(({ url }) => {
       const params = new URL(url, 'http://api').searchParams
-      return { limit: params.get('limit'), continue: params.get('continue') }
+      const [limit, resourceVersion] = [params.get('limit'), params.get('resourceVersion')]
+      return { limit, continue: params.get('continue'), resourceVersion }
     })
   }
 
@@ -58,6 +65,15 @@ describe('streamed cluster lists', () => {
     expect(requests.map((r) => r.limit)).toEqual(['2', '2', '2'])
     expect(requests[0]?.continue).toBeNull()
     expect(requests.slice(1).every((r) => r.continue !== null)).toBe(true)
+  })
+
+  it('asks for the first page from the watch cache (resourceVersion 0), as an informer lists, and follows its continue tokens without one', async () => {
+    const before = api.requestLog.length
+    await podNames('spec.nodeName=n1')
+    expect(listRequestsSince(before).map((r) => r.resourceVersion)).toEqual([
+      '0',
+      ...Array<null>(3).fill(null),
+    ])
   })
 
   it('reads every pod each field selector selects, one list after another, in order', async () => {

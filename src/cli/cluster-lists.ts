@@ -9,12 +9,7 @@ import {
   type ListQuery,
 } from '../cluster/index.js'
 import type { ChunkSink, ManifestSource } from './manifest-stream.js'
-import {
-  ProtobufError,
-  readListMetaAhead,
-  readListPage,
-  type JsonObject,
-} from '../protocol/index.js'
+import { ProtobufError, ProtobufListStream } from '../protocol/index.js'
 import type { ReadProgress } from './progress-line.js'
 import { ClusterReadError } from './tool-exit.js'
 
@@ -68,9 +63,6 @@ export function clusterListSource(
 
 /** How many bytes of a page are gathered before the sink reads them. */
 const GATHERED_BYTES = 256 * 1024
-
-/** How far into a protobuf page its metadata is looked for, to ask for the next page early. */
-const HEAD_BYTES = 64 * 1024
 
 /**
  * One list, page by page. A continue token outlives its snapshot only until etcd compacts it
@@ -145,26 +137,18 @@ class PagedList {
   }
 
   /**
-   * A protobuf page, gathered whole (a page of STREAMED_PAGE_SIZE pods is a few megabytes) and
-   * read into the objects its JSON would give. The list's metadata comes first, so the next
-   * page is asked for as soon as the first bytes hold it.
+   * A protobuf page, read item by item as its bytes arrive (an unpaged list of every pod is
+   * never held); the next page is asked for as soon as the list's metadata, written first, is.
    */
   async #protobufPage(body: IncomingMessage): Promise<void> {
-    const held: Uint8Array[] = []
-    let heldBytes = 0
-    let ahead = false
-    for await (const part of this.#parts(body)) {
-      held.push(part)
-      heldBytes += part.length
-      if (ahead || heldBytes > HEAD_BYTES) continue
-      const metadata = readListMetaAhead(held.length === 1 ? part : Buffer.concat(held))
-      if (metadata !== null) this.#askNextOf(metadata)
-      ahead = metadata !== null
-    }
-    const bytes = Buffer.concat(held)
-    held.length = 0
+    const page = this.sink.decodedPage()
+    const stream = new ProtobufListStream(page)
     try {
-      this.sink.decodedList(readListPage(bytes))
+      for await (const part of this.#parts(body)) {
+        stream.push(part)
+        this.#askNext()
+      }
+      page.end(stream.end())
     } catch (err) {
       if (!(err instanceof ProtobufError)) throw err
       const selector = this.list.fieldSelector ?? ''
@@ -215,18 +199,10 @@ class PagedList {
     this.#askNext()
   }
 
+  /** The next page, once the current one's continue token is read. */
   #askNext(): void {
-    this.#askNextWith(this.sink.continueToken())
-  }
-
-  /** The next page, from the continue token of a protobuf page's metadata read ahead. */
-  #askNextOf(metadata: JsonObject): void {
-    const token = metadata.continue
-    this.#askNextWith(typeof token === 'string' && token !== '' ? token : undefined)
-  }
-
-  #askNextWith(token: string | undefined): void {
     if (this.#next !== null) return
+    const token = this.sink.continueToken()
     if (token !== undefined && token !== this.#token) this.#open(token)
   }
 }

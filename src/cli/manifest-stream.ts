@@ -13,7 +13,7 @@ import {
   ProtocolError,
   type IndexedJson,
   type ListStreamSink,
-  type ProtobufListPage,
+  type ProtobufListSink,
   type Span,
 } from '../protocol/index.js'
 
@@ -37,8 +37,15 @@ export interface ChunkSink {
   /** A list of pages starts here; `restartList` forgets what was read of it since. */
   beginList(): void
   restartList(): void
-  /** A whole protobuf page, in place of chunks and endDocument: objects as its JSON gives. */
-  decodedList(list: ProtobufListPage): void
+  /**
+   * A protobuf page, in place of chunks and endDocument: its metadata and objects as they are
+   * read, each as its JSON gives it, then its kind once it has ended.
+   */
+  decodedPage(): DecodedPage
+}
+
+export interface DecodedPage extends ProtobufListSink {
+  end(kind: string): void
 }
 
 /** A file's bytes, or the API server's lists. */
@@ -108,12 +115,16 @@ class ListReading<T> implements ListStreamSink {
   }
 
   /** A list decoded elsewhere, read as the same list's JSON is: metadata, items, kind. */
-  decoded(list: ProtobufListPage): void {
-    this.all.listMetadata(list.metadata)
+  decodedPage(): DecodedPage {
     let index = 0
-    for (const object of list.items()) this.item(object, index++)
-    this.#kind = { exact: true, value: list.kind }
-    this.finish()
+    return {
+      metadata: (metadata) => this.all.listMetadata(metadata),
+      item: (object) => this.item(object, index++),
+      end: (kind) => {
+        this.#kind = { exact: true, value: kind }
+        this.finish()
+      },
+    }
   }
 
   member(key: string, doc: IndexedJson, span: Span): void {
@@ -223,9 +234,9 @@ export async function streamObjects<T>(
         ended.finish()
         list = null
       },
-      decodedList(decoded) {
-        new ListReading(all, all.count).decoded(decoded)
+      decodedPage() {
         list = null
+        return new ListReading(all, all.count).decodedPage()
       },
       continueToken: () => all.continueToken,
       beginList: () => all.beginList(),

@@ -53,6 +53,12 @@ export function podList(namespace: string | null, fieldSelector: string): ListQu
  */
 const WATCH_CACHE = '0'
 
+/**
+ * Where the first page of a list is asked from: the watch cache, or etcd (no resourceVersion),
+ * as a server without a watch cache serves every list.
+ */
+export type ListFrom = 'watch-cache' | 'etcd'
+
 interface Page {
   readonly items: readonly unknown[]
   readonly metadata?: { readonly _continue?: string }
@@ -77,17 +83,20 @@ export class ClusterSnapshot {
   readonly #pageSize: number
   readonly #streamedPageSize: number
   readonly #kubeConfig: KubeConfig
+  readonly #listFrom: ListFrom
   /** The API server's URL, credentials masked, for messages. */
   readonly server: string
 
   constructor(
     source: ClusterSource,
     pageSize = SNAPSHOT_PAGE_SIZE,
-    streamedPageSize = STREAMED_PAGE_SIZE
+    streamedPageSize = STREAMED_PAGE_SIZE,
+    listFrom: ListFrom = 'watch-cache'
   ) {
     const kubeConfig = loadKubeConfig(source)
     this.#kubeConfig = kubeConfig
     this.#streamedPageSize = streamedPageSize
+    this.#listFrom = listFrom
     this.#api = kubeConfig.makeApiClient(CoreV1Api)
     this.#policy = kubeConfig.makeApiClient(PolicyV1Api)
     this.#version = kubeConfig.makeApiClient(VersionApi)
@@ -113,8 +122,8 @@ export class ClusterSnapshot {
     const query: Record<string, string> = {}
     if (list.fieldSelector !== undefined) query.fieldSelector = list.fieldSelector
     query.limit = String(this.#streamedPageSize)
-    if (continueToken === undefined) query.resourceVersion = WATCH_CACHE
-    else query.continue = continueToken
+    if (continueToken !== undefined) query.continue = continueToken
+    else if (this.#listFrom === 'watch-cache') query.resourceVersion = WATCH_CACHE
     const accept = list.protobuf === true ? PROTOBUF_OR_JSON : 'application/json'
     return openListRequest(this.#kubeConfig, list.path, query, accept)
   }

@@ -20,7 +20,13 @@ export {
 } from './informer-node-cache.js'
 export { collectGarbageAfterList } from './node-list-garbage.js'
 export { projectNode } from './node-projection.js'
-export { ClusterSnapshot, NODE_LIST, podList, type ListQuery } from './cluster-snapshot.js'
+export {
+  ClusterSnapshot,
+  NODE_LIST,
+  podList,
+  type ListFrom,
+  type ListQuery,
+} from './cluster-snapshot.js'
 export { describeError, notLoggedIn, statusCodeOf } from './api-errors.js'
 export { connectionFailure } from './connection-failure.js'
 export { isProtobuf } from './list-request.js'

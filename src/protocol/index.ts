@@ -51,6 +51,6 @@ export {
   type WorkloadObject,
 } from './decode-workloads.js'
 export { PROTOBUF_CONTENT_TYPE } from './protobuf/envelope.js'
-export { readListMetaAhead, readListPage, type ProtobufListPage } from './protobuf/list-page.js'
+export { ProtobufListStream, type ProtobufListSink } from './protobuf/list-stream.js'
 export { ProtobufError } from './protobuf/wire-reader.js'
 export { readStatusBody } from './protobuf/envelope.js'

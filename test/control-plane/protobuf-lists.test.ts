@@ -1,6 +1,12 @@
 import { expect, it } from 'vitest'
 import type { IncomingMessage } from 'node:http'
-import { ClusterSnapshot, NODE_LIST, podList, type ListQuery } from '../../src/cluster/index.js'
+import {
+  ClusterSnapshot,
+  NODE_LIST,
+  podList,
+  type ListFrom,
+  type ListQuery,
+} from '../../src/cluster/index.js'
 import { clusterListSource } from '../../src/cli/cluster-lists.js'
 import { readForecastPods } from '../../src/cli/forecast-pods.js'
 import { readNodes, readPodList } from '../../src/cli/manifests.js'
@@ -11,8 +17,10 @@ import { POD_STATUSES, PODS, NODES, NODE_STATUSES, SETUP } from './protobuf-list
  * The pods and nodes lists of a real kube-apiserver v1.28.7 read as protobuf and as JSON give
  * the same decoded objects: nodes and pods that set every member the decoders read (resources,
  * init containers, host ports, every kind of affinity term, tolerations, topology spread,
- * priority, volumes, owner references, a deletion under way, status), listed in pages of two so
- * that continue tokens are followed in both encodings.
+ * priority, volumes, owner references, a deletion under way, status). Asked for at
+ * resourceVersion 0, the API server answers from its watch cache in one response, ignoring the
+ * limit; listed from etcd (as a server without a watch cache lists) in pages of two, so that
+ * continue tokens are followed in both encodings.
  */
 
 const PROTOBUF = 'application/vnd.kubernetes.protobuf'
@@ -30,8 +38,9 @@ async function createAll(api: KubeApi): Promise<void> {
 }
 
 /** A snapshot of pages of two whose responses' content types are recorded. */
-function recordingSnapshot(kubeconfig: string, types: string[]): ClusterSnapshot {
-  const snapshot = new ClusterSnapshot({ kind: 'kubeconfig', paths: [kubeconfig] }, 2, 2)
+function recordingSnapshot(kubeconfig: string, types: string[], from: ListFrom): ClusterSnapshot {
+  const source = { kind: 'kubeconfig', paths: [kubeconfig] } as const
+  const snapshot = new ClusterSnapshot(source, 2, 2, from)
   const open = snapshot.openListPage.bind(snapshot)
   snapshot.openListPage = async (list, token): Promise<IncomingMessage> => {
     const res = await open(list, token)
@@ -46,19 +55,25 @@ const jsonOnly = (list: ListQuery): ListQuery => ({ ...list, protobuf: false })
 
 describeWithControlPlane('pods and nodes listed as protobuf and as JSON', (plane) => {
   const types: string[] = []
-  const source = (list: ListQuery, what: string) =>
-    clusterListSource(recordingSnapshot(plane().kubeconfig, types), what, [list], `cluster ${what}`)
+  const source = (list: ListQuery, what: string, from: ListFrom) =>
+    clusterListSource(
+      recordingSnapshot(plane().kubeconfig, types, from),
+      what,
+      [list],
+      `cluster ${what}`
+    )
 
   async function both<T>(
     list: ListQuery,
     what: string,
-    read: (s: ReturnType<typeof source>) => Promise<T>
+    read: (s: ReturnType<typeof source>) => Promise<T>,
+    from: ListFrom = 'etcd'
   ) {
     types.length = 0
-    const fromProtobuf = await read(source(list, what))
+    const fromProtobuf = await read(source(list, what, from))
     const protobufTypes = [...types]
     types.length = 0
-    const fromJson = await read(source(jsonOnly(list), what))
+    const fromJson = await read(source(jsonOnly(list), what, from))
     return { fromProtobuf, fromJson, protobufTypes, jsonTypes: [...types] }
   }
 
@@ -81,6 +96,18 @@ describeWithControlPlane('pods and nodes listed as protobuf and as JSON', (plane
       names: ['registry.example/app@sha256:0a1b', 'registry.example/app:v1'],
       sizeBytes: 123_456_789,
     })
+  })
+
+  it('reads the same nodes and pods from the watch cache, which answers resourceVersion 0 in one response whatever the limit', async () => {
+    const nodes = await both(NODE_LIST, 'nodes', (s) => readNodes(s), 'watch-cache')
+    expect(nodes.protobufTypes).toEqual([PROTOBUF])
+    expect(nodes.fromProtobuf).toEqual(nodes.fromJson)
+    expect(nodes.fromProtobuf).toEqual(await readNodes(source(NODE_LIST, 'nodes', 'etcd')))
+    const list = podList(null, '')
+    const pods = await both(list, 'pods', (s) => readPodList(s), 'watch-cache')
+    expect(pods.protobufTypes).toEqual([PROTOBUF])
+    expect(pods.fromProtobuf).toEqual(pods.fromJson)
+    expect(pods.fromProtobuf.length).toBeGreaterThan(4)
   })
 
   it('reads the same pods, with their placements and tolerations, from either', async () => {

@@ -10,15 +10,15 @@ import { ProtobufError, WIRE_BYTES, WireReader } from './wire-reader.js'
  */
 
 /** `protoEncodingPrefix`: "k8s" and a zero byte. */
-const PREFIX = [0x6b, 0x38, 0x73, 0x00] as const
+export const PREFIX = [0x6b, 0x38, 0x73, 0x00] as const
 
 /** The Content-Type the API server answers protobuf with (runtime.ContentTypeProtobuf). */
 export const PROTOBUF_CONTENT_TYPE = 'application/vnd.kubernetes.protobuf'
 
 /** runtime.Unknown's fields (typeMeta=1, raw=2, contentEncoding=3, contentType=4). */
-const UNKNOWN_TYPE_META = 1
-const UNKNOWN_RAW = 2
-const UNKNOWN_CONTENT_ENCODING = 3
+export const UNKNOWN_TYPE_META = 1
+export const UNKNOWN_RAW = 2
+export const UNKNOWN_CONTENT_ENCODING = 3
 /** runtime.TypeMeta's fields: apiVersion=1, kind=2 (the reverse of meta/v1's TypeMeta). */
 const TYPE_META_API_VERSION = 1
 const TYPE_META_KIND = 2
@@ -31,7 +31,7 @@ export interface Envelope {
   readonly end: number
 }
 
-function readTypeMeta(reader: WireReader): { apiVersion: string; kind: string } {
+export function readTypeMeta(reader: WireReader): { apiVersion: string; kind: string } {
   const typeMeta = { apiVersion: '', kind: '' }
   while (reader.more()) {
     const tag = reader.tag()

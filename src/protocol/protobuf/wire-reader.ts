@@ -11,10 +11,12 @@
  */
 export class ProtobufError extends Error {
   override readonly name = 'ProtobufError'
+  readonly problem: string
   readonly at: number
 
   constructor(problem: string, at: number) {
     super(`${problem} at byte ${at}`)
+    this.problem = problem
     this.at = at
   }
 }

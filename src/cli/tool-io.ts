@@ -196,8 +196,8 @@ const UNFINISHED = 'status.phase!=Succeeded,status.phase!=Failed'
  * The pods explain judges against, as kube-scheduler sees them: every unfinished pod, of which
  * the reader keeps those bound to a node and those bound to none with `status.nominatedNodeName`
  * set (the nominated pods Filter adds to their node). One list, not one per kind: a field
- * selector does not narrow what kube-apiserver reads from etcd, so a second list of the few
- * nominated pods would cost the API server a second pass over every pod.
+ * selector does not narrow what kube-apiserver reads (every pod of its watch cache, or of
+ * etcd), so a second list of the few nominated pods would cost it a second pass over them all.
  */
 export async function explainPodsSource(source: ObjectSource): Promise<ManifestSource> {
   if (source.kind === 'file') return fileSource(source)

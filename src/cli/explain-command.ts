@@ -9,13 +9,11 @@ import { parseExplainOptions, type ExplainOptions } from '../config/index.js'
 import type { ManifestNode } from '../protocol/index.js'
 import { BOUND_NOTE, explainBound, type BoundExplanation } from './explain-bound.js'
 import {
-  choose,
-  chooseWithBudgets,
-  diagnose,
   readExplainContext,
   warnOfUnreadWorkloads,
   type ExplainContext,
 } from './explain-context.js'
+import { choose, chooseWithBudgets, diagnose } from './explain-judge.js'
 import { choiceFields, renderRanking } from './explain-scores.js'
 import { runPending } from './explain-pending.js'
 import { readOnePlacedPod } from './manifests.js'

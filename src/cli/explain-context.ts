@@ -1,28 +1,16 @@
+import { compileNode, NEWEST_KUBE_VERSION } from '../core/index.js'
 import {
-  compileNode,
-  CompiledTolerations,
-  NEWEST_KUBE_VERSION,
-  type Toleration,
-} from '../core/index.js'
-import {
-  diagnoseAndChoose,
-  diagnoseInSnapshot,
-  NO_NODES_AVAILABLE,
   podsAsReleaseKeeps,
   Snapshot,
-  type AffinityPod,
   type NamespaceLabels,
   type NominatedPod,
-  type PlacementChoice,
-  type PlacementDiagnosis,
   type PlacementPod,
-  type SnapshotInput,
   type Workloads,
 } from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode, type ManifestPod } from '../protocol/index.js'
-import { readDisruptionBudgets, readNamespaces, readNodes, readPodList } from './manifests.js'
-import { explainPodsSource, namespacesSource, nodesSource, pdbsSource } from './tool-io.js'
+import { readNamespaces, readNodes, readPodList } from './manifests.js'
+import { explainPodsSource, namespacesSource, nodesSource } from './tool-io.js'
 import { escapeTerminal } from './terminal-text.js'
 import type { ToolIo } from './tool-exit.js'
 import { WorkloadCollector } from './workload-kinds.js'
@@ -64,6 +52,23 @@ async function readOtherPods(
         : undefined,
     workloads.side(source.origin)
   )
+}
+
+/**
+ * The unfinished pods, read after the nodes or, from the cluster, beside them: the pods list is
+ * asked for first, so that the API server builds it (the longest of its answers) while the nodes
+ * are read. A failure is still reported after the nodes' own.
+ */
+function readPodsBesideNodes(
+  options: ExplainOptions,
+  collector: WorkloadCollector,
+  alreadyRead: PodsRead | undefined
+): () => Promise<readonly PlacementPod[] | null> {
+  if (alreadyRead !== undefined) return () => Promise.resolve(alreadyRead.pods)
+  if (options.pods?.kind !== 'cluster') return () => readOtherPods(options, collector)
+  const reading = readOtherPods(options, collector)
+  reading.catch(() => undefined)
+  return () => reading
 }
 
 /** Not Succeeded nor Failed: kube-scheduler's pod informer leaves finished pods out. */
@@ -116,10 +121,10 @@ export async function readExplainContext(
   incoming: readonly PlacementPod[],
   alreadyRead?: PodsRead
 ): Promise<ExplainContext> {
-  const nodes = await readNodes(await nodesSource(options.nodes), true)
   const collector = alreadyRead?.collector ?? new WorkloadCollector()
-  const others =
-    alreadyRead === undefined ? await readOtherPods(options, collector) : alreadyRead.pods
+  const othersRead = readPodsBesideNodes(options, collector, alreadyRead)
+  const nodes = await readNodes(await nodesSource(options.nodes), true)
+  const others = await othersRead()
   if (options.workloads !== null) await readWorkloads(options.workloads, collector)
   const workloads = collector.index()
   const placementNodes = nodes.map((n) => ({
@@ -142,114 +147,4 @@ export async function readExplainContext(
 /** A kind of workload object the user may not list is said on stderr; the answer goes on. */
 export function warnOfUnreadWorkloads(io: ToolIo, context: ExplainContext): void {
   for (const note of context.workloadNotes) io.stderr(`Warning: ${escapeTerminal(note)}\n`)
-}
-
-/** The rules' switches explain takes from its flags, as the server takes them from its own. */
-export type ExplainRules = Pick<ExplainOptions, 'gates' | 'evictingNodes' | 'kubeVersion'>
-
-/** What preemption's dry run is given: the budgets, or that only a candidate is asked for. */
-type Preemption = Pick<SnapshotInput, 'disruptionBudgets' | 'firstCandidateOnly'>
-
-/**
- * One pod judged against the context by `judge`. The pod itself is left out of the other pods
- * (it may be listed while Pending, or be bound already): kube-scheduler never counts a pod
- * against itself. A bound pod of that name is taken off the snapshot for the judgement and put
- * back after it, in its place.
- */
-function judgeAlone<T>(
-  judge: (input: SnapshotInput) => T,
-  pod: PlacementPod,
-  tolerations: readonly Toleration[],
-  context: ExplainContext,
-  flags: ExplainRules,
-  preemption: Preemption = {}
-): T {
-  const rules = {
-    comparisonOperators: flags.gates.TaintTolerationComparisonOperators,
-    evictingNodes: flags.evictingNodes,
-    kubeVersion: flags.kubeVersion ?? NEWEST_KUBE_VERSION,
-  }
-  const isOther = (p: AffinityPod): boolean =>
-    !(p.namespace === pod.namespace && p.name === pod.name)
-  const { snapshot } = context
-  const itself = snapshot.podsNamed(pod.namespace, pod.name)
-  for (const p of itself) snapshot.removePod(p)
-  try {
-    return judge({
-      pod,
-      tolerations: new CompiledTolerations(tolerations, rules),
-      snapshot,
-      nominatedPods: context.nominated.filter(isOther),
-      namespaces: context.namespaces,
-      workloads: context.workloads,
-      nodeLabelsKnown: true,
-      options: rules,
-      ...preemption,
-    })
-  } finally {
-    for (const p of itself) snapshot.addPod(p)
-  }
-}
-
-/**
- * With no node read, kube-scheduler runs no plugin: `schedulePod` fails the cycle with
- * ErrNoNodesAvailable first (fit-error.ts NO_NODES_AVAILABLE), nothing judged and nothing left
- * out of the judgement.
- */
-const NO_NODES: PlacementDiagnosis = {
-  nodes: [],
-  available: 0,
-  total: 0,
-  summary: NO_NODES_AVAILABLE,
-  postFilter: null,
-  preemptionCandidates: [],
-  schedulingError: null,
-  preFilterRejection: null,
-  notJudged: [],
-  spreadIgnored: [],
-}
-
-/** The diagnosis of one pod against the context (judgeAlone). */
-export function diagnose(
-  pod: PlacementPod,
-  tolerations: readonly Toleration[],
-  context: ExplainContext,
-  flags: ExplainRules,
-  preemption?: Preemption
-): PlacementDiagnosis {
-  if (context.nodes.length === 0) return NO_NODES
-  return judgeAlone(diagnoseInSnapshot, pod, tolerations, context, flags, preemption)
-}
-
-/** The diagnosis of one pod against the context and the nodes it would be placed on. */
-export function choose(
-  pod: PlacementPod,
-  tolerations: readonly Toleration[],
-  context: ExplainContext,
-  flags: ExplainRules,
-  preemption?: Preemption
-): PlacementChoice {
-  if (context.nodes.length === 0)
-    return { diagnosis: NO_NODES, choice: null, scores: [], notScored: [], sample: null }
-  return judgeAlone(diagnoseAndChoose, pod, tolerations, context, flags, preemption)
-}
-
-/**
- * The diagnosis and the choice, with the PodDisruptionBudgets read and applied when preemption has candidates:
- * they only choose among the victims, so they are not read otherwise. With budgets to read, the
- * first judgement asks only whether there is a candidate (its dry run stops at the first), since
- * the judgement with the budgets is then the answer.
- */
-export async function chooseWithBudgets(
-  pod: PlacementPod,
-  tolerations: readonly Toleration[],
-  context: ExplainContext,
-  options: ExplainOptions
-): Promise<PlacementChoice> {
-  const probe = options.pdbs !== null
-  const placement = choose(pod, tolerations, context, options, { firstCandidateOnly: probe })
-  const candidates = placement.diagnosis.preemptionCandidates
-  if (candidates.length === 0 || options.pdbs === null) return placement
-  const budgets = await readDisruptionBudgets(await pdbsSource(options.pdbs))
-  return choose(pod, tolerations, context, options, { disruptionBudgets: budgets })
 }

@@ -2,12 +2,12 @@ import type { PlacementDiagnosis, PlacementPod } from '../placement/index.js'
 import type { ManifestPod } from '../protocol/index.js'
 import type { ExplainOptions } from '../config/index.js'
 import {
-  diagnose,
   isUnfinished,
   readExplainContext,
   warnOfUnreadWorkloads,
   type PodsRead,
 } from './explain-context.js'
+import { diagnose } from './explain-judge.js'
 import { readPodList, type PlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument, releaseField, releaseLine, summaryOf } from './output.js'
 import { renderTable } from './table.js'

@@ -54,23 +54,6 @@ async function readOtherPods(
   )
 }
 
-/**
- * The unfinished pods, read after the nodes or, from the cluster, beside them: the pods list is
- * asked for first, so that the API server builds it (the longest of its answers) while the nodes
- * are read. A failure is still reported after the nodes' own.
- */
-function readPodsBesideNodes(
-  options: ExplainOptions,
-  collector: WorkloadCollector,
-  alreadyRead: PodsRead | undefined
-): () => Promise<readonly PlacementPod[] | null> {
-  if (alreadyRead !== undefined) return () => Promise.resolve(alreadyRead.pods)
-  if (options.pods?.kind !== 'cluster') return () => readOtherPods(options, collector)
-  const reading = readOtherPods(options, collector)
-  reading.catch(() => undefined)
-  return () => reading
-}
-
 /** Not Succeeded nor Failed: kube-scheduler's pod informer leaves finished pods out. */
 export function isUnfinished(pod: ManifestPod): boolean {
   return pod.phase !== 'Succeeded' && pod.phase !== 'Failed'
@@ -121,10 +104,10 @@ export async function readExplainContext(
   incoming: readonly PlacementPod[],
   alreadyRead?: PodsRead
 ): Promise<ExplainContext> {
-  const collector = alreadyRead?.collector ?? new WorkloadCollector()
-  const othersRead = readPodsBesideNodes(options, collector, alreadyRead)
   const nodes = await readNodes(await nodesSource(options.nodes), true)
-  const others = await othersRead()
+  const collector = alreadyRead?.collector ?? new WorkloadCollector()
+  const others =
+    alreadyRead === undefined ? await readOtherPods(options, collector) : alreadyRead.pods
   if (options.workloads !== null) await readWorkloads(options.workloads, collector)
   const workloads = collector.index()
   const placementNodes = nodes.map((n) => ({

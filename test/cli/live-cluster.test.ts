@@ -97,19 +97,6 @@ const WORKLOAD_LISTS = [
 ].map((path) => ({ path, fieldSelector: null, limit: '5000' }))
 
 /** The requests, with those of the workload lists in the order WORKLOAD_LISTS names them. */
-/**
- * The requests with explain's first two, the nodes and pods lists it asks for side by side (the
- * pods first, so that the API server builds them while the nodes are read), by path.
- */
-function sideBySideInOrder(
-  requests: Record<string, string | null>[]
-): Record<string, string | null>[] {
-  const [first, second, ...rest] = requests
-  if (first === undefined || second === undefined) return requests
-  const byPath = [first, second].sort((a, b) => String(a.path).localeCompare(String(b.path)))
-  return [...byPath, ...rest]
-}
-
 function workloadsInOrder(
   requests: Record<string, string | null>[]
 ): Record<string, string | null>[] {
@@ -177,40 +164,12 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     const result = await explainFromCluster(POD)
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFiles.explain, 'name'))
-    expect(sideBySideInOrder(workloadsInOrder(requestsSince(api, before)))).toEqual([
+    expect(workloadsInOrder(requestsSince(api, before))).toEqual([
       NODE_LIST,
       ...EXPLAIN_PODS,
       ...WORKLOAD_LISTS,
       VERSION,
     ])
-  })
-
-  it('explain asks for the pods list while the nodes list is still unanswered, so that the API server builds both at once', async () => {
-    const release = api.faults.hold()
-    // A reading that asks for the pods only once the nodes are read never does while they are
-    // held: they are let go late, and the assertion below fails.
-    let held = true
-    const late = setTimeout(() => {
-      held = false
-      release()
-    }, 10_000)
-    const asked = new Set<string>()
-    let bothAskedWhileHeld = false
-    api.onRequest = (_, url) => {
-      asked.add(url.pathname)
-      if (!held || !asked.has('/api/v1/nodes') || !asked.has('/api/v1/pods')) return
-      bothAskedWhileHeld = true
-      release()
-    }
-    try {
-      const result = await explainFromCluster(POD)
-      expect(result).toMatchObject({ code: 0, stderr: '' })
-      expect(bothAskedWhileHeld).toBe(true)
-    } finally {
-      clearTimeout(late)
-      release()
-      api.onRequest = undefined
-    }
   })
 
   it('explain reads the PodDisruptionBudgets when preemption has candidates, and names the victims they leave', async () => {
@@ -292,7 +251,7 @@ describe('explain and forecast reading the live cluster instead of files', () =>
     // The shop pods of zone-a repel it there, and zone-b's nodes are tainted or cordoned.
     expect(result).toMatchObject({ code: 1, stderr: '' })
     expect(rowsByNode(result.stdout, 'name')).toEqual(rowsByNode(fromFile.stdout, 'name'))
-    expect(sideBySideInOrder(workloadsInOrder(requestsSince(api, before)))).toEqual([
+    expect(workloadsInOrder(requestsSince(api, before))).toEqual([
       NODE_LIST,
       ...EXPLAIN_PODS,
       ...WORKLOAD_LISTS,

@@ -122,15 +122,20 @@ describeWithControlPlane(
     it('evicts the api pod budget api refused at the retry forecast named, once the other’s replacement is Ready', () => {
       const said = forecast.drain.pods.filter((p) => p.blockedBy === `${NS}/api`)
       expect(said.map((p) => [p.state, p.evictedAfterSeconds])).toEqual([['evicted', 5]])
-      const refused = [...refusedByBudget(drain.stderr).keys()].filter((p) =>
+      const refusals = [...refusedByBudget(drain.stderr)].filter(([p]) =>
         p.startsWith(`${NS}/api-`)
       )
+      expect(refusals).toHaveLength(1)
+      const [pod = '', times = 0] = refusals[0] ?? []
       const api = evicted().filter((p) => p.name.startsWith('api-'))
       const first = Math.min(...api.map((p) => p.deletingAt ?? Infinity))
-      const retried = api.find((p) => key(p) === refused[0])?.deletingAt ?? Infinity
-      // In the 5 s step of kubectl's second try: it sleeps 5 s after a refusal, and each try
-      // waits on the API server (the other evictions' too), which adds a little to each.
-      expect(Math.floor((retried - first) / 5000) * 5).toBe(said[0]?.evictedAfterSeconds)
+      const retried = api.find((p) => key(p) === pod)?.deletingAt ?? Infinity
+      expect(retried).toBeGreaterThan(first)
+      expect(retried).toBeLessThan(Infinity)
+      // kubectl sleeps 5 s after each refusal before it tries again, so the try that evicted
+      // the pod is told by the refusals it logged before it, not by when this suite's own
+      // watch, which a loaded machine delays, saw the two deletions.
+      expect(times * 5).toBe(said[0]?.evictedAfterSeconds)
     })
 
     it('evicts at once the pods forecast says, and no other', () => {

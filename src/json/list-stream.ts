@@ -9,13 +9,14 @@ import {
 } from './json-bytes.js'
 import { BodyScan, scanValue, skipWhitespace, stringEnd } from './json-scan.js'
 import { containerEnd, INCOMPLETE, opensContainer } from './item-bounds.js'
-import { JsonSyntaxError } from './protocol-error.js'
+import { ItemBatches, type ItemsPart } from './item-batches.js'
+import { JsonSyntaxError, NotAListStream } from './protocol-error.js'
 import { keyIs, type IndexedJson, type Span } from './json-walk.js'
 
 /**
  * A list document (`{"kind": "PodList", "items": [...], ...}`) read as its bytes arrive: the
- * elements of `items` found in each part are built together by one JSON.parse (item-bounds.ts
- * finds where each ends) and handed over in order, and their bytes are let go once the next
+ * elements of `items` found in each part are built by JSON.parse, many at a time
+ * (item-batches.ts), and handed over in order, and their bytes are let go once the next
  * part comes. A list of any size is read holding one part and the element that straddles it,
  * never the whole document: what `kubectl get -o json` prints and what the API server answers
  * to a list are read so.
@@ -28,23 +29,11 @@ export interface ListStreamSink {
   member(key: string, doc: IndexedJson, span: Span): void
 }
 
-/** The document is not one JSON object, or is not valid JSON: it must be read another way. */
-export class NotAListStream extends Error {
-  override readonly name = 'NotAListStream'
-}
+export { NotAListStream }
 
 const utf8 = new TextDecoder()
 /** A top member is read with no index of its containers: it is small, and read once. */
 const NO_ENDS: ReadonlyMap<number, number> = new Map()
-
-/**
- * Items are built in batches of about this many bytes: one JSON.parse call for many small items
- * costs less than one each. A batch is kept small beside the young generation (16 MiB semi-spaces
- * in V8's default configuration) because each scavenge that runs while a batch's objects are
- * still held copies all of them; with batches of a whole part, that copying was most of the
- * collector's time.
- */
-const BATCH_BYTES = 1 << 16
 
 type State =
   'start' | 'first-key' | 'key' | 'after-member' | 'first-item' | 'item' | 'after-item' | 'done'
@@ -52,7 +41,7 @@ type Step = 'more' | 'next'
 
 export class ListStream {
   readonly #sink: ListStreamSink
-  #buf = new Uint8Array(0)
+  #buf: Buffer = Buffer.alloc(0)
   #scan = new BodyScan(this.#buf)
   /** Next unread byte of #buf, and the document offset of #buf[0], for messages. */
   #pos = 0
@@ -60,22 +49,19 @@ export class ListStream {
   /** Unread bytes to wait for before trying again a value found cut short. */
   #waitFor = 0
   #state: State = 'start'
-  #items = 0
   /** Whether the `items` array has been entered. */
   #listed = false
-  /** The items of #buf not yet built: from the first one's start to the last one's end. */
-  #batchStart = 0
-  #batchEnd = 0
-  #batchItems = 0
+  readonly #batches: ItemBatches
 
   constructor(sink: ListStreamSink) {
     this.#sink = sink
+    this.#batches = new ItemBatches((value, index) => sink.item(value, index))
   }
 
   /** The next part of the document. */
   push(chunk: Uint8Array): void {
     const rest = this.#buf.subarray(this.#pos)
-    const joined = new Uint8Array(rest.length + chunk.length)
+    const joined = Buffer.allocUnsafe(rest.length + chunk.length)
     joined.set(rest)
     joined.set(chunk, rest.length)
     this.#base += this.#pos
@@ -131,7 +117,7 @@ export class ListStream {
   }
 
   /** One move of the state machine from #pos (a byte that is not whitespace). */
-  #step(buf: Uint8Array, final: boolean): Step {
+  #step(buf: Buffer, final: boolean): Step {
     const c = buf[this.#pos]
     switch (this.#state) {
       case 'start':
@@ -155,7 +141,11 @@ export class ListStream {
   }
 
   #move(bytes: number, state: State): Step {
-    this.#pos += bytes
+    return this.#moveTo(this.#pos + bytes, state)
+  }
+
+  #moveTo(pos: number, state: State): Step {
+    this.#pos = pos
     this.#state = state
     return 'next'
   }
@@ -197,9 +187,12 @@ export class ListStream {
     return 'next'
   }
 
-  /** One item's end found and added to the batch. */
-  #item(buf: Uint8Array, final: boolean): Step {
+  /** A run of items built at once when its end can be guessed, else one item's end found. */
+  #item(buf: Buffer, final: boolean): Step {
     const start = this.#pos
+    const part = this.#part()
+    const runEnd = this.#batches.run(part, start)
+    if (runEnd >= 0) return this.#moveTo(runEnd, 'after-item')
     const bounded = opensContainer(buf[start]) ? containerEnd(buf, start) : null
     if (bounded === INCOMPLETE && !final) return 'more'
     let end: number
@@ -210,44 +203,17 @@ export class ListStream {
       end = scanValue(this.#scan, start, null, 0)
       if (end >= buf.length && !final) return 'more'
     }
-    if (this.#batchItems++ === 0) this.#batchStart = start
-    this.#batchEnd = end
-    if (end - this.#batchStart >= BATCH_BYTES) this.#build()
-    this.#pos = end
-    this.#state = 'after-item'
-    return 'next'
+    this.#batches.add(part, start, end)
+    return this.#moveTo(end, 'after-item')
   }
 
-  /** The batch's items built by one JSON.parse and handed over in order. */
+  /** The items found and not built yet, built and handed over. */
   #build(): void {
-    const count = this.#batchItems
-    if (count === 0) return
-    this.#batchItems = 0
-    const text = utf8.decode(this.#buf.subarray(this.#batchStart, this.#batchEnd))
-    let values: unknown[]
-    try {
-      values = JSON.parse(`[${text}]`) as unknown[]
-    } catch {
-      return this.#refuse(this.#batchStart, this.#batchEnd)
-    }
-    for (const value of values) this.#sink.item(value, this.#items++)
+    this.#batches.build(this.#part())
   }
 
-  /** The place of the first error in the items at [start, end), which JSON.parse refused. */
-  #refuse(start: number, end: number): never {
-    try {
-      for (let at = start; at < end;) {
-        at = skipWhitespace(this.#buf, scanValue(this.#scan, at, null, 0))
-        if (at < end) at = skipWhitespace(this.#buf, at + 1)
-      }
-    } catch (err) {
-      if (err instanceof JsonSyntaxError)
-        throw new NotAListStream(`not valid JSON at byte ${this.#offset(err.at)}`)
-      throw err
-    }
-    throw new NotAListStream(
-      `not valid JSON between bytes ${this.#offset(start)} and ${this.#offset(end)}`
-    )
+  #part(): ItemsPart {
+    return { buf: this.#buf, scan: this.#scan, base: this.#base }
   }
 
   #doc(buf: Uint8Array): IndexedJson {

@@ -26,3 +26,8 @@ export class JsonSyntaxError extends ProtocolError {
     this.at = at
   }
 }
+
+/** The document is not one JSON object, or is not valid JSON: it must be read another way. */
+export class NotAListStream extends Error {
+  override readonly name = 'NotAListStream'
+}

@@ -126,4 +126,46 @@ describe('ListStream', () => {
     expect(bytes.length).toBeGreaterThan(2 << 20)
     expect(seen).toEqual(items.map((item, i) => [item, i]))
   })
+
+  describe('items read in runs cut where the first two items are separated', () => {
+    /**
+     * Items the separator of the first two (`},{"metadata":`) also occurs inside: in a string
+     * (escaped there, so never matched), and nested early in every long item, so that the last
+     * one before a run's limit is nearly always inside an item: a guess JSON.parse refuses.
+     */
+    const tricky = Array.from({ length: 3000 }, (_, i) => ({
+      metadata: { name: `pod-${i}`, note: i % 7 === 0 ? '},{"metadata":{' : 'x' },
+      spec: { volumes: [{ metadata: { a: 1 } }, { metadata: { b: [i] } }] },
+      status: { message: 'm'.repeat(i % 300) },
+    }))
+
+    it.each([
+      ['an API server list, compact', JSON.stringify({ kind: 'PodList', items: tricky })],
+      ['a list printed by kubectl, indented', JSON.stringify({ items: tricky }, null, 4)],
+    ])(
+      'gives the same items as JSON.parse in %s, though the separator occurs inside items',
+      (_, text) => {
+        for (const partBytes of [997, 65_536, 1 << 22])
+          expect(readInParts(text, partBytes).items).toEqual(tricky)
+      }
+    )
+
+    it('still names the byte of an error in an item after the separator is learned', () => {
+      const items = Array.from({ length: 500 }, (_, i) => `{"metadata":{"name":"p${i}"}}`)
+      items[300] = '{"metadata":{"name":01}}'
+      const text = `{"items":[${items.join(',')}]}`
+      const at = text.indexOf('"name":01') + '"name":0'.length
+      for (const partBytes of [7, 4096, text.length])
+        expect(() => readInParts(text, partBytes)).toThrow(`not valid JSON at byte ${at}`)
+    })
+
+    it('still refuses an item nested deeper than Go decodes after the separator is learned', () => {
+      const deep = `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`
+      const text = `{"items":[{"a":1},{"a":2},${deep},{"a":3}]}`
+      for (const partBytes of [1000, text.length])
+        expect(() => readInParts(text, partBytes)).toThrow(NotAListStream)
+      const fits = `{"a":${'['.repeat(9_999)}${']'.repeat(9_999)}}`
+      expect(readInParts(text.replace(deep, fits), 1000).items).toHaveLength(4)
+    })
+  })
 })

@@ -12,10 +12,10 @@ import {
   type PlacementSurroundings,
 } from './replacement-placement.js'
 import type { Replacement } from './replacement.js'
+import { MadePods, NewPodNames, type MadePod } from './made-pods.js'
 import { Snapshot } from './snapshot.js'
 import { DEFAULT_GRACE_SECONDS, TerminatingPods } from './terminating-pods.js'
 import type { Workloads } from './workloads.js'
-import type { PlacementPod } from './placement-pod.js'
 
 /**
  * What a taint's or a drain's evictions do next, on kube-scheduler's snapshot: one eviction at a
@@ -101,6 +101,7 @@ export function followEvictions(input: FollowInput): EvictionFollowUp {
   const clocks: Clocks = {
     budgets: new BudgetBreaks(input.disruptionBudgets),
     terminating: new TerminatingPods(snapshot),
+    names: new NewPodNames(),
   }
   const followed: FollowedEviction[] = []
   const made = new MadePods()
@@ -157,38 +158,7 @@ function goneBefore(eviction: PlannedEviction, earlier: Cause & { at: number }):
 interface Clocks {
   readonly budgets: BudgetBreaks
   readonly terminating: TerminatingPods
-}
-
-/** A replacement its controller makes at `createdAfterSeconds`, not placed yet. */
-interface MadePod {
-  readonly index: number
-  readonly cause: Cause
-  readonly eviction: PlannedEviction & { readonly afterSeconds: number }
-  readonly replacement: Replacement & { readonly pod: PlacementPod }
-  readonly createdAfterSeconds: number
-}
-
-/** The replacements made and not placed yet, in the order they are made (ties as evicted). */
-class MadePods {
-  readonly #pods: MadePod[] = []
-
-  add(pod: MadePod): void {
-    let at = this.#pods.length
-    while (at > 0 && (this.#pods[at - 1] as MadePod).createdAfterSeconds > pod.createdAfterSeconds)
-      at -= 1
-    this.#pods.splice(at, 0, pod)
-  }
-
-  /**
-   * The first made before `seconds` (any when null), taken off; one at a time, as placing it
-   * may make more (its victims' replacements).
-   */
-  takeBefore(seconds: number | null): MadePod | undefined {
-    const next = this.#pods[0]
-    if (next === undefined || (seconds !== null && next.createdAfterSeconds >= seconds))
-      return undefined
-    return this.#pods.shift()
-  }
+  readonly names: NewPodNames
 }
 
 /** The eviction itself: the pod terminating on its node; what replaces it, to place later. */
@@ -226,7 +196,7 @@ function evictOne(
 function placeOne(
   at: PlacementSurroundings,
   { eviction, replacement, createdAfterSeconds, cause, index }: MadePod,
-  { budgets, terminating }: Clocks
+  { budgets, terminating, names }: Clocks
 ): { entry: FollowedEviction; victims: readonly ClusterPod[] } {
   const { pod } = eviction
   const made = replacement.pod
@@ -234,16 +204,18 @@ function placeOne(
   if (replacement.waitsForOldPod) terminating.gone(pod)
   // The API server gives the new pod the priority of its class, the template's as the old
   // pod's was (admission `Priority`): the old pod's stands for it where the template has none.
-  // It gives it a uid too; one of the forecast's own tells the replacements of one controller
-  // apart (they share the name `<owner>-<new>`), so that a later preemption of one is followed.
-  const newPod = { ...made, priority: made.priority ?? pod.priority, uid: `<new ${index}>` }
+  // It gives it a name and a uid too: the forecast's own (NewPodNames, and the uid because a
+  // StatefulSet's new pod keeps the old one's name), so that a later preemption of it is
+  // followed and named.
+  const name = names.next(made.name)
+  const newPod = { ...made, name, priority: made.priority ?? pod.priority, uid: `<new ${index}>` }
   const { bound, victims, ...placed } = placeReplacement(at, newPod, replacement.tolerations)
   if (bound !== null) budgets.landed(bound, createdAfterSeconds)
   const entry = {
     ...eviction,
     ...cause,
     owner: replacement.owner,
-    replacement: { name: made.name, createdAfterSeconds, ...placed },
+    replacement: { name, createdAfterSeconds, ...placed },
     notReplaced: null,
   }
   return { entry, victims }

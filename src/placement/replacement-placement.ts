@@ -74,10 +74,10 @@ function evictionOn(diagnosis: PlacementDiagnosis, node: string): NodeEviction |
 }
 
 /**
- * The node's pods the victims name, each pod taken once: the replacements one controller makes
- * share a name (`<owner>-<new>`), and two of them on one node are two victims, not one twice.
- * Pods of one name on one node are one controller's, from one template: either stands for the
- * other.
+ * The node's pods the victims name, each pod taken once: a StatefulSet's new pod shares its name
+ * with the old one, which may still be terminating on the node, and two pods of one name are two
+ * victims, not one twice. Pods of one name on one node are one controller's, from one template:
+ * either stands for the other.
  */
 function podsNamed(names: readonly string[], pods: readonly ClusterPod[]): ClusterPod[] {
   const left = [...pods]

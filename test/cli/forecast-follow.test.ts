@@ -245,7 +245,7 @@ describe('taint-extender forecast following the pods a replacement preempts', ()
     expect(result.code).toBe(1)
     const lines = result.stdout.trimEnd().split('\n')
     expect(lines.find((l) => l.startsWith('shop/low-4c2-a '))).toMatch(
-      /^shop\/low-4c2-a +\+0 s, preempted by web-7d9-\S+ +ReplicaSet low-4c2 +Pending: 0\/3 nodes are available: /
+      /^shop\/low-4c2-a +\+0 s, preempted by web-7d9-<new-1> +ReplicaSet low-4c2 +Pending: 0\/3 nodes are available: /
     )
     expect(lines.at(-2)).toBe(
       '1 pod evicted: 1 re-placed; 1 preempted: 0 re-placed, 1 Pending (Insufficient cpu)'

@@ -48,7 +48,7 @@ export interface FollowCase {
   readonly budgetsExpected?: readonly string[]
   /**
    * Name a ReplicaSet's replacements as the tools do, `<owner>-<new>` each (a real one's name
-   * is random), rather than `<owner>-new1`, `<owner>-new2`, …
+   * is random; the follow-up numbers them as it places them), rather than `<owner>-new1`, …
    */
   readonly sameNewNames?: boolean
 }
@@ -140,7 +140,9 @@ export function runCase(row: FollowCase): EvictionFollowUp {
     pods: pods.map((p) => p.pod),
     evictions: planTaintEvictions(pods, taintsOf, options),
     replacementOf: (evicted) => {
-      const owned = byPod.get(evicted.name)
+      // The follow-up numbers the new pods it places (`low-rs-<new-2>`); the owner is the
+      // one that made `low-rs-<new>`.
+      const owned = byPod.get(evicted.name.replace(/<new-\d+>$/, NEW_POD_SUFFIX))
       if (owned === undefined) return BARE
       // A replacement preempted in turn is replaced by the same owner.
       const made = replacementOf(owned, counter)

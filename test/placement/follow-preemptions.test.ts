@@ -157,7 +157,7 @@ const PREEMPTION_CASES: readonly FollowCase[] = [
     ],
   },
   {
-    name: 'two replacements of one ReplicaSet, named alike as the tools name them, preempted together on one node are both deleted and both followed',
+    name: 'two replacements of one ReplicaSet, numbered as the tools number them, preempted together on one node are both deleted, both followed and each named',
     sameNewNames: true,
     mode: 'reject',
     nodes: [node('a', WIDE), node('b', SHAPE), node('c', SHAPE)],
@@ -165,15 +165,15 @@ const PREEMPTION_CASES: readonly FollowCase[] = [
     taint: TAINT,
     on: ['a'],
     expected: [
-      'low-1 @0: ReplicaSet makes low-rs-<new> @0 on b',
-      'low-2 @0: ReplicaSet makes low-rs-<new> @0 on b',
-      'high-1 @10: ReplicaSet makes high-rs-<new> @10 on b, preempting default/low-rs-<new>,default/low-rs-<new>',
-      `low-rs-<new> @10 (preempted by high-rs-<new>): ReplicaSet makes low-rs-<new> @10, Pending: ${LOW_PENDING}`,
-      `low-rs-<new> @10 (preempted by high-rs-<new>): ReplicaSet makes low-rs-<new> @10, Pending: ${LOW_PENDING}`,
+      'low-1 @0: ReplicaSet makes low-rs-<new-1> @0 on b',
+      'low-2 @0: ReplicaSet makes low-rs-<new-2> @0 on b',
+      'high-1 @10: ReplicaSet makes high-rs-<new-1> @10 on b, preempting default/low-rs-<new-1>,default/low-rs-<new-2>',
+      `low-rs-<new-1> @10 (preempted by high-rs-<new-1>): ReplicaSet makes low-rs-<new-3> @10, Pending: ${LOW_PENDING}`,
+      `low-rs-<new-2> @10 (preempted by high-rs-<new-1>): ReplicaSet makes low-rs-<new-4> @10, Pending: ${LOW_PENDING}`,
     ],
   },
   {
-    name: 'two replacements of one ReplicaSet, named alike, preempted one at a time by two later replacements are each deleted and followed',
+    name: 'two replacements of one ReplicaSet, numbered, preempted one at a time by two later replacements are each deleted, followed and named',
     sameNewNames: true,
     mode: 'reject',
     nodes: [node('a', WIDE), node('b', SHAPE), node('c', SHAPE)],
@@ -181,14 +181,14 @@ const PREEMPTION_CASES: readonly FollowCase[] = [
     taint: TAINT,
     on: ['a'],
     expected: [
-      'low-1 @0: ReplicaSet makes low-rs-<new> @0 on b',
-      'low-2 @0: ReplicaSet makes low-rs-<new> @0 on b',
-      'half-10 @10: ReplicaSet makes half-10-rs-<new> @10 on b, preempting default/low-rs-<new>',
-      // The first, terminating on b for its 30 s, is a victim again (upstream takes every pod
-      // of lower priority), and followed once; the second is followed now.
-      'half-20 @20: ReplicaSet makes half-20-rs-<new> @20 on b, preempting default/low-rs-<new>,default/low-rs-<new>',
-      `low-rs-<new> @10 (preempted by half-10-rs-<new>): ReplicaSet makes low-rs-<new> @10, Pending: ${LOW_PENDING}`,
-      `low-rs-<new> @20 (preempted by half-20-rs-<new>): ReplicaSet makes low-rs-<new> @20, Pending: ${LOW_PENDING}`,
+      'low-1 @0: ReplicaSet makes low-rs-<new-1> @0 on b',
+      'low-2 @0: ReplicaSet makes low-rs-<new-2> @0 on b',
+      'half-10 @10: ReplicaSet makes half-10-rs-<new-1> @10 on b, preempting default/low-rs-<new-2>',
+      // low-rs-<new-2>, terminating on b for its 30 s, is a victim again (upstream takes every
+      // pod of lower priority), and followed once; low-rs-<new-1> is followed now.
+      'half-20 @20: ReplicaSet makes half-20-rs-<new-1> @20 on b, preempting default/low-rs-<new-1>,default/low-rs-<new-2>',
+      `low-rs-<new-2> @10 (preempted by half-10-rs-<new-1>): ReplicaSet makes low-rs-<new-3> @10, Pending: ${LOW_PENDING}`,
+      `low-rs-<new-1> @20 (preempted by half-20-rs-<new-1>): ReplicaSet makes low-rs-<new-4> @20, Pending: ${LOW_PENDING}`,
     ],
   },
 ]

@@ -10,7 +10,8 @@ import { measure, type Measured } from './scale-measure.js'
  * ReplicaSets, read from a workloads file, so that every eviction is followed to where its
  * replacement lands; three budgets over them. Each measurement in a fresh process: forecast's wall
  * time and peak RSS beside JSON.parse of the same files and explain's read of the nodes and pods,
- * and with `BENCH_BASELINE` another build's forecast on the same files in the same run.
+ * then `forecast --drain` of the same node, and with `BENCH_BASELINE` another build's forecast
+ * of each on the same files in the same run.
  * Not a test: `npm run bench:forecast`.
  */
 
@@ -110,15 +111,23 @@ const cpuRatio = (a: Measured, b: Measured) =>
 const dir = mkdtempSync(join(tmpdir(), 'forecast-scale-'))
 try {
   const files = writeCluster(dir)
-  const args = ['--taint', 'maint=yes:NoExecute', '--node', `node-${FULL_NODE}`]
-  for (const role of ['nodes', 'pods', 'workloads', 'pdbs'] as const)
-    args.push(`--${role}`, files[role])
+  const inputs = (['nodes', 'pods', 'workloads', 'pdbs'] as const).flatMap((role) => [
+    `--${role}`,
+    files[role],
+  ])
+  const args = ['--taint', 'maint=yes:NoExecute', '--node', `node-${FULL_NODE}`, ...inputs]
   args.push('-o', 'json')
+  // kubectl drain of the same node: every eviction planned, refused ones retried as the budgets
+  // recover (forecast-drain.ts re-plans after each), then followed as the taint's are.
+  const drainArgs = ['--drain', '--node', `node-${FULL_NODE}`, ...inputs, '-o', 'json']
   const bytes = Object.values(files).map((path) => readFileSync(path).length)
   const parse = measure('parse', files)
   const read = measure('read', files)
   const forecast = measure('forecast', files, undefined, args)
   const baseline = BASELINE === undefined ? undefined : measure('forecast', files, BASELINE, args)
+  const drain = measure('forecast', files, undefined, drainArgs)
+  const baselineDrain =
+    BASELINE === undefined ? undefined : measure('forecast', files, BASELINE, drainArgs)
   console.log(
     JSON.stringify(
       {
@@ -133,6 +142,10 @@ try {
         forecastOverExplainRead: ratio(forecast, read),
         cpuForecastOverJsonParse: cpuRatio(forecast, parse),
         cpuForecastOverExplainRead: cpuRatio(forecast, read),
+        drainCommand: ['forecast', ...drainArgs].join(' '),
+        drain,
+        drainOverJsonParse: ratio(drain, parse),
+        drainOverExplainRead: ratio(drain, read),
         ...(baseline === undefined
           ? {}
           : {
@@ -140,6 +153,13 @@ try {
               baselineOverJsonParse: ratio(baseline, parse),
               forecastOverBaseline: ratio(forecast, baseline),
               cpuForecastOverBaseline: cpuRatio(forecast, baseline),
+            }),
+        ...(baselineDrain === undefined
+          ? {}
+          : {
+              baselineDrain,
+              drainOverBaseline: ratio(drain, baselineDrain),
+              cpuDrainOverBaseline: cpuRatio(drain, baselineDrain),
             }),
       },
       null,

@@ -13,7 +13,7 @@ import {
   type Workloads,
 } from '../placement/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
-import { followDrain, namespaceLabels } from './forecast-follow.js'
+import { drainFollower, namespaceLabels } from './forecast-follow.js'
 import { selectNodes } from './forecast-nodes.js'
 import { parseSelector } from './label-selector.js'
 import { readDisruptionBudgets, readNodes } from './manifests.js'
@@ -113,9 +113,8 @@ export async function readDrainForecast(options: DrainForecastOptions): Promise<
   )
   const reading = { nodes: allNodes, pods, budgets, namespaces, workloads: index }
   const replacementOf = replacementsOf(index, allNodes, rules)
-  const settled = settle(input, replacementOf, (plan) =>
-    followDrain(names, reading, plan.evictions, replacementOf, rules)
-  )
+  const follow = drainFollower(names, reading, replacementOf, rules)
+  const settled = settle(input, replacementOf, (plan) => follow(plan.evictions))
   return { ...settled, release, budgetsRead: options.pdbs !== null, notes: collector.notes }
 }
 

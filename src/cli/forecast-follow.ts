@@ -11,6 +11,7 @@ import {
   type PlacementNode,
   type PlacementPod,
   type ReplacementOf,
+  FollowReplay,
 } from '../placement/index.js'
 import type { ForecastOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
@@ -117,23 +118,30 @@ export function followTaint(
 /**
  * The forecast of what a drain does next: the drained nodes cordoned (`spec.unschedulable`), the
  * drain's evictions (drain-plan.ts, all sent at once) followed to where each replacement lands.
+ * Planning a drain follows its evictions once a round (forecast-drain-read.ts `settle`), each
+ * round's plan on the same cluster: the follower it gives keeps the snapshot, and takes the
+ * last round's placements where the new plan has not moved an eviction yet (FollowReplay).
  */
-export function followDrain(
+export function drainFollower(
   drained: readonly string[],
   reading: FollowReading,
-  evictions: readonly PlannedEviction[],
   replacementOf: ReplacementOf,
   rules: RuleOptions
-): EvictionFollowUp {
+): (evictions: readonly PlannedEviction[]) => EvictionFollowUp {
   const cordoned = new Set(drained)
   const after = reading.nodes.map((n) => (cordoned.has(n.name) ? { ...n, unschedulable: true } : n))
-  return followEvictions({
-    nodes: after.map(placementNode),
-    pods: boundPods(reading.pods).map((p) => p.placement),
-    evictions,
-    replacementOf,
-    namespaces: reading.namespaces,
-    disruptionBudgets: reading.budgets,
-    options: rules,
-  })
+  const nodes = after.map(placementNode)
+  const pods = boundPods(reading.pods).map((p) => p.placement)
+  const replay = new FollowReplay()
+  return (evictions) =>
+    followEvictions({
+      nodes,
+      pods,
+      evictions,
+      replacementOf,
+      namespaces: reading.namespaces,
+      disruptionBudgets: reading.budgets,
+      options: rules,
+      replay,
+    })
 }

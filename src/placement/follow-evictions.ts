@@ -6,8 +6,10 @@ import type { PlannedEviction } from './eviction-plan.js'
 import type { NamespaceLabels } from './inter-pod-affinity.js'
 import { podsAsReleaseKeeps, releaseOf } from './kube-releases.js'
 import type { PlacementNode } from './placement-node.js'
+import { FollowReplay } from './follow-replay.js'
 import {
-  placeReplacement,
+  applyPlacement,
+  decidePlacement,
   type PlacedReplacement,
   type PlacementSurroundings,
 } from './replacement-placement.js'
@@ -50,6 +52,12 @@ export interface FollowInput {
   readonly options: RuleOptions
   /** The Services and controllers, for PodTopologySpread's default constraints; null: unread. */
   readonly workloads?: Workloads | null
+  /**
+   * The snapshot and the decisions of the previous follow-up of the same cluster (nodes, pods,
+   * namespaces, budgets, options and workloads), taken where this one comes the same way; this
+   * one's are kept for the next.
+   */
+  readonly replay?: FollowReplay
 }
 
 export interface FollowedReplacement extends Omit<PlacedReplacement, 'bound' | 'victims'> {
@@ -90,7 +98,10 @@ function graceOf(pod: ClusterPod): number {
 
 export function followEvictions(input: FollowInput): EvictionFollowUp {
   const release = releaseOf(input.options)
-  const snapshot = Snapshot.build(input.nodes, podsAsReleaseKeeps(input.pods, release))
+  const replay = input.replay ?? new FollowReplay()
+  const snapshot = replay.begin(() =>
+    Snapshot.build(input.nodes, podsAsReleaseKeeps(input.pods, release))
+  )
   const at: PlacementSurroundings = {
     snapshot,
     namespaces: input.namespaces,
@@ -102,6 +113,7 @@ export function followEvictions(input: FollowInput): EvictionFollowUp {
     budgets: new BudgetBreaks(input.disruptionBudgets),
     terminating: new TerminatingPods(snapshot),
     names: new NewPodNames(),
+    replay,
   }
   const followed: FollowedEviction[] = []
   const made = new MadePods()
@@ -159,13 +171,14 @@ interface Clocks {
   readonly budgets: BudgetBreaks
   readonly terminating: TerminatingPods
   readonly names: NewPodNames
+  readonly replay: FollowReplay
 }
 
 /** The eviction itself: the pod terminating on its node; what replaces it, to place later. */
 function evictOne(
   eviction: PlannedEviction,
   replacementOf: ReplacementOf,
-  { budgets, terminating }: Clocks,
+  { budgets, terminating, replay }: Clocks,
   cause: Cause
 ): FollowedEviction | Omit<MadePod, 'index'> {
   const seconds = eviction.afterSeconds
@@ -173,6 +186,7 @@ function evictOne(
   const base = { ...eviction, ...cause }
   if (seconds === null)
     return { ...base, owner: pod.controller ?? null, replacement: null, notReplaced: null }
+  replay.step(`evict ${keyOf(pod)} at ${seconds}`)
   terminating.goneBy(seconds)
   budgets.evicted(pod, seconds)
   terminating.evict(pod, seconds, graceOf(pod))
@@ -196,7 +210,7 @@ function evictOne(
 function placeOne(
   at: PlacementSurroundings,
   { eviction, replacement, createdAfterSeconds, cause, index }: MadePod,
-  { budgets, terminating, names }: Clocks
+  { budgets, terminating, names, replay }: Clocks
 ): { entry: FollowedEviction; victims: readonly ClusterPod[] } {
   const { pod } = eviction
   const made = replacement.pod
@@ -209,7 +223,11 @@ function placeOne(
   // followed and named.
   const name = names.next(made.name)
   const newPod = { ...made, name, priority: made.priority ?? pod.priority, uid: `<new ${index}>` }
-  const { bound, victims, ...placed } = placeReplacement(at, newPod, replacement.tolerations)
+  const decision = replay.placement(
+    `place ${index} ${made.name} for ${keyOf(pod)} at ${createdAfterSeconds}`,
+    () => decidePlacement(at, newPod, replacement.tolerations)
+  )
+  const { bound, victims, ...placed } = applyPlacement(at, newPod, decision)
   if (bound !== null) budgets.landed(bound, createdAfterSeconds)
   const entry = {
     ...eviction,

@@ -145,6 +145,7 @@ export {
   type FollowInput,
   type ReplacementOf,
 } from './follow-evictions.js'
+export { FollowReplay } from './follow-replay.js'
 export type { BudgetOutcome } from './budget-breaks.js'
 export { planTaintEvictions, type TolerantPod } from './taint-evictions.js'
 export { DEFAULT_GRACE_SECONDS } from './terminating-pods.js'

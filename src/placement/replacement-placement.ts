@@ -53,6 +53,12 @@ export interface PlacedReplacement {
   readonly bound: ClusterPod | null
 }
 
+/**
+ * What kube-scheduler decides for a replacement, in names: placing the pod again on the same
+ * snapshot takes it without judging every node again (follow-replay.ts).
+ */
+export type PlacementDecision = Omit<PlacedReplacement, 'victims' | 'bound'>
+
 function bind(at: PlacementSurroundings, pod: PlacementPod, node: string): ClusterPod {
   const bound = { ...pod, nodeName: node }
   at.snapshot.addPod(bound)
@@ -102,9 +108,8 @@ function candidatesOf(
 
 function preempt(
   at: PlacementSurroundings,
-  pod: PlacementPod,
   diagnosis: PlacementDiagnosis
-): PlacedReplacement | null {
+): PlacementDecision | null {
   const picked = pickPreemptionNodes(candidatesOf(at, diagnosis))
   const first = picked[0]
   if (first === undefined) return null
@@ -117,9 +122,7 @@ function preempt(
     reason: null,
     commonestReason: null,
     preempts: first.victims.map((v) => `${v.namespace}/${v.name}`),
-    victims: first.victims,
     evictedAgain: evictionOn(diagnosis, node),
-    bound: bind(at, pod, node),
   }
 }
 
@@ -129,23 +132,25 @@ export function placeReplacement(
   pod: PlacementPod,
   tolerations: readonly Toleration[]
 ): PlacedReplacement {
+  return applyPlacement(at, pod, decidePlacement(at, pod, tolerations))
+}
+
+/** Where kube-scheduler's default profile places `pod` on the snapshot, which it leaves as is. */
+export function decidePlacement(
+  at: PlacementSurroundings,
+  pod: PlacementPod,
+  tolerations: readonly Toleration[]
+): PlacementDecision {
   const none = {
     score: null,
     sample: null,
     preempts: [],
-    victims: [],
     evictedAgain: null,
     commonestReason: null,
   }
   // A pod bound already is not scheduled (eventhandlers.go `assignedPod`): it runs where bound.
   if (pod.nodeName !== '')
-    return {
-      ...none,
-      node: pod.nodeName,
-      tiedNodes: [pod.nodeName],
-      reason: null,
-      bound: bind(at, pod, pod.nodeName),
-    }
+    return { ...none, node: pod.nodeName, tiedNodes: [pod.nodeName], reason: null }
   const { diagnosis, choice, sample } = diagnoseAndChoose({
     pod,
     tolerations: new CompiledTolerations(tolerations, at.options),
@@ -159,13 +164,12 @@ export function placeReplacement(
   const node = choice?.nodes[0]
   if (choice === null || node === undefined)
     return (
-      preempt(at, pod, diagnosis) ?? {
+      preempt(at, diagnosis) ?? {
         ...none,
         node: null,
         tiedNodes: [],
         reason: diagnosis.summary,
         commonestReason: commonestReason(diagnosis),
-        bound: null,
       }
     )
   // kube-scheduler binds one of the tied nodes at random; the first stands for them in the
@@ -178,6 +182,21 @@ export function placeReplacement(
     sample,
     reason: null,
     evictedAgain: evictionOn(diagnosis, node),
-    bound: bind(at, pod, node),
   }
+}
+
+/**
+ * The decision carried out on the snapshot: the pod bound to its node, and its victims, the
+ * node's pods it names (found before the pod is added), returned for the caller to delete.
+ */
+export function applyPlacement(
+  at: PlacementSurroundings,
+  pod: PlacementPod,
+  decision: PlacementDecision
+): PlacedReplacement {
+  const { node, preempts } = decision
+  if (node === null) return { ...decision, victims: [], bound: null }
+  const victims =
+    preempts.length === 0 ? [] : podsNamed(preempts, at.snapshot.get(node)?.pods ?? [])
+  return { ...decision, victims, bound: bind(at, pod, node) }
 }

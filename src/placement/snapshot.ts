@@ -41,6 +41,8 @@ export class Snapshot {
   #next = 0
   #changes = 0
   readonly #labelValues = new Map<string, NodeLabelValues>()
+  /** The pods added (true) and taken off (false) since `record`, to take back; null: none. */
+  #journal: [ClusterPod, boolean][] | null = null
   #withAffinity: readonly NodeInfo[] | null = null
   #withRequiredAntiAffinity: readonly NodeInfo[] | null = null
 
@@ -104,6 +106,7 @@ export class Snapshot {
     if (pod.requiredAntiAffinity.length > 0) this.#antiAffinity.add(pod)
     this.#listsChanged(pod)
     this.#changes++
+    this.#journal?.push([pod, true])
     return true
   }
 
@@ -121,7 +124,28 @@ export class Snapshot {
     if (pod.requiredAntiAffinity.length > 0) this.#antiAffinity.remove(pod)
     this.#listsChanged(pod)
     this.#changes++
+    this.#journal?.push([pod, false])
     return true
+  }
+
+  /** Keeps every change from now on, for `rollBack` to take back. */
+  record(): void {
+    this.#journal = []
+  }
+
+  /**
+   * Takes back every change since `record`, the last first: the snapshot is again the one it
+   * was then (a pod taken off and added back keeps its first place), and records again.
+   */
+  rollBack(): void {
+    const journal = this.#journal ?? []
+    this.#journal = null
+    for (let i = journal.length - 1; i >= 0; i--) {
+      const [pod, added] = journal[i] as [ClusterPod, boolean]
+      if (added) this.removePod(pod)
+      else this.addPod(pod)
+    }
+    this.#journal = []
   }
 
   /** The nodes with a pod that has an affinity or anti-affinity term (required or preferred), in node order. */

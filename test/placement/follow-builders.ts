@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { EvictingNodes, Taint, Toleration } from '../../src/core/index.js'
 import {
   followEvictions,
+  FollowReplay,
   NEW_POD_SUFFIX,
   planTaintEvictions,
   type DisruptionBudget,
   type EvictionFollowUp,
+  type PlannedEviction,
   type ReplacementOf,
 } from '../../src/placement/index.js'
 import { GATE_ON, taint, toleration } from '../core/builders.js'
@@ -111,7 +113,15 @@ function replacementOf(
   }
 }
 
-export function runCase(row: FollowCase): EvictionFollowUp {
+/**
+ * The row's follow-up; with `replay`, taking the decisions of the follow-up it last saw, and
+ * with `planned`, of the evictions it gives in place of the row's.
+ */
+export function runCase(
+  row: FollowCase,
+  replay?: FollowReplay,
+  planned: (evictions: PlannedEviction[]) => PlannedEviction[] = (evictions) => evictions
+): EvictionFollowUp {
   const options = { ...GATE_ON, evictingNodes: row.mode ?? 'allow' }
   const added: Taint = taint(row.taint)
   const nodes = row.nodes.map((n) =>
@@ -138,7 +148,7 @@ export function runCase(row: FollowCase): EvictionFollowUp {
   return followEvictions({
     nodes: placementNodes(nodes),
     pods: pods.map((p) => p.pod),
-    evictions: planTaintEvictions(pods, taintsOf, options),
+    evictions: planned(planTaintEvictions(pods, taintsOf, options)),
     replacementOf: (evicted) => {
       // The follow-up numbers the new pods it places (`low-rs-<new-2>`); the owner is the
       // one that made `low-rs-<new>`.
@@ -152,6 +162,7 @@ export function runCase(row: FollowCase): EvictionFollowUp {
     namespaces: new Map(),
     disruptionBudgets: row.budgets ?? [],
     options,
+    replay,
   })
 }
 
@@ -217,5 +228,27 @@ export function describeFollowCases(title: string, cases: readonly FollowCase[])
         expect(render(followUp)).toEqual(row.expected)
         expect(renderBudgets(followUp)).toEqual(row.budgetsExpected ?? [])
       })
+    // forecast --drain follows its evictions once a round, each with the last one's decisions.
+    for (const row of cases)
+      it(`${row.name}: followed again with the decisions of the first follow-up, the same, also when the last eviction moves later or goes`, () => {
+        const replay = new FollowReplay()
+        const first = runCase(row, replay)
+        expect(render(runCase(row, replay))).toEqual(render(first))
+        const later = (evictions: PlannedEviction[]) => evictions.map(laterIfLast)
+        expect(render(runCase(row, replay, later))).toEqual(render(runCase(row, undefined, later)))
+        const fewer = (evictions: PlannedEviction[]) => evictions.slice(0, -1)
+        expect(render(runCase(row, replay, fewer))).toEqual(render(runCase(row, undefined, fewer)))
+      })
   })
+}
+
+/** The last eviction of a plan, 7 s later than planned. */
+function laterIfLast(
+  e: PlannedEviction,
+  i: number,
+  all: readonly PlannedEviction[]
+): PlannedEviction {
+  return i === all.length - 1 && e.afterSeconds !== null
+    ? { ...e, afterSeconds: e.afterSeconds + 7 }
+    : e
 }

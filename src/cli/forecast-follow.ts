@@ -140,6 +140,7 @@ export function drainFollower(
       evictions,
       replacementOf,
       namespaces: reading.namespaces,
+      workloads: reading.workloads,
       disruptionBudgets: reading.budgets,
       options: rules,
       replay,

@@ -252,3 +252,44 @@ describe('taint-extender forecast following the pods a replacement preempts', ()
     )
   })
 })
+
+describe('taint-extender forecast scoring a replacement with the default topology spread of its ReplicaSet', () => {
+  /**
+   * web's replacement fits n2 (two web pods, light) and n3 (one heavy pod of no controller):
+   * the resources scores favour n2, the system default spread of the ReplicaSet selecting it
+   * (PodTopologySpread `DefaultConstraints`, ScheduleAnyway by hostname) outweighs them for n3.
+   */
+  function spreadFiles(): string[] {
+    // Every node has its hostname label, the key of the default constraint that counts here.
+    const named = (n: string) => ({
+      ...nodeOf(n, '4'),
+      metadata: { name: n, labels: { 'kubernetes.io/hostname': n } },
+    })
+    const nodes = { kind: 'List', items: ['n1', 'n2', 'n3'].map(named) }
+    const rs = owned('ReplicaSet', 'web-7d9')
+    const pods = [
+      podOf('web-7d9-a', { app: 'web' }, rs, '100m'),
+      podOf('web-7d9-b', { app: 'web' }, rs, '100m', { nodeName: 'n2' }),
+      podOf('web-7d9-c', { app: 'web' }, rs, '100m', { nodeName: 'n2' }),
+      podOf('batch', { app: 'batch' }, null, '1500m', { nodeName: 'n3' }),
+      controller('ReplicaSet', 'web-7d9', 'web', '100m'),
+    ]
+    return [
+      ...['--node', 'n1'],
+      ...['--nodes', tempFile('spread-nodes.json', JSON.stringify(nodes))],
+      ...['--pods', tempFile('spread-pods.json', JSON.stringify({ kind: 'List', items: pods }))],
+      ...['-o', 'json'],
+    ]
+  }
+
+  it.each([
+    ['a NoExecute taint', ['--taint', 'maint=now:NoExecute']],
+    ['a drain', ['--drain']],
+  ])('lands the replacement after %s where the spread sends it', async (_, how) => {
+    const result = await runTool('forecast', [...how, ...spreadFiles()])
+    expect(result.stderr).toBe('')
+    const doc = JSON.parse(result.stdout) as { evicted: PreemptedEntry[] }
+    const web = doc.evicted.find((e) => e.name === 'web-7d9-a')
+    expect(web?.replacement?.node).toBe('n3')
+  })
+})

@@ -30,7 +30,8 @@ const foldedNames = new Map<string, string>()
 const foldedKeys = new Map<string, string>()
 const FOLDED_KEYS_MAX = 4096
 
-function foldedKey(key: string): string {
+/** `fold(key)` for a key met in documents, kept: keys repeat. */
+export function foldedKey(key: string): string {
   let folded = foldedKeys.get(key)
   if (folded === undefined) {
     if (foldedKeys.size >= FOLDED_KEYS_MAX) foldedKeys.clear()

@@ -41,7 +41,7 @@ export {
 } from './decode-placed-pod.js'
 export { decodeDisruptionBudget, decodeNamespace } from './decode-cluster-objects.js'
 export { nodeAllocatable } from './decode-manifests.js'
-export { fold } from '../json/json-fields.js'
+export { fold, foldedKey } from '../json/json-fields.js'
 export { parseSpan, type IndexedJson, type Span } from '../json/json-walk.js'
 export { ListStream, NotAListStream, type ListStreamSink } from '../json/list-stream.js'
 export {

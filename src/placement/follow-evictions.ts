@@ -14,7 +14,7 @@ import {
   type PlacementSurroundings,
 } from './replacement-placement.js'
 import type { Replacement } from './replacement.js'
-import { MadePods, NewPodNames, type MadePod } from './made-pods.js'
+import { MadePods, NewPodNames, type Cause, type MadePod } from './made-pods.js'
 import { Snapshot } from './snapshot.js'
 import { DEFAULT_GRACE_SECONDS, TerminatingPods } from './terminating-pods.js'
 import type { Workloads } from './workloads.js'
@@ -65,13 +65,6 @@ export interface FollowedReplacement extends Omit<PlacedReplacement, 'bound' | '
   readonly name: string
   /** Seconds after the taint or the drain's start when the new pod is made. */
   readonly createdAfterSeconds: number
-}
-
-/** How a followed pod goes: evicted as planned, or preempted by a replacement. */
-export interface Cause {
-  readonly cause: 'evicted' | 'preempted'
-  /** The replacement (its name) whose preemption deletes the pod; null when evicted. */
-  readonly preemptedBy: string | null
 }
 
 const EVICTED: Cause = { cause: 'evicted', preemptedBy: null }

@@ -1,5 +1,4 @@
 import type { PlannedEviction } from './eviction-plan.js'
-import type { Cause } from './follow-evictions.js'
 import type { PlacementPod } from './placement-pod.js'
 import type { Replacement } from './replacement.js'
 import { NEW_POD_SUFFIX } from './replacement-pod.js'
@@ -9,6 +8,13 @@ import { NEW_POD_SUFFIX } from './replacement-pod.js'
  * not placed yet, in the order they are made (kube-scheduler takes a new pod when its
  * controller creates it), and the names the follow-up gives them.
  */
+
+/** How a followed pod goes: evicted as planned, or preempted by a replacement. */
+export interface Cause {
+  readonly cause: 'evicted' | 'preempted'
+  /** The replacement (its name) whose preemption deletes the pod; null when evicted. */
+  readonly preemptedBy: string | null
+}
 
 /** A replacement its controller makes at `createdAfterSeconds`, not placed yet. */
 export interface MadePod {

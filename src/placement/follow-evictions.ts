@@ -102,7 +102,7 @@ export function followEvictions(input: FollowInput): EvictionFollowUp {
     options: input.options,
     workloads: input.workloads ?? null,
   }
-  const clocks: Clocks = {
+  const state: FollowState = {
     budgets: new BudgetBreaks(input.disruptionBudgets),
     terminating: new TerminatingPods(snapshot),
     names: new NewPodNames(),
@@ -115,7 +115,7 @@ export function followEvictions(input: FollowInput): EvictionFollowUp {
   const follow = (eviction: PlannedEviction, index: number, cause: Cause): void => {
     if (eviction.afterSeconds !== null)
       gone.set(keyOf(eviction.pod), { ...cause, at: eviction.afterSeconds })
-    const outcome = evictOne(eviction, input.replacementOf, clocks, cause)
+    const outcome = evictOne(eviction, input.replacementOf, state, cause)
     if ('createdAfterSeconds' in outcome) made.add({ ...outcome, index })
     else followed[index] = outcome
   }
@@ -125,7 +125,7 @@ export function followEvictions(input: FollowInput): EvictionFollowUp {
   // a controller makes it a few milliseconds after the deletion it sees.
   const placeMadeBefore = (seconds: number | null): void => {
     for (let next = made.takeBefore(seconds); next !== undefined; next = made.takeBefore(seconds)) {
-      const { entry, victims } = placeOne(at, next, clocks)
+      const { entry, victims } = placeOne(at, next, state)
       followed[next.index] = entry
       const by: Cause = { cause: 'preempted', preemptedBy: entry.replacement?.name ?? null }
       for (const pod of victims.filter((v) => !gone.has(keyOf(v))))
@@ -139,7 +139,7 @@ export function followEvictions(input: FollowInput): EvictionFollowUp {
     else followed[index] = goneBefore(eviction, earlier)
   })
   placeMadeBefore(null)
-  return { evictions: followed, budgets: clocks.budgets.outcomes() }
+  return { evictions: followed, budgets: state.budgets.outcomes() }
 }
 
 /** A pod as the follow-up tells pods apart: a StatefulSet's new pod keeps the name, not the uid. */
@@ -160,7 +160,8 @@ function goneBefore(eviction: PlannedEviction, earlier: Cause & { at: number }):
   }
 }
 
-interface Clocks {
+/** What one follow-up keeps and changes as it goes, beside the snapshot. */
+interface FollowState {
   readonly budgets: BudgetBreaks
   readonly terminating: TerminatingPods
   readonly names: NewPodNames
@@ -171,7 +172,7 @@ interface Clocks {
 function evictOne(
   eviction: PlannedEviction,
   replacementOf: ReplacementOf,
-  { budgets, terminating, replay }: Clocks,
+  { budgets, terminating, replay }: FollowState,
   cause: Cause
 ): FollowedEviction | Omit<MadePod, 'index'> {
   const seconds = eviction.afterSeconds
@@ -203,7 +204,7 @@ function evictOne(
 function placeOne(
   at: PlacementSurroundings,
   { eviction, replacement, createdAfterSeconds, cause, index }: MadePod,
-  { budgets, terminating, names, replay }: Clocks
+  { budgets, terminating, names, replay }: FollowState
 ): { entry: FollowedEviction; victims: readonly ClusterPod[] } {
   const { pod } = eviction
   const made = replacement.pod

@@ -126,15 +126,6 @@ function preempt(
   }
 }
 
-/** Places `pod` and adds it to the snapshot when it lands. */
-export function placeReplacement(
-  at: PlacementSurroundings,
-  pod: PlacementPod,
-  tolerations: readonly Toleration[]
-): PlacedReplacement {
-  return applyPlacement(at, pod, decidePlacement(at, pod, tolerations))
-}
-
 /** Where kube-scheduler's default profile places `pod` on the snapshot, which it leaves as is. */
 export function decidePlacement(
   at: PlacementSurroundings,

@@ -1,4 +1,4 @@
-import { ItemRuns, parseItems } from './item-bounds.js'
+import { ItemRuns } from './item-bounds.js'
 import { type BodyScan, scanValue, skipWhitespace } from './json-scan.js'
 import { JsonSyntaxError, NotAListStream } from './protocol-error.js'
 
@@ -23,6 +23,8 @@ export interface ItemsPart {
  * copying was most of the collector's time.
  */
 const BATCH_BYTES = 1 << 16
+
+const utf8 = new TextDecoder()
 
 export class ItemBatches {
   readonly #item: (value: unknown, index: number) => void
@@ -90,4 +92,13 @@ function refuse({ buf, scan, base }: ItemsPart, start: number, end: number): nev
     throw err
   }
   throw new NotAListStream(`not valid JSON between bytes ${base + start} and ${base + end}`)
+}
+
+/** The items at [start, end) built by one JSON.parse, or null when it refuses them. */
+function parseItems(buf: Uint8Array, start: number, end: number): unknown[] | null {
+  try {
+    return JSON.parse(`[${utf8.decode(buf.subarray(start, end))}]`) as unknown[]
+  } catch {
+    return null
+  }
 }

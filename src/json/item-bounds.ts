@@ -1,8 +1,6 @@
 import { BACKSLASH, CLOSE_BRACE, COLON, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-bytes.js'
 import { MAX_NESTING_DEPTH, skipWhitespace } from './json-scan.js'
 
-const utf8 = new TextDecoder()
-
 /**
  * Where the items of a list end, found without validating anything: the list reader's one speed
  * trick. A list's items are then built by one JSON.parse of many of them, which validates every
@@ -133,14 +131,5 @@ export class ItemRuns {
   /** JSON.parse refused the run guessed to end at document offset `end`. */
   refused(end: number): void {
     this.#refusedUntil = end
-  }
-}
-
-/** The items at [start, end) built by one JSON.parse, or null when it refuses them. */
-export function parseItems(buf: Uint8Array, start: number, end: number): unknown[] | null {
-  try {
-    return JSON.parse(`[${utf8.decode(buf.subarray(start, end))}]`) as unknown[]
-  } catch {
-    return null
   }
 }

@@ -12,12 +12,12 @@ import {
   type Pool,
 } from './eviction-loop-cluster.js'
 import {
-  cordonAllBut,
   createAll,
   startClusterParts,
   waitForRunning,
   type ClusterParts,
 } from './forecast-harness.js'
+import { cordonAllBut } from './cordons.js'
 import { runTool } from '../cli/run-tool.js'
 import { kubectl } from './kubectl-run.js'
 import { watchTaintArrival, type PodHistory } from './pod-timeline.js'
@@ -68,10 +68,10 @@ describeWithControlPlane(
       plain = await plane().startScheduler({ profiles: [{ schedulerName: PLAIN_SCHEDULER }] })
       for (const node of loopNodes()) await api.create('/api/v1/nodes', node)
       await createNamespace(api, LOOP_NS)
-      await cordonAllBut(api, ['plain-1', 'guarded-1'], true)
+      await cordonAllBut(api, parts.extender.port, ['plain-1', 'guarded-1'], true)
       await createAll(api, LOOP_NS, POOLS.map(loopDeployment))
       await waitForRunning(api, LOOP_NS, 2)
-      await cordonAllBut(api, [], false)
+      await cordonAllBut(api, parts.extender.port, [], false)
       await createAll(api, LOOP_NS, POOLS.map(loopFiller))
       await waitForRunning(api, LOOP_NS, 4)
       // What forecast says first, for each pool as its kube-scheduler runs: the plain one

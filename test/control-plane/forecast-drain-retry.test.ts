@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { KubeApi } from '../support/control-plane/index.js'
 import { describeWithControlPlane } from '../support/control-plane/index.js'
 import { createNamespace } from '../support/control-plane/scheduling.js'
+import { setCordons } from './cordons.js'
 import { eventually } from '../support/eventually.js'
 import { runTool } from '../cli/run-tool.js'
 import {
@@ -49,23 +50,17 @@ function budget(name: string, selector: Record<string, string>) {
   return { kind: 'PodDisruptionBudget', metadata: { name }, spec }
 }
 
-/** Only `name` takes new pods (or every node, for null). */
-async function onlySchedulable(api: KubeApi, name: string | null): Promise<void> {
-  for (const n of ['a', 'b', 'c', 'd'])
-    await api.patch(`/api/v1/nodes/${n}`, { spec: { unschedulable: name !== null && n !== name } })
-}
-
-async function buildCluster(api: KubeApi): Promise<void> {
+async function buildCluster(api: KubeApi, extenderPort: number): Promise<void> {
   for (const name of ['a', 'b', 'c', 'd'])
     await api.create('/api/v1/nodes', readyNode(name, { cpu: '4', memory: '8Gi' }))
   await createNamespace(api, NS)
-  await onlySchedulable(api, 'a')
+  await setCordons(api, extenderPort, (name) => name !== 'a')
   await createAll(api, NS, [deployment('alpha', '100m')])
   await waitForRunning(api, NS, 1)
-  await onlySchedulable(api, 'b')
+  await setCordons(api, extenderPort, (name) => name !== 'b')
   await createAll(api, NS, [deployment('beta', '100m'), deployment('gamma', '100m')])
   await waitForRunning(api, NS, 3)
-  await onlySchedulable(api, null)
+  await setCordons(api, extenderPort, () => false)
   const onD = { nodeSelector: { 'kubernetes.io/hostname': 'd' } }
   await createAll(api, NS, [deployment('filler', '3', onD)])
   await waitForRunning(api, NS, 4)
@@ -110,7 +105,7 @@ describeWithControlPlane(
 
     beforeAll(async () => {
       parts = await startClusterParts(plane())
-      await buildCluster(plane().api)
+      await buildCluster(plane().api, parts.extender.port)
       // The release is kubectl's (.ci/kube-tools has 1.35 only), not the v1.28 scheduler's: the
       // lines compared below are kubectl's wording, which changed since 1.28 (`due to
       // error:error` became `due to error: error`). The placements here read the same in both.

@@ -63,7 +63,7 @@ describeWithControlPlane(
 
     beforeAll(async () => {
       parts = await startClusterParts(plane())
-      await buildShop(plane().api)
+      await buildShop(plane().api, parts.extender.port)
       const run = await runTool('forecast', [
         ...['--drain', '--node', TARGET, ...DRAIN_FLAGS.slice(0, 3)],
         ...['--kubeconfig', plane().kubeconfig, '-o', 'json'],

@@ -4,6 +4,7 @@ import { expect } from 'vitest'
 import type { ControlPlane, KubeApi, SchedulerHandle } from '../support/control-plane/index.js'
 import { createNamespace } from '../support/control-plane/scheduling.js'
 import { eventually } from '../support/eventually.js'
+import { cordonAllBut } from './cordons.js'
 import { startService, type ServiceProcess } from '../support/process.js'
 import {
   clusterWideWorkloads,
@@ -106,19 +107,6 @@ export async function createAll(
   }
 }
 
-/** Marks every node but those in `keep` unschedulable (`cordoned: true`), or not. */
-export async function cordonAllBut(
-  api: KubeApi,
-  keep: readonly string[],
-  cordoned: boolean
-): Promise<void> {
-  for (const node of await api.items('/api/v1/nodes')) {
-    const name = (node.metadata as { name: string }).name
-    if (!keep.includes(name))
-      await api.patch(`/api/v1/nodes/${name}`, { spec: { unschedulable: cordoned } })
-  }
-}
-
 /** Waits until `count` pods of `namespace` are Running and none is Pending. */
 export async function waitForRunning(
   api: KubeApi,
@@ -167,15 +155,15 @@ export async function waitForBudgets(api: KubeApi, namespace: string): Promise<v
  * fillers and a Deployment kube-scheduler places freely. Resolves once every pod runs and the
  * budgets are judged.
  */
-export async function buildShop(api: KubeApi): Promise<void> {
+export async function buildShop(api: KubeApi, extenderPort: number): Promise<void> {
   for (const node of nodeObjects()) await api.create('/api/v1/nodes', node)
   await createNamespace(api, NS)
-  await cordonAllBut(api, [TARGET], true)
+  await cordonAllBut(api, extenderPort, [TARGET], true)
   await createAll(api, NS, clusterWideWorkloads())
   await createAll(api, NS, targetWorkloads())
   // The DaemonSet's pods on the seven nodes it tolerates (not gpu-1), and TARGET's own.
   await waitForRunning(api, NS, 7 + 10)
-  await cordonAllBut(api, [TARGET], false)
+  await cordonAllBut(api, extenderPort, [TARGET], false)
   await createAll(api, NS, otherWorkloads())
   await waitForRunning(api, NS, 7 + 10 + 5 + 3)
   await waitForBudgets(api, NS)

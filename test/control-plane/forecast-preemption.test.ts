@@ -81,7 +81,7 @@ for (const scenario of SCENARIOS)
     `forecast of a taint whose replacement preempts, against the real control plane: ${scenario.title}`,
     (plane) => {
       const run = taintRun<PreemptionForecast>(plane, {
-        build: (api) => buildPreemptionCluster(api, scenario.cluster),
+        build: (api, port) => buildPreemptionCluster(api, port, scenario.cluster),
         namespace: scenario.cluster.namespace,
         node: TARGET,
         // Exit 1: a replacement stays Pending.

@@ -70,13 +70,13 @@ export interface TaintRun<Forecast> {
 
 /**
  * The hooks of a taint suite, inside its describeWithControlPlane body: before its tests, the
- * cluster parts started, the cluster built, a timeline of `namespace`'s budgets, then
+ * cluster parts started, the cluster built (the extender's port given, for cordons.ts), a timeline of `namespace`'s budgets, then
  * forecastThenTaint (forecast expected to exit `code`); after them, everything stopped.
  */
 export function taintRun<Forecast>(
   plane: () => ControlPlane,
   setup: {
-    readonly build: (api: KubeApi) => Promise<void>
+    readonly build: (api: KubeApi, extenderPort: number) => Promise<void>
     readonly namespace: string
     readonly node: string
     readonly code: number
@@ -86,7 +86,7 @@ export function taintRun<Forecast>(
   const run = {} as TaintRun<Forecast>
   beforeAll(async () => {
     run.parts = await startClusterParts(plane())
-    await setup.build(plane().api)
+    await setup.build(plane().api, run.parts.extender.port)
     run.budgets = new BudgetTimeline(plane().api, setup.namespace)
     await run.budgets.start()
     const told = await forecastThenTaint<Forecast>(plane(), setup.node, setup.code, setup.settleMs)

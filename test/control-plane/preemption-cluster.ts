@@ -2,6 +2,7 @@ import type { KubeApi } from '../support/control-plane/index.js'
 import { createNamespace } from '../support/control-plane/scheduling.js'
 import { deployment, MAINT, podSpec, readyNode } from './forecast-cluster.js'
 import { createAll, waitForBudgets, waitForRunning } from './forecast-harness.js'
+import { setCordons } from './cordons.js'
 
 /**
  * The clusters of the forecast-preemption suite. Every node has 2 cpu and every pod asks 1.5,
@@ -110,18 +111,6 @@ function budget(name: string): Spec {
   return { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name }, spec }
 }
 
-/** Only `node` takes new pods, or every node for null. */
-async function onlySchedulable(
-  api: KubeApi,
-  cluster: PreemptionCluster,
-  node: string | null
-): Promise<void> {
-  for (const { name } of cluster.nodes)
-    await api.patch(`/api/v1/nodes/${name}`, {
-      spec: { unschedulable: node !== null && name !== node },
-    })
-}
-
 /**
  * Builds a cluster: the priority classes and nodes; each node's objects while only it takes new
  * pods (each object makes one pod), until they run; then every node schedulable again and the
@@ -129,6 +118,7 @@ async function onlySchedulable(
  */
 export async function buildPreemptionCluster(
   api: KubeApi,
+  extenderPort: number,
   cluster: PreemptionCluster
 ): Promise<void> {
   await api.create('/apis/scheduling.k8s.io/v1/priorityclasses', priorityClass('high', HIGH))
@@ -138,12 +128,12 @@ export async function buildPreemptionCluster(
   await createNamespace(api, cluster.namespace)
   let running = 0
   for (const [node, objects] of cluster.placed) {
-    await onlySchedulable(api, cluster, node)
+    await setCordons(api, extenderPort, (name) => name !== node)
     await createAll(api, cluster.namespace, objects)
     running += objects.length
     await waitForRunning(api, cluster.namespace, running)
   }
-  await onlySchedulable(api, cluster, null)
+  await setCordons(api, extenderPort, () => false)
   await createAll(api, cluster.namespace, cluster.budgets.map(budget))
   await waitForBudgets(api, cluster.namespace)
 }

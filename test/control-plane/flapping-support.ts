@@ -6,9 +6,10 @@ import { NO_SCHEDULE } from './fault-support.js'
 
 /**
  * The parts of the flapping-taint suite: a taint flipper that logs each write's send and reply
- * times, a recorder of kube-scheduler's filter calls, and the sorting of each binding by what
- * the node's taint was when the extender answered. All times are wall-clock milliseconds with
- * sub-millisecond precision, from one clock in this process.
+ * times and when the extender's view first showed it, a recorder of kube-scheduler's filter
+ * calls, and the sorting of each binding by what the node's taint was when the extender
+ * answered. All times are wall-clock milliseconds with sub-millisecond precision, from one
+ * clock in this process.
  */
 
 export const now = (): number => performance.timeOrigin + performance.now()
@@ -18,20 +19,30 @@ export interface TaintWrite {
   readonly tainted: boolean
   readonly sent: number
   readonly acked: number
+  /** The reply of the first filter call after `acked` that showed this write in the view. */
+  readonly shown: number
 }
+
+/** Whether the extender passes `node` for a pod with no tolerations: its view of the taint. */
+export type ViewOf = (node: string) => Promise<boolean>
 
 /**
  * Flips the `flip` taint of each node every `periodMs`, the nodes staggered evenly across the
  * period so that about half are tainted at any moment, until `stop()`; then removes it from all.
+ *
+ * Each write waits, before the next on its node, until `viewOf` shows it (polled every
+ * VIEW_POLL_MS). The extender's view of a node moves forward only, and no later write exists
+ * while the flipper waits, so the first poll that agrees shows this very write: from its reply
+ * on, the view is known to hold it, however far the view trails on a loaded machine.
  */
 export class TaintFlipper {
   readonly writes: TaintWrite[] = []
   #running = true
   readonly #loops: Promise<void>[]
 
-  constructor(api: KubeApi, nodes: readonly string[], periodMs: number) {
+  constructor(api: KubeApi, nodes: readonly string[], periodMs: number, viewOf: ViewOf) {
     this.#loops = nodes.map((node, i) =>
-      this.#flip(api, node, i % 2 === 0, (i * periodMs) / nodes.length, periodMs)
+      this.#flip(api, viewOf, node, i % 2 === 0, (i * periodMs) / nodes.length, periodMs)
     )
   }
 
@@ -42,29 +53,44 @@ export class TaintFlipper {
 
   async #flip(
     api: KubeApi,
+    viewOf: ViewOf,
     node: string,
     start: boolean,
     offsetMs: number,
     periodMs: number
   ): Promise<void> {
+    // The node as created (untainted) in the view first: a node it lacks is turned away too.
+    await shownAt(viewOf, node, false)
     await delay(offsetMs)
     let tainted = start
     let next = now()
     while (this.#running) {
-      await this.#write(api, node, tainted)
+      await this.#write(api, viewOf, node, tainted)
       tainted = !tainted
-      next += periodMs
-      await delay(Math.max(0, next - now()))
+      next = Math.max(next + periodMs, now())
+      await delay(next - now())
     }
-    await this.#write(api, node, false)
+    await this.#write(api, viewOf, node, false)
   }
 
-  async #write(api: KubeApi, node: string, tainted: boolean): Promise<void> {
+  async #write(api: KubeApi, viewOf: ViewOf, node: string, tainted: boolean): Promise<void> {
     const sent = now()
     await api.patch(`/api/v1/nodes/${node}`, {
       spec: { taints: tainted ? [NO_SCHEDULE('flip')] : null },
     })
-    this.writes.push({ node, tainted, sent, acked: now() })
+    const acked = now()
+    this.writes.push({ node, tainted, sent, acked, shown: await shownAt(viewOf, node, tainted) })
+  }
+}
+
+const VIEW_POLL_MS = 5
+
+/** The reply time of the first `viewOf(node)` call that shows the node `tainted` or not. */
+async function shownAt(viewOf: ViewOf, node: string, tainted: boolean): Promise<number> {
+  for (;;) {
+    const passed = await viewOf(node)
+    if (passed !== tainted) return now()
+    await delay(VIEW_POLL_MS)
   }
 }
 
@@ -140,20 +166,15 @@ export class FilterRecorder {
 
 /** How a node's taint stood when the extender passed it for a pod that does not tolerate it. */
 export type Standing =
-  'untainted' | 'taint being written' | 'written within the race window' | 'tainted beyond it'
+  'untainted' | 'taint being written' | 'tainted, not yet shown in the view' | 'tainted in the view'
 
 /**
  * The node's taint at `at`, from the writes: untainted when the last write sent before `at`
  * removed it (or there was none); being written when that write added it but its reply came
- * after `at`; within the race window when the reply came less than `raceMs` before `at`;
- * beyond it otherwise.
+ * after `at`; in the extender's view when a filter call had shown it there (`shown`) by `at`;
+ * otherwise written but not yet shown there: the lag every watch-fed view has.
  */
-export function standingAt(
-  writes: readonly TaintWrite[],
-  node: string,
-  at: number,
-  raceMs: number
-): Standing {
+export function standingAt(writes: readonly TaintWrite[], node: string, at: number): Standing {
   let last: TaintWrite | undefined
   for (const write of writes) {
     if (write.node === node && write.sent <= at && (last === undefined || write.sent > last.sent))
@@ -161,7 +182,7 @@ export function standingAt(
   }
   if (last === undefined || !last.tainted) return 'untainted'
   if (last.acked > at) return 'taint being written'
-  return at - last.acked < raceMs ? 'written within the race window' : 'tainted beyond it'
+  return last.shown <= at ? 'tainted in the view' : 'tainted, not yet shown in the view'
 }
 
 /** The last of `calls` for `pod` that passed `node`: the answer kube-scheduler bound it by. */
@@ -175,44 +196,6 @@ export function decidingCall(
     if (call !== undefined && call.pod === pod && call.passed.includes(node)) return call
   }
   return undefined
-}
-
-/**
- * The extender's view lag for each write, as its filter verb shows it: polls `probe` (the
- * names it passes for a pod with no tolerations) and, for each write, takes the first poll
- * answered after the write was sent that agrees with it, measured from the write's reply.
- */
-export class LagProbe {
-  readonly #seen: { at: number; passed: Set<string> }[] = []
-  #running = true
-  readonly #loop: Promise<void>
-
-  constructor(probe: () => Promise<string[]>, intervalMs: number) {
-    this.#loop = (async () => {
-      while (this.#running) {
-        const passed = new Set(await probe())
-        this.#seen.push({ at: now(), passed })
-        await delay(intervalMs)
-      }
-    })()
-  }
-
-  async stop(): Promise<void> {
-    this.#running = false
-    await this.#loop
-  }
-
-  /** Milliseconds from each write's reply to the first poll agreeing with it (writes seen only). */
-  lags(writes: readonly TaintWrite[]): number[] {
-    const lags: number[] = []
-    for (const write of writes) {
-      const first = this.#seen.find(
-        (s) => s.at >= write.sent && s.passed.has(write.node) !== write.tainted
-      )
-      if (first !== undefined) lags.push(Math.max(0, first.at - write.acked))
-    }
-    return lags.sort((a, b) => a - b)
-  }
 }
 
 /** The value at quantile `q` of sorted `values`. */

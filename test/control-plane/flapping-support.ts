@@ -96,7 +96,10 @@ async function shownAt(viewOf: ViewOf, node: string, tainted: boolean): Promise<
 
 export interface FilterCall {
   readonly pod: string
+  /** When the call reached the proxy: the extender answers after it. */
   readonly at: number
+  /** When the extender's answer was back at the proxy: it answered before. */
+  readonly answered: number
   readonly passed: readonly string[]
 }
 
@@ -157,32 +160,44 @@ export class FilterRecorder {
   }
 
   #record(url: string, at: number, body: Buffer, answer: Buffer): void {
+    const answered = now()
     if (!url.endsWith('/filter')) return
     const args = JSON.parse(body.toString('utf8')) as { Pod: { metadata: { name: string } } }
     const result = JSON.parse(answer.toString('utf8')) as { NodeNames: string[] | null }
-    this.calls.push({ pod: args.Pod.metadata.name, at, passed: result.NodeNames ?? [] })
+    this.calls.push({ pod: args.Pod.metadata.name, at, answered, passed: result.NodeNames ?? [] })
   }
 }
 
 /** How a node's taint stood when the extender passed it for a pod that does not tolerate it. */
 export type Standing =
-  'untainted' | 'taint being written' | 'tainted, not yet shown in the view' | 'tainted in the view'
+  | 'untainted'
+  | 'taint being written'
+  | 'taint being removed'
+  | 'tainted, not yet shown in the view'
+  | 'tainted in the view'
 
 /**
- * The node's taint at `at`, from the writes: untainted when the last write sent before `at`
- * removed it (or there was none); being written when that write added it but its reply came
- * after `at`; in the extender's view when a filter call had shown it there (`shown`) by `at`;
- * otherwise written but not yet shown there: the lag every watch-fed view has.
+ * The node's taint while the extender answered `call` (between its `at` and `answered`), from
+ * the writes: untainted when the last write sent before `at` removed it (or there was none);
+ * being written when that write added it but its reply came after `at`; being removed when
+ * the node's next write, removing it, was sent before the answer was back, so that the view
+ * may have had it; in the extender's view when a filter call had shown it there (`shown`) by
+ * `at`; otherwise written but not yet shown there: the lag every watch-fed view has.
  */
-export function standingAt(writes: readonly TaintWrite[], node: string, at: number): Standing {
-  let last: TaintWrite | undefined
-  for (const write of writes) {
-    if (write.node === node && write.sent <= at && (last === undefined || write.sent > last.sent))
-      last = write
-  }
+export function standingAt(
+  writes: readonly TaintWrite[],
+  node: string,
+  call: FilterCall
+): Standing {
+  const ofNode = writes.filter((w) => w.node === node).sort((a, b) => a.sent - b.sent)
+  let i = -1
+  while (i + 1 < ofNode.length && (ofNode[i + 1]?.sent ?? Infinity) <= call.at) i++
+  const last = ofNode[i]
   if (last === undefined || !last.tainted) return 'untainted'
-  if (last.acked > at) return 'taint being written'
-  return last.shown <= at ? 'tainted in the view' : 'tainted, not yet shown in the view'
+  if (last.acked > call.at) return 'taint being written'
+  const next = ofNode[i + 1]
+  if (next !== undefined && next.sent < call.answered) return 'taint being removed'
+  return last.shown <= call.at ? 'tainted in the view' : 'tainted, not yet shown in the view'
 }
 
 /** The last of `calls` for `pod` that passed `node`: the answer kube-scheduler bound it by. */

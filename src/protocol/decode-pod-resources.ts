@@ -19,6 +19,7 @@ import {
   type JsonObject,
 } from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
+import { podResourceFacts, sameFacts } from './pod-resource-facts.js'
 import { numberSharedList, sharedPodResources } from './shared-pod-resources.js'
 
 /**
@@ -163,8 +164,35 @@ function resizeInfeasible(status: JsonObject | null, path: string): boolean {
   })
 }
 
+/**
+ * The previous pod's resource facts (pod-resource-facts.ts) and its shared resources, which a pod
+ * with equal facts takes without being read again: they were checked when it was read. Only
+ * shared (frozen) resources are kept, so a pod whose lists are not shared keeps its own.
+ */
+let previousFacts: unknown[] = []
+let previousResources: PodResources | null = null
+let facts: unknown[] = []
+
 /** The pod's containers' requests, its overhead and pod-level requests, and the statuses'. */
 export function decodePodResources(
+  spec: JsonObject | null,
+  status: JsonObject | null,
+  path: string
+): PodResources {
+  facts.length = 0
+  const comparable = podResourceFacts(spec, status, facts)
+  if (comparable && previousResources !== null && sameFacts(facts, previousFacts))
+    return previousResources
+  const resources = readPodResources(spec, status, path)
+  if (comparable && Object.isFrozen(resources)) {
+    ;[previousFacts, facts] = [facts, previousFacts]
+    previousResources = resources
+  }
+  return resources
+}
+
+/** decodePodResources without the previous pod's: every field read and checked. */
+export function readPodResources(
   spec: JsonObject | null,
   status: JsonObject | null,
   path: string

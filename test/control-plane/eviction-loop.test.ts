@@ -52,6 +52,9 @@ function said(forecast: { evicted: FollowedLoopPod[] } | undefined): unknown[] {
 /** Two rounds of the loop and a second to spare. */
 const WATCH_MS = (2 * LOOP_SECONDS + 2) * 1000
 
+/** How far this process's watch may trail the taint manager's in telling when a pod was bound. */
+const WATCH_SLACK_S = 0.3
+
 describeWithControlPlane(
   'the eviction loop, with the default profile alone and with this extender',
   (plane) => {
@@ -121,12 +124,15 @@ describeWithControlPlane(
       expect(pods.map((p) => p.node)).toEqual(pods.map(() => 'plain-1'))
       const evictions = pods.filter((p) => p.deletingAt !== null)
       expect(evictions.length).toBeGreaterThanOrEqual(2)
-      // Each one LOOP_SECONDS after its own start on the node, as the taint manager counts.
-      for (const pod of evictions.slice(1))
-        expect(((pod.deletingAt ?? 0) - (pod.boundAt ?? 0)) / 1000).toBeCloseTo(
-          LOOP_SECONDS + 0.5,
-          0
-        )
+      // Each one LOOP_SECONDS after its own start on the node, as the taint manager counts:
+      // within the second after, give or take WATCH_SLACK_S, since both times are when this
+      // process's watch saw the change, and the taint manager's own watch can see the binding
+      // before this one does on a loaded machine.
+      for (const pod of evictions.slice(1)) {
+        const stayed = ((pod.deletingAt ?? 0) - (pod.boundAt ?? 0)) / 1000
+        expect(stayed).toBeGreaterThanOrEqual(LOOP_SECONDS - WATCH_SLACK_S)
+        expect(stayed).toBeLessThan(LOOP_SECONDS + 1)
+      }
     })
 
     it('with this extender: the replacement lands on the untainted node and stays', () => {

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net'
 
 /**
  * A loopback TCP proxy to one upstream port whose open connections can be frozen: from
- * `freeze()` on, bytes on the connections open then are dropped in both directions while both
- * sockets stay open, as when a NAT entry or a load balancer forgets a connection without a FIN
- * or a reset. Connections made after `freeze()` are forwarded as usual. TLS passes through
- * untouched, so a client keeps verifying the upstream's certificate.
+ * `freeze()` on, bytes on the connections open then are dropped in both directions, and a close
+ * of either socket is not passed to the other, which stays open, as when a NAT entry or a load
+ * balancer forgets a connection. Connections made after `freeze()` are forwarded as usual. TLS
+ * passes through untouched, so a client keeps verifying the upstream's certificate.
  */
 export class FreezableProxy {
   readonly #server: Server
@@ -58,6 +58,9 @@ export class FreezableProxy {
       if (!pair.frozen) client.write(chunk)
     })
     const end = (): void => {
+      // A frozen connection passes no close either: as with a forgotten NAT entry, a FIN or a
+      // reset from one side never reaches the other. close() destroys both in the end.
+      if (pair.frozen) return
       this.#open.delete(pair)
       client.destroy()
       upstream.destroy()

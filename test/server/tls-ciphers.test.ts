@@ -26,9 +26,13 @@ afterAll(async () => {
   workshop.cleanup()
 })
 
-/** What a TLS 1.2 client offering only `suite` gets: the suite agreed, or the refusal. */
+/**
+ * What a TLS 1.2 client offering only `suite` gets: the suite agreed, or the refusal. The client
+ * offers it at OpenSSL's security level 0: the OpenSSL of Node.js 24 keeps CCM8 below its default
+ * level and would not offer it at all, which would test the client rather than the server.
+ */
 async function tls12With(suite: string): Promise<string> {
-  const client = { ...trusting, maxVersion: 'TLSv1.2' as const, ciphers: suite }
+  const client = { ...trusting, maxVersion: 'TLSv1.2' as const, ciphers: `${suite}:@SECLEVEL=0` }
   try {
     const reply = await httpsRequest(`${server.url}/healthz`, client)
     return `${reply.protocol} ${reply.socket.getCipher().name}`

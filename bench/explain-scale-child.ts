@@ -3,7 +3,7 @@ import { runExplain } from '../src/cli/explain-command.js'
 import { runForecast } from '../src/cli/forecast-command.js'
 import { readExplainContext } from '../src/cli/explain-context.js'
 import { diagnose } from '../src/cli/explain-judge.js'
-import { readNodes, readPodList } from '../src/cli/manifests.js'
+import { readNodes, readObjects, readPodList } from '../src/cli/manifests.js'
 import { nodesSource, podsSource } from '../src/cli/tool-io.js'
 import { openInput } from '../src/config/tool-inputs.js'
 import { parseExplainOptions } from '../src/config/index.js'
@@ -11,7 +11,9 @@ import { decodeManifestNode, decodeManifestPod, decodePlacementPod } from '../sr
 
 /**
  * One measurement of explain-scale.ts in a process of its own, so that its peak RSS is its own:
- * `parse` reads the files with JSON.parse alone; `read` reads the nodes and pods as explain
+ * `parse` reads the files with JSON.parse alone; `scan` streams the nodes and pods as explain
+ * does, each object built by JSON.parse and dropped undecoded (what reading costs before
+ * decoding: `read` less `scan` is the decoding); `read` reads the nodes and pods as explain
  * does, and `read-whole` as it did before reading streamed (JSON.parse of each file, then each
  * object decoded as a pod and as a placement, as explain decoded it); `explain` runs the tool on them;
  * `pending` runs `explain --pending -A` over them; `judge` times its judging alone (judgeCpuMsPerPod);
@@ -34,6 +36,22 @@ async function readAsExplain(): Promise<number> {
     ({ placement }) => placement
   )
   return nodes.length + pods.length
+}
+
+/** The nodes and pods streamed as explain streams them, each object built and then dropped. */
+async function scanAsExplain(): Promise<void> {
+  const drop = { order: 'in-order', decode: () => undefined } as const
+  const none = () => []
+  await readObjects(
+    await nodesSource({ kind: 'file', ...openInput(files.nodes, 'nodes') }),
+    { ...drop, expected: 'Node', flag: 'nodes' },
+    none
+  )
+  await readObjects(
+    await podsSource({ kind: 'file', ...openInput(files.pods, 'pods') }, []),
+    { ...drop, expected: 'Pod', flag: 'pods' },
+    none
+  )
 }
 
 function readWhole(): number {
@@ -135,6 +153,8 @@ if (mode === 'forecast') {
 } else if (mode === 'parse') {
   for (const path of [files.pod, files.nodes, files.pods, files.pdbs, files.workloads])
     if (path !== undefined) JSON.parse(readFileSync(path, 'utf8'))
+} else if (mode === 'scan') {
+  await scanAsExplain()
 } else if (mode === 'read') {
   await readAsExplain()
 } else if (mode === 'read-whole') {

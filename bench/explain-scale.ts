@@ -16,8 +16,9 @@ import { measure } from './scale-measure.js'
  * fits nowhere for cpu and so runs the preemption dry run on every node (`explain`), and a pod
  * that fits, with required pod affinity, anti-affinity and a toleration (`explainFits`). Each
  * measurement runs in a fresh process: the wall time and peak RSS of each, beside those of reading the same
- * files with JSON.parse alone, and of reading the nodes and pods alone, streamed as explain reads
- * them and whole as it read them before. Not a test: `npm run bench:explain`.
+ * files with JSON.parse alone, and of reading the nodes and pods alone: streamed as explain streams
+ * them with nothing decoded (`scan`), streamed and decoded as explain reads them (`read`), and
+ * whole as it read them before (`readWhole`). Not a test: `npm run bench:explain`.
  */
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000)
@@ -97,6 +98,7 @@ try {
   const files = writeCluster(dir)
   const bytes = ['nodes', 'pods'].map((k) => readFileSync(files[k as 'nodes' | 'pods']).length)
   const parse = measure('parse', files)
+  const scan = measure('scan', files)
   const read = measure('read', files)
   const readWhole = measure('read-whole', files)
   const explain = measure('explain', files)
@@ -125,6 +127,7 @@ try {
         pods: NODES * PODS_PER_NODE,
         fileMiB: Math.round(bytes.reduce((a, b) => a + b, 0) / 2 ** 20),
         jsonParse: parse,
+        scan,
         read,
         readWhole,
         explain,

@@ -22,7 +22,8 @@ export interface Measured {
   readonly summary?: string
 }
 
-export type Mode = 'explain' | 'parse' | 'read' | 'read-whole' | 'pending' | 'judge' | 'forecast'
+export type Mode =
+  'explain' | 'parse' | 'scan' | 'read' | 'read-whole' | 'pending' | 'judge' | 'forecast'
 
 /** The files a measurement reads, by role (`pod`, `nodes`, `pods`, `pdbs`, ...). */
 export type ScaleFiles = Readonly<Record<string, string>>

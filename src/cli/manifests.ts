@@ -176,23 +176,6 @@ export function readOnePlacedPod(text: string, origin: string): PlacedPod {
 }
 
 /**
- * Pods in any of the forms `documents` reads, each with its placement constraints. The
- * workload objects a `kubectl get pods,deploy,...` List holds beside them go to `side`.
- */
-export function readPlacedPods(
-  source: ManifestSource,
-  side: SideReading = SKIP_WORKLOADS
-): Promise<PlacedPod[]> {
-  const { origin } = source
-  return readObjects(
-    source,
-    { ...kindsFirst('Pod', 'pods', (o, i) => placedPod(o, origin, i, false)), side },
-    (text) =>
-      objectsOf(text, origin, 'Pod', 'pods', side).map((o, i) => placedPod(o, origin, i, false))
-  )
-}
-
-/**
  * A pod list as `kubectl get pods -A -o json|yaml` prints it: every document a List. `keep`
  * chooses what is kept of each pod (undefined: nothing), so a cluster's pods are held only
  * as the caller needs them.

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  readNodes,
-  readPlacedPods,
-  readPodList,
-  type ManifestSource,
-} from '../../src/cli/manifests.js'
+import { readNodes, readPodList, type ManifestSource } from '../../src/cli/manifests.js'
 import {
   decodeManifestNode,
   decodeManifestPod,
@@ -143,7 +138,7 @@ describe('reading lists as they arrive', () => {
   it.each([1, 3, 64, 1 << 20])(
     'decodes a pod and a node with every field the rules read as decoding them whole does (%i-byte parts)',
     async (partBytes) => {
-      const [pod] = await readPlacedPods(source(list([RICH_POD]), partBytes))
+      const [pod] = await readPodList(source(list([RICH_POD]), partBytes))
       expect(pod).toEqual({
         pod: decodeManifestPod(RICH_POD, 'f.json: pod 0'),
         placement: decodePlacementPod(RICH_POD, 'f.json: pod 0', false),
@@ -163,14 +158,19 @@ describe('reading lists as they arrive', () => {
     expect(kept).toEqual(['web-0'])
   })
 
-  it('reports a wrong kind anywhere before a pod that cannot be decoded, as reading every kind first does', async () => {
+  it('reports a wrong kind anywhere before a node that cannot be decoded, as reading every kind first does, and a pod list object by object', async () => {
+    const badNode = {
+      kind: 'Node',
+      metadata: { name: 'b' },
+      status: { allocatable: { cpu: 'lots' } },
+    }
+    await expect(readNodes(source(list([badNode, RICH_POD]), 5))).rejects.toThrow(
+      'f.json holds a Pod "web-0", not a Node (--nodes)'
+    )
     const badQuantity = {
       kind: 'Pod',
       spec: { containers: [{ name: 'c', resources: { requests: { cpu: 'lots' } } }] },
     }
-    await expect(readPlacedPods(source(list([badQuantity, RICH_NODE]), 5))).rejects.toThrow(
-      'f.json holds a Node "n1", not a Pod (--pods)'
-    )
     // A pod list is judged object by object: the first failure in file order.
     await expect(readPodList(source(list([badQuantity, RICH_NODE]), 5))).rejects.toThrow(
       'f.json: pod 0.spec.containers[0].resources.requests["cpu"]: "lots" is not a quantity'
@@ -194,7 +194,7 @@ describe('reading lists as they arrive', () => {
     async (_, broken) => {
       const text = `{"items":[${JSON.stringify(RICH_POD)}, ${broken}]}`
       const outcome = (from: ManifestSource) =>
-        readPlacedPods(from).then(
+        readPodList(from).then(
           (pods) => ({ pods }),
           (err: unknown) => ({ error: err instanceof ProtocolError ? err.message : err })
         )

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dump } from 'js-yaml'
-import { readPlacedPods, readPodList, type ManifestSource } from '../../src/cli/manifests.js'
+import { readPodList, type ManifestSource } from '../../src/cli/manifests.js'
 import { WorkloadCollector } from '../../src/cli/workload-kinds.js'
 import { readWorkloads } from '../../src/cli/workload-manifests.js'
 import { openInput } from '../../src/config/tool-inputs.js'
@@ -93,7 +93,7 @@ describe('the workload objects of a pods file', () => {
   )
 
   it('passes the workload objects over when nothing collects them, rather than refusing them as pods', async () => {
-    const pods = await readPlacedPods(fileOf('mixed', JSON.stringify(MIXED)))
+    const pods = await readPodList(fileOf('mixed', JSON.stringify(MIXED)))
     expect(pods.map((p) => p.pod.name)).toEqual(['web-7d9-x2k4p'])
   })
 

@@ -1,4 +1,3 @@
-import { loadAll } from 'js-yaml'
 import {
   aggregateText,
   tolerationValidationErrors,
@@ -7,6 +6,8 @@ import {
 import { checkKind, type ExpectedKind } from './manifest-kinds.js'
 import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
 import { readOnSide, SKIP_WORKLOADS, type SideReading } from './workload-kinds.js'
+import { documents } from './manifest-documents.js'
+import { podListOf } from './pod-list-text.js'
 import {
   decodeDisruptionBudget,
   decodeManifestNode,
@@ -22,41 +23,6 @@ import {
 } from '../protocol/index.js'
 
 export type { ManifestSource } from './manifest-stream.js'
-
-/**
- * Reads what `kubectl get … -o json|yaml` prints, or a manifest: JSON, YAML, several YAML
- * documents, or a List with `items`. A JSON list (what kubectl prints and the API server
- * answers) is read as it arrives, object by object (manifest-stream.ts); any other document is
- * read whole: YAML 1.2's JSON schema is a superset of JSON, so one parser serves the rest.
- */
-function documents(text: string, origin: string): unknown[] {
-  const json = jsonDocument(text)
-  if (json !== undefined) return json === null ? [] : [json]
-  let docs: unknown[]
-  try {
-    docs = loadAll(text, undefined, { json: true })
-  } catch (err) {
-    throw new ProtocolError(
-      `${origin}: not YAML or JSON: ${(err as Error).message.split('\n')[0] ?? ''}`
-    )
-  }
-  return docs.filter((d) => d !== null && d !== undefined)
-}
-
-/**
- * JSON text (what `kubectl get -o json` prints) read by JSON.parse, many times faster than the
- * YAML parser on a cluster's worth of pods; undefined when the text is not JSON, which the YAML
- * parser then reads or refuses with its own message.
- */
-function jsonDocument(text: string): unknown {
-  const start = text.trimStart()[0]
-  if (start !== '{' && start !== '[') return undefined
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
-  }
-}
 
 /**
  * The objects of every document, each checked to be of the kind `flag` takes; those `side`
@@ -190,25 +156,8 @@ export function readPodList<T = PlacedPod>(
   return readObjects(
     source,
     { expected: 'Pod', flag: 'pods', order: 'in-order', decode, side },
-    (text) => podListOf(text, origin, side).flatMap((pod) => keep(pod) ?? [])
+    (text) => podListOf(text, origin, side, decode)
   )
-}
-
-function podListOf(text: string, origin: string, side: SideReading): PlacedPod[] {
-  return documents(text, origin).flatMap((doc, i) => {
-    if (!isJsonObject(doc) || field(doc, 'items') === undefined) {
-      throw new ProtocolError(
-        `${origin}[${i}]: not a list of pods (want kubectl get pods -A -o json|yaml)`
-      )
-    }
-    const kind = field(doc, 'kind')
-    const listKind = typeof kind === 'string' ? kind : null
-    return listItems(doc, `${origin}[${i}]`).flatMap((o, j) => {
-      if (readOnSide(o, side, j)) return []
-      checkKind(o, listKind, 'Pod', 'pods', origin)
-      return [placedPod(o, origin, j, false)]
-    })
-  })
 }
 
 export async function readNamespaces(

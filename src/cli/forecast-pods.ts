@@ -1,7 +1,8 @@
 import type { Toleration } from '../core/index.js'
 import type { PlacementPod } from '../placement/index.js'
 import { decodePlacementPod, decodePod } from '../protocol/index.js'
-import { objectsOf, readObjects, type ManifestSource } from './manifests.js'
+import { readObjects, type ManifestSource } from './manifests.js'
+import { readPodsText } from './pod-list-text.js'
 import { SKIP_WORKLOADS, type SideReading } from './workload-kinds.js'
 
 /**
@@ -42,7 +43,7 @@ export function readForecastPods(
   return readObjects(
     source,
     { expected: 'Pod', flag: 'pods', order: 'kinds-first', decode, side },
-    (text) => objectsOf(text, origin, 'Pod', 'pods', side).map(decode)
+    (text) => readPodsText(text, { origin, order: 'kinds-first', side, decode })
   )
 }
 

@@ -1,5 +1,7 @@
 import { loadAll } from 'js-yaml'
-import { ProtocolError } from '../protocol/index.js'
+import { checkKind, type ExpectedKind } from './manifest-kinds.js'
+import { readOnSide, type SideReading } from './workload-kinds.js'
+import { field, isJsonObject, listItems, ProtocolError } from '../protocol/index.js'
 
 /**
  * Reads what `kubectl get … -o json|yaml` prints, or a manifest: JSON, YAML, several YAML
@@ -34,4 +36,25 @@ function jsonDocument(text: string): unknown {
   } catch {
     return undefined
   }
+}
+
+/**
+ * The objects of every document, each checked to be of the kind `flag` takes; those `side`
+ * takes are read on the side instead.
+ */
+export function objectsOf(
+  text: string,
+  origin: string,
+  expected: ExpectedKind,
+  flag: string,
+  side?: SideReading
+): unknown[] {
+  return documents(text, origin).flatMap((doc, i) => {
+    const isList = isJsonObject(doc) && field(doc, 'items') !== undefined
+    const kind = isList ? field(doc, 'kind') : undefined
+    const listKind = typeof kind === 'string' ? kind : null
+    const objects = listItems(doc, `${origin}[${i}]`).filter((o, j) => !readOnSide(o, side, j))
+    for (const object of objects) checkKind(object, listKind, expected, flag, origin)
+    return objects
+  })
 }

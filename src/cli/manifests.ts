@@ -3,11 +3,11 @@ import {
   tolerationValidationErrors,
   type DisruptionBudget,
 } from '../placement/index.js'
-import { checkKind, type ExpectedKind } from './manifest-kinds.js'
+import type { ExpectedKind } from './manifest-kinds.js'
 import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
-import { readOnSide, SKIP_WORKLOADS, type SideReading } from './workload-kinds.js'
-import { documents } from './manifest-documents.js'
-import { podListOf } from './pod-list-text.js'
+import { SKIP_WORKLOADS, type SideReading } from './workload-kinds.js'
+import { objectsOf } from './manifest-documents.js'
+import { readPodsText } from './pod-list-text.js'
 import {
   decodeDisruptionBudget,
   decodeManifestNode,
@@ -15,7 +15,6 @@ import {
   decodeNamespace,
   field,
   isJsonObject,
-  listItems,
   ProtocolError,
   type DecodedPod,
   type ManifestNode,
@@ -23,27 +22,7 @@ import {
 } from '../protocol/index.js'
 
 export type { ManifestSource } from './manifest-stream.js'
-
-/**
- * The objects of every document, each checked to be of the kind `flag` takes; those `side`
- * takes are read on the side instead.
- */
-export function objectsOf(
-  text: string,
-  origin: string,
-  expected: ExpectedKind,
-  flag: string,
-  side?: SideReading
-): unknown[] {
-  return documents(text, origin).flatMap((doc, i) => {
-    const isList = isJsonObject(doc) && field(doc, 'items') !== undefined
-    const kind = isList ? field(doc, 'kind') : undefined
-    const listKind = typeof kind === 'string' ? kind : null
-    const objects = listItems(doc, `${origin}[${i}]`).filter((o, j) => !readOnSide(o, side, j))
-    for (const object of objects) checkKind(object, listKind, expected, flag, origin)
-    return objects
-  })
-}
+export { objectsOf } from './manifest-documents.js'
 
 /**
  * The objects of a source: streamed when it is JSON lists, else read whole by `whole` (the same
@@ -156,7 +135,7 @@ export function readPodList<T = PlacedPod>(
   return readObjects(
     source,
     { expected: 'Pod', flag: 'pods', order: 'in-order', decode, side },
-    (text) => podListOf(text, origin, side, decode)
+    (text) => readPodsText(text, { origin, order: 'in-order', side, decode })
   )
 }
 

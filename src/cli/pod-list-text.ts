@@ -1,22 +1,43 @@
 import { checkKind } from './manifest-kinds.js'
-import { documents } from './manifest-documents.js'
+import { documents, objectsOf } from './manifest-documents.js'
 import { readOnSide, type SideReading } from './workload-kinds.js'
 import { readYamlListItems } from './yaml-list.js'
 import { field, isJsonObject, listItems, ProtocolError } from '../protocol/index.js'
 
 /**
- * A pod list's text: a YAML List as kubectl prints it item by item (yaml-list.ts), else whole.
- * Reading item by item may stop part way and leave the text to be read whole: the workload
- * objects already given to `side` are then not given again.
+ * Pods from a text that is not a JSON list: a YAML List as kubectl prints it, read item by item
+ * (yaml-list.ts), else the text read whole. Both give the same pods and the same first error.
  */
-export function podListOf<T>(
-  text: string,
-  origin: string,
-  side: SideReading,
-  decode: (o: unknown, i: number) => T | undefined
-): T[] {
+
+/** How the pods of a text are read and what is kept of each (undefined: nothing). */
+export interface PodsReading<T> {
+  readonly origin: string
+  /**
+   * `in-order`: each object's kind, then the object, as explain reads a pod list
+   * (`wholePodList`); `kinds-first`: the workload objects on the side and every kind before any
+   * pod is decoded, as `objectsOf` reads (forecast).
+   */
+  readonly order: 'in-order' | 'kinds-first'
+  readonly side: SideReading
+  decode(object: unknown, index: number): T | undefined
+}
+
+/** The first failure of each sort, for `kinds-first`: reported as reading whole meets them. */
+interface Failures {
+  kind: unknown
+  decode: unknown
+}
+
+/**
+ * The pods of `text`. Reading item by item may stop part way and leave the text to be read
+ * whole: the workload objects already given to the side reading are then not given again.
+ */
+export function readPodsText<T>(text: string, reading: PodsReading<T>): T[] {
+  const { origin, order, side } = reading
   const kept: T[] = []
+  const failures: Failures = { kind: null, decode: null }
   let sideRead = 0
+  let pods = 0
   const counted: SideReading = {
     kinds: side.kinds,
     decode: (object, kind, index) => {
@@ -26,11 +47,36 @@ export function podListOf<T>(
   }
   const read = readYamlListItems(text, (object, index, listKind) => {
     if (readOnSide(object, counted, index)) return
-    checkKind(object, listKind, 'Pod', 'pods', origin)
-    const decoded = decode(object, index)
-    if (decoded !== undefined) kept.push(decoded)
+    // objectsOf numbers the pods it passes on, in-order reading every item of the list.
+    const at = order === 'in-order' ? index : pods++
+    if (order === 'in-order') {
+      checkKind(object, listKind, 'Pod', 'pods', origin)
+      const decoded = reading.decode(object, at)
+      if (decoded !== undefined) kept.push(decoded)
+      return
+    }
+    failures.kind ??= failureOf(() => checkKind(object, listKind, 'Pod', 'pods', origin))
+    if (failures.kind !== null || failures.decode !== null) return
+    failures.decode = failureOf(() => {
+      const decoded = reading.decode(object, at)
+      if (decoded !== undefined) kept.push(decoded)
+    })
   })
-  return read ? kept : wholePodList(text, origin, skipFirst(side, sideRead), decode)
+  if (!read) return readWhole(text, { ...reading, side: skipFirst(side, sideRead) })
+  const failure = failures.kind ?? failures.decode
+  if (failure !== null) throw failure
+  return kept
+}
+
+/** The ProtocolError `step` throws, or null. */
+function failureOf(step: () => void): ProtocolError | null {
+  try {
+    step()
+    return null
+  } catch (error) {
+    if (error instanceof ProtocolError) return error
+    throw error
+  }
 }
 
 /** `side`, passing over the first `count` objects it is given. */
@@ -45,14 +91,19 @@ function skipFirst(side: SideReading, count: number): SideReading {
   }
 }
 
-/** Each document read whole, as every pod list was before reading YAML item by item. */
-export function wholePodList<T>(
-  text: string,
-  origin: string,
-  side: SideReading,
-  decode: (o: unknown, i: number) => T | undefined
-): T[] {
-  return documents(text, origin).flatMap((doc, i) => {
+/** The text's documents read whole, as every pod list was before YAML was read item by item. */
+export function readWhole<T>(text: string, reading: PodsReading<T>): T[] {
+  const { origin, side } = reading
+  const kept: T[] = []
+  const keep = (object: unknown, index: number) => {
+    const decoded = reading.decode(object, index)
+    if (decoded !== undefined) kept.push(decoded)
+  }
+  if (reading.order === 'kinds-first') {
+    objectsOf(text, origin, 'Pod', 'pods', side).forEach(keep)
+    return kept
+  }
+  documents(text, origin).forEach((doc, i) => {
     if (!isJsonObject(doc) || field(doc, 'items') === undefined) {
       throw new ProtocolError(
         `${origin}[${i}]: not a list of pods (want kubectl get pods -A -o json|yaml)`
@@ -60,13 +111,11 @@ export function wholePodList<T>(
     }
     const kind = field(doc, 'kind')
     const listKind = typeof kind === 'string' ? kind : null
-    const kept: T[] = []
     listItems(doc, `${origin}[${i}]`).forEach((o, j) => {
       if (readOnSide(o, side, j)) return
       checkKind(o, listKind, 'Pod', 'pods', origin)
-      const decoded = decode(o, j)
-      if (decoded !== undefined) kept.push(decoded)
+      keep(o, j)
     })
-    return kept
   })
+  return kept
 }

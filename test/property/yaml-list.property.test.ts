@@ -1,15 +1,19 @@
 import fc from 'fast-check'
 import { dump } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
-import { podListOf, wholePodList } from '../../src/cli/pod-list-text.js'
-import type { SideReading } from '../../src/cli/workload-kinds.js'
-import { decodeManifestAndPlacement, ProtocolError } from '../../src/protocol/index.js'
+import { readPodsText, readWhole, type PodsReading } from '../../src/cli/pod-list-text.js'
+import {
+  decodeManifestAndPlacement,
+  field,
+  isJsonObject,
+  ProtocolError,
+} from '../../src/protocol/index.js'
 import { SEED } from './field-arbitraries.js'
 
 /**
- * A YAML pod list read item by item (yaml-list.ts) gives what reading it whole gives: the same
- * pods, the same workload objects on the side (each once), or the same first error. Over lists
- * printed as kubectl prints them (entries at column 0) and as js-yaml does (indented), with
+ * A YAML pod list read item by item (yaml-list.ts) gives what reading it whole gives, in either
+ * order of reading (explain's, forecast's): the same pods, the same workload objects on the side
+ * (each once), or the same first error. Over lists printed as kubectl prints them (entries at column 0) and as js-yaml does (indented), with
  * values YAML must quote or fold (`- `, `#`, `: `, anchors' and aliases' marks, line breaks),
  * objects the decoders refuse, and texts broken by one edit anywhere: an entry cut in the wrong
  * place, or an error found in a different order, shows as a difference.
@@ -49,6 +53,7 @@ const pod = fc
 const workload = fc.record({
   kind: fc.constant('ReplicaSet'),
   metadata: fc.record({ name: text }),
+  spec: fc.constantFrom('good', 'bad'),
 })
 const wrongKind = fc.constant({ kind: 'Node', metadata: { name: 'n' } })
 const items = fc.array(
@@ -95,33 +100,44 @@ function edited(source: string, change: Edit): string {
 }
 
 /** What a reading gives: its pods' names and the side's objects, or its error's message. */
-function outcome(read: (side: SideReading) => unknown[]): unknown {
+function outcome(
+  order: PodsReading<unknown>['order'],
+  read: (text: string, reading: PodsReading<unknown>) => unknown[],
+  text: string
+): unknown {
   const side: string[] = []
-  const reading: SideReading = {
-    kinds: new Set(['ReplicaSet']),
-    decode: (object, kind, index) => side.push(`${kind} ${index} ${JSON.stringify(object)}`),
+  const reading: PodsReading<unknown> = {
+    origin: 'f.yaml',
+    order,
+    side: {
+      kinds: new Set(['ReplicaSet']),
+      decode: (object, kind, index) => {
+        if (isJsonObject(object) && field(object, 'spec') === 'bad')
+          throw new ProtocolError(`f.yaml: ${kind} ${index} is bad`)
+        side.push(`${kind} ${index} ${JSON.stringify(object)}`)
+      },
+    },
+    decode: (object, index) => decodeManifestAndPlacement(object, `f.yaml: pod ${index}`, false),
   }
   try {
-    return { pods: read(reading), side }
+    return { pods: read(text, reading), side }
   } catch (error) {
     if (!(error instanceof ProtocolError)) throw error
     return { error: error.message, side }
   }
 }
 
-const decode = (object: unknown, index: number) =>
-  decodeManifestAndPlacement(object, `f.yaml: pod ${index}`, false)
-
 describe('a YAML pod list read item by item', () => {
-  it('gives what reading it whole gives: pods, workload objects once each, or the first error', () => {
-    fc.assert(
-      fc.property(listText, edit, (source, change) => {
-        const yaml = edited(source, change)
-        const byItem = outcome((side) => podListOf(yaml, 'f.yaml', side, decode))
-        const whole = outcome((side) => wholePodList(yaml, 'f.yaml', side, decode))
-        expect(byItem).toEqual(whole)
-      }),
-      { seed: SEED, numRuns: 1500 }
-    )
-  })
+  it.each(['in-order', 'kinds-first'] as const)(
+    'gives what reading it whole gives: pods, workload objects once each, or the first error (%s)',
+    (order) => {
+      fc.assert(
+        fc.property(listText, edit, (source, change) => {
+          const yaml = edited(source, change)
+          expect(outcome(order, readPodsText, yaml)).toEqual(outcome(order, readWhole, yaml))
+        }),
+        { seed: SEED, numRuns: 1500 }
+      )
+    }
+  )
 })

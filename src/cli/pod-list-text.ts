@@ -13,19 +13,13 @@ import { field, isJsonObject, listItems, ProtocolError } from '../protocol/index
 export interface PodsReading<T> {
   readonly origin: string
   /**
-   * `in-order`: each object's kind, then the object, as explain reads a pod list
-   * (`wholePodList`); `kinds-first`: the workload objects on the side and every kind before any
-   * pod is decoded, as `objectsOf` reads (forecast).
+   * `in-order`: each object's kind, then the object, as explain reads a pod list;
+   * `kinds-first`: the workload objects on the side and every kind before any pod is decoded,
+   * as `objectsOf` reads (forecast).
    */
   readonly order: 'in-order' | 'kinds-first'
   readonly side: SideReading
   decode(object: unknown, index: number): T | undefined
-}
-
-/** The first failure of each sort, for `kinds-first`: reported as reading whole meets them. */
-interface Failures {
-  kind: unknown
-  decode: unknown
 }
 
 /**
@@ -33,39 +27,49 @@ interface Failures {
  * whole: the workload objects already given to the side reading are then not given again.
  */
 export function readPodsText<T>(text: string, reading: PodsReading<T>): T[] {
-  const { origin, order, side } = reading
-  const kept: T[] = []
-  const failures: Failures = { kind: null, decode: null }
-  let sideRead = 0
-  let pods = 0
-  const counted: SideReading = {
-    kinds: side.kinds,
-    decode: (object, kind, index) => {
-      side.decode(object, kind, index)
-      sideRead++
-    },
-  }
+  const side = countingSide(reading.side)
+  const pods = new PodsOfItems(reading)
   const read = readYamlListItems(text, (object, index, listKind) => {
-    if (readOnSide(object, counted, index)) return
-    // objectsOf numbers the pods it passes on, in-order reading every item of the list.
-    const at = order === 'in-order' ? index : pods++
+    if (!readOnSide(object, side, index)) pods.take(object, index, listKind)
+  })
+  if (!read) return readWhole(text, { ...reading, side: skipFirst(reading.side, side.count()) })
+  return pods.outcome()
+}
+
+/** The pods of a list's items, given one at a time, with the failures reading whole meets. */
+class PodsOfItems<T> {
+  readonly #kept: T[] = []
+  #kindFailure: ProtocolError | null = null
+  #decodeFailure: ProtocolError | null = null
+  /** objectsOf numbers the pods it passes on; in-order reading numbers every item. */
+  #pods = 0
+
+  constructor(readonly reading: PodsReading<T>) {}
+
+  take(object: unknown, index: number, listKind: string | null): void {
+    const { origin, order } = this.reading
+    const at = order === 'in-order' ? index : this.#pods++
     if (order === 'in-order') {
       checkKind(object, listKind, 'Pod', 'pods', origin)
-      const decoded = reading.decode(object, at)
-      if (decoded !== undefined) kept.push(decoded)
+      this.#keep(object, at)
       return
     }
-    failures.kind ??= failureOf(() => checkKind(object, listKind, 'Pod', 'pods', origin))
-    if (failures.kind !== null || failures.decode !== null) return
-    failures.decode = failureOf(() => {
-      const decoded = reading.decode(object, at)
-      if (decoded !== undefined) kept.push(decoded)
-    })
-  })
-  if (!read) return readWhole(text, { ...reading, side: skipFirst(side, sideRead) })
-  const failure = failures.kind ?? failures.decode
-  if (failure !== null) throw failure
-  return kept
+    this.#kindFailure ??= failureOf(() => checkKind(object, listKind, 'Pod', 'pods', origin))
+    if (this.#kindFailure === null && this.#decodeFailure === null)
+      this.#decodeFailure = failureOf(() => this.#keep(object, at))
+  }
+
+  #keep(object: unknown, index: number): void {
+    const decoded = this.reading.decode(object, index)
+    if (decoded !== undefined) this.#kept.push(decoded)
+  }
+
+  /** The pods kept, or the first failure: a wrong kind before any pod that cannot be decoded. */
+  outcome(): T[] {
+    const failure = this.#kindFailure ?? this.#decodeFailure
+    if (failure !== null) throw failure
+    return this.#kept
+  }
 }
 
 /** The ProtocolError `step` throws, or null. */
@@ -76,6 +80,19 @@ function failureOf(step: () => void): ProtocolError | null {
   } catch (error) {
     if (error instanceof ProtocolError) return error
     throw error
+  }
+}
+
+/** `side`, counting the objects it has read. */
+function countingSide(side: SideReading): SideReading & { count(): number } {
+  let read = 0
+  return {
+    kinds: side.kinds,
+    decode: (object, kind, index) => {
+      side.decode(object, kind, index)
+      read++
+    },
+    count: () => read,
   }
 }
 

@@ -43,7 +43,8 @@ export function readForecastPods(
   return readObjects(
     source,
     { expected: 'Pod', flag: 'pods', order: 'kinds-first', decode, side },
-    (text) => readPodsText(text, { origin, order: 'kinds-first', side, decode })
+    (text) =>
+      readPodsText(text, { origin, order: 'kinds-first', side, decode, progress: source.progress })
   )
 }
 

@@ -135,7 +135,8 @@ export function readPodList<T = PlacedPod>(
   return readObjects(
     source,
     { expected: 'Pod', flag: 'pods', order: 'in-order', decode, side },
-    (text) => readPodsText(text, { origin, order: 'in-order', side, decode })
+    (text) =>
+      readPodsText(text, { origin, order: 'in-order', side, decode, progress: source.progress })
   )
 }
 

@@ -1,4 +1,5 @@
 import { checkKind } from './manifest-kinds.js'
+import type { ReadProgress } from './progress-line.js'
 import { documents, objectsOf } from './manifest-documents.js'
 import { readOnSide, type SideReading } from './workload-kinds.js'
 import { readYamlListItems } from './yaml-list.js'
@@ -19,6 +20,8 @@ export interface PodsReading<T> {
    */
   readonly order: 'in-order' | 'kinds-first'
   readonly side: SideReading
+  /** Told of each item read item by item, and when the reading has ended. */
+  readonly progress?: ReadProgress | undefined
   decode(object: unknown, index: number): T | undefined
 }
 
@@ -27,11 +30,18 @@ export interface PodsReading<T> {
  * whole: the workload objects already given to the side reading are then not given again.
  */
 export function readPodsText<T>(text: string, reading: PodsReading<T>): T[] {
+  const { origin, progress } = reading
   const side = countingSide(reading.side)
   const pods = new PodsOfItems(reading)
-  const read = readYamlListItems(text, (object, index, listKind) => {
-    if (!readOnSide(object, side, index)) pods.take(object, index, listKind)
-  })
+  let read: boolean
+  try {
+    read = readYamlListItems(text, (object, index, of, listKind) => {
+      progress?.objects(origin, index + 1, of)
+      if (!readOnSide(object, side, index)) pods.take(object, index, listKind)
+    })
+  } finally {
+    progress?.end()
+  }
   if (!read) return readWhole(text, { ...reading, side: skipFirst(reading.side, side.count()) })
   return pods.outcome()
 }

@@ -17,8 +17,13 @@ import { field, fold, isJsonObject, ProtocolError, type JsonObject } from '../pr
  * that what is read, and the first error, are those of the whole parse.
  */
 
-/** How items are read: each in turn, with the list's own `kind` (or null). */
-export type YamlListItem = (object: unknown, index: number, listKind: string | null) => void
+/** How items are read: each in turn, of how many, with the list's own `kind` (or null). */
+export type YamlListItem = (
+  object: unknown,
+  index: number,
+  of: number,
+  listKind: string | null
+) => void
 
 /** An entry that did not parse on its own. */
 const UNREAD = Symbol('unread')
@@ -154,11 +159,12 @@ export function readYamlListItems(text: string, item: YamlListItem): boolean {
   if (list === null) return false
   const kind = field(list.frame, 'kind')
   const listKind = typeof kind === 'string' ? kind : null
-  for (let i = 0; i < list.bounds.length - 1; i++) {
+  const count = list.bounds.length - 1
+  for (let i = 0; i < count; i++) {
     const object = entry(text, list, i)
     if (object === UNREAD) return false
     try {
-      item(object, i, listKind)
+      item(object, i, count, listKind)
     } catch (error) {
       if (error instanceof ProtocolError && !restParses(text, list, i + 1)) return false
       throw error

@@ -6,7 +6,7 @@ import { ProtocolError } from '../../src/protocol/index.js'
 function read(text: string): { read: boolean; items: unknown[]; kinds: (string | null)[] } {
   const items: unknown[] = []
   const kinds: (string | null)[] = []
-  const done = readYamlListItems(text, (object, index, listKind) => {
+  const done = readYamlListItems(text, (object, index, _of, listKind) => {
     items[index] = object
     kinds.push(listKind)
   })

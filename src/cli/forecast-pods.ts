@@ -43,8 +43,14 @@ export function readForecastPods(
   return readObjects(
     source,
     { expected: 'Pod', flag: 'pods', order: 'kinds-first', decode, side },
-    (text) =>
-      readPodsText(text, { origin, order: 'kinds-first', side, decode, progress: source.progress })
+    (text, _, rest = side) =>
+      readPodsText(text, {
+        origin,
+        order: 'kinds-first',
+        side: rest,
+        decode,
+        progress: source.progress,
+      })
   )
 }
 

@@ -5,7 +5,7 @@ import {
 } from '../placement/index.js'
 import type { ExpectedKind } from './manifest-kinds.js'
 import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
-import { SKIP_WORKLOADS, type SideReading } from './workload-kinds.js'
+import { countingSide, SKIP_WORKLOADS, skipFirst, type SideReading } from './workload-kinds.js'
 import { objectsOf } from './manifest-documents.js'
 import { readPodsText } from './pod-list-text.js'
 import {
@@ -26,16 +26,20 @@ export { objectsOf } from './manifest-documents.js'
 
 /**
  * The objects of a source: streamed when it is JSON lists, else read whole by `whole` (the same
- * reading of a text, which gives the same objects and errors).
+ * reading of a text, which gives the same objects and errors). A stream may end part way (JSON
+ * that only YAML reads, such as a trailing comma): `whole` is then given a side reading that
+ * passes over the objects the stream already gave it, so that none is read on the side twice.
  */
 export async function readObjects<T>(
   source: ManifestSource,
   reading: ObjectReading<T>,
-  whole: (text: string, origin: string) => T[]
+  whole: (text: string, origin: string, side: SideReading | undefined) => T[]
 ): Promise<T[]> {
-  const streamed = await streamObjects(source, reading)
+  const side = reading.side === undefined ? undefined : countingSide(reading.side)
+  const streamed = await streamObjects(source, { ...reading, side })
   if (streamed !== null || source.text === undefined) return streamed?.objects ?? []
-  return whole(source.text(), source.origin)
+  const rest = reading.side === undefined ? undefined : skipFirst(reading.side, side?.count() ?? 0)
+  return whole(source.text(), source.origin, rest)
 }
 
 /** A reading that checks every object's kind before decoding any, as objectsOf does. */
@@ -135,8 +139,14 @@ export function readPodList<T = PlacedPod>(
   return readObjects(
     source,
     { expected: 'Pod', flag: 'pods', order: 'in-order', decode, side },
-    (text) =>
-      readPodsText(text, { origin, order: 'in-order', side, decode, progress: source.progress })
+    (text, _, rest = side) =>
+      readPodsText(text, {
+        origin,
+        order: 'in-order',
+        side: rest,
+        decode,
+        progress: source.progress,
+      })
   )
 }
 

@@ -1,7 +1,7 @@
 import { checkKind } from './manifest-kinds.js'
 import type { ReadProgress } from './progress-line.js'
 import { documents, objectsOf } from './manifest-documents.js'
-import { readOnSide, type SideReading } from './workload-kinds.js'
+import { countingSide, readOnSide, skipFirst, type SideReading } from './workload-kinds.js'
 import { readYamlListItems } from './yaml-list.js'
 import { field, isJsonObject, listItems, ProtocolError } from '../protocol/index.js'
 
@@ -90,31 +90,6 @@ function failureOf(step: () => void): ProtocolError | null {
   } catch (error) {
     if (error instanceof ProtocolError) return error
     throw error
-  }
-}
-
-/** `side`, counting the objects it has read. */
-function countingSide(side: SideReading): SideReading & { count(): number } {
-  let read = 0
-  return {
-    kinds: side.kinds,
-    decode: (object, kind, index) => {
-      side.decode(object, kind, index)
-      read++
-    },
-    count: () => read,
-  }
-}
-
-/** `side`, passing over the first `count` objects it is given. */
-function skipFirst(side: SideReading, count: number): SideReading {
-  let skipped = 0
-  return {
-    kinds: side.kinds,
-    decode: (object, kind, index) => {
-      if (skipped < count) skipped++
-      else side.decode(object, kind, index)
-    },
   }
 }
 

@@ -28,6 +28,31 @@ export function readOnSide(object: unknown, side: SideReading | undefined, index
   return true
 }
 
+/** `side`, counting the objects it has read. */
+export function countingSide(side: SideReading): SideReading & { count(): number } {
+  let read = 0
+  return {
+    kinds: side.kinds,
+    decode: (object, kind, index) => {
+      side.decode(object, kind, index)
+      read++
+    },
+    count: () => read,
+  }
+}
+
+/** `side`, passing over the first `count` objects it is given. */
+export function skipFirst(side: SideReading, count: number): SideReading {
+  let skipped = 0
+  return {
+    kinds: side.kinds,
+    decode: (object, kind, index) => {
+      if (skipped < count) skipped++
+      else side.decode(object, kind, index)
+    },
+  }
+}
+
 const WORKLOAD_KIND_SET: ReadonlySet<string> = new Set(WORKLOAD_OBJECT_KINDS)
 
 /** Reading pods, workload objects are passed over: they are not pods of the wrong kind. */

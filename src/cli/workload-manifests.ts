@@ -58,8 +58,8 @@ async function readWorkloadFile(source: ManifestSource, into: WorkloadCollector)
     decode: kindless,
     side,
   }
-  await readObjects(source, reading, (text) =>
-    objectsOf(text, origin, 'workload object', 'workloads', side).flatMap(
+  await readObjects(source, reading, (text, _, rest) =>
+    objectsOf(text, origin, 'workload object', 'workloads', rest).flatMap(
       (o, i) => kindless(o, i) ?? []
     )
   )

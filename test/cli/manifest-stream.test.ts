@@ -207,6 +207,22 @@ describe('reading lists as they arrive', () => {
     }
   )
 
+  it.each([1, 7, 1 << 20])(
+    'reads a workload object on the side once when a list streamed to its end is read again whole (a trailing comma only YAML takes, %i-byte parts)',
+    async (partBytes) => {
+      const rs = { kind: 'ReplicaSet', metadata: { name: 'web' } }
+      const text = list([rs, RICH_POD]).replace(/\]\}$/, '],}')
+      const seen: string[] = []
+      const side = {
+        kinds: new Set(['ReplicaSet']),
+        decode: (_: unknown, kind: string, index: number) => seen.push(`${kind} ${index}`),
+      }
+      const pods = await readPodList(source(text, partBytes), ({ pod }) => pod.name, side)
+      expect(pods).toEqual(['web-0'])
+      expect(seen).toEqual(['ReplicaSet 0'])
+    }
+  )
+
   it('reads YAML and a single object whole, as before', async () => {
     const yaml = 'kind: List\nitems:\n- kind: Node\n  metadata: {name: y1}\n'
     expect((await readNodes(source(yaml, 3))).map((n) => n.name)).toEqual(['y1'])

@@ -2,7 +2,7 @@ import type { Toleration } from '../core/index.js'
 import type { PlacementPod } from '../placement/index.js'
 import { decodePlacementPod, decodePod } from '../protocol/index.js'
 import { readObjects, type ManifestSource } from './manifests.js'
-import { readPodsText } from './pod-list-text.js'
+import { readListText } from './list-text.js'
 import { SKIP_WORKLOADS, type SideReading } from './workload-kinds.js'
 
 /**
@@ -44,8 +44,10 @@ export function readForecastPods(
     source,
     { expected: 'Pod', flag: 'pods', order: 'kinds-first', decode, side },
     (text, _, rest = side) =>
-      readPodsText(text, {
+      readListText(text, {
         origin,
+        expected: 'Pod',
+        flag: 'pods',
         order: 'kinds-first',
         side: rest,
         decode,

@@ -7,7 +7,7 @@ import type { ExpectedKind } from './manifest-kinds.js'
 import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
 import { countingSide, SKIP_WORKLOADS, skipFirst, type SideReading } from './workload-kinds.js'
 import { objectsOf } from './manifest-documents.js'
-import { readPodsText } from './pod-list-text.js'
+import { readListText } from './list-text.js'
 import {
   decodeDisruptionBudget,
   decodeManifestNode,
@@ -140,8 +140,10 @@ export function readPodList<T = PlacedPod>(
     source,
     { expected: 'Pod', flag: 'pods', order: 'in-order', decode, side },
     (text, _, rest = side) =>
-      readPodsText(text, {
+      readListText(text, {
         origin,
+        expected: 'Pod',
+        flag: 'pods',
         order: 'in-order',
         side: rest,
         decode,

@@ -3,7 +3,8 @@ import type { WorkloadKind } from '../placement/index.js'
 import { ProtocolError } from '../protocol/index.js'
 import { kindByShape } from './manifest-kinds.js'
 import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
-import { objectsOf, readObjects } from './manifests.js'
+import { readListText } from './list-text.js'
+import { readObjects } from './manifests.js'
 import { ClusterReadError } from './tool-exit.js'
 import { fileSource, listsSource } from './tool-io.js'
 import type { WorkloadCollector } from './workload-kinds.js'
@@ -58,10 +59,17 @@ async function readWorkloadFile(source: ManifestSource, into: WorkloadCollector)
     decode: kindless,
     side,
   }
-  await readObjects(source, reading, (text, _, rest) =>
-    objectsOf(text, origin, 'workload object', 'workloads', rest).flatMap(
-      (o, i) => kindless(o, i) ?? []
-    )
+  // Read whole, every kind is checked before any object is decoded (objectsOf).
+  await readObjects(source, reading, (text, _, rest = side) =>
+    readListText(text, {
+      origin,
+      expected: 'workload object',
+      flag: 'workloads',
+      order: 'kinds-first',
+      side: rest,
+      decode: kindless,
+      progress: source.progress,
+    })
   )
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { dump } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
-import { readPodsText, readWhole, type PodsReading } from '../../src/cli/pod-list-text.js'
+import { readListText, readWhole, type ListTextReading } from '../../src/cli/list-text.js'
 import {
   decodeManifestAndPlacement,
   field,
@@ -11,9 +11,10 @@ import {
 import { SEED } from './field-arbitraries.js'
 
 /**
- * A YAML pod list read item by item (yaml-list.ts) gives what reading it whole gives, in either
- * order of reading (explain's, forecast's): the same pods, the same workload objects on the side
- * (each once), or the same first error. Over lists printed as kubectl prints them (entries at column 0) and as js-yaml does (indented), with
+ * A YAML list read item by item (yaml-list.ts, list-text.ts) gives what reading it whole gives,
+ * in each of the readings (explain's pods, forecast's, a workloads file's): the same objects
+ * kept, the same objects on the side (each once), or the same first error. Over lists printed
+ * as kubectl prints them (entries at column 0) and as js-yaml does (indented), with
  * values YAML must quote or fold (`- `, `#`, `: `, anchors' and aliases' marks, line breaks),
  * objects the decoders refuse, and texts broken by one edit anywhere: an entry cut in the wrong
  * place, or an error found in a different order, shows as a difference.
@@ -99,18 +100,35 @@ function edited(source: string, change: Edit): string {
     : source.slice(0, at) + change.put + source.slice(at)
 }
 
-/** What a reading gives: its pods' names and the side's objects, or its error's message. */
+/**
+ * How a text is read: explain's pods (a list, each kind then each pod), forecast's (every kind
+ * first), or a workloads file, which takes the controllers and passes the pods over.
+ */
+const READINGS = {
+  "explain's pods": { order: 'in-order', expected: 'Pod', flag: 'pods', side: ['ReplicaSet'] },
+  "forecast's pods": { order: 'kinds-first', expected: 'Pod', flag: 'pods', side: ['ReplicaSet'] },
+  'a workloads file': {
+    order: 'kinds-first',
+    expected: 'workload object',
+    flag: 'workloads',
+    side: ['ReplicaSet', 'Pod'],
+  },
+} as const
+
+/** What a reading gives: what it kept and the side's objects, or its error's message. */
 function outcome(
-  order: PodsReading<unknown>['order'],
-  read: (text: string, reading: PodsReading<unknown>) => unknown[],
+  how: (typeof READINGS)[keyof typeof READINGS],
+  read: (text: string, reading: ListTextReading<unknown>) => unknown[],
   text: string
 ): unknown {
   const side: string[] = []
-  const reading: PodsReading<unknown> = {
+  const reading: ListTextReading<unknown> = {
     origin: 'f.yaml',
-    order,
+    expected: how.expected,
+    flag: how.flag,
+    order: how.order,
     side: {
-      kinds: new Set(['ReplicaSet']),
+      kinds: new Set(how.side),
       decode: (object, kind, index) => {
         if (isJsonObject(object) && field(object, 'spec') === 'bad')
           throw new ProtocolError(`f.yaml: ${kind} ${index} is bad`)
@@ -120,21 +138,23 @@ function outcome(
     decode: (object, index) => decodeManifestAndPlacement(object, `f.yaml: pod ${index}`, false),
   }
   try {
-    return { pods: read(text, reading), side }
+    return { kept: read(text, reading), side }
   } catch (error) {
     if (!(error instanceof ProtocolError)) throw error
-    return { error: error.message, side }
+    // A failed read fails the command: what the side was given by then is never used.
+    return { error: error.message }
   }
 }
 
-describe('a YAML pod list read item by item', () => {
-  it.each(['in-order', 'kinds-first'] as const)(
-    'gives what reading it whole gives: pods, workload objects once each, or the first error (%s)',
-    (order) => {
+describe('a YAML list read item by item', () => {
+  it.each(Object.keys(READINGS) as (keyof typeof READINGS)[])(
+    'gives what reading it whole gives: the objects kept, those on the side once each, or the first error (%s)',
+    (name) => {
+      const how = READINGS[name]
       fc.assert(
         fc.property(listText, edit, (source, change) => {
           const yaml = edited(source, change)
-          expect(outcome(order, readPodsText, yaml)).toEqual(outcome(order, readWhole, yaml))
+          expect(outcome(how, readListText, yaml)).toEqual(outcome(how, readWhole, yaml))
         }),
         { seed: SEED, numRuns: 1500 }
       )

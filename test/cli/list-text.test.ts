@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { readPodsText, type PodsReading } from '../../src/cli/pod-list-text.js'
+import { readListText, type ListTextReading } from '../../src/cli/list-text.js'
 import { SKIP_WORKLOADS } from '../../src/cli/workload-kinds.js'
 import { field, isJsonObject } from '../../src/protocol/index.js'
 
 /** A reading that keeps each pod's name and records what the progress line is told. */
-function reading(order: PodsReading<unknown>['order']): {
-  reading: PodsReading<unknown>
+function reading(order: ListTextReading<unknown>['order']): {
+  reading: ListTextReading<unknown>
   told: string[]
 } {
   const told: string[] = []
@@ -13,6 +13,8 @@ function reading(order: PodsReading<unknown>['order']): {
     told,
     reading: {
       origin: 'pods.yaml',
+      expected: 'Pod',
+      flag: 'pods',
       order,
       side: SKIP_WORKLOADS,
       progress: {
@@ -44,7 +46,7 @@ describe('the pods of a text that is not a JSON list', () => {
     'tells the progress line of each item of a YAML list, of how many it holds, then ends it (%s)',
     (order) => {
       const { reading: r, told } = reading(order)
-      expect(readPodsText(LIST, r)).toEqual(['a', 'b'])
+      expect(readListText(LIST, r)).toEqual(['a', 'b'])
       expect(told).toEqual(['pods.yaml 1 of 3', 'pods.yaml 2 of 3', 'pods.yaml 3 of 3', 'end'])
     }
   )
@@ -52,15 +54,15 @@ describe('the pods of a text that is not a JSON list', () => {
   it('ends the progress line when an item is refused, and refuses it as reading whole does', () => {
     const { reading: r, told } = reading('in-order')
     const text = LIST.replace('kind: ReplicaSet', 'kind: Node')
-    expect(() => readPodsText(text, r)).toThrow('pods.yaml holds a Node "rs", not a Pod (--pods)')
+    expect(() => readListText(text, r)).toThrow('pods.yaml holds a Node "rs", not a Pod (--pods)')
     expect(told.at(-1)).toBe('end')
   })
 
   it("reads a single pod whole: explain's pod list refuses it, forecast takes it", () => {
     const pod = 'kind: Pod\nmetadata: {name: solo}\n'
-    expect(() => readPodsText(pod, reading('in-order').reading)).toThrow(
+    expect(() => readListText(pod, reading('in-order').reading)).toThrow(
       'pods.yaml[0]: not a list of pods (want kubectl get pods -A -o json|yaml)'
     )
-    expect(readPodsText(pod, reading('kinds-first').reading)).toEqual(['solo'])
+    expect(readListText(pod, reading('kinds-first').reading)).toEqual(['solo'])
   })
 })

@@ -1,4 +1,4 @@
-import { checkKind } from './manifest-kinds.js'
+import { checkKind, type ExpectedKind } from './manifest-kinds.js'
 import type { ReadProgress } from './progress-line.js'
 import { documents, objectsOf } from './manifest-documents.js'
 import { countingSide, readOnSide, skipFirst, type SideReading } from './workload-kinds.js'
@@ -6,17 +6,21 @@ import { readYamlListItems } from './yaml-list.js'
 import { field, isJsonObject, listItems, ProtocolError } from '../protocol/index.js'
 
 /**
- * Pods from a text that is not a JSON list: a YAML List as kubectl prints it, read item by item
- * (yaml-list.ts), else the text read whole. Both give the same pods and the same first error.
+ * The objects of a text that is not a JSON list (pods, or the workload objects of a file that
+ * may be the pods file itself): a YAML List as kubectl prints it, read item by item
+ * (yaml-list.ts), else the text read whole. Both give the same objects and the same first error.
  */
 
-/** How the pods of a text are read and what is kept of each (undefined: nothing). */
-export interface PodsReading<T> {
+/** How the objects of a text are read and what is kept of each (undefined: nothing). */
+export interface ListTextReading<T> {
   readonly origin: string
+  /** The kind the objects must be, and the flag that gave them, as checkKind names them. */
+  readonly expected: ExpectedKind
+  readonly flag: string
   /**
-   * `in-order`: each object's kind, then the object, as explain reads a pod list;
-   * `kinds-first`: the workload objects on the side and every kind before any pod is decoded,
-   * as `objectsOf` reads (forecast).
+   * `in-order`: each object's kind, then the object, as explain reads a pod list (a list is
+   * required); `kinds-first`: the objects on the side and every kind before any object is
+   * decoded, as `objectsOf` reads (forecast's pods, the workloads file).
    */
   readonly order: 'in-order' | 'kinds-first'
   readonly side: SideReading
@@ -26,45 +30,46 @@ export interface PodsReading<T> {
 }
 
 /**
- * The pods of `text`. Reading item by item may stop part way and leave the text to be read
- * whole: the workload objects already given to the side reading are then not given again.
+ * The objects of `text`. Reading item by item may stop part way and leave the text to be read
+ * whole: the objects already given to the side reading are then not given again.
  */
-export function readPodsText<T>(text: string, reading: PodsReading<T>): T[] {
+export function readListText<T>(text: string, reading: ListTextReading<T>): T[] {
   const { origin, progress } = reading
   const side = countingSide(reading.side)
-  const pods = new PodsOfItems(reading)
+  const objects = new ObjectsOfItems(reading)
   let read: boolean
   try {
     read = readYamlListItems(text, (object, index, of, listKind) => {
       progress?.objects(origin, index + 1, of)
-      if (!readOnSide(object, side, index)) pods.take(object, index, listKind)
+      if (!readOnSide(object, side, index)) objects.take(object, index, listKind)
     })
   } finally {
     progress?.end()
   }
   if (!read) return readWhole(text, { ...reading, side: skipFirst(reading.side, side.count()) })
-  return pods.outcome()
+  return objects.outcome()
 }
 
-/** The pods of a list's items, given one at a time, with the failures reading whole meets. */
-class PodsOfItems<T> {
+/** The objects of a list's items, given one at a time, with the failures reading whole meets. */
+class ObjectsOfItems<T> {
   readonly #kept: T[] = []
   #kindFailure: ProtocolError | null = null
   #decodeFailure: ProtocolError | null = null
-  /** objectsOf numbers the pods it passes on; in-order reading numbers every item. */
-  #pods = 0
+  /** objectsOf numbers the objects it passes on; in-order reading numbers every item. */
+  #passed = 0
 
-  constructor(readonly reading: PodsReading<T>) {}
+  constructor(readonly reading: ListTextReading<T>) {}
 
   take(object: unknown, index: number, listKind: string | null): void {
-    const { origin, order } = this.reading
-    const at = order === 'in-order' ? index : this.#pods++
+    const { origin, order, expected, flag } = this.reading
+    const at = order === 'in-order' ? index : this.#passed++
+    const check = () => checkKind(object, listKind, expected, flag, origin)
     if (order === 'in-order') {
-      checkKind(object, listKind, 'Pod', 'pods', origin)
+      check()
       this.#keep(object, at)
       return
     }
-    this.#kindFailure ??= failureOf(() => checkKind(object, listKind, 'Pod', 'pods', origin))
+    this.#kindFailure ??= failureOf(check)
     if (this.#kindFailure === null && this.#decodeFailure === null)
       this.#decodeFailure = failureOf(() => this.#keep(object, at))
   }
@@ -93,8 +98,8 @@ function failureOf(step: () => void): ProtocolError | null {
   }
 }
 
-/** The text's documents read whole, as every pod list was before YAML was read item by item. */
-export function readWhole<T>(text: string, reading: PodsReading<T>): T[] {
+/** The text's documents read whole, as every such text was read before YAML lists were read item by item. */
+export function readWhole<T>(text: string, reading: ListTextReading<T>): T[] {
   const { origin, side } = reading
   const kept: T[] = []
   const keep = (object: unknown, index: number) => {
@@ -102,7 +107,7 @@ export function readWhole<T>(text: string, reading: PodsReading<T>): T[] {
     if (decoded !== undefined) kept.push(decoded)
   }
   if (reading.order === 'kinds-first') {
-    objectsOf(text, origin, 'Pod', 'pods', side).forEach(keep)
+    objectsOf(text, origin, reading.expected, reading.flag, side).forEach(keep)
     return kept
   }
   documents(text, origin).forEach((doc, i) => {
@@ -115,7 +120,7 @@ export function readWhole<T>(text: string, reading: PodsReading<T>): T[] {
     const listKind = typeof kind === 'string' ? kind : null
     listItems(doc, `${origin}[${i}]`).forEach((o, j) => {
       if (readOnSide(o, side, j)) return
-      checkKind(o, listKind, 'Pod', 'pods', origin)
+      checkKind(o, listKind, reading.expected, reading.flag, origin)
       keep(o, j)
     })
   })

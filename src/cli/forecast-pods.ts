@@ -1,8 +1,7 @@
 import type { Toleration } from '../core/index.js'
 import type { PlacementPod } from '../placement/index.js'
 import { decodePlacementPod, decodePod } from '../protocol/index.js'
-import { readObjects, type ManifestSource } from './manifests.js'
-import { readListText } from './list-text.js'
+import { readListObjects, type ManifestSource } from './manifests.js'
 import { SKIP_WORKLOADS, type SideReading } from './workload-kinds.js'
 
 /**
@@ -40,20 +39,13 @@ export function readForecastPods(
 ): Promise<ForecastPod[]> {
   const { origin } = source
   const decode = (object: unknown, index: number) => forecastPod(object, origin, index)
-  return readObjects(
-    source,
-    { expected: 'Pod', flag: 'pods', order: 'kinds-first', decode, side },
-    (text, _, rest = side) =>
-      readListText(text, {
-        origin,
-        expected: 'Pod',
-        flag: 'pods',
-        order: 'kinds-first',
-        side: rest,
-        decode,
-        progress: source.progress,
-      })
-  )
+  return readListObjects(source, {
+    expected: 'Pod',
+    flag: 'pods',
+    order: 'kinds-first',
+    decode,
+    side,
+  })
 }
 
 /** `namespace/name`, as messages and tables name a pod. */

@@ -42,6 +42,27 @@ export async function readObjects<T>(
   return whole(source.text(), source.origin, rest)
 }
 
+/**
+ * readObjects for objects read beside others (`side`): a text that is not a JSON list is read
+ * by readListText, YAML lists item by item, in `wholeOrder` (the order reading it whole has
+ * always had, where it differs from the stream's).
+ */
+export function readListObjects<T>(
+  source: ManifestSource,
+  reading: ObjectReading<T> & { readonly side: SideReading },
+  wholeOrder: ObjectReading<T>['order'] = reading.order
+): Promise<T[]> {
+  return readObjects(source, reading, (text, origin, rest = reading.side) =>
+    readListText(text, {
+      ...reading,
+      origin,
+      order: wholeOrder,
+      side: rest,
+      progress: source.progress,
+    })
+  )
+}
+
 /** A reading that checks every object's kind before decoding any, as objectsOf does. */
 function kindsFirst<T>(
   expected: ExpectedKind,
@@ -136,20 +157,7 @@ export function readPodList<T = PlacedPod>(
 ): Promise<T[]> {
   const { origin } = source
   const decode = (o: unknown, i: number): T | undefined => keep(placedPod(o, origin, i, false))
-  return readObjects(
-    source,
-    { expected: 'Pod', flag: 'pods', order: 'in-order', decode, side },
-    (text, _, rest = side) =>
-      readListText(text, {
-        origin,
-        expected: 'Pod',
-        flag: 'pods',
-        order: 'in-order',
-        side: rest,
-        decode,
-        progress: source.progress,
-      })
-  )
+  return readListObjects(source, { expected: 'Pod', flag: 'pods', order: 'in-order', decode, side })
 }
 
 export async function readNamespaces(

@@ -2,9 +2,8 @@ import type { ObjectSource } from '../config/index.js'
 import type { WorkloadKind } from '../placement/index.js'
 import { ProtocolError } from '../protocol/index.js'
 import { kindByShape } from './manifest-kinds.js'
-import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
-import { readListText } from './list-text.js'
-import { readObjects } from './manifests.js'
+import { streamObjects, type ManifestSource } from './manifest-stream.js'
+import { readListObjects } from './manifests.js'
 import { ClusterReadError } from './tool-exit.js'
 import { fileSource, listsSource } from './tool-io.js'
 import type { WorkloadCollector } from './workload-kinds.js'
@@ -52,24 +51,11 @@ async function readWorkloadFile(source: ManifestSource, into: WorkloadCollector)
     if (kindByShape(object) === 'Pod') return undefined
     throw new ProtocolError(`${origin}: object ${index} has no kind, which --workloads needs`)
   }
-  const reading: ObjectReading<undefined> = {
-    expected: 'workload object',
-    flag: 'workloads',
-    order: 'in-order',
-    decode: kindless,
-    side,
-  }
   // Read whole, every kind is checked before any object is decoded (objectsOf).
-  await readObjects(source, reading, (text, _, rest = side) =>
-    readListText(text, {
-      origin,
-      expected: 'workload object',
-      flag: 'workloads',
-      order: 'kinds-first',
-      side: rest,
-      decode: kindless,
-      progress: source.progress,
-    })
+  await readListObjects(
+    source,
+    { expected: 'workload object', flag: 'workloads', order: 'in-order', decode: kindless, side },
+    'kinds-first'
   )
 }
 

@@ -8,7 +8,8 @@ import {
   podObject,
   PODS_PER_NODE,
 } from './explain-scale-objects.js'
-import { measure } from './scale-measure.js'
+import { realisticNode } from './realistic-node.js'
+import { measure, type ScaleFiles } from './scale-measure.js'
 
 /**
  * `explain` from files on a large cluster: 5000 nodes and 150,000 placed pods (requests, a
@@ -18,7 +19,10 @@ import { measure } from './scale-measure.js'
  * measurement runs in a fresh process: the wall time and peak RSS of each, beside those of reading the same
  * files with JSON.parse alone, and of reading the nodes and pods alone: streamed as explain streams
  * them with nothing decoded (`scan`), streamed and decoded as explain reads them (`read`), and
- * whole as it read them before (`readWhole`). Not a test: `npm run bench:explain`.
+ * whole as it read them before (`readWhole`). Then the pod that fits against NODES nodes as a
+ * production cloud lists them (realistic-node.ts: 24 labels, 50 images each, about 16 KiB),
+ * no pods given, beside JSON.parse of that file (`productionNodes`): what reading real nodes
+ * and their images costs. Not a test: `npm run bench:explain`.
  */
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000)
@@ -93,6 +97,29 @@ function pendingCost(files: Files, one: string, many: string, child?: string, pr
   }
 }
 
+/**
+ * The pod that fits against NODES production nodes, no pods: JSON.parse of the files, explain,
+ * and the BENCH_BASELINE build's explain.
+ */
+function productionNodes(dir: string, files: Files): object {
+  const nodes = join(dir, 'production-nodes.json')
+  const items = Array.from({ length: NODES }, (_, i) => ({
+    apiVersion: 'v1',
+    kind: 'Node',
+    ...realisticNode(i),
+  }))
+  writeFileSync(nodes, JSON.stringify({ kind: 'List', items }))
+  const pods = join(dir, 'no-pods.json')
+  writeFileSync(pods, JSON.stringify({ kind: 'List', items: [] }))
+  const run: ScaleFiles = { pod: files.fits, nodes, pods, pdbs: files.pdbs }
+  return {
+    fileMiB: Math.round(readFileSync(nodes).length / 2 ** 20),
+    jsonParse: measure('parse', run),
+    explainFits: measure('explain', run),
+    ...(BASELINE === undefined ? {} : { baselineExplainFits: measure('explain', run, BASELINE) }),
+  }
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'explain-scale-'))
 try {
   const files = writeCluster(dir)
@@ -134,6 +161,7 @@ try {
         explainFits,
         ...baseline,
         ...pending,
+        productionNodes: productionNodes(dir, files),
       },
       null,
       2

@@ -5,7 +5,13 @@ import {
 } from '../placement/index.js'
 import type { ExpectedKind } from './manifest-kinds.js'
 import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
-import { countingSide, SKIP_WORKLOADS, skipFirst, type SideReading } from './workload-kinds.js'
+import {
+  countingSide,
+  NO_SIDE,
+  SKIP_WORKLOADS,
+  skipFirst,
+  type SideReading,
+} from './workload-kinds.js'
 import { objectsOf } from './manifest-documents.js'
 import { readListText } from './list-text.js'
 import {
@@ -63,17 +69,19 @@ export function readListObjects<T>(
   )
 }
 
-/** A reading that checks every object's kind before decoding any, as objectsOf does. */
-function kindsFirst<T>(
+/**
+ * The objects of a source of one kind (nodes, namespaces, budgets), every kind checked before
+ * any object is decoded, as objectsOf reads: a YAML list is read item by item (list-text.ts),
+ * so that a cluster's nodes as `kubectl get nodes -o yaml` prints them are never held parsed
+ * whole.
+ */
+function readKindsFirst<T>(
+  source: ManifestSource,
   expected: ExpectedKind,
   flag: string,
   decode: (object: unknown, index: number) => T
-): ObjectReading<T> {
-  return { expected, flag, order: 'kinds-first', decode }
-}
-
-function nodesOf(objects: readonly unknown[], origin: string): ManifestNode[] {
-  return objects.map((o, i) => decodeManifestNode(o, `${origin}: node ${i}`))
+): Promise<T[]> {
+  return readListObjects(source, { expected, flag, order: 'kinds-first', decode, side: NO_SIDE })
 }
 
 /**
@@ -85,11 +93,8 @@ export async function readNodes(
   noneIsAnswer = false
 ): Promise<ManifestNode[]> {
   const { origin } = source
-  const nodes = await readObjects(
-    source,
-    kindsFirst('Node', 'nodes', (o, i) => decodeManifestNode(o, `${origin}: node ${i}`)),
-    (text) => nodesOf(objectsOf(text, origin, 'Node', 'nodes'), origin)
-  )
+  const decode = (o: unknown, i: number) => decodeManifestNode(o, `${origin}: node ${i}`)
+  const nodes = await readKindsFirst(source, 'Node', 'nodes', decode)
   if (nodes.length === 0 && !noneIsAnswer) throw new ProtocolError(`${origin}: no nodes found`)
   return nodes
 }
@@ -165,11 +170,7 @@ export async function readNamespaces(
 ): Promise<Map<string, Readonly<Record<string, string>>>> {
   const { origin } = source
   const decode = (o: unknown, i: number) => decodeNamespace(o, `${origin}: namespace ${i}`)
-  const namespaces = await readObjects(
-    source,
-    kindsFirst('Namespace', 'namespaces', decode),
-    (text) => objectsOf(text, origin, 'Namespace', 'namespaces').map(decode)
-  )
+  const namespaces = await readKindsFirst(source, 'Namespace', 'namespaces', decode)
   return new Map(namespaces.map((n) => [n.name, n.labels]))
 }
 
@@ -177,7 +178,5 @@ export function readDisruptionBudgets(source: ManifestSource): Promise<Disruptio
   const { origin } = source
   const decode = (o: unknown, i: number) =>
     decodeDisruptionBudget(o, `${origin}: poddisruptionbudget ${i}`)
-  return readObjects(source, kindsFirst('PodDisruptionBudget', 'pdbs', decode), (text) =>
-    objectsOf(text, origin, 'PodDisruptionBudget', 'pdbs').map(decode)
-  )
+  return readKindsFirst(source, 'PodDisruptionBudget', 'pdbs', decode)
 }

@@ -55,6 +55,9 @@ export function skipFirst(side: SideReading, count: number): SideReading {
 
 const WORKLOAD_KIND_SET: ReadonlySet<string> = new Set(WORKLOAD_OBJECT_KINDS)
 
+/** A reading of one kind takes nothing on the side: every other kind is refused. */
+export const NO_SIDE: SideReading = { kinds: new Set(), decode: () => undefined }
+
 /** Reading pods, workload objects are passed over: they are not pods of the wrong kind. */
 export const SKIP_WORKLOADS: SideReading = {
   kinds: WORKLOAD_KIND_SET,

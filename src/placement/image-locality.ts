@@ -52,7 +52,7 @@ export const preScoreImageLocality: PreScore = (input) => {
     score(node) {
       let sum = 0
       for (const name of names) {
-        const state = node.imageStates.get(name)
+        const state = node.imageState(name)
         if (state !== undefined) sum += scaledImageScore(state, totalNodes)
       }
       return calculatePriority(sum, names.length)

@@ -2,7 +2,7 @@ import type { ClusterPod } from './cluster-pod.js'
 import type { PlacementNode } from './placement-node.js'
 import { HostPortInfo } from './host-ports.js'
 import { OrderedPods } from './ordered-pods.js'
-import type { ImageStateSummary } from './image-states.js'
+import type { ImageStates, ImageStateSummary } from './image-states.js'
 import { NO_RESOURCES, podRequests, type PodResources } from './pod-requests.js'
 import { nonZeroRequests, nonZeroRequestsBefore132, type CpuMemory } from './non-zero-requests.js'
 import { accumulate, emptyResource, resourceOf, type Resource } from './resource.js'
@@ -87,8 +87,8 @@ export class NodeInfo {
   /** `Requested`: the sum of the pods' requests (status resources counted, as upstream). */
   readonly requested: Resource
   readonly usedPorts: HostPortInfo
-  /** `ImageStates`: the node's images with their size and how many nodes hold them. */
-  readonly imageStates: ReadonlyMap<string, ImageStateSummary>
+  /** The snapshot's images, of which this node's are its `ImageStates` (imageState). */
+  readonly #images: ImageStates
   /** The node's place in the snapshot's node list, which its clones keep. */
   readonly position: number
   readonly #pods: OrderedPods
@@ -102,13 +102,13 @@ export class NodeInfo {
     node: PlacementNode,
     position: number,
     order: PodOrder,
-    imageStates: ReadonlyMap<string, ImageStateSummary>,
+    images: ImageStates,
     from?: NodeInfo
   ) {
     this.node = node
     this.position = position
     this.#order = order
-    this.imageStates = imageStates
+    this.#images = images
     this.allocatable =
       from?.allocatable ?? (node.allocatable == null ? null : resourceOf(node.allocatable))
     this.requested = emptyResource()
@@ -125,6 +125,11 @@ export class NodeInfo {
 
   get name(): string {
     return this.node.name
+  }
+
+  /** `ImageStates[name]`: the image's size and how many nodes hold it, when this node does. */
+  imageState(name: string): ImageStateSummary | undefined {
+    return this.#images.of(name, this.position)
   }
 
   /**
@@ -181,7 +186,7 @@ export class NodeInfo {
 
   /** `NodeInfo.Clone`: a copy whose pods and sums change apart from this one's. */
   clone(): NodeInfo {
-    return new NodeInfo(this.node, this.position, this.#order, this.imageStates, this)
+    return new NodeInfo(this.node, this.position, this.#order, this.#images, this)
   }
 
   /** `NodeInfo.update`: the requests, the non-zero requests and the host ports, added or taken away. */

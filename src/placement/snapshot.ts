@@ -2,7 +2,7 @@ import type { ClusterPod } from './cluster-pod.js'
 import type { PlacementNode } from './placement-node.js'
 import { labelOf, type LabelSelector } from './label-requirements.js'
 import { AntiAffinityIndex } from './anti-affinity-index.js'
-import { nodeImageStates } from './image-states.js'
+import { ImageStates } from './image-states.js'
 import type { Labels } from './label-requirements.js'
 import { hasAffinity, NodeInfo } from './node-info.js'
 import { PodIndex } from './pod-index.js'
@@ -50,9 +50,9 @@ export class Snapshot {
     this.nodes = nodes
     this.podsKnown = podsKnown
     const order = (pod: ClusterPod) => this.orderOf(pod)
-    const images = nodeImageStates(nodes)
+    const images = new ImageStates(nodes)
     this.nodeInfoList = nodes.map((node, i) => {
-      const info = new NodeInfo(node, i, order, images[i] ?? new Map())
+      const info = new NodeInfo(node, i, order, images)
       const named = this.#byName.get(node.name)
       if (named === undefined) this.#byName.set(node.name, [info])
       else named.push(info)

@@ -2,8 +2,10 @@ import fc from 'fast-check'
 import { dump } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { readListText, readWhole, type ListTextReading } from '../../src/cli/list-text.js'
+import type { ExpectedKind } from '../../src/cli/manifest-kinds.js'
 import {
   decodeManifestAndPlacement,
+  decodeManifestNode,
   field,
   isJsonObject,
   ProtocolError,
@@ -12,7 +14,7 @@ import { SEED } from './field-arbitraries.js'
 
 /**
  * A YAML list read item by item (yaml-list.ts, list-text.ts) gives what reading it whole gives,
- * in each of the readings (explain's pods, forecast's, a workloads file's): the same objects
+ * in each of the readings (explain's pods, forecast's, a workloads file's, the nodes): the same objects
  * kept, the same objects on the side (each once), or the same first error. Over lists printed
  * as kubectl prints them (entries at column 0) and as js-yaml does (indented), with
  * values YAML must quote or fold (`- `, `#`, `: `, anchors' and aliases' marks, line breaks),
@@ -56,29 +58,35 @@ const workload = fc.record({
   metadata: fc.record({ name: text }),
   spec: fc.constantFrom('good', 'bad'),
 })
-const wrongKind = fc.constant({ kind: 'Node', metadata: { name: 'n' } })
-const items = fc.array(
-  fc.oneof(
-    { weight: 6, arbitrary: pod },
-    { weight: 1, arbitrary: workload },
-    { weight: 1, arbitrary: wrongKind }
-  ),
-  { maxLength: 5 }
-)
+const node = fc
+  .record({ name: text, unschedulable: fc.constantFrom<unknown>(true, false, 'yes') })
+  .map(({ name, unschedulable }) => ({ kind: 'Node', metadata: { name }, spec: { unschedulable } }))
 
-const listText = fc
-  .record({
-    items,
-    kindFirst: fc.boolean(),
-    noArrayIndent: fc.boolean(),
-    lineWidth: fc.constantFrom(8, 80),
-  })
-  .map(({ items, kindFirst, noArrayIndent, lineWidth }) => {
-    const list = kindFirst
-      ? { apiVersion: 'v1', kind: 'List', items }
-      : { apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }
-    return dump(list, { noArrayIndent, lineWidth })
-  })
+/** Mostly objects of the kind read, some workload objects, some of the other kind. */
+const itemsOf = (read: fc.Arbitrary<object>, other: fc.Arbitrary<object>) =>
+  fc.array(
+    fc.oneof(
+      { weight: 6, arbitrary: read },
+      { weight: 1, arbitrary: workload },
+      { weight: 1, arbitrary: other }
+    ),
+    { maxLength: 5 }
+  )
+
+const listText = (items: fc.Arbitrary<object[]>) =>
+  fc
+    .record({
+      items,
+      kindFirst: fc.boolean(),
+      noArrayIndent: fc.boolean(),
+      lineWidth: fc.constantFrom(8, 80),
+    })
+    .map(({ items, kindFirst, noArrayIndent, lineWidth }) => {
+      const list = kindFirst
+        ? { apiVersion: 'v1', kind: 'List', items }
+        : { apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }
+      return dump(list, { noArrayIndent, lineWidth })
+    })
 
 type Edit = { at: number; remove: boolean; put: string } | null
 
@@ -100,24 +108,67 @@ function edited(source: string, change: Edit): string {
     : source.slice(0, at) + change.put + source.slice(at)
 }
 
+const decodePod = (object: unknown, index: number) =>
+  decodeManifestAndPlacement(object, `f.yaml: pod ${index}`, false)
+const decodeNode = (object: unknown, index: number) =>
+  decodeManifestNode(object, `f.yaml: node ${index}`)
+
+interface Reading {
+  readonly order: 'in-order' | 'kinds-first'
+  readonly expected: ExpectedKind
+  readonly flag: string
+  /** The kinds read on the side. */
+  readonly side: readonly string[]
+  readonly decode: (object: unknown, index: number) => unknown
+  /** Lists of mostly the objects this reading keeps. */
+  readonly lists: fc.Arbitrary<string>
+}
+
+const podLists = listText(itemsOf(pod, node))
+
 /**
  * How a text is read: explain's pods (a list, each kind then each pod), forecast's (every kind
- * first), or a workloads file, which takes the controllers and passes the pods over.
+ * first), a workloads file, which takes the controllers and passes the pods over, or the nodes
+ * (every kind first, nothing on the side; namespaces and budgets are read so too).
  */
-const READINGS = {
-  "explain's pods": { order: 'in-order', expected: 'Pod', flag: 'pods', side: ['ReplicaSet'] },
-  "forecast's pods": { order: 'kinds-first', expected: 'Pod', flag: 'pods', side: ['ReplicaSet'] },
+const READINGS: Readonly<Record<string, Reading>> = {
+  "explain's pods": {
+    order: 'in-order',
+    expected: 'Pod',
+    flag: 'pods',
+    side: ['ReplicaSet'],
+    decode: decodePod,
+    lists: podLists,
+  },
+  "forecast's pods": {
+    order: 'kinds-first',
+    expected: 'Pod',
+    flag: 'pods',
+    side: ['ReplicaSet'],
+    decode: decodePod,
+    lists: podLists,
+  },
   'a workloads file': {
     order: 'kinds-first',
     expected: 'workload object',
     flag: 'workloads',
     side: ['ReplicaSet', 'Pod'],
+    decode: decodePod,
+    lists: podLists,
   },
-} as const
+  'the nodes': {
+    order: 'kinds-first',
+    expected: 'Node',
+    flag: 'nodes',
+    side: [],
+    decode: decodeNode,
+    lists: listText(itemsOf(node, pod)),
+  },
+}
 
 /** What a reading gives: what it kept and the side's objects, or its error's message. */
 function outcome(
-  how: (typeof READINGS)[keyof typeof READINGS],
+  how: Reading,
   read: (text: string, reading: ListTextReading<unknown>) => unknown[],
   text: string
 ): unknown {
@@ -135,7 +186,7 @@ function outcome(
         side.push(`${kind} ${index} ${JSON.stringify(object)}`)
       },
     },
-    decode: (object, index) => decodeManifestAndPlacement(object, `f.yaml: pod ${index}`, false),
+    decode: how.decode,
   }
   try {
     return { kept: read(text, reading), side }
@@ -147,12 +198,12 @@ function outcome(
 }
 
 describe('a YAML list read item by item', () => {
-  it.each(Object.keys(READINGS) as (keyof typeof READINGS)[])(
+  it.each(Object.keys(READINGS))(
     'gives what reading it whole gives: the objects kept, those on the side once each, or the first error (%s)',
     (name) => {
-      const how = READINGS[name]
+      const how = READINGS[name] as Reading
       fc.assert(
-        fc.property(listText, edit, (source, change) => {
+        fc.property(how.lists, edit, (source, change) => {
           const yaml = edited(source, change)
           expect(outcome(how, readListText, yaml)).toEqual(outcome(how, readWhole, yaml))
         }),

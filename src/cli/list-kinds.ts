@@ -1,3 +1,4 @@
+import { ProtocolError } from '../protocol/index.js'
 import { checkKind, itemKindOfList, ownKind, type ExpectedKind } from './manifest-kinds.js'
 
 /**
@@ -10,11 +11,13 @@ export interface Failure {
   readonly error: unknown
 }
 
-function failureOf(index: number, check: () => void): Failure | null {
+/** The ProtocolError `step` throws, as the failure of object `index`; null when it throws none. */
+export function failureOf(index: number, step: () => void): Failure | null {
   try {
-    check()
+    step()
     return null
   } catch (error) {
+    if (!(error instanceof ProtocolError)) throw error
     return { index, error }
   }
 }

@@ -55,23 +55,20 @@ class ObjectsOfItems<T> {
   readonly #kept: T[] = []
   #kindFailure: ProtocolError | null = null
   #decodeFailure: ProtocolError | null = null
-  /** objectsOf numbers the objects it passes on; in-order reading numbers every item. */
-  #passed = 0
 
   constructor(readonly reading: ListTextReading<T>) {}
 
   take(object: unknown, index: number, listKind: string | null): void {
     const { origin, order, expected, flag } = this.reading
-    const at = order === 'in-order' ? index : this.#passed++
     const check = () => checkKind(object, listKind, expected, flag, origin)
     if (order === 'in-order') {
       check()
-      this.#keep(object, at)
+      this.#keep(object, index)
       return
     }
     this.#kindFailure ??= failureOf(check)
     if (this.#kindFailure === null && this.#decodeFailure === null)
-      this.#decodeFailure = failureOf(() => this.#keep(object, at))
+      this.#decodeFailure = failureOf(() => this.#keep(object, index))
   }
 
   #keep(object: unknown, index: number): void {
@@ -107,9 +104,11 @@ export function readWhole<T>(text: string, reading: ListTextReading<T>): T[] {
     if (decoded !== undefined) kept.push(decoded)
   }
   if (reading.order === 'kinds-first') {
-    objectsOf(text, origin, reading.expected, reading.flag, side).forEach(keep)
+    for (const { object, index } of objectsOf(text, origin, reading.expected, reading.flag, side))
+      keep(object, index)
     return kept
   }
+  let next = 0
   documents(text, origin).forEach((doc, i) => {
     if (!isJsonObject(doc) || field(doc, 'items') === undefined) {
       throw new ProtocolError(
@@ -118,11 +117,12 @@ export function readWhole<T>(text: string, reading: ListTextReading<T>): T[] {
     }
     const kind = field(doc, 'kind')
     const listKind = typeof kind === 'string' ? kind : null
-    listItems(doc, `${origin}[${i}]`).forEach((o, j) => {
-      if (readOnSide(o, side, j)) return
-      checkKind(o, listKind, reading.expected, reading.flag, origin)
-      keep(o, j)
-    })
+    for (const object of listItems(doc, `${origin}[${i}]`)) {
+      const index = next++
+      if (readOnSide(object, side, index)) continue
+      checkKind(object, listKind, reading.expected, reading.flag, origin)
+      keep(object, index)
+    }
   })
   return kept
 }

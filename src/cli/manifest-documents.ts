@@ -38,9 +38,16 @@ function jsonDocument(text: string): unknown {
   }
 }
 
+/** An object of a text, and its place among all the objects of the text's documents. */
+export interface NumberedObject {
+  readonly object: unknown
+  readonly index: number
+}
+
 /**
  * The objects of every document, each checked to be of the kind `flag` takes; those `side`
- * takes are read on the side instead.
+ * takes are read on the side instead. Each is numbered by its place among all the objects of
+ * the text, those on the side included, as a list read as it arrives numbers its items.
  */
 export function objectsOf(
   text: string,
@@ -48,13 +55,15 @@ export function objectsOf(
   expected: ExpectedKind,
   flag: string,
   side?: SideReading
-): unknown[] {
+): NumberedObject[] {
+  let next = 0
   return documents(text, origin).flatMap((doc, i) => {
     const isList = isJsonObject(doc) && field(doc, 'items') !== undefined
     const kind = isList ? field(doc, 'kind') : undefined
     const listKind = typeof kind === 'string' ? kind : null
-    const objects = listItems(doc, `${origin}[${i}]`).filter((o, j) => !readOnSide(o, side, j))
-    for (const object of objects) checkKind(object, listKind, expected, flag, origin)
+    const numbered = listItems(doc, `${origin}[${i}]`).map((object) => ({ object, index: next++ }))
+    const objects = numbered.filter(({ object, index }) => !readOnSide(object, side, index))
+    for (const { object } of objects) checkKind(object, listKind, expected, flag, origin)
     return objects
   })
 }

@@ -1,5 +1,5 @@
 import type { ReadProgress } from './progress-line.js'
-import { earlier, ListKinds, type Failure } from './list-kinds.js'
+import { earlier, failureOf, ListKinds, type Failure } from './list-kinds.js'
 import type { ExpectedKind } from './manifest-kinds.js'
 import type { SideReading } from './workload-kinds.js'
 import { ownKind } from './manifest-kinds.js'
@@ -145,6 +145,8 @@ class ListReading<T> implements ListStreamSink {
 /** Every list of a source, and the first failures of each sort. */
 class ObjectsReading<T> {
   readonly results: T[] = []
+  /** Kinds first: the first object on the side refused, which reading whole meets first. */
+  sideFailure: Failure | null = null
   kindFailure: Failure | null = null
   decodeFailure: Failure | null = null
   count = 0
@@ -155,19 +157,21 @@ class ObjectsReading<T> {
   #mark = {
     results: 0,
     count: 0,
+    sideFailure: null as Failure | null,
     kindFailure: null as Failure | null,
     decodeFailure: null as Failure | null,
   }
 
   /** Where a list of pages starts, to go back to when it is read again from its start. */
   beginList(): void {
-    const { count, kindFailure, decodeFailure } = this
-    this.#mark = { results: this.results.length, count, kindFailure, decodeFailure }
+    const { count, sideFailure, kindFailure, decodeFailure } = this
+    this.#mark = { results: this.results.length, count, sideFailure, kindFailure, decodeFailure }
   }
 
   restartList(): void {
     this.results.length = this.#mark.results
     this.count = this.#mark.count
+    this.sideFailure = this.#mark.sideFailure
     this.kindFailure = this.#mark.kindFailure
     this.decodeFailure = this.#mark.decodeFailure
     this.continueToken = undefined
@@ -193,6 +197,11 @@ class ObjectsReading<T> {
   decode(object: unknown, index: number, other?: () => void): void {
     this.count = index + 1
     this.reading.progress?.objects(this.origin, this.count, this.#total)
+    if (other !== undefined && this.reading.order === 'kinds-first') {
+      // Read whole (objectsOf), every object on the side is read before any kind is checked.
+      this.sideFailure ??= failureOf(index, other)
+      return
+    }
     if (this.decodeFailure !== null) return
     try {
       const decoded = other === undefined ? this.reading.decode(object, index) : other()
@@ -205,10 +214,10 @@ class ObjectsReading<T> {
 
   /** The decoded objects, or the failure reading the whole document would have met first. */
   outcome(): T[] {
-    const { kindFailure, decodeFailure } = this
+    const { sideFailure, kindFailure, decodeFailure } = this
     const failure =
       this.reading.order === 'kinds-first'
-        ? (kindFailure ?? decodeFailure)
+        ? (sideFailure ?? kindFailure ?? decodeFailure)
         : earlier(kindFailure, decodeFailure)
     if (failure !== null) throw failure.error
     return this.results

@@ -50,22 +50,15 @@ export async function readObjects<T>(
 
 /**
  * readObjects for objects read beside others (`side`): a text that is not a JSON list is read
- * by readListText, YAML lists item by item, in `wholeOrder` (the order reading it whole has
- * always had, where it differs from the stream's).
+ * by readListText, YAML lists item by item, in the reading's order, so that a list gives the
+ * same objects and the same first error as JSON and as YAML.
  */
 export function readListObjects<T>(
   source: ManifestSource,
-  reading: ObjectReading<T> & { readonly side: SideReading },
-  wholeOrder: ObjectReading<T>['order'] = reading.order
+  reading: ObjectReading<T> & { readonly side: SideReading }
 ): Promise<T[]> {
   return readObjects(source, reading, (text, origin, rest = reading.side) =>
-    readListText(text, {
-      ...reading,
-      origin,
-      order: wholeOrder,
-      side: rest,
-      progress: source.progress,
-    })
+    readListText(text, { ...reading, origin, side: rest, progress: source.progress })
   )
 }
 
@@ -145,9 +138,10 @@ function placedPod(object: unknown, origin: string, index: number, check: boolea
 /** The one pod explain answers for, with its placement constraints. */
 export function readOnePlacedPod(text: string, origin: string): PlacedPod {
   const objects = objectsOf(text, origin, 'Pod', 'pod')
-  if (objects.length !== 1)
+  const [only] = objects
+  if (only === undefined || objects.length !== 1)
     throw new ProtocolError(`${origin}: expected one pod, found ${objects.length}`)
-  return placedPod(objects[0], origin, 0, true)
+  return placedPod(only.object, origin, only.index, true)
 }
 
 /**

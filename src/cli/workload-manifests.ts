@@ -51,12 +51,13 @@ async function readWorkloadFile(source: ManifestSource, into: WorkloadCollector)
     if (kindByShape(object) === 'Pod') return undefined
     throw new ProtocolError(`${origin}: object ${index} has no kind, which --workloads needs`)
   }
-  // Read whole, every kind is checked before any object is decoded (objectsOf).
-  await readListObjects(
-    source,
-    { expected: 'workload object', flag: 'workloads', order: 'in-order', decode: kindless, side },
-    'kinds-first'
-  )
+  await readListObjects(source, {
+    expected: 'workload object',
+    flag: 'workloads',
+    order: 'kinds-first',
+    decode: kindless,
+    side,
+  })
 }
 
 /** One kind's list from the cluster, into `into`; a refused list becomes a note. */

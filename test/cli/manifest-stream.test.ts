@@ -1,4 +1,7 @@
+import { dump } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
+import { readForecastPods } from '../../src/cli/forecast-pods.js'
+import { WorkloadCollector } from '../../src/cli/workload-kinds.js'
 import { readNodes, readPodList, type ManifestSource } from '../../src/cli/manifests.js'
 import {
   decodeManifestNode,
@@ -220,6 +223,25 @@ describe('reading lists as they arrive', () => {
       const pods = await readPodList(source(text, partBytes), ({ pod }) => pod.name, side)
       expect(pods).toEqual(['web-0'])
       expect(seen).toEqual(['ReplicaSet 0'])
+    }
+  )
+
+  it.each([
+    { format: 'JSON', text: (items: unknown[]) => list(items) },
+    { format: 'YAML', text: (items: unknown[]) => dump({ kind: 'List', items }) },
+  ])(
+    "numbers a pod by its place among all the list's objects, a workload object before it counted, and reports a workload object it cannot read before a wrong kind ($format)",
+    async ({ text }) => {
+      const rs = { kind: 'ReplicaSet', metadata: { name: 'web' } }
+      const badPod = { ...RICH_POD, spec: { containers: [{ name: 'c', resources: 'x' }] } }
+      const read = (items: unknown[]) => readForecastPods(source(text(items), 5))
+      await expect(read([rs, badPod])).rejects.toThrow('f.json: pod 1.spec.containers[0]')
+      const badRs = { kind: 'ReplicaSet', metadata: { name: 'web' }, spec: 'x' }
+      const node = { kind: 'Node', metadata: { name: 'n1' } }
+      const side = new WorkloadCollector().side('f.json')
+      await expect(readForecastPods(source(text([node, badRs]), 5), side)).rejects.toThrow(
+        'f.json: replicaset 1.spec'
+      )
     }
   )
 

@@ -254,3 +254,12 @@ export function row(
     reason: fits ? null : REASON_NODE_AFFINITY,
   }
 }
+
+/** A node of name `name` listing `images` in `status.images`. */
+export function withImages(
+  name: string,
+  images: readonly { names: string[]; sizeBytes: number }[]
+): PlacementNode {
+  const [base] = placementNodes([node(name)])
+  return { ...(base as PlacementNode), images }
+}

@@ -36,9 +36,12 @@ async function answer(
   env: Readonly<Record<string, string | undefined>>
 ): Promise<Answer> {
   if (plan.kind === 'words') return { candidates: plan.words, directive: plan.directive }
-  // The cluster client is loaded only when names are asked for: a TAB on a flag stays quick.
-  const { clusterNamesFor } = await import('./complete-names.js')
-  const names = await clusterNamesFor(plan.names, plan.line, env)
+  // The cluster client is loaded only when a cluster's names are asked for: a TAB on a flag or
+  // on --context (names read from the kubeconfig files) stays quick.
+  const names =
+    plan.names === 'context'
+      ? (await import('./complete-contexts.js')).contextNamesFor(plan.line, env)
+      : await (await import('./complete-names.js')).clusterNamesFor(plan.names, plan.line, env)
   // One candidate a line: a name with a line feed or an escape sequence (a hostile API server's)
   // is escaped, so it can neither forge candidates nor act on the terminal.
   const candidates = names

@@ -1,4 +1,4 @@
-import { ClusterSnapshot, contextNames, defaultNamespace } from '../cluster/index.js'
+import { ClusterSnapshot, defaultNamespace } from '../cluster/index.js'
 import { lastValue, typedLineCluster, type TypedLine } from '../config/index.js'
 import type { NameKind } from './complete-engine.js'
 
@@ -10,11 +10,14 @@ import type { NameKind } from './complete-engine.js'
  * either, without a word on stderr, which kubectl hands straight to the terminal.
  */
 
+/** The names read from the API server (contexts come from the files: complete-contexts.ts). */
+type ClusterNameKind = Exclude<NameKind, 'context'>
+
 /** The bound kubectl's completion notes it should set on its requests (`compGetResourceList`). */
 export const NAMES_DEADLINE_MS = 5_000
 
 export async function clusterNamesFor(
-  kind: NameKind,
+  kind: ClusterNameKind,
   line: TypedLine,
   env: Readonly<Record<string, string | undefined>>,
   deadlineMs = NAMES_DEADLINE_MS
@@ -39,14 +42,13 @@ export async function clusterNamesFor(
 }
 
 async function readNames(
-  kind: NameKind,
+  kind: ClusterNameKind,
   line: TypedLine,
   env: Readonly<Record<string, string | undefined>>,
   signal: AbortSignal
 ): Promise<string[]> {
   const cluster = typedLineCluster(line, env)
   if (cluster === null) return []
-  if (kind === 'context') return contextNames(cluster)
   const snapshot = new ClusterSnapshot(cluster)
   switch (kind) {
     case 'node':

@@ -4,11 +4,11 @@
  */
 export {
   apiServerUrl,
-  contextNames,
   defaultNamespace,
   loadKubeConfig,
   type ClusterSource,
 } from './kube-config.js'
+export { contextNames } from './kubeconfig-contexts.js'
 export {
   InformerNodeCache,
   DEFAULT_BACKOFF,

@@ -128,19 +128,6 @@ function isFileError(err: unknown): boolean {
   )
 }
 
-/**
- * The context names of the kubeconfig files, merged as kubectl merges them: what kubectl's
- * completion of `--context` offers (`ListContextsInConfig`), sorted as
- * `kubectl config get-contexts -o name` prints them (`RunGetContexts` sorts). None in a pod's
- * service account, which has no contexts.
- */
-export function contextNames(source: ClusterSource): string[] {
-  if (source.kind === 'in-cluster') return []
-  return mergedKubeconfigs(source.paths)
-    .kubeConfig.contexts.map((c) => c.name)
-    .sort()
-}
-
 /** kubectl's `--context NAME`: an error naming the files when none of them has it. */
 function useContext(kubeConfig: KubeConfig, name: string, paths: readonly string[]): void {
   if (kubeConfig.getContextObject(name) === null) {

@@ -1,3 +1,4 @@
+import { failureOf, type Failure } from './list-kinds.js'
 import { checkKind, type ExpectedKind } from './manifest-kinds.js'
 import type { ReadProgress } from './progress-line.js'
 import { documents, objectsOf } from './manifest-documents.js'
@@ -53,8 +54,8 @@ export function readListText<T>(text: string, reading: ListTextReading<T>): T[] 
 /** The objects of a list's items, given one at a time, with the failures reading whole meets. */
 class ObjectsOfItems<T> {
   readonly #kept: T[] = []
-  #kindFailure: ProtocolError | null = null
-  #decodeFailure: ProtocolError | null = null
+  #kindFailure: Failure | null = null
+  #decodeFailure: Failure | null = null
 
   constructor(readonly reading: ListTextReading<T>) {}
 
@@ -66,9 +67,9 @@ class ObjectsOfItems<T> {
       this.#keep(object, index)
       return
     }
-    this.#kindFailure ??= failureOf(check)
+    this.#kindFailure ??= failureOf(index, check)
     if (this.#kindFailure === null && this.#decodeFailure === null)
-      this.#decodeFailure = failureOf(() => this.#keep(object, index))
+      this.#decodeFailure = failureOf(index, () => this.#keep(object, index))
   }
 
   #keep(object: unknown, index: number): void {
@@ -79,19 +80,8 @@ class ObjectsOfItems<T> {
   /** The pods kept, or the first failure: a wrong kind before any pod that cannot be decoded. */
   outcome(): T[] {
     const failure = this.#kindFailure ?? this.#decodeFailure
-    if (failure !== null) throw failure
+    if (failure !== null) throw failure.error
     return this.#kept
-  }
-}
-
-/** The ProtocolError `step` throws, or null. */
-function failureOf(step: () => void): ProtocolError | null {
-  try {
-    step()
-    return null
-  } catch (error) {
-    if (error instanceof ProtocolError) return error
-    throw error
   }
 }
 

@@ -21,8 +21,9 @@ import { measure, type ScaleFiles } from './scale-measure.js'
  * them with nothing decoded (`scan`), streamed and decoded as explain reads them (`read`), and
  * whole as it read them before (`readWhole`). Then the pod that fits against NODES nodes as a
  * production cloud lists them (realistic-node.ts: 24 labels, 50 images each, about 16 KiB),
- * no pods given, beside JSON.parse of that file (`productionNodes`): what reading real nodes
- * and their images costs. Not a test: `npm run bench:explain`.
+ * no pods given, beside JSON.parse of that file, and `explain --pending` of 100 pods each naming
+ * an image of its own (`productionNodes`): what reading real nodes and their images costs.
+ * Not a test: `npm run bench:explain`.
  */
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000)
@@ -112,12 +113,35 @@ function productionNodes(dir: string, files: Files): object {
   const pods = join(dir, 'no-pods.json')
   writeFileSync(pods, JSON.stringify({ kind: 'List', items: [] }))
   const run: ScaleFiles = { pod: files.fits, nodes, pods, pdbs: files.pdbs }
+  const pending = { ...run, pods: writeImagePendingPods(join(dir, 'image-pending.json')) }
   return {
     fileMiB: Math.round(readFileSync(nodes).length / 2 ** 20),
     jsonParse: measure('parse', run),
     explainFits: measure('explain', run),
-    ...(BASELINE === undefined ? {} : { baselineExplainFits: measure('explain', run, BASELINE) }),
+    [`pending${IMAGE_PENDING}Images`]: measure('pending', pending),
+    ...(BASELINE === undefined
+      ? {}
+      : {
+          baselineExplainFits: measure('explain', run, BASELINE),
+          [`baselinePending${IMAGE_PENDING}Images`]: measure('pending', pending, BASELINE),
+        }),
   }
+}
+
+/**
+ * Pending pods each naming an image of its own: `explain --pending` past the image names looked
+ * for one at a time (image-states.ts), to where every name is indexed.
+ */
+const IMAGE_PENDING = 100
+
+function writeImagePendingPods(path: string): string {
+  const items = Array.from({ length: IMAGE_PENDING }, (_, k) => {
+    const pod = pendingPod(k) as { spec: { containers: Record<string, unknown>[] } }
+    for (const container of pod.spec.containers) container.image = `registry.example/app-${k}:1.0`
+    return pod
+  })
+  writeFileSync(path, JSON.stringify({ kind: 'List', items }))
+  return path
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'explain-scale-'))

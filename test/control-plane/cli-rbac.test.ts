@@ -16,6 +16,7 @@ import { createNamespace } from '../support/control-plane/scheduling.js'
  * warns that the kind is unknown.
  */
 interface Rule {
+  apiGroups?: string[]
   resources?: string[]
   nonResourceURLs?: string[]
   verbs: string[]
@@ -91,19 +92,51 @@ describeWithControlPlane('the CLI’s ClusterRole on a real API server', (plane)
     })
     for (const p of PODS) await api.create(`/api/v1/namespaces/${NS}/pods`, p)
     await api.create('/apis/rbac.authorization.k8s.io/v1/clusterroles', ROLE)
-    kubeconfigs.set('bound', await boundTo('reader', ROLE.metadata.name))
+    kubeconfigs.set('bound', await boundTo('reader', ROLE.metadata.name, ROLE.rules))
     kubeconfigs.set('unbound', await serviceAccountKubeconfig('stranger'))
   }, 30_000)
 
   /** A kubeconfig of a new service account bound to the ClusterRole `role` alone. */
-  async function boundTo(account: string, role: string): Promise<string> {
+  async function boundTo(account: string, role: string, rules: readonly Rule[]): Promise<string> {
     const kubeconfig = await serviceAccountKubeconfig(account)
     await plane().api.create('/apis/rbac.authorization.k8s.io/v1/clusterrolebindings', {
       metadata: { name: `${account}-${role}` },
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role },
       subjects: [{ kind: 'ServiceAccount', name: account, namespace: NS }],
     })
+    await untilInForce(account, rules)
     return kubeconfig
+  }
+
+  /**
+   * Waits until the API server grants `account` the first thing `rules` grant: its authorizer
+   * sees a new role and binding through its informers, a moment after they are created, and a
+   * request in that moment is refused as if the role lacked it.
+   */
+  async function untilInForce(account: string, rules: readonly Rule[]): Promise<void> {
+    const rule = rules.find((r) => (r.resources ?? []).length > 0)
+    if (rule === undefined) return
+    const review = {
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'SubjectAccessReview',
+      spec: {
+        user: `system:serviceaccount:${NS}:${account}`,
+        groups: ['system:serviceaccounts', `system:serviceaccounts:${NS}`, 'system:authenticated'],
+        resourceAttributes: {
+          group: rule.apiGroups?.[0] ?? '',
+          resource: rule.resources?.[0],
+          verb: rule.verbs[0],
+          namespace: NS,
+        },
+      },
+    }
+    const path = '/apis/authorization.k8s.io/v1/subjectaccessreviews'
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+      const answer = await plane().api.create(path, review)
+      if ((answer.status as { allowed?: boolean }).allowed === true) return
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    throw new Error(`the binding of ${account} was not in force 10 s after it was made`)
   }
 
   const COMMANDS: [string, 'explain' | 'forecast', string[]][] = [
@@ -170,7 +203,7 @@ describeWithControlPlane('the CLI’s ClusterRole on a real API server', (plane)
       metadata: { name },
       rules,
     })
-    return boundTo(name, name)
+    return boundTo(name, name, rules)
   }
 
   it.each(RESOURCE_RULES.filter((rule) => !isWorkload(rule)))(

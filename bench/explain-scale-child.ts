@@ -3,7 +3,8 @@ import { runExplain } from '../src/cli/explain-command.js'
 import { runForecast } from '../src/cli/forecast-command.js'
 import { readExplainContext } from '../src/cli/explain-context.js'
 import { diagnose } from '../src/cli/explain-judge.js'
-import { readNodes, readObjects, readPodList } from '../src/cli/manifests.js'
+import { readNodes, readPodList } from '../src/cli/manifests.js'
+import { streamObjects } from '../src/cli/manifest-stream.js'
 import { nodesSource, podsSource } from '../src/cli/tool-io.js'
 import { openInput } from '../src/config/tool-inputs.js'
 import { parseExplainOptions } from '../src/config/index.js'
@@ -41,17 +42,16 @@ async function readAsExplain(): Promise<number> {
 /** The nodes and pods streamed as explain streams them, each object built and then dropped. */
 async function scanAsExplain(): Promise<void> {
   const drop = { order: 'in-order', decode: () => undefined } as const
-  const none = () => []
-  await readObjects(
-    await nodesSource({ kind: 'file', ...openInput(files.nodes, 'nodes') }),
-    { ...drop, expected: 'Node', flag: 'nodes' },
-    none
-  )
-  await readObjects(
-    await podsSource({ kind: 'file', ...openInput(files.pods, 'pods') }, []),
-    { ...drop, expected: 'Pod', flag: 'pods' },
-    none
-  )
+  await streamObjects(await nodesSource({ kind: 'file', ...openInput(files.nodes, 'nodes') }), {
+    ...drop,
+    expected: 'Node',
+    flag: 'nodes',
+  })
+  await streamObjects(await podsSource({ kind: 'file', ...openInput(files.pods, 'pods') }, []), {
+    ...drop,
+    expected: 'Pod',
+    flag: 'pods',
+  })
 }
 
 function readWhole(): number {

@@ -31,35 +31,22 @@ export type { ManifestSource } from './manifest-stream.js'
 export { objectsOf } from './manifest-documents.js'
 
 /**
- * The objects of a source: streamed when it is JSON lists, else read whole by `whole` (the same
- * reading of a text, which gives the same objects and errors). A stream may end part way (JSON
- * that only YAML reads, such as a trailing comma): `whole` is then given a side reading that
- * passes over the objects the stream already gave it, so that none is read on the side twice.
+ * The objects of a source: streamed when it is JSON lists, else its text read by readListText
+ * (a YAML list item by item), in the reading's order, so that a list gives the same objects and
+ * the same first error as JSON and as YAML. A stream may end part way (JSON that only YAML
+ * reads, such as a trailing comma): the text is then read with a side reading that passes over
+ * the objects the stream already gave it, so that none is read on the side twice.
  */
-export async function readObjects<T>(
-  source: ManifestSource,
-  reading: ObjectReading<T>,
-  whole: (text: string, origin: string, side: SideReading | undefined) => T[]
-): Promise<T[]> {
-  const side = reading.side === undefined ? undefined : countingSide(reading.side)
-  const streamed = await streamObjects(source, { ...reading, side })
-  if (streamed !== null || source.text === undefined) return streamed?.objects ?? []
-  const rest = reading.side === undefined ? undefined : skipFirst(reading.side, side?.count() ?? 0)
-  return whole(source.text(), source.origin, rest)
-}
-
-/**
- * readObjects for objects read beside others (`side`): a text that is not a JSON list is read
- * by readListText, YAML lists item by item, in the reading's order, so that a list gives the
- * same objects and the same first error as JSON and as YAML.
- */
-export function readListObjects<T>(
+export async function readListObjects<T>(
   source: ManifestSource,
   reading: ObjectReading<T> & { readonly side: SideReading }
 ): Promise<T[]> {
-  return readObjects(source, reading, (text, origin, rest = reading.side) =>
-    readListText(text, { ...reading, origin, side: rest, progress: source.progress })
-  )
+  const side = countingSide(reading.side)
+  const streamed = await streamObjects(source, { ...reading, side })
+  if (streamed !== null || source.text === undefined) return streamed?.objects ?? []
+  const rest = skipFirst(reading.side, side.count())
+  const { origin, progress } = source
+  return readListText(source.text(), { ...reading, origin, side: rest, progress })
 }
 
 /**

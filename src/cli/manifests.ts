@@ -4,7 +4,8 @@ import {
   type DisruptionBudget,
 } from '../placement/index.js'
 import type { ExpectedKind } from './manifest-kinds.js'
-import { streamObjects, type ManifestSource, type ObjectReading } from './manifest-stream.js'
+import { streamObjects, type ManifestSource } from './manifest-stream.js'
+import type { ObjectReading } from './objects-reading.js'
 import {
   countingSide,
   NO_SIDE,

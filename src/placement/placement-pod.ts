@@ -8,4 +8,12 @@ export interface PlacementPod extends ClusterPod, PostFilterPod {
   readonly nodeAffinity: NodeAffinitySpec
   /** `spec.topologySpreadConstraints`; none when absent. */
   readonly topologySpreadConstraints?: readonly TopologySpreadConstraint[]
+  /**
+   * Some volume may be read by the volume plugins: any kind but configMap, secret, downwardAPI,
+   * projected, emptyDir and hostPath, which none of them reads (they read claims, ephemeral
+   * volumes and disks). What they would read with it (claims, persistent volumes, storage
+   * classes, CSI nodes) is not read here, so such a pod's volumes are not judged; a pod
+   * without one passes every volume plugin on every node.
+   */
+  readonly storageVolumes: boolean
 }

@@ -17,6 +17,7 @@ import {
   PLUGIN_NODE_AFFINITY,
   PLUGIN_TAINT_TOLERATION,
   UNJUDGED_CONSTRAINTS,
+  type PlacementPod,
   type SnapshotInput,
 } from './types.js'
 
@@ -109,6 +110,23 @@ function preFilterInterPodAffinity(input: SnapshotInput, cycle: CycleState): Pre
   }
 }
 
+/**
+ * The volume plugins, whose input is not read: only a pod with a volume they may read is left
+ * unjudged by them. Each of them skips or passes a pod without one on every node
+ * (decode-storage-volumes.ts cites where).
+ */
+function unjudgedVolumes(pod: PlacementPod): PreFilterResult {
+  return pod.storageVolumes ? { notJudged: UNJUDGED_CONSTRAINTS[0] } : null
+}
+
+/**
+ * DynamicResources, whose input is not read: its PreFilter skips a pod without resource claims
+ * (`PreFilter`: no claims, `framework.Skip`), which it then never rejects.
+ */
+function unjudgedClaims(pod: PlacementPod): PreFilterResult {
+  return pod.resourceClaims > 0 ? { notJudged: UNJUDGED_CONSTRAINTS[1] } : null
+}
+
 /** Runs every PreFilter of the profile for the pod, into a new cycle state. */
 export function buildProfile(input: SnapshotInput): Profile {
   const nodes = input.snapshot.nodes
@@ -125,10 +143,10 @@ export function buildProfile(input: SnapshotInput): Profile {
   const preFiltered: PreFilterResult[] = [
     preFilterNodePorts(input),
     preFilterNodeResourcesFit(input),
-    { notJudged: UNJUDGED_CONSTRAINTS[0] },
+    unjudgedVolumes(input.pod),
     spread.result,
     preFilterInterPodAffinity(input, state),
-    { notJudged: UNJUDGED_CONSTRAINTS[1] },
+    unjudgedClaims(input.pod),
   ]
   for (const result of preFiltered) {
     if (result === null) continue

@@ -21,6 +21,7 @@ import {
 import { readController, readLocalStorage, readMirror, readReady } from './decode-pod-identity.js'
 import { decodeHostPorts, decodePodResources } from './decode-pod-resources.js'
 import { decodeSpreadConstraints } from './decode-spread.js'
+import { readStorageVolumes } from './decode-storage-volumes.js'
 
 /**
  * A Pod object as the tools keep it: its placement (what the rules read), and for a pod of a
@@ -120,6 +121,7 @@ function placementOf(
     phase: known ? known.phase : stringOf(status, 'phase', statusAt),
     ready: readReady(status, path),
     localStorage: readLocalStorage(spec, path),
+    storageVolumes: readStorageVolumes(spec, path),
     mirror: readMirror(metadata, path),
     gracePeriodSeconds:
       spec === null ? null : numberField(spec, 'terminationGracePeriodSeconds', specAt),

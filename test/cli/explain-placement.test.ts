@@ -59,11 +59,9 @@ describe('taint-extender explain with node affinity, inter-pod affinity and plac
     expect(parsed.summary).toMatch(
       /^0\/5 nodes are available: .* 5 Preemption is not helpful for scheduling\.$/
     )
-    // The nodes carry status.allocatable and the pods are given: resources and spread are judged.
-    expect(parsed.notJudged).toEqual([
-      'volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)',
-      'DRA (DynamicResources)',
-    ])
+    // The nodes carry status.allocatable and the pods are given: resources and spread are
+    // judged; the pod has no volume the volume plugins read, and no resource claim.
+    expect(parsed.notJudged).toEqual([])
     expect(parsed.spreadIgnored).toEqual([
       "none set, so the scheduler's defaults apply (ScheduleAnyway)",
     ])

@@ -29,7 +29,7 @@ describe('taint-extender explain on a fixture cluster', () => {
         'general-2   cordoned   0                    -       -               NodeUnschedulable: node.kubernetes.io/unschedulable:NoSchedule',
         '',
         'fits on 2 of 5 node(s); the other 3: 1 node(s) were unschedulable, 2 node(s) had untolerated taint(s).',
-        'Not judged: resources (NodeResourcesFit: no pods given), volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone), inter-pod affinity (InterPodAffinity: no pods given), DRA (DynamicResources), default topology spread (PodTopologySpread scoring: the Services and controllers selecting the pod were not read).',
+        'Not judged: resources (NodeResourcesFit: no pods given), inter-pod affinity (InterPodAffinity: no pods given), default topology spread (PodTopologySpread scoring: the Services and controllers selecting the pod were not read).',
         "Topology spread, scored only, never filtering: none set, so the scheduler's defaults apply (ScheduleAnyway).",
         '',
         'NODE        TOTAL   TAINTS(x3)   IMAGES(x1)',

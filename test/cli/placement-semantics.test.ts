@@ -16,6 +16,7 @@ import { wireNode, wirePod } from '../placement/wire.js'
 import { FIT_CASES } from '../placement/node-resources-fit.cases.js'
 import { PORTS_CASES } from '../placement/node-ports.cases.js'
 import { RESOURCE_PREEMPTION_CASES } from '../placement/resource-preemption.cases.js'
+import { expectUnjudged, UNJUDGED_CASES } from '../placement/unjudged.cases.js'
 import type { PlacementPod } from '../../src/placement/index.js'
 import { runTool, tempFile } from './run-tool.js'
 
@@ -40,7 +41,13 @@ interface Explained {
   notJudged: string[]
 }
 
-const NO_NODE_AFFINITY = { nodeSelector: {}, required: null, preferred: [] }
+/** What a placed pod of the tables leaves to the wire's defaults. */
+const PLACED_POD = {
+  nodeAffinity: { nodeSelector: {}, required: null, preferred: [] },
+  preemptionPolicy: '',
+  resourceClaims: 0,
+  storageVolumes: false,
+}
 
 const list = (items: unknown[]): string => JSON.stringify({ kind: 'List', items })
 
@@ -57,18 +64,8 @@ async function explain(pod: PlacementPod, cluster: Cluster) {
     tempFile(
       'pods.json',
       list([
-        ...(cluster.pods ?? []).map((p) =>
-          wirePod({
-            ...p,
-            nodeAffinity: NO_NODE_AFFINITY,
-            preemptionPolicy: '',
-            resourceClaims: 0,
-            nominatedNodeName: '',
-          })
-        ),
-        ...(cluster.nominated ?? []).map((p) =>
-          wirePod({ ...p, nodeAffinity: NO_NODE_AFFINITY, preemptionPolicy: '', resourceClaims: 0 })
-        ),
+        ...(cluster.pods ?? []).map((p) => wirePod({ ...p, ...PLACED_POD, nominatedNodeName: '' })),
+        ...(cluster.nominated ?? []).map((p) => wirePod({ ...p, ...PLACED_POD })),
       ])
     ),
     '--namespaces',
@@ -155,6 +152,14 @@ describe('explain over the diagnosis table', () => {
       expect(got?.plugin == null ? null : [got.plugin, got.reason]).toEqual(want)
     }
     expect(diagnosis.summary).toBe(inExplainWords(c.summary))
+  })
+})
+
+describe('explain over the table of plugins whose input is not read', () => {
+  it.each(UNJUDGED_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const result = await explain(c.pod, { nodes: c.nodes })
+    expect(result.code).toBe(0)
+    expectUnjudged(c, judged(result.stdout).notJudged)
   })
 })
 

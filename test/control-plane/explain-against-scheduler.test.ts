@@ -5,20 +5,32 @@ import { beforeAll, expect, it } from 'vitest'
 import { describeWithControlPlane } from '../support/control-plane/index.js'
 import { waitForOutcomes, type PodOutcome } from '../support/control-plane/scheduling.js'
 import { explainJson } from './explain-json.js'
-import { nodeNameProbes, nodeObjects, placedPods, probePods } from './explain-cases.js'
+import { UNJUDGED_CONSTRAINTS } from '../../src/placement/index.js'
+import {
+  nodeNameProbes,
+  nodeObjects,
+  placedPods,
+  probePods,
+  volumeProbes,
+} from './explain-cases.js'
 
 /**
  * `explain` against the real kube-scheduler (default profile, no extender): for every probe pod
  * the scheduler leaves Pending, explain speaking for the scheduler's release (`--kube-version`)
  * gives its FailedScheduling message byte for byte; for every probe it binds, explain says that
- * node fits.
+ * node fits. A probe with a volume the volume plugins read, which explain does not judge, is
+ * held apart.
  */
 
-const PROBES = [...probePods(40), ...nodeNameProbes()]
+const [PLAIN_VOLUMES, CLAIM] = volumeProbes()
+const PROBES = [...probePods(40), ...nodeNameProbes(), ...(PLAIN_VOLUMES ? [PLAIN_VOLUMES] : [])]
+const name = (pod: Record<string, unknown>) => (pod.metadata as { name: string }).name
+const [VOLUMES_NOT_JUDGED] = UNJUDGED_CONSTRAINTS
 
 interface ExplainReply {
   readonly summary: string
   readonly nodes: readonly { readonly name: string; readonly verdict: string }[]
+  readonly notJudged: readonly string[]
 }
 
 describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
@@ -33,12 +45,9 @@ describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
       profiles: [{ schedulerName: 'default-scheduler' }],
     })
     try {
-      for (const pod of PROBES) await api.create('/api/v1/namespaces/default/pods', pod)
-      outcomes = await waitForOutcomes(
-        api,
-        'default',
-        PROBES.map((p) => (p.metadata as { name: string }).name)
-      )
+      const all = CLAIM === undefined ? PROBES : [...PROBES, CLAIM]
+      for (const pod of all) await api.create('/api/v1/namespaces/default/pods', pod)
+      outcomes = await waitForOutcomes(api, 'default', all.map(name))
     } finally {
       await scheduler.stop()
     }
@@ -49,7 +58,7 @@ describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
   }, 120_000)
 
   it('finds both bound and Pending probes, or the comparison proves little', () => {
-    const probes = PROBES.map((p) => outcomes.get((p.metadata as { name: string }).name))
+    const probes = PROBES.map((p) => outcomes.get(name(p)))
     const bound = probes.filter((o) => o?.bound === true).length
     expect(bound).toBeGreaterThan(5)
     expect(bound).toBeLessThan(PROBES.length - 5)
@@ -64,7 +73,23 @@ describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
     })
   })
 
-  it.each(PROBES.map((p) => (p.metadata as { name: string }).name))(
+  it('binds the probe whose volumes no volume plugin reads, and explain judges it in full', async () => {
+    expect(outcomes.get('volumes-plain')?.bound).toBe(true)
+    const reply = await explainAsPending(dir, 'volumes-plain')
+    expect(reply.notJudged).not.toContain(VOLUMES_NOT_JUDGED)
+  })
+
+  it('leaves the probe with a missing claim Pending for it, which explain says it does not judge', async () => {
+    const outcome = outcomes.get('volumes-claim')
+    expect(outcome?.bound).toBe(false)
+    expect(outcome?.bound === false && outcome.message).toContain(
+      'persistentvolumeclaim "missing" not found'
+    )
+    const reply = await explainAsPending(dir, 'volumes-claim')
+    expect(reply.notJudged).toContain(VOLUMES_NOT_JUDGED)
+  })
+
+  it.each(PROBES.map(name))(
     '%s: explain gives the event kube-scheduler wrote, or says the node it was bound to fits',
     async (name) => {
       const reply = await explainAsPending(dir, name)

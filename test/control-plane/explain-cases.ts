@@ -159,3 +159,31 @@ export function nodeNameProbes(): Obj[] {
     probe('named-missing', [['node-04'], ['node-gone']]),
   ]
 }
+
+/**
+ * Probes with volumes: `volumes-plain` has one of each kind no volume plugin reads, naming a
+ * ConfigMap and a Secret that do not exist (scheduling does not look), with a node selector;
+ * `volumes-claim` mounts a PersistentVolumeClaim that does not exist, which VolumeBinding's
+ * PreFilter refuses.
+ */
+export function volumeProbes(): Obj[] {
+  const plain = [
+    { name: 'config', configMap: { name: 'absent' } },
+    { name: 'secret', secret: { secretName: 'absent' } },
+    {
+      name: 'labels',
+      downwardAPI: { items: [{ path: 'l', fieldRef: { fieldPath: 'metadata.labels' } }] },
+    },
+    { name: 'bundle', projected: { sources: [{ configMap: { name: 'absent' } }] } },
+    { name: 'scratch', emptyDir: {} },
+    { name: 'host', hostPath: { path: '/var/tmp' } },
+  ]
+  const probe = (name: string, volumes: readonly Obj[], spec: Obj = {}): Obj => ({
+    metadata: { name, labels: { role: 'probe' } },
+    spec: { containers: [container()], volumes, ...spec },
+  })
+  return [
+    probe('volumes-plain', plain, { nodeSelector: { disk: 'ssd' } }),
+    probe('volumes-claim', [{ name: 'data', persistentVolumeClaim: { claimName: 'missing' } }]),
+  ]
+}

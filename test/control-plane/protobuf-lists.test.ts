@@ -125,6 +125,7 @@ describeWithControlPlane('pods and nodes listed as protobuf and as JSON', (plane
       terminating: true,
       mirror: true,
       localStorage: true,
+      storageVolumes: true,
       gracePeriodSeconds: 45,
       nodeName: 'wire-n1',
       phase: 'Running',

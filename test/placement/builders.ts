@@ -72,6 +72,8 @@ export interface PodSpec {
   readonly antiAffinity?: readonly PodAffinityTerm[]
   readonly preemptionPolicy?: string
   readonly resourceClaims?: number
+  /** A volume the volume plugins read (a claim, say); none by default. */
+  readonly storageVolumes?: boolean
   readonly priority?: number | null
   readonly nominatedNodeName?: string
   /** One container's requests, as quantities (`{ cpu: '500m' }`). */
@@ -137,6 +139,7 @@ export function pod(spec: PodSpec = {}): PlacementPod {
     requiredAntiAffinity: spec.antiAffinity ?? [],
     preemptionPolicy: spec.preemptionPolicy ?? '',
     resourceClaims: spec.resourceClaims ?? 0,
+    storageVolumes: spec.storageVolumes ?? false,
     priority: spec.priority ?? null,
     nominatedNodeName: spec.nominatedNodeName ?? '',
     topologySpreadConstraints: spec.topologySpreadConstraints ?? [],

@@ -261,6 +261,7 @@ describe('pods nominated to a node, through the framework two passes', () => {
     priority: null,
     preemptionPolicy: '',
     resourceClaims: 0,
+    storageVolumes: false,
     nominatedNodeName: '',
   }
 

@@ -9,6 +9,7 @@ import { expectPreemptionOutcome, PREEMPTION_CASES } from './preemption.cases.js
 import { PRESCORE_CASES } from './prescore.cases.js'
 import { NOMINATED_CASES } from './nominated-pods.cases.js'
 import { UPSTREAM_NODE_AFFINITY } from './node-affinity.upstream.js'
+import { expectUnjudged, UNJUDGED_CASES } from './unjudged.cases.js'
 
 const NODE_AFFINITY_CASES = [...UPSTREAM_NODE_AFFINITY, ...OUR_NODE_AFFINITY]
 
@@ -60,6 +61,12 @@ describe('InterPodAffinity Filter', () => {
     const diagnosis = diagnose(c.pod, c.cluster)
     const got = Object.fromEntries(diagnosis.nodes.map((n) => [n.name, n.reason]))
     expect(got).toEqual(c.expected)
+  })
+})
+
+describe('the plugins whose input is not read', () => {
+  it.each(UNJUDGED_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expectUnjudged(c, diagnose(c.pod, { nodes: c.nodes }).notJudged)
   })
 })
 

@@ -39,6 +39,7 @@ export function wirePod(pod: PlacementPod): Record<string, unknown> {
       resourceClaims: Array.from({ length: pod.resourceClaims }, (_, i) => ({
         name: `claim-${i}`,
       })),
+      volumes: wireVolumes(pod.storageVolumes),
       affinity: {
         nodeAffinity,
         podAffinity: {
@@ -54,6 +55,21 @@ export function wirePod(pod: PlacementPod): Record<string, unknown> {
       ...(pod.startTime == null ? {} : { startTime: pod.startTime }),
     },
   }
+}
+
+/**
+ * The kinds of volume no volume plugin reads, as most pods have them, and a claim where the pod
+ * has a volume the plugins read.
+ */
+function wireVolumes(storage: boolean): Record<string, unknown>[] {
+  const plain = [
+    { name: 'token', projected: { sources: [] } },
+    { name: 'config', configMap: { name: 'config' } },
+    { name: 'scratch', emptyDir: {} },
+  ]
+  return storage
+    ? [...plain, { name: 'data', persistentVolumeClaim: { claimName: 'data' } }]
+    : plain
 }
 
 /** Nanos written back as a quantity the decoder reads exactly (`3500000000n`). */

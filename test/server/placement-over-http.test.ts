@@ -4,6 +4,7 @@ import { OUR_NODE_AFFINITY } from '../placement/node-affinity.ours.js'
 import { PREFERRED_CASES } from '../placement/node-affinity.scores.js'
 import { PRESCORE_CASES } from '../placement/prescore.cases.js'
 import { UPSTREAM_NODE_AFFINITY } from '../placement/node-affinity.upstream.js'
+import { expectUnjudged, UNJUDGED_CASES } from '../placement/unjudged.cases.js'
 import { wireNode, wirePod } from '../placement/wire.js'
 import { post, startTestServer, type TestServer } from '../support/test-server.js'
 import { nodesArgs } from '../support/wire.js'
@@ -19,6 +20,7 @@ interface Explained {
   nodes: { name: string; plugin: string | null; nodeAffinityScore: number | null }[]
   summary: string
   schedulingError: string | null
+  notJudged: string[]
 }
 
 describe('POST /explain over the NodeAffinity semantics tables', () => {
@@ -52,6 +54,15 @@ describe('POST /explain over the NodeAffinity semantics tables', () => {
     )
     expect(reply.status).toBe(200)
     expect((reply.json as Explained).nodes.map((n) => n.nodeAffinityScore)).toEqual(c.scores)
+  })
+
+  it.each(UNJUDGED_CASES.map((c) => [c.name, c] as const))('not judged: %s', async (_name, c) => {
+    const reply = await post(
+      `${server.url}/explain`,
+      nodesArgs(wirePod(c.pod), c.nodes.map(wireNode))
+    )
+    expect(reply.status).toBe(200)
+    expectUnjudged(c, (reply.json as Explained).notJudged)
   })
 
   it.each(PRESCORE_CASES.map((c) => [c.name, c] as const))('PreScore: %s', async (_name, c) => {

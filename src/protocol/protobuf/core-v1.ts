@@ -108,10 +108,20 @@ const TOPOLOGY_SPREAD_CONSTRAINT = message('TopologySpreadConstraint', {
   8: strings('matchLabelKeys'),
 })
 
-/** Volume {name=1, volumeSource=2}: JSON writes VolumeSource inline; only emptyDir (2) is read. */
-const VOLUME = message('Volume', {
-  2: { kind: 'inline', message: message('VolumeSource', { 2: one('emptyDir', PRESENCE_ONLY) }) },
+/**
+ * Volume {name=1, volumeSource=2}: JSON writes VolumeSource inline. Only which kind it is counts
+ * (decode-storage-volumes.ts, drain's emptyDir), and only for the kinds the volume plugins never
+ * read; a volume of any other kind is read as an object of no member, which counts as read.
+ */
+const VOLUME_SOURCE = message('VolumeSource', {
+  1: one('hostPath', PRESENCE_ONLY),
+  2: one('emptyDir', PRESENCE_ONLY),
+  6: one('secret', PRESENCE_ONLY),
+  16: one('downwardAPI', PRESENCE_ONLY),
+  19: one('configMap', PRESENCE_ONLY),
+  26: one('projected', PRESENCE_ONLY),
 })
+const VOLUME = message('Volume', { 2: { kind: 'inline', message: VOLUME_SOURCE } })
 
 const POD_SPEC = message('PodSpec', {
   1: many('volumes', VOLUME),

@@ -30,6 +30,7 @@ describe('a pod read from protobuf', () => {
       terminating: true,
       mirror: true,
       localStorage: true,
+      storageVolumes: true,
       resourceClaims: 1,
       hostPorts: [{ hostIP: '10.0.0.1', protocol: 'TCP', hostPort: 8080 }],
       gracePeriodSeconds: 45,

@@ -1,0 +1,34 @@
+import { listField, objectField, objectItem, type JsonObject } from '../json/json-fields.js'
+
+/**
+ * Whether a pod has a volume the default profile's volume plugins may read. Each of them passes
+ * a pod whose every volume is one of these kinds on every node (v1.28 to v1.35):
+ * VolumeBinding's PreFilter skips a pod without a persistentVolumeClaim or ephemeral volume
+ * (`podHasPVCs`); VolumeRestrictions checks only gcePersistentDisk, awsElasticBlockStore, rbd
+ * and iscsi volumes (`needsRestrictionsCheck`) and claims (ReadWriteOncePod); NodeVolumeLimits
+ * counts claims, ephemeral volumes and in-tree disks CSI migration translates
+ * (`filterAttachableVolumes`, `IsInlineMigratable`), as do the in-tree limits of v1.28
+ * (`filterVolumes`); VolumeZone reads claims (`getPVbyPod`). Any other kind, one this list does
+ * not know included, counts as read.
+ */
+const NOT_READ_BY_VOLUME_PLUGINS = [
+  'configMap',
+  'secret',
+  'downwardAPI',
+  'projected',
+  'emptyDir',
+  'hostPath',
+] as const
+
+/** `spec.volumes` holds a volume of a kind the volume plugins may read. */
+export function readStorageVolumes(spec: JsonObject | null, path: string): boolean {
+  const at = `${path}.spec.volumes`
+  const volumes = listField(spec, 'volumes', `${path}.spec`)
+  for (let i = 0; i < volumes.length; i++) {
+    const volume = objectItem(volumes[i], at, i)
+    const volumeAt = `${at}[${i}]`
+    if (!NOT_READ_BY_VOLUME_PLUGINS.some((kind) => objectField(volume, kind, volumeAt) !== null))
+      return true
+  }
+  return false
+}

@@ -1,0 +1,59 @@
+import { expect } from 'vitest'
+import { UNJUDGED_CONSTRAINTS, type PlacementPod } from '../../src/placement/index.js'
+import { node, pod, type TestNode } from './builders.js'
+
+/**
+ * What the diagnosis leaves unjudged of the plugins whose input it does not read: the volume
+ * plugins only for a pod with a volume they may read (VolumeBinding's PreFilter skips a pod
+ * without a claim; the others pass a pod without a claim or disk on every node), and
+ * DynamicResources only for a pod with resource claims (its PreFilter skips one without). The
+ * verdicts are the same either way.
+ */
+
+export interface UnjudgedCase {
+  readonly name: string
+  readonly pod: PlacementPod
+  readonly nodes: readonly TestNode[]
+  readonly volumes: boolean
+  readonly claims: boolean
+}
+
+const NODES = [node('a'), node('b', { taints: ['dedicated=db:NoSchedule'] })]
+
+export const UNJUDGED_CASES: readonly UnjudgedCase[] = [
+  {
+    name: 'a pod with neither a volume the volume plugins read nor a resource claim leaves neither unjudged',
+    pod: pod(),
+    nodes: NODES,
+    volumes: false,
+    claims: false,
+  },
+  {
+    name: 'a pod with such a volume leaves the volume plugins unjudged, and DRA judged',
+    pod: pod({ storageVolumes: true }),
+    nodes: NODES,
+    volumes: true,
+    claims: false,
+  },
+  {
+    name: 'a pod with a resource claim leaves DRA unjudged, and the volume plugins judged',
+    pod: pod({ resourceClaims: 1 }),
+    nodes: NODES,
+    volumes: false,
+    claims: true,
+  },
+  {
+    name: 'a pod with both leaves both unjudged',
+    pod: pod({ storageVolumes: true, resourceClaims: 2 }),
+    nodes: NODES,
+    volumes: true,
+    claims: true,
+  },
+]
+
+/** The diagnosis' not-judged list names the volume plugins and DRA exactly as the row says. */
+export function expectUnjudged(c: UnjudgedCase, notJudged: readonly string[]): void {
+  const [volumes, claims] = UNJUDGED_CONSTRAINTS
+  expect(notJudged.includes(volumes)).toBe(c.volumes)
+  expect(notJudged.includes(claims)).toBe(c.claims)
+}

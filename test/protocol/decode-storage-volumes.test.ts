@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { decodePlacementPod, ProtocolError } from '../../src/protocol/index.js'
+import { POD } from '../../src/protocol/protobuf/core-v1.js'
+import { readMessage } from '../../src/protocol/protobuf/message-schema.js'
+import { WireReader } from '../../src/protocol/protobuf/wire-reader.js'
+import { pb } from '../support/protobuf-writer.js'
+
+/**
+ * Whether a pod has a volume the volume plugins may read (`storageVolumes`): any kind but
+ * configMap, secret, downwardAPI, projected, emptyDir and hostPath, which VolumeBinding,
+ * VolumeRestrictions, NodeVolumeLimits and VolumeZone all pass on every node. From JSON, and
+ * from the API server's protobuf, where only those six kinds are read and any other volume is
+ * an object of no member.
+ */
+
+const fromJson = (volumes: unknown) =>
+  decodePlacementPod({ spec: { volumes } }, 'pods[0]', false).storageVolumes
+
+const PLAIN_KINDS = ['configMap', 'secret', 'downwardAPI', 'projected', 'emptyDir', 'hostPath']
+
+describe('a volume the volume plugins may read', () => {
+  it.each([
+    ['a pod without volumes has none', undefined, false],
+    ['volumes: null is no volume, as Go decodes it', null, false],
+    ['an empty list has none', [], false],
+    [
+      'configMap, secret, downwardAPI, projected, emptyDir and hostPath volumes are none',
+      PLAIN_KINDS.map((kind, i) => ({ name: `v${i}`, [kind]: {} })),
+      false,
+    ],
+    [
+      'a persistentVolumeClaim is one (VolumeBinding, VolumeZone, NodeVolumeLimits)',
+      [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }],
+      true,
+    ],
+    [
+      'an ephemeral volume is one: its claim is made for the pod',
+      [{ name: 'scratch', ephemeral: { volumeClaimTemplate: { spec: {} } } }],
+      true,
+    ],
+    [
+      'an in-tree disk is one (VolumeRestrictions, the limits)',
+      [{ name: 'disk', awsElasticBlockStore: { volumeID: 'vol-1' } }],
+      true,
+    ],
+    ['a csi volume is one', [{ name: 'secrets', csi: { driver: 'secrets.example' } }], true],
+    ['an nfs share is one: no list above names it', [{ name: 'share', nfs: {} }], true],
+    ['an image volume is one: no list above names it', [{ name: 'model', image: {} }], true],
+    ['a volume of no kind is one, as protobuf reads a kind it does not list', [{}], true],
+    ['a kind given as null is not that kind', [{ name: 'c', configMap: null }], true],
+    ['a kind matches in any casing, as Go fields do', [{ name: 'c', ConfigMap: {} }], false],
+    [
+      'one such volume among plain ones makes the pod one',
+      [
+        { name: 'c', configMap: {} },
+        { name: 'data', persistentVolumeClaim: {} },
+        { name: 'e', emptyDir: {} },
+      ],
+      true,
+    ],
+  ])('%s', (_name, volumes, expected) => {
+    expect(fromJson(volumes)).toBe(expected)
+  })
+
+  it('refuses a kind that is not an object, naming the volume', () => {
+    expect(() => fromJson([{ name: 'c', configMap: 'config' }])).toThrow(ProtocolError)
+    expect(() => fromJson([{ name: 'c', configMap: 'config' }])).toThrow(
+      'pods[0].spec.volumes[0].configMap'
+    )
+  })
+})
+
+describe('a volume read from protobuf', () => {
+  const { message, string } = pb
+  /** VolumeSource field numbers (k8s.io/api core/v1 generated.proto). */
+  const FIELD: Readonly<Record<string, number>> = {
+    hostPath: 1,
+    emptyDir: 2,
+    secret: 6,
+    nfs: 7,
+    persistentVolumeClaim: 10,
+    downwardAPI: 16,
+    configMap: 19,
+    projected: 26,
+    csi: 28,
+  }
+  const volume = (name: string, kind: string) =>
+    message(1, string(1, name), message(2, message(FIELD[kind] ?? 0)))
+  const podOf = (...kinds: string[]) =>
+    readMessage(new WireReader(message(2, ...kinds.map((k, i) => volume(`v${i}`, k)))), POD)
+
+  it('reads the six plain kinds as JSON has them, and none is one', () => {
+    const pod = podOf(...PLAIN_KINDS)
+    expect(pod).toEqual({ spec: { volumes: PLAIN_KINDS.map((kind) => ({ [kind]: {} })) } })
+    expect(decodePlacementPod(pod, 'pod', false).storageVolumes).toBe(false)
+  })
+
+  it.each(['persistentVolumeClaim', 'nfs', 'csi'])(
+    'reads a %s volume as an object of no member, which is one',
+    (kind) => {
+      const pod = podOf('configMap', kind)
+      expect(pod).toEqual({ spec: { volumes: [{ configMap: {} }, {}] } })
+      expect(decodePlacementPod(pod, 'pod', false).storageVolumes).toBe(true)
+    }
+  )
+})

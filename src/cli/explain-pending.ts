@@ -1,4 +1,8 @@
-import type { PlacementDiagnosis, PlacementPod } from '../placement/index.js'
+import {
+  UNJUDGED_CONSTRAINTS,
+  type PlacementDiagnosis,
+  type PlacementPod,
+} from '../placement/index.js'
 import type { ManifestPod } from '../protocol/index.js'
 import type { ExplainOptions } from '../config/index.js'
 import {
@@ -36,14 +40,24 @@ interface PendingGroup {
   readonly pods: PendingRow[]
 }
 
-/** Rows in one group share this: the error, the PreFilter refusal, or each distinct reason. */
+/**
+ * Rows in one group share this: the error, the PreFilter refusal, or each distinct reason. A pod
+ * that fits is grouped with the Filter plugins left unjudged for it (its claims or volumes), the
+ * likeliest cause of its wait, apart from the pods every Filter plugin judged.
+ */
 function decidingReason(d: PlacementDiagnosis): string {
   if (d.schedulingError !== null) return `scheduling error: ${d.schedulingError}`
   if (d.total === 0) return d.summary
   if (d.preFilterRejection !== null) return d.preFilterRejection
-  if (d.available > 0) return 'fits by the constraints judged here'
+  if (d.available > 0) return fitsByWhatIsJudged(d.notJudged)
   const reasons = new Set(d.nodes.flatMap((n) => (n.reason === null ? [] : [n.reason])))
   return reasons.size === 0 ? 'no nodes' : [...reasons].sort().join(' + ')
+}
+
+function fitsByWhatIsJudged(notJudged: readonly string[]): string {
+  const unjudged = UNJUDGED_CONSTRAINTS.filter((c) => notJudged.includes(c))
+  const fits = 'fits by the constraints judged here'
+  return unjudged.length === 0 ? fits : `${fits}; not judged: ${unjudged.join(', ')}`
 }
 
 /** A pod of the pods read: pending, or only one of the unfinished pods judged against. */

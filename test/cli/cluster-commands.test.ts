@@ -201,6 +201,42 @@ describe('explain from the cluster', () => {
     const groups = (JSON.parse(result.stdout) as { groups: { pods: { name: string }[] }[] }).groups
     expect(groups.flatMap((g) => g.pods.map((p) => p.name))).toEqual(['picky'])
   })
+
+  it('--pending groups a pod that fits apart when a Filter plugin is left unjudged for it: its claim, its volume', async () => {
+    const pending = (name: string, spec: Record<string, unknown>) => ({
+      metadata: { name, namespace: 'shop' },
+      spec: { containers: [{ name: 'c', image: 'i' }], ...spec },
+      status: { phase: 'Pending' },
+    })
+    const claim = { volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }] }
+    const plain = { volumes: [{ name: 'config', configMap: { name: 'config' } }] }
+    const pods = tempFile(
+      'pods.json',
+      JSON.stringify({
+        items: [
+          ...items(`${FIXTURES}pods.yaml`),
+          pending('waiting-claim', claim),
+          pending('waiting-config', plain),
+          pending('waiting-gpu', { resourceClaims: [{ name: 'gpu' }] }),
+        ],
+      })
+    )
+    const args = ['--pending', '-n', 'shop', '--pods', pods, '--nodes', `${FIXTURES}nodes.yaml`]
+    const result = await cliAsync(['explain', ...args, '-o', 'json'])
+    expect(result.code).toBe(0)
+    const groups = (
+      JSON.parse(result.stdout) as { groups: { reason: string; pods: { name: string }[] }[] }
+    ).groups
+    const fits = 'fits by the constraints judged here'
+    expect(groups.map((g) => [g.reason, g.pods.map((p) => p.name)])).toEqual([
+      [fits, ['waiting-plain', 'waiting-tolerant', 'waiting-config']],
+      [`${fits}; not judged: DRA (DynamicResources)`, ['waiting-gpu']],
+      [
+        `${fits}; not judged: volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)`,
+        ['waiting-claim'],
+      ],
+    ])
+  })
 })
 
 describe('explain refuses, exit 2,', () => {

@@ -8,11 +8,7 @@ import {
 import { parseExplainOptions, type ExplainOptions } from '../config/index.js'
 import type { ManifestNode } from '../protocol/index.js'
 import { BOUND_NOTE, explainBound, type BoundExplanation } from './explain-bound.js'
-import {
-  readExplainContext,
-  warnOfUnreadWorkloads,
-  type ExplainContext,
-} from './explain-context.js'
+import { readExplainContext, warnOfUnreadKinds, type ExplainContext } from './explain-context.js'
 import { choose, chooseWithBudgets, diagnose } from './explain-judge.js'
 import { choiceFields, renderRanking } from './explain-scores.js'
 import { runPending } from './explain-pending.js'
@@ -48,7 +44,7 @@ export async function runExplain(
   const input = await podInput(parsed)
   const { pod, placement } = readOnePlacedPod(input.text, input.origin)
   const context = await readExplainContext(parsed, [placement])
-  warnOfUnreadWorkloads(io, context)
+  warnOfUnreadKinds(io, context)
   // Asked once the objects are read: a cluster that cannot be read fails on them first.
   const release = await speakingRelease(parsed.kubeVersion, parsed.cluster)
   const options = { ...parsed, kubeVersion: release.version }

@@ -5,6 +5,7 @@ import {
   type NamespaceLabels,
   type NominatedPod,
   type PlacementPod,
+  type VolumeStorage,
   type Workloads,
 } from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
@@ -13,6 +14,7 @@ import { readNamespaces, readNodes, readPodList } from './manifests.js'
 import { explainPodsSource, namespacesSource, nodesSource } from './tool-io.js'
 import { escapeTerminal } from './terminal-text.js'
 import type { ToolIo } from './tool-exit.js'
+import { readStorage, type StorageRead } from './storage-manifests.js'
 import { WorkloadCollector } from './workload-kinds.js'
 import { readWorkloads } from './workload-manifests.js'
 
@@ -31,6 +33,10 @@ export interface ExplainContext {
   readonly workloads: Workloads | null
   /** Why some kinds of workload objects are unknown (a list the user may not read). */
   readonly workloadNotes: readonly string[]
+  /** The claims and storage classes, read when a pod judged has volumes that name claims. */
+  readonly storage: VolumeStorage | null
+  /** Why the claims or storage classes are unknown (a list the user may not read). */
+  readonly storageNotes: readonly string[]
 }
 
 /**
@@ -77,6 +83,19 @@ async function readNamespaceLabels(
 }
 
 /**
+ * The claims and storage classes, read only when some pod judged has a volume that names a
+ * claim: most pods have none, and the cluster's claims are then not listed.
+ */
+function readVolumeStorage(
+  options: ExplainOptions,
+  incoming: readonly PlacementPod[]
+): Promise<StorageRead> {
+  if (options.storage === null || !incoming.some((p) => p.volumeClaims.length > 0))
+    return Promise.resolve({ storage: null, notes: [] })
+  return readStorage(options.storage)
+}
+
+/**
  * The bound pods, with the fields the release's API server would have dropped left out: from
  * files they may come from a newer cluster (kube-releases.ts `resourcesAsReleaseKeeps`).
  */
@@ -117,6 +136,7 @@ export async function readExplainContext(
     allocatable: n.allocatable,
     images: n.images,
   }))
+  const storage = await readVolumeStorage(options, incoming)
   return {
     nodes,
     snapshot: Snapshot.build(placementNodes, placedAsReleaseKeeps(options, others)),
@@ -124,10 +144,13 @@ export async function readExplainContext(
     namespaces: await readNamespaceLabels(options, [...incoming, ...(others ?? [])]),
     workloads: options.workloads === null && workloads.size === 0 ? null : workloads,
     workloadNotes: collector.notes,
+    storage: storage.storage,
+    storageNotes: storage.notes,
   }
 }
 
-/** A kind of workload object the user may not list is said on stderr; the answer goes on. */
-export function warnOfUnreadWorkloads(io: ToolIo, context: ExplainContext): void {
-  for (const note of context.workloadNotes) io.stderr(`Warning: ${escapeTerminal(note)}\n`)
+/** A kind the user may not list is said on stderr; the answer goes on. */
+export function warnOfUnreadKinds(io: ToolIo, context: ExplainContext): void {
+  for (const note of [...context.workloadNotes, ...context.storageNotes])
+    io.stderr(`Warning: ${escapeTerminal(note)}\n`)
 }

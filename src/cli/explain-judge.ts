@@ -57,6 +57,7 @@ function judgeAlone<T>(
       nominatedPods: context.nominated.filter(isOther),
       namespaces: context.namespaces,
       workloads: context.workloads,
+      storage: context.storage,
       nodeLabelsKnown: true,
       options: rules,
       ...preemption,

@@ -8,7 +8,7 @@ import type { ExplainOptions } from '../config/index.js'
 import {
   isUnfinished,
   readExplainContext,
-  warnOfUnreadWorkloads,
+  warnOfUnreadKinds,
   type PodsRead,
 } from './explain-context.js'
 import { diagnose } from './explain-judge.js'
@@ -134,7 +134,7 @@ export async function runPending(parsed: ExplainOptions, io: ToolIo): Promise<nu
     pending.map((p) => p.placement),
     others
   )
-  warnOfUnreadWorkloads(io, context)
+  warnOfUnreadKinds(io, context)
   const release = await speakingRelease(parsed.kubeVersion, parsed.cluster)
   const options = { ...parsed, kubeVersion: release.version }
   const rows = pending.map(({ pod, placement }) => {

@@ -17,6 +17,8 @@ export type ExpectedKind =
   | 'Node'
   | 'Namespace'
   | 'PodDisruptionBudget'
+  | 'PersistentVolumeClaim'
+  | 'StorageClass'
   | 'workload object'
   | WorkloadKind
   | 'Service'

@@ -67,6 +67,7 @@ export const EXPLAIN_FLAGS: Readonly<Record<string, ToolFlag>> = {
   namespaces: { type: 'string', values: FILE },
   pdbs: { type: 'string', values: FILE },
   workloads: { type: 'string', values: FILE },
+  storage: { type: 'string', values: FILE },
   'evicting-nodes': EVICTING_NODES,
   'kube-version': KUBE_VERSION,
   namespace: { type: 'string', short: 'n', values: { kind: 'namespace' } },

@@ -56,6 +56,11 @@ export interface ExplainOptions {
    * null when neither gives them (those a `--pods` file holds beside its pods are read too).
    */
   readonly workloads: ObjectSource | null
+  /**
+   * The PersistentVolumeClaims and StorageClasses, for the volume plugins' PreFilters:
+   * `--storage FILE`, or the cluster's; null when neither gives them.
+   */
+  readonly storage: ObjectSource | null
   readonly output: OutputFormat
   readonly gates: FeatureGates
   /** The server's --evicting-nodes, mirrored: `reject` turns nodes that would evict away. */
@@ -152,6 +157,7 @@ export function parseExplainOptions(
     values.namespaces,
     values.pdbs,
     values.workloads,
+    values.storage,
   ].filter((v) => v === '-')
   if (stdin.length > 1) throw new ConfigError('only one of the input files can be stdin')
   const needed =
@@ -165,8 +171,9 @@ export function parseExplainOptions(
     )
   // Without --nodes everything comes from the cluster; with it, pods and namespaces come only
   // from the files given, and what is not given is reported as not judged.
-  const optional = (flag: 'pods' | 'namespaces' | 'pdbs' | 'workloads'): ObjectSource | null =>
-    optionalSource(values, flag, cluster)
+  const optional = (
+    flag: 'pods' | 'namespaces' | 'pdbs' | 'workloads' | 'storage'
+  ): ObjectSource | null => optionalSource(values, flag, cluster)
   const pods = optional('pods')
   if (pods === null && target.kind === 'pending')
     throw new ConfigError(
@@ -181,6 +188,7 @@ export function parseExplainOptions(
     namespaces: optional('namespaces'),
     pdbs: optional('pdbs'),
     workloads: optional('workloads'),
+    storage: optional('storage'),
     evictingNodes: evictingNodesOf(values),
     output: outputOf(values.output),
     gates: gatesOf(values),

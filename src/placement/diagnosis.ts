@@ -1,21 +1,15 @@
 import { summarizeAvailability } from './fit-error.js'
-import { nodeAffinityPreFilterNames, REASON_NODE_AFFINITY_CONFLICT } from './node-affinity.js'
 import { groupBy } from './group-by.js'
 import { filterWithNominatedPods, nominatedPodsAdded } from './nominated-pods.js'
 import { nodeRow, scoreFeasible } from './rows.js'
 import { postFilterOutcome, type PostFilterOutcome } from './post-filter.js'
 import { dryRunPreemption } from './preemption.js'
-import {
-  podsAsReleaseKeeps,
-  preFilterNarrowing,
-  releaseOf,
-  type PreFilterNarrowing,
-} from './kube-releases.js'
+import { podsAsReleaseKeeps, releaseOf } from './kube-releases.js'
+import { leftOut, preFilter, preFilterRejection } from './pre-filter.js'
 import { buildProfile, type Profile } from './profile.js'
 import { spreadScoreNotJudged } from './pod-topology-spread-score.js'
 import { Snapshot } from './snapshot.js'
 import {
-  PLUGIN_NODE_AFFINITY,
   type PlacementDiagnosis,
   type PlacementInput,
   type PlacementNode,
@@ -25,64 +19,12 @@ import {
 
 /**
  * kube-scheduler's diagnosis of one pod over a set of nodes, for the constraints this project
- * judges: PreFilter (NodeAffinity narrowing to `metadata.name` fields, or rejecting conflicting
- * ones), then the default profile's Filter plugins in order (profile.ts), with the nominated
+ * judges: PreFilter (pre-filter.ts: NodeAffinity narrowing to `metadata.name` fields, or
+ * rejecting conflicting ones; the volume plugins turning the pod away for its claims), then the default profile's Filter plugins in order (profile.ts), with the nominated
  * pods (nominated-pods.ts), where a node's reasons are its first rejecting plugin's; then the FitError
  * summary (pkg/scheduler/framework types.go `FitError.Error`) and, where known, what PostFilter
  * appends to it (post-filter.ts).
  */
-
-/**
- * The PreFilter steps that narrow or reject before Filter. In v1.35 NodeName has no PreFilter
- * (nodename/node_name.go implements Filter, EnqueueExtensions and SignPod only), so a pod naming
- * a node, existing or not, reaches Filter on every node and NodeName rejects the others there.
- * NodeAffinity's PreFilter narrows to the `metadata.name In` names of its terms or rejects the
- * pod outright when a term's names conflict; schedule_one.go `findNodesThatFitPod` then judges
- * only the named nodes that exist, and the others fare as the release has it
- * (kube-releases.ts `preFilterNarrowing`).
- */
-interface PreFilterOutcome {
-  readonly names: Set<string> | null
-  readonly rejection: string | null
-  readonly narrowing: PreFilterNarrowing
-  /** The cycle's error where the release looks a named node up and it does not exist. */
-  readonly error: string | null
-}
-
-function preFilter(input: SnapshotInput): PreFilterOutcome {
-  const narrowing = preFilterNarrowing(releaseOf(input.options))
-  const none = { names: null, rejection: null, narrowing, error: null }
-  if (!input.nodeLabelsKnown) return none
-  const names = nodeAffinityPreFilterNames(input.pod.nodeAffinity)
-  if (names !== null && names.size === 0)
-    return { ...none, rejection: REASON_NODE_AFFINITY_CONFLICT }
-  // Up to v1.28.9 each name is looked up in the snapshot, in Go's map order: with several
-  // missing, which one the error names varies; the first in sorted order is given.
-  const missing = [...(names ?? [])].filter((n) => input.snapshot.get(n) === undefined).sort()[0]
-  const error =
-    narrowing === 'unjudged' && missing !== undefined
-      ? `nodeinfo not found for node name ${JSON.stringify(missing)}`
-      : null
-  return { ...none, names, error }
-}
-
-/**
- * A node PreFilterResult leaves out, as the release treats it: without a status (`unjudged`,
- * `uncounted`) it adds no reason to the FitError, and preemption tries it only up to the
- * release that made a missing status mean UnschedulableAndUnresolvable.
- */
-function leftOut(pre: PreFilterOutcome, names: Set<string>): Rejection {
-  const detail = `PreFilter: not among metadata.name in (${[...names].join(',')})`
-  if (pre.narrowing === 'unjudged' || pre.narrowing === 'uncounted') {
-    const unresolvable = pre.narrowing === 'uncounted'
-    return { plugin: PLUGIN_NODE_AFFINITY, reasons: [], unresolvable, detail }
-  }
-  const reason =
-    pre.narrowing === 'filtered-out'
-      ? 'node is filtered out by the prefilter result'
-      : `node(s) didn't satisfy plugin(s) [${PLUGIN_NODE_AFFINITY}]`
-  return { plugin: PLUGIN_NODE_AFFINITY, reasons: [reason], unresolvable: true, detail }
-}
 
 /** Diagnoses the pod over the nodes as kube-scheduler's default profile would. */
 export function diagnosePlacement(input: PlacementInput): PlacementDiagnosis {
@@ -101,24 +43,20 @@ export function diagnoseInSnapshot(asGiven: SnapshotInput): PlacementDiagnosis {
   const pre = preFilter(input)
   // The nominated pods by node, read once per pod rather than once per node.
   const nominated = groupBy(input.nominatedPods ?? [], (p) => p.nominatedNodeName)
+  const rejected = preFilterRejection(pre, profile)
   const rejections = input.snapshot.nodeInfoList.map((info): Rejection | null => {
     const node = info.node
-    if (pre.rejection !== null)
-      return {
-        plugin: PLUGIN_NODE_AFFINITY,
-        reasons: [pre.rejection],
-        unresolvable: true,
-        detail: 'PreFilter: the metadata.name fields of the terms leave no node',
-      }
+    if (rejected !== null) return rejected
     if (pre.names !== null && !pre.names.has(node.name)) return leftOut(pre, pre.names)
     const toNode = nominated.size === 0 ? undefined : nominated.get(node.name)
     const added = toNode === undefined ? [] : nominatedPodsAdded(input.pod, toNode, node)
     return filterWithNominatedPods(profile.filters, profile.state, info, added)
   })
   const notJudged = [...profile.notJudged]
-  const diagnosis = assemble(input, profile, rejections, pre.rejection, notJudged)
+  const rejection = rejected?.reasons[0] ?? null
+  const diagnosis = assemble(input, profile, rejections, rejection, notJudged)
   const spreadIgnored = profile.spreadIgnored
-  const error = pre.rejection !== null ? null : (profile.error ?? pre.error)
+  const error = rejection !== null ? null : (profile.error ?? pre.error)
   if (error === null) return { ...diagnosis, spreadIgnored }
   // A PreFilter error, or then a named node missing from the snapshot, ends the cycle: no node is
   // judged and the error is the event's message.

@@ -99,6 +99,7 @@ export {
   type PlacementNode,
   type PlacementPod,
   type PodPlacementInput,
+  type PodVolumeClaim,
   type SnapshotInput,
 } from './types.js'
 export {
@@ -174,3 +175,12 @@ export {
 } from './replacement.js'
 export { NEW_POD_SUFFIX } from './replacement-pod.js'
 export { WorkloadIndex } from './workload-index.js'
+export {
+  PLUGIN_VOLUME_BINDING,
+  PLUGIN_VOLUME_RESTRICTIONS,
+  REASON_UNBOUND_IMMEDIATE,
+  volumeStorage,
+  type ClaimFacts,
+  type StorageClassFacts,
+  type VolumeStorage,
+} from './volume-claims.js'

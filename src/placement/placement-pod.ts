@@ -16,4 +16,15 @@ export interface PlacementPod extends ClusterPod, PostFilterPod {
    * without one passes every volume plugin on every node.
    */
   readonly storageVolumes: boolean
+  /** The claims its volumes name, in `spec.volumes` order; none for most pods. */
+  readonly volumeClaims: readonly PodVolumeClaim[]
+}
+
+/**
+ * A volume that names a PersistentVolumeClaim: a persistentVolumeClaim volume's claim, or the
+ * claim a generic ephemeral volume's controller creates for the pod (`<pod>-<volume>`).
+ */
+export interface PodVolumeClaim {
+  readonly claimName: string
+  readonly ephemeral: boolean
 }

@@ -13,6 +13,7 @@ import { preFilterNodeResourcesFit } from './node-resources-fit.js'
 import { nodeUnschedulableFilter, PLUGIN_NODE_UNSCHEDULABLE } from './node-unschedulable.js'
 import { preFilterPodTopologySpread } from './pod-topology-spread-plugin.js'
 import { taintVerdicts, type TaintVerdict } from './taint-toleration.js'
+import { preFilterVolumeClaims, type VolumeRejection } from './volume-claims.js'
 import {
   PLUGIN_NODE_AFFINITY,
   PLUGIN_TAINT_TOLERATION,
@@ -38,6 +39,8 @@ export interface Profile {
   /** The taint rules' verdict on each node, by its place in the snapshot's node list. */
   readonly taints: readonly TaintVerdict[]
   readonly notJudged: string[]
+  /** A volume PreFilter turned the pod away (UnschedulableAndUnresolvable); null when none. */
+  readonly rejection: VolumeRejection | null
   /** A PreFilter's error, which ends the scheduling cycle before Filter; null when none. */
   readonly error: string | null
   /** The pod's topology spread constraints that never filter, one line each. */
@@ -111,12 +114,21 @@ function preFilterInterPodAffinity(input: SnapshotInput, cycle: CycleState): Pre
 }
 
 /**
- * The volume plugins, whose input is not read: only a pod with a volume they may read is left
- * unjudged by them. Each of them skips or passes a pod without one on every node
- * (decode-storage-volumes.ts cites where).
+ * The volume plugins: each skips or passes a pod without a volume they may read on every node
+ * (decode-storage-volumes.ts cites where). For a pod whose volumes name claims, with the claims
+ * read, VolumeRestrictions' and VolumeBinding's PreFilters may turn it away (volume-claims.ts);
+ * what their Filters and the others read beyond the claims is not read, so a pod with such a
+ * volume that they let through is left unjudged by them.
  */
-function unjudgedVolumes(pod: PlacementPod): PreFilterResult {
-  return pod.storageVolumes ? { notJudged: UNJUDGED_CONSTRAINTS[0] } : null
+function preFilterVolumes(input: SnapshotInput): {
+  result: PreFilterResult
+  rejection: VolumeRejection | null
+} {
+  const { pod, storage } = input
+  if (!pod.storageVolumes) return { result: null, rejection: null }
+  const rejection =
+    storage == null || pod.volumeClaims.length === 0 ? null : preFilterVolumeClaims(pod, storage)
+  return { result: rejection === null ? { notJudged: UNJUDGED_CONSTRAINTS[0] } : null, rejection }
 }
 
 /**
@@ -140,10 +152,11 @@ export function buildProfile(input: SnapshotInput): Profile {
   const filters = staticFilters(input, taints)
   const state = new CycleState()
   const spread = preFilterPodTopologySpread(input, state)
+  const volumes = preFilterVolumes(input)
   const preFiltered: PreFilterResult[] = [
     preFilterNodePorts(input),
     preFilterNodeResourcesFit(input),
-    unjudgedVolumes(input.pod),
+    volumes.result,
     spread.result,
     preFilterInterPodAffinity(input, state),
     unjudgedClaims(input.pod),
@@ -154,5 +167,8 @@ export function buildProfile(input: SnapshotInput): Profile {
     else filters.push(result)
   }
   filters.push(extenderRuleFilter(input.options, taints))
-  return { filters, state, taints, notJudged, error: spread.error, spreadIgnored: spread.notes }
+  // A volume PreFilter that turns the pod away ends the cycle before PodTopologySpread's runs.
+  const rejection = volumes.rejection
+  const error = rejection === null ? spread.error : null
+  return { filters, state, taints, notJudged, rejection, error, spreadIgnored: spread.notes }
 }

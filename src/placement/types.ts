@@ -7,6 +7,7 @@ import type { PlacementNode } from './placement-node.js'
 import type { Snapshot } from './snapshot.js'
 import type { Workloads } from './workloads.js'
 import type { PlacementPod } from './placement-pod.js'
+import type { VolumeStorage } from './volume-claims.js'
 import type { NominatedPod } from './nominated-pods.js'
 import type { PreemptionCandidate } from './preemption.js'
 import type { RuleOptions } from '../core/index.js'
@@ -23,7 +24,7 @@ export const UNJUDGED_CONSTRAINTS = [
   'DRA (DynamicResources)',
 ] as const
 
-export type { PlacementPod } from './placement-pod.js'
+export type { PlacementPod, PodVolumeClaim } from './placement-pod.js'
 
 /** What a diagnosis reads besides the cluster: the pod, its tolerations and its surroundings. */
 export interface PodPlacementInput {
@@ -39,6 +40,11 @@ export interface PodPlacementInput {
    * it does and then judges again with them: the dry run stops at its first candidate.
    */
   readonly firstCandidateOnly?: boolean
+  /**
+   * The PersistentVolumeClaims and StorageClasses read, for the volume plugins' PreFilters;
+   * null or absent when none were read: a pod whose volumes name claims is then not judged by them.
+   */
+  readonly storage?: VolumeStorage | null
   /** False when node labels are unknown (names-only requests): NodeAffinity unjudged. */
   readonly nodeLabelsKnown: boolean
   readonly options: RuleOptions

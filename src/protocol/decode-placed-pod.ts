@@ -21,7 +21,7 @@ import {
 import { readController, readLocalStorage, readMirror, readReady } from './decode-pod-identity.js'
 import { decodeHostPorts, decodePodResources } from './decode-pod-resources.js'
 import { decodeSpreadConstraints } from './decode-spread.js'
-import { readStorageVolumes } from './decode-storage-volumes.js'
+import { NO_VOLUME_CLAIMS, readStorageVolumes, readVolumeClaims } from './decode-storage-volumes.js'
 
 /**
  * A Pod object as the tools keep it: its placement (what the rules read), and for a pod of a
@@ -94,7 +94,7 @@ function placementOf(
   known: ManifestPod | null
 ): PlacementPod {
   const [metadataAt, specAt, statusAt] = [`${path}.metadata`, `${path}.spec`, `${path}.status`]
-  return {
+  const placement = {
     name: known ? known.name : stringOf(metadata, 'name', metadataAt),
     namespace: known ? known.namespace : stringOf(metadata, 'namespace', metadataAt),
     labels: stringMapField(metadata, 'labels', metadataAt),
@@ -125,5 +125,10 @@ function placementOf(
     mirror: readMirror(metadata, path),
     gracePeriodSeconds:
       spec === null ? null : numberField(spec, 'terminationGracePeriodSeconds', specAt),
+    volumeClaims: NO_VOLUME_CLAIMS,
   }
+  // Last, so that every other field's error comes first, as before the claims were read.
+  if (placement.storageVolumes)
+    placement.volumeClaims = readVolumeClaims(spec, placement.name, path)
+  return placement
 }

@@ -1,4 +1,11 @@
-import { listField, objectField, objectItem, type JsonObject } from '../json/json-fields.js'
+import type { PodVolumeClaim } from '../placement/index.js'
+import {
+  listField,
+  objectField,
+  objectItem,
+  stringField,
+  type JsonObject,
+} from '../json/json-fields.js'
 
 /**
  * Whether a pod has a volume the default profile's volume plugins may read. Each of them passes
@@ -31,4 +38,36 @@ export function readStorageVolumes(spec: JsonObject | null, path: string): boole
       return true
   }
   return false
+}
+
+/** No volume names a claim: shared, as most pods have none. */
+export const NO_VOLUME_CLAIMS: readonly PodVolumeClaim[] = Object.freeze([])
+
+/**
+ * The claims `spec.volumes` names, in order: a persistentVolumeClaim volume's `claimName`, and
+ * for a generic ephemeral volume the claim its controller creates, `<pod name>-<volume name>`
+ * (component-helpers ephemeral.go `VolumeClaimName`). Read only for a pod with a volume the
+ * volume plugins may read (`storageVolumes`), so most pods pay nothing for it.
+ */
+export function readVolumeClaims(
+  spec: JsonObject | null,
+  podName: string,
+  path: string
+): readonly PodVolumeClaim[] {
+  const at = `${path}.spec.volumes`
+  const volumes = listField(spec, 'volumes', `${path}.spec`)
+  const claims: PodVolumeClaim[] = []
+  for (let i = 0; i < volumes.length; i++) {
+    const volume = objectItem(volumes[i], at, i)
+    const volumeAt = `${at}[${i}]`
+    const source = objectField(volume, 'persistentVolumeClaim', volumeAt)
+    if (source !== null) {
+      const claimName = stringField(source, 'claimName', `${volumeAt}.persistentVolumeClaim`)
+      claims.push({ claimName, ephemeral: false })
+    } else if (objectField(volume, 'ephemeral', volumeAt) !== null) {
+      const claimName = `${podName}-${stringField(volume, 'name', volumeAt)}`
+      claims.push({ claimName, ephemeral: true })
+    }
+  }
+  return claims.length === 0 ? NO_VOLUME_CLAIMS : claims
 }

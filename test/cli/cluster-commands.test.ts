@@ -237,6 +237,47 @@ describe('explain from the cluster', () => {
       ],
     ])
   })
+
+  it('--pending with the claims read groups a pod whose claim binds at once under that refusal', async () => {
+    const pending = (name: string) => ({
+      metadata: { name, namespace: 'shop' },
+      spec: {
+        containers: [{ name: 'c', image: 'i' }],
+        volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }],
+      },
+      status: { phase: 'Pending' },
+    })
+    const pods = tempFile(
+      'pods.json',
+      JSON.stringify({
+        items: [...items(`${FIXTURES}pods.yaml`), pending('db-0'), pending('db-1')],
+      })
+    )
+    const storage = tempFile(
+      'storage.yaml',
+      [
+        'kind: List',
+        'items:',
+        '- kind: PersistentVolumeClaim',
+        '  metadata: {name: data, namespace: shop}',
+        '  spec: {storageClassName: standard}',
+        '  status: {phase: Pending}',
+        '- kind: StorageClass',
+        '  metadata: {name: standard}',
+        '  volumeBindingMode: Immediate',
+      ].join('\n')
+    )
+    const args = ['--pending', '-n', 'shop', '--pods', pods, '--nodes', `${FIXTURES}nodes.yaml`]
+    const result = await cliAsync(['explain', ...args, '--storage', storage, '-o', 'json'])
+    expect(result.code).toBe(0)
+    const groups = (
+      JSON.parse(result.stdout) as { groups: { reason: string; pods: { name: string }[] }[] }
+    ).groups
+    expect(groups.map((g) => [g.reason, g.pods.map((p) => p.name)])).toEqual([
+      ['fits by the constraints judged here', ['waiting-plain', 'waiting-tolerant']],
+      ['pod has unbound immediate PersistentVolumeClaims', ['db-0', 'db-1']],
+    ])
+  })
 })
 
 describe('explain refuses, exit 2,', () => {

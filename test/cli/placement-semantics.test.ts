@@ -6,13 +6,14 @@ import {
 } from '../../src/placement/index.js'
 import type { Cluster } from '../placement/builders.js'
 import { DIAGNOSIS_CASES } from '../placement/diagnosis.cases.js'
+import { VOLUME_CLAIM_CASES } from '../placement/volume-claims.cases.js'
 import { INTER_POD_CASES } from '../placement/inter-pod-affinity.cases.js'
 import { OUR_NODE_AFFINITY } from '../placement/node-affinity.ours.js'
 import { expectPreemptionOutcome, PREEMPTION_CASES } from '../placement/preemption.cases.js'
 import { PRESCORE_CASES } from '../placement/prescore.cases.js'
 import { NOMINATED_CASES } from '../placement/nominated-pods.cases.js'
 import { UPSTREAM_NODE_AFFINITY } from '../placement/node-affinity.upstream.js'
-import { wireNode, wirePod } from '../placement/wire.js'
+import { wireClaim, wireNode, wirePod, wireStorageClass } from '../placement/wire.js'
 import { FIT_CASES } from '../placement/node-resources-fit.cases.js'
 import { PORTS_CASES } from '../placement/node-ports.cases.js'
 import { RESOURCE_PREEMPTION_CASES } from '../placement/resource-preemption.cases.js'
@@ -47,6 +48,7 @@ const PLACED_POD = {
   preemptionPolicy: '',
   resourceClaims: 0,
   storageVolumes: false,
+  volumeClaims: [],
 }
 
 const list = (items: unknown[]): string => JSON.stringify({ kind: 'List', items })
@@ -73,6 +75,18 @@ async function explain(pod: PlacementPod, cluster: Cluster) {
     ...(cluster.budgets == null
       ? []
       : ['--pdbs', tempFile('pdbs.json', list(cluster.budgets.map(wireBudget)))]),
+    ...(cluster.storage === undefined
+      ? []
+      : [
+          '--storage',
+          tempFile(
+            'storage.json',
+            list([
+              ...cluster.storage.claims.map(wireClaim),
+              ...cluster.storage.classes.map(wireStorageClass),
+            ])
+          ),
+        ]),
     '-o',
     'json',
   ]
@@ -133,26 +147,29 @@ function inExplainWords(summary: string): string {
 }
 
 describe('explain over the diagnosis table', () => {
-  it.each(DIAGNOSIS_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const result = await explain(c.pod, c.cluster)
-    if (c.pod.nodeName !== '') {
-      // A pod naming its node is bound: explained by that node's row alone, exit 0.
-      const { bound } = JSON.parse(result.stdout) as {
-        bound: { diagnosis: Explained['nodes'][0] | null }
+  it.each([...DIAGNOSIS_CASES, ...VOLUME_CLAIM_CASES].map((c) => [c.name, c] as const))(
+    '%s',
+    async (_name, c) => {
+      const result = await explain(c.pod, c.cluster)
+      if (c.pod.nodeName !== '') {
+        // A pod naming its node is bound: explained by that node's row alone, exit 0.
+        const { bound } = JSON.parse(result.stdout) as {
+          bound: { diagnosis: Explained['nodes'][0] | null }
+        }
+        const row = bound.diagnosis
+        const want = c.expected[c.pod.nodeName] ?? null
+        expect(result.code).toBe(0)
+        expect(row?.plugin == null ? null : [row.plugin, row.reason]).toEqual(want)
+        return
       }
-      const row = bound.diagnosis
-      const want = c.expected[c.pod.nodeName] ?? null
-      expect(result.code).toBe(0)
-      expect(row?.plugin == null ? null : [row.plugin, row.reason]).toEqual(want)
-      return
+      const diagnosis = judged(result.stdout)
+      for (const [name, want] of Object.entries(c.expected)) {
+        const got = diagnosis.nodes.find((n) => n.name === name)
+        expect(got?.plugin == null ? null : [got.plugin, got.reason]).toEqual(want)
+      }
+      expect(diagnosis.summary).toBe(inExplainWords(c.summary))
     }
-    const diagnosis = judged(result.stdout)
-    for (const [name, want] of Object.entries(c.expected)) {
-      const got = diagnosis.nodes.find((n) => n.name === name)
-      expect(got?.plugin == null ? null : [got.plugin, got.reason]).toEqual(want)
-    }
-    expect(diagnosis.summary).toBe(inExplainWords(c.summary))
-  })
+  )
 })
 
 describe('explain over the table of plugins whose input is not read', () => {

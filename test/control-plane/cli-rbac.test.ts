@@ -2,7 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { load } from 'js-yaml'
 import { beforeAll, expect, it } from 'vitest'
 import { ClusterReadError } from '../../src/cli/tool-exit.js'
+import { STORAGE_LISTS } from '../../src/cli/storage-manifests.js'
 import { WORKLOAD_LISTS } from '../../src/cli/workload-manifests.js'
+import { UNJUDGED_CONSTRAINTS } from '../../src/placement/index.js'
 import { runTool, tempFile } from '../cli/run-tool.js'
 import { describeWithControlPlane } from '../support/control-plane/index.js'
 import { createNamespace } from '../support/control-plane/scheduling.js'
@@ -12,8 +14,8 @@ import { createNamespace } from '../support/control-plane/scheduling.js'
  * bound to that role alone runs `explain` of a pod by name (one preemption would place, one
  * with a namespaceSelector), `explain --pending` and `forecast` against the cluster; one bound
  * to nothing is refused with the API server's 403; and each permission of the role is needed:
- * without it, one of those commands is refused, or, for a kind of workload object, explain
- * warns that the kind is unknown.
+ * without it, one of those commands is refused, or, for a kind of workload object, a claim or
+ * a storage class, explain warns that it is unknown.
  */
 interface Rule {
   apiGroups?: string[]
@@ -26,6 +28,7 @@ const ROLE = load(
 ) as { metadata: { name: string }; rules: Rule[] }
 const NS = 'cli-rbac'
 const WORKLOAD_RESOURCES = WORKLOAD_LISTS.map((list) => list.resource)
+const STORAGE_RESOURCES = STORAGE_LISTS.map((list) => list.resource)
 const NODE = {
   apiVersion: 'v1',
   kind: 'Node',
@@ -38,6 +41,16 @@ const pod = (name: string, spec: Record<string, unknown> = {}, cpu = '100m'): ob
   spec: { containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu } } }], ...spec },
 })
 const TOLERATES_NODE = { tolerations: [{ key: 'dedicated', operator: 'Exists' }] }
+/** A class that binds at once, and a claim of it no PV controller binds here. */
+const AT_ONCE = { metadata: { name: 'at-once' }, provisioner: 'example.com/none' }
+const UNBOUND = {
+  metadata: { name: 'data' },
+  spec: {
+    accessModes: ['ReadWriteOnce'],
+    resources: { requests: { storage: '1Gi' } },
+    storageClassName: 'at-once',
+  },
+}
 const PODS = [
   pod('web'),
   // Bound, low priority: what preemption would evict for `urgent`.
@@ -57,6 +70,11 @@ const PODS = [
         ],
       },
     },
+    ...TOLERATES_NODE,
+  }),
+  // Its claim is unbound and its class binds at once, so explain reads the claims and classes.
+  pod('claimed', {
+    volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }],
     ...TOLERATES_NODE,
   }),
 ]
@@ -90,6 +108,8 @@ describeWithControlPlane('the CLI’s ClusterRole on a real API server', (plane)
       metadata: { name: 'high' },
       value: 1000,
     })
+    await api.create('/apis/storage.k8s.io/v1/storageclasses', AT_ONCE)
+    await api.create(`/api/v1/namespaces/${NS}/persistentvolumeclaims`, UNBOUND)
     for (const p of PODS) await api.create(`/api/v1/namespaces/${NS}/pods`, p)
     await api.create('/apis/rbac.authorization.k8s.io/v1/clusterroles', ROLE)
     kubeconfigs.set('bound', await boundTo('reader', ROLE.metadata.name, ROLE.rules))
@@ -143,6 +163,7 @@ describeWithControlPlane('the CLI’s ClusterRole on a real API server', (plane)
     ['explain of a pod by name', 'explain', ['web', '-n', NS, '-o', 'json']],
     ['explain of a pod preemption would place', 'explain', ['urgent', '-n', NS, '-o', 'json']],
     ['explain of a pod with a namespaceSelector', 'explain', ['picky', '-n', NS, '-o', 'json']],
+    ['explain of a pod with a claim', 'explain', ['claimed', '-n', NS, '-o', 'json']],
     ['explain --pending', 'explain', ['--pending', '-n', NS, '-o', 'json']],
     [
       'forecast of a taint',
@@ -158,6 +179,16 @@ describeWithControlPlane('the CLI’s ClusterRole on a real API server', (plane)
     // Each names what it judged: the pod, the pending pods (web among them), the node.
     expect(run.stdout).toContain(
       tool === 'forecast' ? 'worker-1' : `"${args[0]?.startsWith('-') ? 'web' : args[0]}"`
+    )
+  })
+
+  it('judges the claimed pod by its claims read from the cluster', async () => {
+    const args = ['claimed', '-n', NS, '-o', 'json', '--kubeconfig', kubeconfigs.get('bound')!]
+    const run = await runTool('explain', args)
+    const reply = JSON.parse(run.stdout) as { summary: string; notJudged: string[] }
+    expect([run.code, reply.notJudged]).toEqual([1, []])
+    expect(reply.summary).toMatch(
+      /^0\/1 nodes are available: pod has unbound immediate PersistentVolumeClaims\./
     )
   })
 
@@ -185,6 +216,9 @@ describeWithControlPlane('the CLI’s ClusterRole on a real API server', (plane)
   /** The workload objects: without one, the tools warn that its kind is unknown and go on. */
   const isWorkload = ([permission]: [string, number]) =>
     WORKLOAD_RESOURCES.includes(permission.split(' ')[1] ?? '')
+  /** The claims and classes: without one, explain warns that the claims are unknown. */
+  const isStorage = ([permission]: [string, number]) =>
+    STORAGE_RESOURCES.includes(permission.split(' ')[1] ?? '')
 
   /** A kubeconfig of a user bound to the role less `permission` (rule `index`'s). */
   async function boundWithout(permission: string, index: number): Promise<string> {
@@ -206,7 +240,7 @@ describeWithControlPlane('the CLI’s ClusterRole on a real API server', (plane)
     return boundTo(name, name, rules)
   }
 
-  it.each(RESOURCE_RULES.filter((rule) => !isWorkload(rule)))(
+  it.each(RESOURCE_RULES.filter((rule) => !isWorkload(rule) && !isStorage(rule)))(
     'needs every permission it grants: without %s a command is refused',
     async (permission, index) => {
       const [verb, resource] = permission.split(' ') as [string, string]
@@ -226,6 +260,25 @@ describeWithControlPlane('the CLI’s ClusterRole on a real API server', (plane)
         new RegExp(
           `^Warning: cannot list ${resource} from .*HTTP 403 Forbidden: .*; ${resource} are taken as unknown\n$`
         )
+      )
+    }
+  )
+
+  it.each(RESOURCE_RULES.filter(isStorage))(
+    'answers without %s, warning that the claims are unknown and leaving the volumes unjudged',
+    async (permission, index) => {
+      const [, resource] = permission.split(' ') as [string, string]
+      const kubeconfig = await boundWithout(permission, index)
+      expect(await firstRefusal(kubeconfig)).toBeNull()
+      const args = ['claimed', '-n', NS, '-o', 'json', '--kubeconfig', kubeconfig]
+      const run = await runTool('explain', args)
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^Warning: cannot list ${resource} from .*HTTP 403 Forbidden: .*; the volumes' claims are taken as unknown\n$`
+        )
+      )
+      expect((JSON.parse(run.stdout) as { notJudged: string[] }).notJudged).toContain(
+        UNJUDGED_CONSTRAINTS[0]
       )
     }
   )

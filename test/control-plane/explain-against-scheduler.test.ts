@@ -2,11 +2,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
-import { describeWithControlPlane } from '../support/control-plane/index.js'
+import { describeWithControlPlane, type KubeApi } from '../support/control-plane/index.js'
 import { waitForOutcomes, type PodOutcome } from '../support/control-plane/scheduling.js'
 import { explainJson } from './explain-json.js'
 import { UNJUDGED_CONSTRAINTS } from '../../src/placement/index.js'
 import {
+  CLAIM_OBJECTS,
+  claimProbes,
   nodeNameProbes,
   nodeObjects,
   placedPods,
@@ -18,12 +20,11 @@ import {
  * `explain` against the real kube-scheduler (default profile, no extender): for every probe pod
  * the scheduler leaves Pending, explain speaking for the scheduler's release (`--kube-version`)
  * gives its FailedScheduling message byte for byte; for every probe it binds, explain says that
- * node fits. A probe with a volume the volume plugins read, which explain does not judge, is
- * held apart.
+ * node fits. The claim probes are judged from the claims and classes read as kubectl prints
+ * them (`--storage`).
  */
 
-const [PLAIN_VOLUMES, CLAIM] = volumeProbes()
-const PROBES = [...probePods(40), ...nodeNameProbes(), ...(PLAIN_VOLUMES ? [PLAIN_VOLUMES] : [])]
+const PROBES = [...probePods(40), ...nodeNameProbes(), ...volumeProbes(), ...claimProbes()]
 const name = (pod: Record<string, unknown>) => (pod.metadata as { name: string }).name
 const [VOLUMES_NOT_JUDGED] = UNJUDGED_CONSTRAINTS
 
@@ -41,18 +42,19 @@ describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
     const api = plane().api
     for (const node of nodeObjects()) await api.create('/api/v1/nodes', node)
     for (const pod of placedPods()) await api.create('/api/v1/namespaces/default/pods', pod)
+    await createClaims(api)
     const scheduler = await plane().startScheduler({
       profiles: [{ schedulerName: 'default-scheduler' }],
     })
     try {
-      const all = CLAIM === undefined ? PROBES : [...PROBES, CLAIM]
-      for (const pod of all) await api.create('/api/v1/namespaces/default/pods', pod)
-      outcomes = await waitForOutcomes(api, 'default', all.map(name))
+      for (const pod of PROBES) await api.create('/api/v1/namespaces/default/pods', pod)
+      outcomes = await waitForOutcomes(api, 'default', PROBES.map(name))
     } finally {
       await scheduler.stop()
     }
     dir = mkdtempSync(join(tmpdir(), 'taint-extender-explain-cluster-'))
     writeFileSync(join(dir, 'nodes.json'), JSON.stringify(await api.get('/api/v1/nodes')))
+    writeFileSync(join(dir, 'storage.json'), JSON.stringify(await storageList(api)))
     const pods = await api.get('/api/v1/pods')
     writeFileSync(join(dir, 'pods.json'), JSON.stringify(pods))
   }, 120_000)
@@ -79,14 +81,19 @@ describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
     expect(reply.notJudged).not.toContain(VOLUMES_NOT_JUDGED)
   })
 
-  it('leaves the probe with a missing claim Pending for it, which explain says it does not judge', async () => {
-    const outcome = outcomes.get('volumes-claim')
-    expect(outcome?.bound).toBe(false)
-    expect(outcome?.bound === false && outcome.message).toContain(
-      'persistentvolumeclaim "missing" not found'
-    )
-    const reply = await explainAsPending(dir, 'volumes-claim')
+  it('leaves every claim probe Pending for its claim, which explain judges from the claims read', async () => {
+    const claimed = ['volumes-claim', ...claimProbes().map(name)]
+    expect(claimed.map((n) => outcomes.get(n)?.bound)).toEqual(claimed.map(() => false))
+    expect(outcomes.get('volumes-claim')).toMatchObject({
+      message: expect.stringContaining('persistentvolumeclaim "missing" not found') as unknown,
+    })
+    for (const n of claimed) expect((await explainAsPending(dir, n)).notJudged).toEqual([])
+  })
+
+  it('leaves the volume plugins unjudged for a claim probe when the claims are not given', async () => {
+    const reply = await explainAsPending(dir, 'claim-immediate', false)
     expect(reply.notJudged).toContain(VOLUMES_NOT_JUDGED)
+    expect(reply.summary).not.toContain('PersistentVolumeClaims')
   })
 
   it.each(PROBES.map(name))(
@@ -109,7 +116,11 @@ describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
  * explain for the pod as kube-scheduler saw it before placing it: unbound, and not among the
  * placed pods.
  */
-async function explainAsPending(dir: string, name: string): Promise<ExplainReply> {
+async function explainAsPending(
+  dir: string,
+  name: string,
+  withStorage = true
+): Promise<ExplainReply> {
   const list = readFileSync(join(dir, 'pods.json'), 'utf8')
   const pods = JSON.parse(list) as {
     items: { metadata: { name: string }; spec: { nodeName?: string } }[]
@@ -120,5 +131,29 @@ async function explainAsPending(dir: string, name: string): Promise<ExplainReply
   const othersFile = join(dir, `others-of-${name}.json`)
   writeFileSync(othersFile, JSON.stringify({ ...pods, items: pods.items.filter((p) => p !== pod) }))
   // The scheduler runs without the extender, so explain leaves the extender's own rule out (allow).
-  return (await explainJson(dir, pod, othersFile, '--evicting-nodes', 'allow')) as ExplainReply
+  const storage = withStorage ? ['--storage', join(dir, 'storage.json')] : []
+  const flags = ['--evicting-nodes', 'allow', ...storage]
+  return (await explainJson(dir, pod, othersFile, ...flags)) as ExplainReply
+}
+
+/** The claim probes' claims and classes, each in the state CLAIM_OBJECTS describes. */
+async function createClaims(api: KubeApi): Promise<void> {
+  const claims = '/api/v1/namespaces/default/persistentvolumeclaims'
+  for (const c of CLAIM_OBJECTS.classes) await api.create(STORAGE_CLASSES, c)
+  for (const c of CLAIM_OBJECTS.claims) await api.create(claims, c)
+  await api.must('DELETE', `${claims}/going`)
+  await api.patch(`${claims}/lost/status`, { status: { phase: 'Lost' } })
+}
+
+const STORAGE_CLASSES = '/apis/storage.k8s.io/v1/storageclasses'
+
+/** The claims and classes as `kubectl get pvc,storageclass -o json` prints them: each with its kind. */
+async function storageList(api: KubeApi): Promise<unknown> {
+  const of = async (path: string, kind: string) =>
+    (await api.items(path)).map((item) => ({ kind, ...item }))
+  const items = [
+    ...(await of('/api/v1/persistentvolumeclaims', 'PersistentVolumeClaim')),
+    ...(await of(STORAGE_CLASSES, 'StorageClass')),
+  ]
+  return { kind: 'List', items }
 }

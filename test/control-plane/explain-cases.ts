@@ -163,7 +163,7 @@ export function nodeNameProbes(): Obj[] {
 /**
  * Probes with volumes: `volumes-plain` has one of each kind no volume plugin reads, naming a
  * ConfigMap and a Secret that do not exist (scheduling does not look), with a node selector;
- * `volumes-claim` mounts a PersistentVolumeClaim that does not exist, which VolumeBinding's
+ * `volumes-claim` mounts a PersistentVolumeClaim that does not exist, which VolumeRestrictions'
  * PreFilter refuses.
  */
 export function volumeProbes(): Obj[] {
@@ -185,5 +185,57 @@ export function volumeProbes(): Obj[] {
   return [
     probe('volumes-plain', plain, { nodeSelector: { disk: 'ssd' } }),
     probe('volumes-claim', [{ name: 'data', persistentVolumeClaim: { claimName: 'missing' } }]),
+  ]
+}
+
+/**
+ * The claims and classes the claim probes read, as the API server keeps them once `setUp` has
+ * run (no PV controller runs, so no claim is ever bound): an unbound claim of an Immediate
+ * class; a claim kept by a finalizer while it is deleted; a claim whose status says Lost; and a
+ * claim named as an ephemeral volume's would be, which no pod controls.
+ */
+export const CLAIM_OBJECTS = {
+  classes: [
+    {
+      metadata: { name: 'at-once' },
+      provisioner: 'example.com/none',
+      volumeBindingMode: 'Immediate',
+    },
+  ],
+  claims: [
+    claimObject('unbound-now', { storageClassName: 'at-once' }),
+    { ...claimObject('going', {}), metadata: { name: 'going', finalizers: ['example.com/hold'] } },
+    claimObject('lost', { volumeName: 'gone-pv', storageClassName: '' }),
+    claimObject('claim-foreign-scratch', {}),
+  ],
+}
+
+function claimObject(name: string, spec: Obj): Obj {
+  return {
+    metadata: { name },
+    spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, ...spec },
+  }
+}
+
+/** Each probe mounts one claim, or an ephemeral volume, that VolumeBinding's PreFilter refuses. */
+export function claimProbes(): Obj[] {
+  const probe = (name: string, volume: Obj): Obj => ({
+    metadata: { name, labels: { role: 'probe' } },
+    spec: { containers: [container()], volumes: [{ name: 'scratch', ...volume }] },
+  })
+  const claim = (claimName: string): Obj => ({ persistentVolumeClaim: { claimName } })
+  const ephemeral = {
+    ephemeral: {
+      volumeClaimTemplate: {
+        spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+      },
+    },
+  }
+  return [
+    probe('claim-immediate', claim('unbound-now')),
+    probe('claim-deleting', claim('going')),
+    probe('claim-lost', claim('lost')),
+    probe('claim-ephemeral', ephemeral),
+    probe('claim-foreign', ephemeral),
   ]
 }

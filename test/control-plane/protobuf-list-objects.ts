@@ -154,6 +154,14 @@ const FULL_SPEC = {
     { name: 'scratch', emptyDir: {} },
     { name: 'data', persistentVolumeClaim: { claimName: 'data' } },
     { name: 'cfg', configMap: { name: 'cfg' } },
+    {
+      name: 'tmp',
+      ephemeral: {
+        volumeClaimTemplate: {
+          spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+        },
+      },
+    },
   ],
   resourceClaims: [{ name: 'gpu', source: { resourceClaimName: 'gpu-claim' } }],
 }

@@ -126,6 +126,10 @@ describeWithControlPlane('pods and nodes listed as protobuf and as JSON', (plane
       mirror: true,
       localStorage: true,
       storageVolumes: true,
+      volumeClaims: [
+        { claimName: 'data', ephemeral: false },
+        { claimName: 'full-tmp', ephemeral: true },
+      ],
       gracePeriodSeconds: 45,
       nodeName: 'wire-n1',
       phase: 'Running',

@@ -30,7 +30,7 @@ function granted(): string[] {
 function documented(): string[] {
   const docs = readFileSync(new URL('docs/cli.md', root), 'utf8')
   const section = docs.split(/^## /m).find((s) => s.startsWith('Permissions\n')) ?? ''
-  return [...section.matchAll(/^\| `([^`]+)`(?: \(`(\w+)`\))?[^|]*\| `(\w+)` +\|/gm)].map(
+  return [...section.matchAll(/^\| `([^`]+)`(?: \(`([\w.]+)`\))?[^|]*\| `(\w+)` +\|/gm)].map(
     ([, thing, group, verb]) => `${group ? `${thing}.${group}` : thing} ${verb}`
   )
 }

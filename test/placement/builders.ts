@@ -1,6 +1,7 @@
 import { REASON_NODE_AFFINITY } from '../../src/placement/index.js'
 import type { KubeVersion, Toleration } from '../../src/core/index.js'
 import type {
+  ClaimFacts,
   DisruptionBudget,
   HostPort,
   PodResources,
@@ -16,10 +17,12 @@ import type {
   PlacementPod,
   PodAffinityTerm,
   PodPlacementInput,
+  PodVolumeClaim,
+  StorageClassFacts,
   TopologySpreadConstraint,
 } from '../../src/placement/index.js'
 import { compileNode, CompiledTolerations } from '../../src/core/index.js'
-import { diagnosePlacement, parseQuantity } from '../../src/placement/index.js'
+import { diagnosePlacement, parseQuantity, volumeStorage } from '../../src/placement/index.js'
 import { GATE_ON, taint } from '../core/builders.js'
 
 /**
@@ -62,6 +65,8 @@ export function podTerm(
 
 export interface PodSpec {
   readonly name?: string
+  /** `metadata.uid`; unset when absent. */
+  readonly uid?: string
   readonly namespace?: string
   readonly labels?: LabelMap
   readonly nodeName?: string
@@ -74,6 +79,8 @@ export interface PodSpec {
   readonly resourceClaims?: number
   /** A volume the volume plugins read (a claim, say); none by default. */
   readonly storageVolumes?: boolean
+  /** The claims its volumes name (which makes storageVolumes true); none by default. */
+  readonly volumeClaims?: readonly PodVolumeClaim[]
   readonly priority?: number | null
   readonly nominatedNodeName?: string
   /** One container's requests, as quantities (`{ cpu: '500m' }`). */
@@ -127,6 +134,7 @@ export function pod(spec: PodSpec = {}): PlacementPod {
     hostPorts: spec.hostPorts ?? [],
     startTime: spec.startTime ?? null,
     name: spec.name ?? 'incoming',
+    ...(spec.uid === undefined ? {} : { uid: spec.uid }),
     namespace: spec.namespace ?? 'default',
     labels: spec.labels ?? {},
     nodeName: spec.nodeName ?? '',
@@ -139,7 +147,8 @@ export function pod(spec: PodSpec = {}): PlacementPod {
     requiredAntiAffinity: spec.antiAffinity ?? [],
     preemptionPolicy: spec.preemptionPolicy ?? '',
     resourceClaims: spec.resourceClaims ?? 0,
-    storageVolumes: spec.storageVolumes ?? false,
+    storageVolumes: spec.storageVolumes ?? (spec.volumeClaims ?? []).length > 0,
+    volumeClaims: spec.volumeClaims ?? [],
     priority: spec.priority ?? null,
     nominatedNodeName: spec.nominatedNodeName ?? '',
     topologySpreadConstraints: spec.topologySpreadConstraints ?? [],
@@ -188,6 +197,11 @@ export interface Cluster {
   readonly budgets?: readonly DisruptionBudget[] | null
   /** The release the diagnosis speaks for; the newest supported when absent. */
   readonly kubeVersion?: KubeVersion
+  /** The PersistentVolumeClaims and StorageClasses read; not read when absent. */
+  readonly storage?: {
+    readonly claims: readonly ClaimFacts[]
+    readonly classes: readonly StorageClassFacts[]
+  }
 }
 
 /** The cluster's nodes as the diagnosis reads them. */
@@ -213,6 +227,10 @@ export function podInput(incoming: PlacementPod, cluster: Cluster): PodPlacement
     disruptionBudgets: cluster.budgets ?? null,
     nominatedPods: cluster.nominated ?? [],
     namespaces: new Map(Object.entries(cluster.namespaces ?? {})),
+    storage:
+      cluster.storage === undefined
+        ? null
+        : volumeStorage(cluster.storage.claims, cluster.storage.classes),
     nodeLabelsKnown: true,
     options:
       cluster.kubeVersion === undefined

@@ -33,7 +33,7 @@ const wantsSsd = pod({ nodeSelector: { disk: 'ssd' } })
  * What PostFilter appends when every node is UnschedulableAndUnresolvable: DynamicResources has
  * no claim to free, and DefaultPreemption's own FitError counts every node as beyond its help.
  */
-const helpless = (total: number): string =>
+export const helpless = (total: number): string =>
   ` no new claims to deallocate, preemption: 0/${total} nodes are available: ${total} Preemption is not helpful for scheduling.`
 const many = (count: number, prefix: string, spec: Parameters<typeof node>[1]) =>
   Array.from({ length: count }, (_, i) => node(`${prefix}-${i}`, spec))

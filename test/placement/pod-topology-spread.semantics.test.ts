@@ -262,6 +262,7 @@ describe('pods nominated to a node, through the framework two passes', () => {
     preemptionPolicy: '',
     resourceClaims: 0,
     storageVolumes: false,
+    volumeClaims: [],
     nominatedNodeName: '',
   }
 

@@ -10,6 +10,7 @@ import { PRESCORE_CASES } from './prescore.cases.js'
 import { NOMINATED_CASES } from './nominated-pods.cases.js'
 import { UPSTREAM_NODE_AFFINITY } from './node-affinity.upstream.js'
 import { expectUnjudged, UNJUDGED_CASES } from './unjudged.cases.js'
+import { VOLUME_CLAIM_CASES } from './volume-claims.cases.js'
 
 const NODE_AFFINITY_CASES = [...UPSTREAM_NODE_AFFINITY, ...OUR_NODE_AFFINITY]
 
@@ -71,14 +72,17 @@ describe('the plugins whose input is not read', () => {
 })
 
 describe('the diagnosis over the plugins', () => {
-  it.each(DIAGNOSIS_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const diagnosis = diagnose(c.pod, c.cluster)
-    for (const [name, want] of Object.entries(c.expected)) {
-      const got = nodeNamed(diagnosis, name)
-      expect(got.plugin === null ? null : [got.plugin, got.reason]).toEqual(want)
+  it.each([...DIAGNOSIS_CASES, ...VOLUME_CLAIM_CASES].map((c) => [c.name, c] as const))(
+    '%s',
+    (_name, c) => {
+      const diagnosis = diagnose(c.pod, c.cluster)
+      for (const [name, want] of Object.entries(c.expected)) {
+        const got = nodeNamed(diagnosis, name)
+        expect(got.plugin === null ? null : [got.plugin, got.reason]).toEqual(want)
+      }
+      expect(diagnosis.summary).toBe(c.summary)
     }
-    expect(diagnosis.summary).toBe(c.summary)
-  })
+  )
 
   it('normalises the taint score over the nodes that pass every filter, not over all nodes', () => {
     const diagnosis = diagnose(pod({ nodeSelector: { pool: 'web' } }), {

@@ -1,8 +1,10 @@
 import type {
+  ClaimFacts,
   LabelSelector,
   NodeSelectorTerm,
   PlacementPod,
   PodAffinityTerm,
+  StorageClassFacts,
 } from '../../src/placement/index.js'
 import { taint as parseTaint } from '../core/builders.js'
 import type { TestNode } from './builders.js'
@@ -29,7 +31,12 @@ export function wirePod(pod: PlacementPod): Record<string, unknown> {
       nodeSelectorTerms: required.map(wireTerm),
     }
   return {
-    metadata: { name: pod.name, namespace: pod.namespace, labels: pod.labels },
+    metadata: {
+      name: pod.name,
+      namespace: pod.namespace,
+      labels: pod.labels,
+      ...(pod.uid === undefined ? {} : { uid: pod.uid }),
+    },
     spec: {
       ...wireResources(pod),
       nodeName: pod.nodeName,
@@ -39,7 +46,7 @@ export function wirePod(pod: PlacementPod): Record<string, unknown> {
       resourceClaims: Array.from({ length: pod.resourceClaims }, (_, i) => ({
         name: `claim-${i}`,
       })),
-      volumes: wireVolumes(pod.storageVolumes),
+      volumes: wireVolumes(pod),
       affinity: {
         nodeAffinity,
         podAffinity: {
@@ -61,15 +68,69 @@ export function wirePod(pod: PlacementPod): Record<string, unknown> {
  * The kinds of volume no volume plugin reads, as most pods have them, and a claim where the pod
  * has a volume the plugins read.
  */
-function wireVolumes(storage: boolean): Record<string, unknown>[] {
+/**
+ * Volumes no volume plugin reads, then the pod's claims (an ephemeral volume named so that its
+ * claim is `<pod>-<volume>`), or for a pod with a volume they read but no claim, an nfs one.
+ */
+function wireVolumes(pod: PlacementPod): Record<string, unknown>[] {
   const plain = [
     { name: 'token', projected: { sources: [] } },
     { name: 'config', configMap: { name: 'config' } },
     { name: 'scratch', emptyDir: {} },
   ]
-  return storage
-    ? [...plain, { name: 'data', persistentVolumeClaim: { claimName: 'data' } }]
+  const claims = pod.volumeClaims.map((c, i) =>
+    c.ephemeral
+      ? { name: c.claimName.slice(pod.name.length + 1), ephemeral: { volumeClaimTemplate: {} } }
+      : { name: `claim-${i}`, persistentVolumeClaim: { claimName: c.claimName } }
+  )
+  if (claims.length > 0) return [...plain, ...claims]
+  return pod.storageVolumes
+    ? [...plain, { name: 'data', nfs: { server: 'nfs', path: '/' } }]
     : plain
+}
+
+/** A claim as `kubectl get pvc -o json` prints it. */
+export function wireClaim(claim: ClaimFacts): Record<string, unknown> {
+  const annotations: Record<string, string> = {}
+  if (claim.bindCompleted) annotations['pv.kubernetes.io/bind-completed'] = 'yes'
+  return {
+    kind: 'PersistentVolumeClaim',
+    metadata: {
+      namespace: claim.namespace,
+      name: claim.name,
+      uid: `uid-${claim.name}`,
+      annotations,
+      ...(claim.deleting ? { deletionTimestamp: '2026-01-01T00:00:00Z' } : {}),
+      ...(claim.controllerUid === null
+        ? {}
+        : {
+            ownerReferences: [
+              {
+                apiVersion: 'v1',
+                kind: 'Pod',
+                name: 'p',
+                uid: claim.controllerUid,
+                controller: true,
+              },
+            ],
+          }),
+    },
+    spec: {
+      volumeName: claim.volumeName,
+      ...(claim.className === '' ? {} : { storageClassName: claim.className }),
+    },
+    status: { phase: claim.lost ? 'Lost' : claim.volumeName === '' ? 'Pending' : 'Bound' },
+  }
+}
+
+/** A StorageClass as `kubectl get storageclass -o json` prints it. */
+export function wireStorageClass(c: StorageClassFacts): Record<string, unknown> {
+  return {
+    kind: 'StorageClass',
+    metadata: { name: c.name },
+    provisioner: 'example.com/disk',
+    volumeBindingMode: c.waitForFirstConsumer ? 'WaitForFirstConsumer' : 'Immediate',
+  }
 }
 
 /** Nanos written back as a quantity the decoder reads exactly (`3500000000n`). */

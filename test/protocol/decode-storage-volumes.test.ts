@@ -91,16 +91,82 @@ describe('a volume read from protobuf', () => {
 
   it('reads the six plain kinds as JSON has them, and none is one', () => {
     const pod = podOf(...PLAIN_KINDS)
-    expect(pod).toEqual({ spec: { volumes: PLAIN_KINDS.map((kind) => ({ [kind]: {} })) } })
+    const volumes = PLAIN_KINDS.map((kind, i) => ({ name: `v${i}`, [kind]: {} }))
+    expect(pod).toEqual({ spec: { volumes } })
     expect(decodePlacementPod(pod, 'pod', false).storageVolumes).toBe(false)
   })
 
-  it.each(['persistentVolumeClaim', 'nfs', 'csi'])(
-    'reads a %s volume as an object of no member, which is one',
-    (kind) => {
-      const pod = podOf('configMap', kind)
-      expect(pod).toEqual({ spec: { volumes: [{ configMap: {} }, {}] } })
-      expect(decodePlacementPod(pod, 'pod', false).storageVolumes).toBe(true)
-    }
-  )
+  it.each(['nfs', 'csi'])('reads a %s volume as an object of no member, which is one', (kind) => {
+    const pod = podOf('configMap', kind)
+    expect(pod).toEqual({ spec: { volumes: [{ name: 'v0', configMap: {} }, { name: 'v1' }] } })
+    expect(decodePlacementPod(pod, 'pod', false)).toMatchObject({
+      storageVolumes: true,
+      volumeClaims: [],
+    })
+  })
+
+  it('reads the claim a persistentVolumeClaim volume names and an ephemeral volume', () => {
+    const claim = message(1, string(1, 'data'), message(2, message(10, string(1, 'db-data'))))
+    const ephemeral = message(1, string(1, 'scratch'), message(2, message(29, message(1))))
+    const name = message(1, string(1, 'web-0'))
+    const pod = readMessage(
+      new WireReader(Buffer.concat([name, message(2, claim, ephemeral)])),
+      POD
+    )
+    expect(decodePlacementPod(pod, 'pod', false).volumeClaims).toEqual([
+      { claimName: 'db-data', ephemeral: false },
+      { claimName: 'web-0-scratch', ephemeral: true },
+    ])
+  })
+})
+
+describe('the claims a pod’s volumes name', () => {
+  const claimsOf = (volumes: unknown) =>
+    decodePlacementPod({ metadata: { name: 'web-0' }, spec: { volumes } }, 'pods[0]', false)
+      .volumeClaims
+
+  it.each([
+    ['a pod without volumes names none', undefined, []],
+    [
+      'plain volumes and a disk name none',
+      [
+        { name: 'a', configMap: {} },
+        { name: 'b', gcePersistentDisk: { pdName: 'x' } },
+      ],
+      [],
+    ],
+    [
+      'a persistentVolumeClaim volume names its claimName',
+      [{ name: 'data', persistentVolumeClaim: { claimName: 'db-data' } }],
+      [{ claimName: 'db-data', ephemeral: false }],
+    ],
+    [
+      'a generic ephemeral volume names <pod>-<volume>, the claim its controller creates',
+      [{ name: 'scratch', ephemeral: { volumeClaimTemplate: {} } }],
+      [{ claimName: 'web-0-scratch', ephemeral: true }],
+    ],
+    [
+      'several are kept in volume order, other kinds between them passed over',
+      [
+        { name: 'e', ephemeral: {} },
+        { name: 'c', configMap: {} },
+        { name: 'p', persistentVolumeClaim: { claimName: 'p-claim' } },
+      ],
+      [
+        { claimName: 'web-0-e', ephemeral: true },
+        { claimName: 'p-claim', ephemeral: false },
+      ],
+    ],
+  ])('%s', (_name, volumes, claims) => {
+    expect(claimsOf(volumes)).toEqual(claims)
+  })
+
+  it('refuses a claimName of the wrong type, naming its place', () => {
+    const volumes = [{ name: 'data', persistentVolumeClaim: { claimName: 7 } }]
+    expect(() => claimsOf(volumes)).toThrow(
+      new ProtocolError(
+        'pods[0].spec.volumes[0].persistentVolumeClaim.claimName: expected a string, got a number'
+      )
+    )
+  })
 })

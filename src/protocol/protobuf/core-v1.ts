@@ -108,20 +108,30 @@ const TOPOLOGY_SPREAD_CONSTRAINT = message('TopologySpreadConstraint', {
   8: strings('matchLabelKeys'),
 })
 
+const CLAIM_VOLUME_SOURCE = message('PersistentVolumeClaimVolumeSource', {
+  1: scalar('string', 'claimName'),
+})
+
 /**
- * Volume {name=1, volumeSource=2}: JSON writes VolumeSource inline. Only which kind it is counts
- * (decode-storage-volumes.ts, drain's emptyDir), and only for the kinds the volume plugins never
- * read; a volume of any other kind is read as an object of no member, which counts as read.
+ * Volume {name=1, volumeSource=2}: JSON writes VolumeSource inline. Which kind it is counts
+ * (decode-storage-volumes.ts, drain's emptyDir) for the kinds the volume plugins never read, and
+ * the claim a persistentVolumeClaim or ephemeral volume names; a volume of any other kind is
+ * read as an object of no member, which counts as read.
  */
 const VOLUME_SOURCE = message('VolumeSource', {
   1: one('hostPath', PRESENCE_ONLY),
   2: one('emptyDir', PRESENCE_ONLY),
   6: one('secret', PRESENCE_ONLY),
+  10: one('persistentVolumeClaim', CLAIM_VOLUME_SOURCE),
   16: one('downwardAPI', PRESENCE_ONLY),
   19: one('configMap', PRESENCE_ONLY),
   26: one('projected', PRESENCE_ONLY),
+  29: one('ephemeral', PRESENCE_ONLY),
 })
-const VOLUME = message('Volume', { 2: { kind: 'inline', message: VOLUME_SOURCE } })
+const VOLUME = message('Volume', {
+  1: scalar('string', 'name'),
+  2: { kind: 'inline', message: VOLUME_SOURCE },
+})
 
 const POD_SPEC = message('PodSpec', {
   1: many('volumes', VOLUME),

@@ -35,7 +35,8 @@ export const POD_BYTES = pb.concat(
   message(
     2,
     message(1, string(1, 'cache'), message(2, message(2))),
-    message(1, string(1, 'data'), message(2, message(10, string(1, 'claim')))),
+    message(1, string(1, 'data'), message(2, message(10, string(1, 'claim'), varint(2, 1)))),
+    message(1, string(1, 'scratch'), message(2, message(29, message(1)))),
     message(
       2,
       string(1, 'app'),
@@ -149,7 +150,11 @@ export const POD_JSON = {
     ],
   },
   spec: {
-    volumes: [{ emptyDir: {} }, {}],
+    volumes: [
+      { name: 'cache', emptyDir: {} },
+      { name: 'data', persistentVolumeClaim: { claimName: 'claim' } },
+      { name: 'scratch', ephemeral: {} },
+    ],
     containers: [
       {
         name: 'app',

@@ -31,6 +31,10 @@ describe('a pod read from protobuf', () => {
       mirror: true,
       localStorage: true,
       storageVolumes: true,
+      volumeClaims: [
+        { claimName: 'claim', ephemeral: false },
+        { claimName: `${fromJson.pod.name}-scratch`, ephemeral: true },
+      ],
       resourceClaims: 1,
       hostPorts: [{ hostIP: '10.0.0.1', protocol: 'TCP', hostPort: 8080 }],
       gracePeriodSeconds: 45,

@@ -1,0 +1,70 @@
+import type { ClaimFacts, StorageClassFacts } from '../placement/index.js'
+import { field, readObject, readString, stringField, type JsonObject } from '../json/json-fields.js'
+import { ProtocolError } from '../json/protocol-error.js'
+import { stringMapField } from './decode-label-selector.js'
+import { readController } from './decode-pod-identity.js'
+
+/**
+ * PersistentVolumeClaims and StorageClasses, as the volume plugins' PreFilters read them
+ * (placement volume-claims.ts): a wrong type is an error naming its place.
+ */
+
+/** v1.BetaStorageClassAnnotation, which `GetPersistentVolumeClaimClass` reads first. */
+const BETA_CLASS_ANNOTATION = 'volume.beta.kubernetes.io/storage-class'
+/** The PV controller's mark of a finished binding (volume.AnnBindCompleted). */
+const BIND_COMPLETED_ANNOTATION = 'pv.kubernetes.io/bind-completed'
+
+/** The object at `path` and its metadata (required), spec and status. */
+function partsOf(value: unknown, path: string) {
+  const obj = readObject(value, path, true)
+  const metadata = readObject(field(obj, 'metadata'), `${path}.metadata`, true)
+  const spec = readObject(field(obj, 'spec'), `${path}.spec`, false)
+  const status = readObject(field(obj, 'status'), `${path}.status`, false)
+  return { obj, metadata, spec, status }
+}
+
+function stringOf(obj: JsonObject | null, name: string, at: string): string {
+  return obj === null ? '' : stringField(obj, name, at)
+}
+
+function nameOf(metadata: JsonObject, path: string): string {
+  const name = readString(field(metadata, 'name'), `${path}.metadata.name`)
+  if (name === '') throw new ProtocolError(`${path}.metadata.name: a name is required`)
+  return name
+}
+
+/** `spec.storageClassName` (a null or absent one is no class), after the beta annotation. */
+function classOf(
+  annotations: Readonly<Record<string, string>>,
+  spec: JsonObject | null,
+  at: string
+) {
+  const annotated = annotations[BETA_CLASS_ANNOTATION]
+  return annotated ?? stringOf(spec, 'storageClassName', at)
+}
+
+export function decodeVolumeClaim(value: unknown, path: string): ClaimFacts {
+  const { metadata, spec, status } = partsOf(value, path)
+  const annotations = stringMapField(metadata, 'annotations', `${path}.metadata`)
+  return {
+    namespace: readString(field(metadata, 'namespace'), `${path}.metadata.namespace`),
+    name: nameOf(metadata, path),
+    volumeName: stringOf(spec, 'volumeName', `${path}.spec`),
+    lost: stringOf(status, 'phase', `${path}.status`) === 'Lost',
+    deleting: field(metadata, 'deletionTimestamp') != null,
+    bindCompleted: Object.hasOwn(annotations, BIND_COMPLETED_ANNOTATION),
+    className: classOf(annotations, spec, `${path}.spec`),
+    controllerUid: readController(metadata, path)?.uid ?? null,
+  }
+}
+
+/**
+ * A StorageClass: its name and whether it binds at the first consumer. The API server sets
+ * `volumeBindingMode` to Immediate when a class is created without one
+ * (`SetDefaults_StorageClass`), so an absent one reads as Immediate.
+ */
+export function decodeStorageClass(value: unknown, path: string): StorageClassFacts {
+  const { obj, metadata } = partsOf(value, path)
+  const mode = readString(field(obj, 'volumeBindingMode'), `${path}.volumeBindingMode`)
+  return { name: nameOf(metadata, path), waitForFirstConsumer: mode === 'WaitForFirstConsumer' }
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { FIXTURES, runTool, tempFile } from './run-tool.js'
+
+/**
+ * `explain --storage FILE`: the claims and StorageClasses, read as kubectl prints them, only for
+ * a pod whose volumes name a claim; a file of the wrong kind is refused, naming it (exit 2).
+ */
+
+const NODES = `${FIXTURES}nodes.yaml`
+const podFile = (volumes: unknown[]) =>
+  tempFile(
+    'pod.json',
+    JSON.stringify({
+      metadata: { name: 'db-0', namespace: 'shop', uid: 'uid-db-0' },
+      spec: { containers: [{ name: 'c', image: 'i' }], volumes },
+    })
+  )
+const CLAIM = [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }]
+const list = (items: unknown[]) => tempFile('storage.json', JSON.stringify({ kind: 'List', items }))
+const explain = (pod: string, storage: string) =>
+  runTool('explain', ['--pod', pod, '--nodes', NODES, '--storage', storage, '-o', 'json'])
+
+describe('explain --storage', () => {
+  it('reads the claims and classes of a kubectl List, the class by its kind beside the claims', async () => {
+    const storage = list([
+      {
+        kind: 'StorageClass',
+        metadata: { name: 'local' },
+        volumeBindingMode: 'WaitForFirstConsumer',
+      },
+      {
+        kind: 'PersistentVolumeClaim',
+        metadata: { name: 'data', namespace: 'shop' },
+        spec: { storageClassName: 'local' },
+      },
+    ])
+    const run = await explain(podFile(CLAIM), storage)
+    const reply = JSON.parse(run.stdout) as { summary: string; notJudged: string[] }
+    // Waiting for its first consumer, the claim passes PreFilter: the rest is for Filter.
+    expect(reply.summary).toMatch(/^fits on \d of 5 node\(s\)/)
+    expect(reply.notJudged).toContain(
+      'volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)'
+    )
+  })
+
+  it('gives the claim of another namespace no say: the pod’s claim is then not found', async () => {
+    const storage = list([
+      { kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'other' } },
+    ])
+    const run = await explain(podFile(CLAIM), storage)
+    expect(run.code).toBe(1)
+    expect((JSON.parse(run.stdout) as { summary: string }).summary).toMatch(
+      /^0\/5 nodes are available: persistentvolumeclaim "data" not found\. /
+    )
+  })
+
+  it('is not read for a pod whose volumes name no claim', async () => {
+    const notStorage = tempFile('storage.json', '{"kind": "List", "items": [{"kind": "Pod"}]}')
+    const run = await explain(podFile([{ name: 'c', configMap: { name: 'c' } }]), notStorage)
+    expect(run.code).toBe(0)
+  })
+
+  it('refuses a file holding another kind, naming the file and the flag', async () => {
+    const pods = list([{ kind: 'Pod', metadata: { name: 'web' } }])
+    const run = await explain(podFile(CLAIM), pods)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe(`${pods} holds a Pod "web", not a PersistentVolumeClaim (--storage)`)
+  })
+
+  it('refuses a claim of the wrong shape, naming its place', async () => {
+    const storage = list([
+      {
+        kind: 'PersistentVolumeClaim',
+        metadata: { name: 'data', namespace: 'shop' },
+        spec: { volumeName: 7 },
+      },
+    ])
+    const run = await explain(podFile(CLAIM), storage)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe(
+      `${storage}: persistentvolumeclaim 0.spec.volumeName: expected a string, got a number`
+    )
+  })
+})

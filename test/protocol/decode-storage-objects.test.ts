@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import { decodeStorageClass, decodeVolumeClaim, ProtocolError } from '../../src/protocol/index.js'
+
+/**
+ * What the volume plugins' PreFilters read of a PersistentVolumeClaim and a StorageClass: the
+ * class as `GetPersistentVolumeClaimClass` reads it, the PV controller's bind-completed mark,
+ * the controller's uid (`VolumeIsForPod`), Lost and being deleted; a class's binding mode, which
+ * the API server defaults to Immediate.
+ */
+
+const META = { name: 'data', namespace: 'shop' }
+
+describe('a PersistentVolumeClaim', () => {
+  it.each([
+    ['a bare claim: no volume, no class, not bound, not owned', {}, {}],
+    [
+      'its class is spec.storageClassName',
+      { spec: { storageClassName: 'fast' } },
+      { className: 'fast' },
+    ],
+    [
+      'the beta annotation names its class before spec.storageClassName',
+      {
+        metadata: { ...META, annotations: { 'volume.beta.kubernetes.io/storage-class': 'old' } },
+        spec: { storageClassName: 'fast' },
+      },
+      { className: 'old' },
+    ],
+    [
+      'storageClassName: null is no class, as Go decodes it',
+      { spec: { storageClassName: null } },
+      { className: '' },
+    ],
+    [
+      'bound: its volume and the bind-completed annotation, whatever its value',
+      {
+        metadata: { ...META, annotations: { 'pv.kubernetes.io/bind-completed': '' } },
+        spec: { volumeName: 'pv-1' },
+      },
+      { volumeName: 'pv-1', bindCompleted: true },
+    ],
+    ['status.phase Lost is lost', { status: { phase: 'Lost' } }, { lost: true }],
+    ['status.phase Bound is not', { status: { phase: 'Bound' } }, { lost: false }],
+    [
+      'a deletionTimestamp is being deleted; null is not',
+      { metadata: { ...META, deletionTimestamp: '2026-01-01T00:00:00Z' } },
+      { deleting: true },
+    ],
+    [
+      'its controller is the owner reference with controller: true',
+      {
+        metadata: {
+          ...META,
+          ownerReferences: [
+            { apiVersion: 'v1', kind: 'Pod', name: 'a', uid: 'uid-a' },
+            { apiVersion: 'v1', kind: 'Pod', name: 'b', uid: 'uid-b', controller: true },
+          ],
+        },
+      },
+      { controllerUid: 'uid-b' },
+    ],
+  ])('%s', (_name, object, facts) => {
+    const decoded = decodeVolumeClaim({ metadata: META, ...object }, 'pvc 0')
+    expect(decoded).toEqual({
+      namespace: 'shop',
+      name: 'data',
+      volumeName: '',
+      lost: false,
+      deleting: false,
+      bindCompleted: false,
+      className: '',
+      controllerUid: null,
+      ...facts,
+    })
+  })
+
+  it.each([
+    ['no metadata', {}, 'pvc 0.metadata is missing'],
+    ['no name', { metadata: { namespace: 'shop' } }, 'pvc 0.metadata.name: a name is required'],
+    [
+      'a volumeName of the wrong type',
+      { metadata: META, spec: { volumeName: 7 } },
+      'pvc 0.spec.volumeName: expected a string, got a number',
+    ],
+  ])('refuses %s, naming the place', (_name, object, message) => {
+    expect(() => decodeVolumeClaim(object, 'pvc 0')).toThrow(new ProtocolError(message))
+  })
+})
+
+describe('a StorageClass', () => {
+  it.each([
+    ['WaitForFirstConsumer waits', 'WaitForFirstConsumer', true],
+    ['Immediate binds at once', 'Immediate', false],
+    ['no mode is Immediate, as the API server defaults it', undefined, false],
+  ])('%s', (_name, mode, waits) => {
+    const object = { metadata: { name: 'c' }, volumeBindingMode: mode }
+    expect(decodeStorageClass(object, 'class 0')).toEqual({
+      name: 'c',
+      waitForFirstConsumer: waits,
+    })
+  })
+})

@@ -86,14 +86,18 @@ async function readNamespaceLabels(
  * The claims and storage classes, read only when some pod judged has a volume that names a
  * claim: most pods have none, and the cluster's claims are then not listed.
  */
-function readVolumeStorage(
+async function readVolumeStorage(
   options: ExplainOptions,
   incoming: readonly PlacementPod[]
 ): Promise<StorageRead> {
-  if (options.storage === null || !incoming.some((p) => p.volumeClaims.length > 0))
-    return Promise.resolve({ storage: null, notes: [] })
+  if (!incoming.some((p) => p.volumeClaims.length > 0)) return { storage: null, notes: [] }
+  if (options.storage === null) return { storage: null, notes: [NO_STORAGE] }
   return readStorage(options.storage)
 }
+
+/** Said when a pod judged names claims and, reading files, none were given. */
+const NO_STORAGE =
+  'no --storage FILE (kubectl get pvc,storageclass -A -o yaml): the claims are not read, and the volume plugins not judged for a pod with claims'
 
 /**
  * The bound pods, with the fields the release's API server would have dropped left out: from

@@ -54,6 +54,19 @@ describe('explain --storage', () => {
     )
   })
 
+  it('is said to be missing, on stderr, when a pod names claims and no file gives them', async () => {
+    const run = await runTool('explain', ['--pod', podFile(CLAIM), '--nodes', NODES, '-o', 'json'])
+    expect(run.stderr).toBe(
+      'Warning: no --storage FILE (kubectl get pvc,storageclass -A -o yaml): the claims are not read, and the volume plugins not judged for a pod with claims\n'
+    )
+    expect((JSON.parse(run.stdout) as { notJudged: string[] }).notJudged).toContain(
+      'volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)'
+    )
+    const plain = [{ name: 'c', configMap: { name: 'c' } }]
+    const quiet = await runTool('explain', ['--pod', podFile(plain), '--nodes', NODES])
+    expect(quiet.stderr).toBe('')
+  })
+
   it('is not read for a pod whose volumes name no claim', async () => {
     const notStorage = tempFile('storage.json', '{"kind": "List", "items": [{"kind": "Pod"}]}')
     const run = await explain(podFile([{ name: 'c', configMap: { name: 'c' } }]), notStorage)

@@ -1,6 +1,6 @@
-import { REASON_UNTOLERATED_TAINT } from '../core/index.js'
+import { REASON_UNTOLERATED_TAINT, type KubeVersion } from '../core/index.js'
 import { extenderRuleFilter } from './extender-rule.js'
-import { releaseOf, untoleratedTaintReason } from './kube-releases.js'
+import { profileHasDynamicResources, releaseOf, untoleratedTaintReason } from './kube-releases.js'
 import { isNotJudged, type FilterPlugin, type PreFilterResult } from './framework.js'
 import { PLUGIN_INTER_POD_AFFINITY } from './types.js'
 import { CycleState } from './cycle-state.js'
@@ -133,10 +133,13 @@ function preFilterVolumes(input: SnapshotInput): {
 
 /**
  * DynamicResources, whose input is not read: its PreFilter skips a pod without resource claims
- * (`PreFilter`: no claims, `framework.Skip`), which it then never rejects.
+ * (`PreFilter`: no claims, `framework.Skip`), which it then never rejects. Before v1.34 the
+ * default profile has no DynamicResources (kube-releases.ts `profileHasDynamicResources`), so
+ * nothing is left unjudged there.
  */
-function unjudgedClaims(pod: PlacementPod): PreFilterResult {
-  return pod.resourceClaims > 0 ? { notJudged: UNJUDGED_CONSTRAINTS[1] } : null
+function unjudgedClaims(pod: PlacementPod, release: KubeVersion): PreFilterResult {
+  const judges = pod.resourceClaims > 0 && profileHasDynamicResources(release)
+  return judges ? { notJudged: UNJUDGED_CONSTRAINTS[1] } : null
 }
 
 /** Runs every PreFilter of the profile for the pod, into a new cycle state. */
@@ -159,7 +162,7 @@ export function buildProfile(input: SnapshotInput): Profile {
     volumes.result,
     spread.result,
     preFilterInterPodAffinity(input, state),
-    unjudgedClaims(input.pod),
+    unjudgedClaims(input.pod, releaseOf(input.options)),
   ]
   for (const result of preFiltered) {
     if (result === null) continue

@@ -1,3 +1,4 @@
+import { formatKubeVersion } from '../../src/core/index.js'
 import { describe, expect, it } from 'vitest'
 import {
   REASON_NODE_PORTS,
@@ -87,6 +88,9 @@ async function explain(pod: PlacementPod, cluster: Cluster) {
             ])
           ),
         ]),
+    ...(cluster.kubeVersion === undefined
+      ? []
+      : ['--kube-version', formatKubeVersion(cluster.kubeVersion)]),
     '-o',
     'json',
   ]
@@ -174,7 +178,8 @@ describe('explain over the diagnosis table', () => {
 
 describe('explain over the table of plugins whose input is not read', () => {
   it.each(UNJUDGED_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const result = await explain(c.pod, { nodes: c.nodes })
+    const cluster = { nodes: c.nodes, ...(c.kubeVersion ? { kubeVersion: c.kubeVersion } : {}) }
+    const result = await explain(c.pod, cluster)
     expect(result.code).toBe(0)
     expectUnjudged(c, judged(result.stdout).notJudged)
   })

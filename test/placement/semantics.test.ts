@@ -67,7 +67,8 @@ describe('InterPodAffinity Filter', () => {
 
 describe('the plugins whose input is not read', () => {
   it.each(UNJUDGED_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    expectUnjudged(c, diagnose(c.pod, { nodes: c.nodes }).notJudged)
+    const cluster = { nodes: c.nodes, ...(c.kubeVersion ? { kubeVersion: c.kubeVersion } : {}) }
+    expectUnjudged(c, diagnose(c.pod, cluster).notJudged)
   })
 })
 

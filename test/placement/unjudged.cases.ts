@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import type { KubeVersion } from '../../src/core/index.js'
 import { UNJUDGED_CONSTRAINTS, type PlacementPod } from '../../src/placement/index.js'
 import { node, pod, type TestNode } from './builders.js'
 
@@ -6,14 +7,16 @@ import { node, pod, type TestNode } from './builders.js'
  * What the diagnosis leaves unjudged of the plugins whose input it does not read: the volume
  * plugins only for a pod with a volume they may read (VolumeBinding's PreFilter skips a pod
  * without a claim; the others pass a pod without a claim or disk on every node), and
- * DynamicResources only for a pod with resource claims (its PreFilter skips one without). The
- * verdicts are the same either way.
+ * DynamicResources only for a pod with resource claims (its PreFilter skips one without), and
+ * only from v1.34, whose default profile first holds it. The verdicts are the same either way.
  */
 
 export interface UnjudgedCase {
   readonly name: string
   readonly pod: PlacementPod
   readonly nodes: readonly TestNode[]
+  /** The release judged for; the newest when absent. */
+  readonly kubeVersion?: KubeVersion
   readonly volumes: boolean
   readonly claims: boolean
 }
@@ -39,6 +42,22 @@ export const UNJUDGED_CASES: readonly UnjudgedCase[] = [
     name: 'a pod with a resource claim leaves DRA unjudged, and the volume plugins judged',
     pod: pod({ resourceClaims: 1 }),
     nodes: NODES,
+    volumes: false,
+    claims: true,
+  },
+  {
+    name: 'before v1.34 the default profile has no DynamicResources: a resource claim leaves nothing unjudged',
+    pod: pod({ resourceClaims: 1 }),
+    nodes: NODES,
+    kubeVersion: { minor: 33, patch: null },
+    volumes: false,
+    claims: false,
+  },
+  {
+    name: 'from v1.34, where the DynamicResourceAllocation gate is on, a resource claim leaves DRA unjudged',
+    pod: pod({ resourceClaims: 1 }),
+    nodes: NODES,
+    kubeVersion: { minor: 34, patch: 0 },
     volumes: false,
     claims: true,
   },

@@ -1,3 +1,4 @@
+import { formatKubeVersion } from '../../src/core/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { termValidationProblem } from '../../src/placement/index.js'
 import { OUR_NODE_AFFINITY } from '../placement/node-affinity.ours.js'
@@ -57,8 +58,9 @@ describe('POST /explain over the NodeAffinity semantics tables', () => {
   })
 
   it.each(UNJUDGED_CASES.map((c) => [c.name, c] as const))('not judged: %s', async (_name, c) => {
+    const release = c.kubeVersion ? `?kubeVersion=${formatKubeVersion(c.kubeVersion)}` : ''
     const reply = await post(
-      `${server.url}/explain`,
+      `${server.url}/explain${release}`,
       nodesArgs(wirePod(c.pod), c.nodes.map(wireNode))
     )
     expect(reply.status).toBe(200)

@@ -97,7 +97,7 @@ async function readVolumeStorage(
 
 /** Said when a pod judged names claims and, reading files, none were given. */
 const NO_STORAGE =
-  'no --storage FILE (kubectl get pvc,storageclass -A -o yaml): the claims are not read, and the volume plugins not judged for a pod with claims'
+  'no --storage FILE (kubectl get pvc,pv,storageclass -A -o yaml): the claims are not read, and the volume plugins not judged for a pod with claims'
 
 /**
  * The bound pods, with the fields the release's API server would have dropped left out: from

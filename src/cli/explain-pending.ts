@@ -54,8 +54,12 @@ function decidingReason(d: PlacementDiagnosis): string {
   return reasons.size === 0 ? 'no nodes' : [...reasons].sort().join(' + ')
 }
 
+/** The volume plugins' entry, whichever of them it names, and DRA's. */
+const isUnjudgedFilter = (entry: string): boolean =>
+  entry.startsWith('volumes (') || entry === UNJUDGED_CONSTRAINTS[1]
+
 function fitsByWhatIsJudged(notJudged: readonly string[]): string {
-  const unjudged = UNJUDGED_CONSTRAINTS.filter((c) => notJudged.includes(c))
+  const unjudged = notJudged.filter(isUnjudgedFilter)
   const fits = 'fits by the constraints judged here'
   return unjudged.length === 0 ? fits : `${fits}; not judged: ${unjudged.join(', ')}`
 }

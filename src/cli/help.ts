@@ -91,10 +91,10 @@ Flags:
   --workloads FILE          the controllers and Services (kubectl get deploy,rs,sts,ds,jobs,
                             rc,svc -A -o yaml); those a --pods List holds are read too;
                             without --nodes, the cluster's
-  --storage FILE            the PersistentVolumeClaims and StorageClasses (kubectl get
-                            pvc,storageclass -A -o yaml), read for a pod whose volumes name
-                            claims: a claim missing, lost, being deleted or unbound with an
-                            Immediate class turns it away; without --nodes, the cluster's
+  --storage FILE            the PersistentVolumeClaims, PersistentVolumes and StorageClasses
+                            (kubectl get pvc,pv,storageclass -A -o yaml), read for a pod whose
+                            volumes name claims: its claims and their volumes' node affinity
+                            and zones; without --nodes, the cluster's
   --evicting-nodes MODE     as the extender has it: reject (default) rejects a node whose
                             NoExecute taint the pod tolerates only for tolerationSeconds;
                             avoid and allow let it fit. Each such node's eviction is shown

@@ -19,6 +19,7 @@ export type ExpectedKind =
   | 'PodDisruptionBudget'
   | 'PersistentVolumeClaim'
   | 'StorageClass'
+  | 'PersistentVolume'
   | 'workload object'
   | WorkloadKind
   | 'Service'

@@ -2,40 +2,52 @@ import type { ObjectSource } from '../config/index.js'
 import {
   volumeStorage,
   type ClaimFacts,
+  type PersistentVolumeFacts,
   type StorageClassFacts,
   type VolumeStorage,
 } from '../placement/index.js'
-import { decodeStorageClass, decodeVolumeClaim } from '../protocol/index.js'
+import { decodePersistentVolume, decodeStorageClass, decodeVolumeClaim } from '../protocol/index.js'
 import { streamObjects } from './manifest-stream.js'
 import { readListObjects } from './manifests.js'
 import { ClusterReadError } from './tool-exit.js'
 import { fileSource, listsSource } from './tool-io.js'
 
 /**
- * The PersistentVolumeClaims and StorageClasses the volume plugins' PreFilters read: a
- * `--storage` file (`kubectl get pvc,storageclass -A -o yaml`), or the cluster's two lists. A
- * list the credentials may not read (403) leaves the storage unknown, with a note, rather than
- * failing the tool: a pod whose volumes name claims is then not judged by the volume plugins.
+ * The PersistentVolumeClaims, StorageClasses and PersistentVolumes the volume plugins read: a
+ * `--storage` file (`kubectl get pvc,pv,storageclass -A -o yaml`), or the cluster's three lists.
+ * A list the credentials may not read (403) leaves its kind unknown, with a note, rather than
+ * failing the tool: what reads it is then not judged.
  */
 
 interface StorageList {
-  readonly kind: 'PersistentVolumeClaim' | 'StorageClass'
+  readonly kind: 'PersistentVolumeClaim' | 'StorageClass' | 'PersistentVolume'
+  /** What is not judged when the list is refused, for the warning. */
+  readonly unknown: string
   /** The resource RBAC grants `list` on (deploy/cli-rbac and docs/cli.md name them). */
   readonly resource: string
   readonly path: string
 }
 
+const CLAIMS_UNKNOWN = "the volumes' claims are taken as unknown"
 const CLAIM_LIST: StorageList = {
   kind: 'PersistentVolumeClaim',
+  unknown: CLAIMS_UNKNOWN,
   resource: 'persistentvolumeclaims',
   path: '/api/v1/persistentvolumeclaims',
 }
 const CLASS_LIST: StorageList = {
   kind: 'StorageClass',
+  unknown: CLAIMS_UNKNOWN,
   resource: 'storageclasses',
   path: '/apis/storage.k8s.io/v1/storageclasses',
 }
-export const STORAGE_LISTS: readonly StorageList[] = [CLAIM_LIST, CLASS_LIST]
+const VOLUME_LIST: StorageList = {
+  kind: 'PersistentVolume',
+  unknown: 'the persistent volumes are taken as unknown',
+  resource: 'persistentvolumes',
+  path: '/api/v1/persistentvolumes',
+}
+export const STORAGE_LISTS: readonly StorageList[] = [CLAIM_LIST, CLASS_LIST, VOLUME_LIST]
 
 const FORBIDDEN = 403
 
@@ -45,23 +57,31 @@ export interface StorageRead {
   readonly notes: readonly string[]
 }
 
-/** A `--storage` file: its claims, and the StorageClasses beside them, each by its kind. */
+/**
+ * A `--storage` file: its claims, and the StorageClasses and PersistentVolumes beside them, each
+ * by its kind. A file without any PersistentVolume gives none: the volumes are then unknown.
+ */
 async function readStorageFile(source: ObjectSource & { kind: 'file' }): Promise<StorageRead> {
   const manifests = fileSource(source)
   const { origin } = manifests
   const classes: StorageClassFacts[] = []
+  const volumes: PersistentVolumeFacts[] = []
   const claims = await readListObjects(manifests, {
     expected: 'PersistentVolumeClaim',
     flag: 'storage',
     order: 'kinds-first',
     decode: (object, i) => decodeVolumeClaim(object, `${origin}: persistentvolumeclaim ${i}`),
     side: {
-      kinds: new Set(['StorageClass']),
-      decode: (object, _kind, i) =>
-        classes.push(decodeStorageClass(object, `${origin}: storageclass ${i}`)),
+      kinds: new Set(['StorageClass', 'PersistentVolume']),
+      decode: (object, kind, i) => {
+        const at = `${origin}: ${kind.toLowerCase()} ${i}`
+        if (kind === 'StorageClass') classes.push(decodeStorageClass(object, at))
+        else volumes.push(decodePersistentVolume(object, at))
+      },
     },
   })
-  return { storage: volumeStorage(claims, classes), notes: [] }
+  const storage = volumeStorage(claims, classes, volumes.length === 0 ? null : volumes)
+  return { storage, notes: [] }
 }
 
 /** One kind's list from the cluster; null with a note when the credentials may not read it. */
@@ -72,13 +92,8 @@ async function readClusterList<T>(
   notes: string[]
 ): Promise<T[] | null> {
   const origin = `cluster ${list.resource}`
-  const manifests = await listsSource(
-    source.cluster,
-    list.resource,
-    () => [list],
-    origin,
-    undefined
-  )
+  const lists = () => [list]
+  const manifests = await listsSource(source.cluster, list.resource, lists, origin, undefined)
   const at = (i: number) => `${origin}: ${list.kind.toLowerCase()} ${i}`
   try {
     const read = await streamObjects(manifests, {
@@ -90,19 +105,24 @@ async function readClusterList<T>(
     return read?.objects ?? []
   } catch (err) {
     if (!(err instanceof ClusterReadError) || err.statusCode !== FORBIDDEN) throw err
-    notes.push(`${err.message}; the volumes' claims are taken as unknown`)
+    notes.push(`${err.message}; ${list.unknown}`)
     return null
   }
 }
 
-/** The claims and classes of `source` (a file, or the cluster's lists). */
+/**
+ * The claims, classes and volumes of `source` (a file, or the cluster's lists). Without the
+ * claims or the classes nothing is judged; without the volumes, what reads them is not.
+ */
 export async function readStorage(source: ObjectSource): Promise<StorageRead> {
   if (source.kind === 'file') return readStorageFile(source)
   const notes: string[] = []
-  const [claims, classes] = await Promise.all([
+  const [claims, classes, volumes] = await Promise.all([
     readClusterList<ClaimFacts>(source, CLAIM_LIST, decodeVolumeClaim, notes),
     readClusterList<StorageClassFacts>(source, CLASS_LIST, decodeStorageClass, notes),
+    readClusterList<PersistentVolumeFacts>(source, VOLUME_LIST, decodePersistentVolume, notes),
   ])
-  const storage = claims === null || classes === null ? null : volumeStorage(claims, classes)
+  const storage =
+    claims === null || classes === null ? null : volumeStorage(claims, classes, volumes)
   return { storage, notes }
 }

@@ -175,12 +175,14 @@ export {
 } from './replacement.js'
 export { NEW_POD_SUFFIX } from './replacement-pod.js'
 export { WorkloadIndex } from './workload-index.js'
+export { PLUGIN_VOLUME_BINDING, REASON_UNBOUND_IMMEDIATE } from './volume-binding.js'
+export { PLUGIN_NODE_VOLUME_LIMITS, volumesNotJudged } from './volume-plugins.js'
+export { PLUGIN_VOLUME_RESTRICTIONS } from './volume-restrictions.js'
 export {
-  PLUGIN_VOLUME_BINDING,
-  PLUGIN_VOLUME_RESTRICTIONS,
-  REASON_UNBOUND_IMMEDIATE,
   volumeStorage,
   type ClaimFacts,
+  type PersistentVolumeFacts,
   type StorageClassFacts,
   type VolumeStorage,
-} from './volume-claims.js'
+} from './volume-storage.js'
+export { PLUGIN_VOLUME_ZONE } from './volume-zone.js'

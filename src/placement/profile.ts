@@ -13,7 +13,8 @@ import { preFilterNodeResourcesFit } from './node-resources-fit.js'
 import { nodeUnschedulableFilter, PLUGIN_NODE_UNSCHEDULABLE } from './node-unschedulable.js'
 import { preFilterPodTopologySpread } from './pod-topology-spread-plugin.js'
 import { taintVerdicts, type TaintVerdict } from './taint-toleration.js'
-import { preFilterVolumeClaims, type VolumeRejection } from './volume-claims.js'
+import { judgeVolumes, volumesNotJudged } from './volume-plugins.js'
+import type { VolumeRejection } from './volume-verdicts.js'
 import {
   PLUGIN_NODE_AFFINITY,
   PLUGIN_TAINT_TOLERATION,
@@ -114,21 +115,16 @@ function preFilterInterPodAffinity(input: SnapshotInput, cycle: CycleState): Pre
 }
 
 /**
- * The volume plugins: each skips or passes a pod without a volume they may read on every node
- * (decode-storage-volumes.ts cites where). For a pod whose volumes name claims, with the claims
- * read, VolumeRestrictions' and VolumeBinding's PreFilters may turn it away (volume-claims.ts);
- * what their Filters and the others read beyond the claims is not read, so a pod with such a
- * volume that they let through is left unjudged by them.
+ * The volume plugins (volume-plugins.ts): their Filters, the entry naming those not judged, and
+ * the PreFilter that turned the pod away, if one did.
  */
 function preFilterVolumes(input: SnapshotInput): {
-  result: PreFilterResult
+  results: PreFilterResult[]
   rejection: VolumeRejection | null
 } {
-  const { pod, storage } = input
-  if (!pod.storageVolumes) return { result: null, rejection: null }
-  const rejection =
-    storage == null || pod.volumeClaims.length === 0 ? null : preFilterVolumeClaims(pod, storage)
-  return { result: rejection === null ? { notJudged: UNJUDGED_CONSTRAINTS[0] } : null, rejection }
+  const { rejection, filters, unjudged } = judgeVolumes(input.pod, input.storage)
+  const notJudged = unjudged.length === 0 ? [] : [{ notJudged: volumesNotJudged(unjudged) }]
+  return { results: [...filters, ...notJudged], rejection }
 }
 
 /**
@@ -159,7 +155,7 @@ export function buildProfile(input: SnapshotInput): Profile {
   const preFiltered: PreFilterResult[] = [
     preFilterNodePorts(input),
     preFilterNodeResourcesFit(input),
-    volumes.result,
+    ...volumes.results,
     spread.result,
     preFilterInterPodAffinity(input, state),
     unjudgedClaims(input.pod, releaseOf(input.options)),

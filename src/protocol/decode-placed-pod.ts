@@ -126,9 +126,13 @@ function placementOf(
     gracePeriodSeconds:
       spec === null ? null : numberField(spec, 'terminationGracePeriodSeconds', specAt),
     volumeClaims: NO_VOLUME_CLAIMS,
+    inlineStorage: false,
   }
   // Last, so that every other field's error comes first, as before the claims were read.
-  if (placement.storageVolumes)
-    placement.volumeClaims = readVolumeClaims(spec, placement.name, path)
+  if (placement.storageVolumes) {
+    const { claims, inline } = readVolumeClaims(spec, placement.name, path)
+    placement.volumeClaims = claims
+    placement.inlineStorage = inline
+  }
   return placement
 }

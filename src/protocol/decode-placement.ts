@@ -66,6 +66,15 @@ function readTerm(value: unknown, path: string, check: boolean): NodeSelectorTer
   return term
 }
 
+/**
+ * A NodeSelector's terms, read as upstream reads terms it did not validate: one that cannot be
+ * parsed matches no node (a PersistentVolume's required node affinity).
+ */
+export function readNodeSelectorTerms(selector: JsonObject, path: string): NodeSelectorTerm[] {
+  const terms = listField(selector, 'nodeSelectorTerms', path)
+  return terms.map((t, i) => readTerm(t, `${path}.nodeSelectorTerms[${i}]`, false))
+}
+
 /** The node affinity of a pod with neither a node selector nor `nodeAffinity`. */
 const NO_NODE_AFFINITY: NodeAffinitySpec = Object.freeze({
   nodeSelector: NO_STRINGS,

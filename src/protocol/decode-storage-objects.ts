@@ -1,12 +1,22 @@
-import type { ClaimFacts, StorageClassFacts } from '../placement/index.js'
-import { field, readObject, readString, stringField, type JsonObject } from '../json/json-fields.js'
+import type { ClaimFacts, PersistentVolumeFacts, StorageClassFacts } from '../placement/index.js'
+import {
+  field,
+  listField,
+  mapItems,
+  readObject,
+  readString,
+  stringField,
+  stringItem,
+  type JsonObject,
+} from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
-import { stringMapField } from './decode-label-selector.js'
+import { readStringMap, stringMapField } from './decode-label-selector.js'
+import { readNodeSelectorTerms } from './decode-placement.js'
 import { readController } from './decode-pod-identity.js'
 
 /**
- * PersistentVolumeClaims and StorageClasses, as the volume plugins' PreFilters read them
- * (placement volume-claims.ts): a wrong type is an error naming its place.
+ * PersistentVolumeClaims, StorageClasses and PersistentVolumes, as the volume plugins read them
+ * (placement volume-*.ts): a wrong type is an error naming its place.
  */
 
 /** v1.BetaStorageClassAnnotation, which `GetPersistentVolumeClaimClass` reads first. */
@@ -46,6 +56,10 @@ function classOf(
 export function decodeVolumeClaim(value: unknown, path: string): ClaimFacts {
   const { metadata, spec, status } = partsOf(value, path)
   const annotations = stringMapField(metadata, 'annotations', `${path}.metadata`)
+  const modesAt = `${path}.spec.accessModes`
+  const accessModes = mapItems(listField(spec, 'accessModes', `${path}.spec`), (m, i) =>
+    stringItem(m, modesAt, i)
+  )
   return {
     namespace: readString(field(metadata, 'namespace'), `${path}.metadata.namespace`),
     name: nameOf(metadata, path),
@@ -55,6 +69,7 @@ export function decodeVolumeClaim(value: unknown, path: string): ClaimFacts {
     bindCompleted: Object.hasOwn(annotations, BIND_COMPLETED_ANNOTATION),
     className: classOf(annotations, spec, `${path}.spec`),
     controllerUid: readController(metadata, path)?.uid ?? null,
+    readWriteOncePod: accessModes.includes('ReadWriteOncePod'),
   }
 }
 
@@ -67,4 +82,37 @@ export function decodeStorageClass(value: unknown, path: string): StorageClassFa
   const { obj, metadata } = partsOf(value, path)
   const mode = readString(field(obj, 'volumeBindingMode'), `${path}.volumeBindingMode`)
   return { name: nameOf(metadata, path), waitForFirstConsumer: mode === 'WaitForFirstConsumer' }
+}
+
+/**
+ * The in-tree volume kinds CSI migration translates (csi-translation-lib): their node affinity is
+ * rewritten on a node migrated to CSI (`tryTranslatePVToCSI`), so they are not judged here.
+ */
+const IN_TREE_KINDS = [
+  'awsElasticBlockStore',
+  'gcePersistentDisk',
+  'azureDisk',
+  'azureFile',
+  'cinder',
+  'vsphereVolume',
+  'portworxVolume',
+  'rbd',
+] as const
+
+/** A PersistentVolume: its labels, its required node affinity, and what kind of volume it is. */
+export function decodePersistentVolume(value: unknown, path: string): PersistentVolumeFacts {
+  const { metadata, spec } = partsOf(value, path)
+  const affinityAt = `${path}.spec.nodeAffinity`
+  const affinity = spec === null ? null : readObject(field(spec, 'nodeAffinity'), affinityAt, false)
+  const requiredAt = `${affinityAt}.required`
+  const required =
+    affinity === null ? null : readObject(field(affinity, 'required'), requiredAt, false)
+  const has = (kind: string) =>
+    spec !== null && readObject(field(spec, kind), `${path}.spec.${kind}`, false) !== null
+  return {
+    name: nameOf(metadata, path),
+    labels: readStringMap(field(metadata, 'labels'), `${path}.metadata.labels`),
+    nodeAffinity: required === null ? null : readNodeSelectorTerms(required, requiredAt),
+    source: has('local') ? 'local' : IN_TREE_KINDS.some(has) ? 'in-tree' : 'other',
+  }
 }

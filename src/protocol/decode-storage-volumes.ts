@@ -27,6 +27,11 @@ const NOT_READ_BY_VOLUME_PLUGINS = [
   'hostPath',
 ] as const
 
+/** A volume of one of the kinds no volume plugin reads. */
+function isPlain(volume: JsonObject, at: string): boolean {
+  return NOT_READ_BY_VOLUME_PLUGINS.some((kind) => objectField(volume, kind, at) !== null)
+}
+
 /** `spec.volumes` holds a volume of a kind the volume plugins may read. */
 export function readStorageVolumes(spec: JsonObject | null, path: string): boolean {
   const at = `${path}.spec.volumes`
@@ -34,8 +39,7 @@ export function readStorageVolumes(spec: JsonObject | null, path: string): boole
   for (let i = 0; i < volumes.length; i++) {
     const volume = objectItem(volumes[i], at, i)
     const volumeAt = `${at}[${i}]`
-    if (!NOT_READ_BY_VOLUME_PLUGINS.some((kind) => objectField(volume, kind, volumeAt) !== null))
-      return true
+    if (!isPlain(volume, volumeAt)) return true
   }
   return false
 }
@@ -43,20 +47,28 @@ export function readStorageVolumes(spec: JsonObject | null, path: string): boole
 /** No volume names a claim: shared, as most pods have none. */
 export const NO_VOLUME_CLAIMS: readonly PodVolumeClaim[] = Object.freeze([])
 
+/** The claims a pod's volumes name, and whether some other volume is one the plugins read. */
+export interface VolumeClaimsRead {
+  readonly claims: readonly PodVolumeClaim[]
+  readonly inline: boolean
+}
+
 /**
  * The claims `spec.volumes` names, in order: a persistentVolumeClaim volume's `claimName`, and
  * for a generic ephemeral volume the claim its controller creates, `<pod name>-<volume name>`
- * (component-helpers ephemeral.go `VolumeClaimName`). Read only for a pod with a volume the
- * volume plugins may read (`storageVolumes`), so most pods pay nothing for it.
+ * (component-helpers ephemeral.go `VolumeIsForPod`'s `VolumeClaimName`); and whether another
+ * volume is of a kind the volume plugins may read (a disk, nfs, an inline CSI volume). Read only
+ * for a pod with such a volume (`storageVolumes`), so most pods pay nothing for it.
  */
 export function readVolumeClaims(
   spec: JsonObject | null,
   podName: string,
   path: string
-): readonly PodVolumeClaim[] {
+): VolumeClaimsRead {
   const at = `${path}.spec.volumes`
   const volumes = listField(spec, 'volumes', `${path}.spec`)
   const claims: PodVolumeClaim[] = []
+  let inline = false
   for (let i = 0; i < volumes.length; i++) {
     const volume = objectItem(volumes[i], at, i)
     const volumeAt = `${at}[${i}]`
@@ -67,7 +79,9 @@ export function readVolumeClaims(
     } else if (objectField(volume, 'ephemeral', volumeAt) !== null) {
       const claimName = `${podName}-${stringField(volume, 'name', volumeAt)}`
       claims.push({ claimName, ephemeral: true })
+    } else {
+      inline ||= !isPlain(volume, volumeAt)
     }
   }
-  return claims.length === 0 ? NO_VOLUME_CLAIMS : claims
+  return { claims: claims.length === 0 ? NO_VOLUME_CLAIMS : claims, inline }
 }

@@ -40,7 +40,11 @@ export {
   type DecodedPod,
 } from './decode-placed-pod.js'
 export { decodeDisruptionBudget, decodeNamespace } from './decode-cluster-objects.js'
-export { decodeStorageClass, decodeVolumeClaim } from './decode-storage-objects.js'
+export {
+  decodePersistentVolume,
+  decodeStorageClass,
+  decodeVolumeClaim,
+} from './decode-storage-objects.js'
 export { nodeAllocatable } from './decode-manifests.js'
 export { fold, foldedKey } from '../json/json-fields.js'
 export { parseSpan, type IndexedJson, type Span } from '../json/json-walk.js'

@@ -36,11 +36,10 @@ describe('explain --storage', () => {
     ])
     const run = await explain(podFile(CLAIM), storage)
     const reply = JSON.parse(run.stdout) as { summary: string; notJudged: string[] }
-    // Waiting for its first consumer, the claim passes PreFilter: the rest is for Filter.
+    // Waiting for its first consumer, the claim passes PreFilter; without volumes in the file,
+    // what reads them is not judged.
     expect(reply.summary).toMatch(/^fits on \d of 5 node\(s\)/)
-    expect(reply.notJudged).toContain(
-      'volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)'
-    )
+    expect(reply.notJudged).toContain('volumes (NodeVolumeLimits, VolumeBinding, VolumeZone)')
   })
 
   it('gives the claim of another namespace no say: the pod’s claim is then not found', async () => {
@@ -57,7 +56,7 @@ describe('explain --storage', () => {
   it('is said to be missing, on stderr, when a pod names claims and no file gives them', async () => {
     const run = await runTool('explain', ['--pod', podFile(CLAIM), '--nodes', NODES, '-o', 'json'])
     expect(run.stderr).toBe(
-      'Warning: no --storage FILE (kubectl get pvc,storageclass -A -o yaml): the claims are not read, and the volume plugins not judged for a pod with claims\n'
+      'Warning: no --storage FILE (kubectl get pvc,pv,storageclass -A -o yaml): the claims are not read, and the volume plugins not judged for a pod with claims\n'
     )
     expect((JSON.parse(run.stdout) as { notJudged: string[] }).notJudged).toContain(
       'volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)'

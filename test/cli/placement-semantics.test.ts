@@ -1,4 +1,5 @@
 import { formatKubeVersion } from '../../src/core/index.js'
+import { volumesNotJudged } from '../../src/placement/index.js'
 import { describe, expect, it } from 'vitest'
 import {
   REASON_NODE_PORTS,
@@ -7,14 +8,20 @@ import {
 } from '../../src/placement/index.js'
 import type { Cluster } from '../placement/builders.js'
 import { DIAGNOSIS_CASES } from '../placement/diagnosis.cases.js'
-import { VOLUME_CLAIM_CASES } from '../placement/volume-claims.cases.js'
+import { VOLUME_CASES } from '../placement/volume-plugins.cases.js'
 import { INTER_POD_CASES } from '../placement/inter-pod-affinity.cases.js'
 import { OUR_NODE_AFFINITY } from '../placement/node-affinity.ours.js'
 import { expectPreemptionOutcome, PREEMPTION_CASES } from '../placement/preemption.cases.js'
 import { PRESCORE_CASES } from '../placement/prescore.cases.js'
 import { NOMINATED_CASES } from '../placement/nominated-pods.cases.js'
 import { UPSTREAM_NODE_AFFINITY } from '../placement/node-affinity.upstream.js'
-import { wireClaim, wireNode, wirePod, wireStorageClass } from '../placement/wire.js'
+import {
+  wireClaim,
+  wireNode,
+  wirePersistentVolume,
+  wirePod,
+  wireStorageClass,
+} from '../placement/wire.js'
 import { FIT_CASES } from '../placement/node-resources-fit.cases.js'
 import { PORTS_CASES } from '../placement/node-ports.cases.js'
 import { RESOURCE_PREEMPTION_CASES } from '../placement/resource-preemption.cases.js'
@@ -50,6 +57,7 @@ const PLACED_POD = {
   resourceClaims: 0,
   storageVolumes: false,
   volumeClaims: [],
+  inlineStorage: false,
 }
 
 const list = (items: unknown[]): string => JSON.stringify({ kind: 'List', items })
@@ -85,6 +93,7 @@ async function explain(pod: PlacementPod, cluster: Cluster) {
             list([
               ...cluster.storage.claims.map(wireClaim),
               ...cluster.storage.classes.map(wireStorageClass),
+              ...(cluster.storage.volumes ?? []).map(wirePersistentVolume),
             ])
           ),
         ]),
@@ -151,29 +160,40 @@ function inExplainWords(summary: string): string {
 }
 
 describe('explain over the diagnosis table', () => {
-  it.each([...DIAGNOSIS_CASES, ...VOLUME_CLAIM_CASES].map((c) => [c.name, c] as const))(
-    '%s',
-    async (_name, c) => {
-      const result = await explain(c.pod, c.cluster)
-      if (c.pod.nodeName !== '') {
-        // A pod naming its node is bound: explained by that node's row alone, exit 0.
-        const { bound } = JSON.parse(result.stdout) as {
-          bound: { diagnosis: Explained['nodes'][0] | null }
-        }
-        const row = bound.diagnosis
-        const want = c.expected[c.pod.nodeName] ?? null
-        expect(result.code).toBe(0)
-        expect(row?.plugin == null ? null : [row.plugin, row.reason]).toEqual(want)
-        return
+  it.each(DIAGNOSIS_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const result = await explain(c.pod, c.cluster)
+    if (c.pod.nodeName !== '') {
+      // A pod naming its node is bound: explained by that node's row alone, exit 0.
+      const { bound } = JSON.parse(result.stdout) as {
+        bound: { diagnosis: Explained['nodes'][0] | null }
       }
-      const diagnosis = judged(result.stdout)
-      for (const [name, want] of Object.entries(c.expected)) {
-        const got = diagnosis.nodes.find((n) => n.name === name)
-        expect(got?.plugin == null ? null : [got.plugin, got.reason]).toEqual(want)
-      }
-      expect(diagnosis.summary).toBe(inExplainWords(c.summary))
+      const row = bound.diagnosis
+      const want = c.expected[c.pod.nodeName] ?? null
+      expect(result.code).toBe(0)
+      expect(row?.plugin == null ? null : [row.plugin, row.reason]).toEqual(want)
+      return
     }
-  )
+    const diagnosis = judged(result.stdout)
+    for (const [name, want] of Object.entries(c.expected)) {
+      const got = diagnosis.nodes.find((n) => n.name === name)
+      expect(got?.plugin == null ? null : [got.plugin, got.reason]).toEqual(want)
+    }
+    expect(diagnosis.summary).toBe(inExplainWords(c.summary))
+  })
+})
+
+describe('explain over the volume plugins table', () => {
+  it.each(VOLUME_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const diagnosis = judged((await explain(c.pod, c.cluster)).stdout)
+    const rows = Object.fromEntries(
+      diagnosis.nodes.map((n) => [n.name, n.plugin == null ? null : [n.plugin, n.reason]])
+    )
+    expect(rows).toEqual(c.expected)
+    expect(diagnosis.summary).toBe(inExplainWords(c.summary))
+    expect(diagnosis.notJudged.filter((n) => n.startsWith('volumes ('))).toEqual(
+      c.unjudged.length === 0 ? [] : [volumesNotJudged(c.unjudged)]
+    )
+  })
 })
 
 describe('explain over the table of plugins whose input is not read', () => {

@@ -82,12 +82,25 @@ describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
   })
 
   it('leaves every claim probe Pending for its claim, which explain judges from the claims read', async () => {
-    const claimed = ['volumes-claim', ...claimProbes().map(name)]
+    const bound = ['volume-z2', 'volume-zone-z3']
+    const claimed = ['volumes-claim', ...claimProbes().map(name)].filter((n) => !bound.includes(n))
     expect(claimed.map((n) => outcomes.get(n)?.bound)).toEqual(claimed.map(() => false))
     expect(outcomes.get('volumes-claim')).toMatchObject({
       message: expect.stringContaining('persistentvolumeclaim "missing" not found') as unknown,
     })
-    for (const n of claimed) expect((await explainAsPending(dir, n)).notJudged).toEqual([])
+    for (const n of claimed.filter((c) => c !== 'volume-nowhere'))
+      expect((await explainAsPending(dir, n)).notJudged).toEqual([])
+  })
+
+  it('binds the probes whose volume a zone’s nodes meet there, judging all but NodeVolumeLimits', async () => {
+    expect(outcomes.get('volume-z2')).toMatchObject({ bound: true, node: expect.any(String) })
+    expect(outcomes.get('volume-zone-z3')).toMatchObject({ bound: true })
+    for (const n of ['volume-z2', 'volume-zone-z3', 'volume-nowhere']) {
+      const { notJudged } = await explainAsPending(dir, n)
+      expect(notJudged.filter((j) => j.startsWith('volumes'))).toEqual([
+        'volumes (NodeVolumeLimits)',
+      ])
+    }
   })
 
   it('leaves the volume plugins unjudged for a claim probe when the claims are not given', async () => {
@@ -139,6 +152,7 @@ async function explainAsPending(
 /** The claim probes' claims and classes, each in the state CLAIM_OBJECTS describes. */
 async function createClaims(api: KubeApi): Promise<void> {
   const claims = '/api/v1/namespaces/default/persistentvolumeclaims'
+  for (const v of CLAIM_OBJECTS.volumes) await api.create(PERSISTENT_VOLUMES, v)
   for (const c of CLAIM_OBJECTS.classes) await api.create(STORAGE_CLASSES, c)
   for (const c of CLAIM_OBJECTS.claims) await api.create(claims, c)
   await api.must('DELETE', `${claims}/going`)
@@ -146,6 +160,7 @@ async function createClaims(api: KubeApi): Promise<void> {
 }
 
 const STORAGE_CLASSES = '/apis/storage.k8s.io/v1/storageclasses'
+const PERSISTENT_VOLUMES = '/api/v1/persistentvolumes'
 
 /** The claims and classes as `kubectl get pvc,storageclass -o json` prints them: each with its kind. */
 async function storageList(api: KubeApi): Promise<unknown> {
@@ -154,6 +169,7 @@ async function storageList(api: KubeApi): Promise<unknown> {
   const items = [
     ...(await of('/api/v1/persistentvolumeclaims', 'PersistentVolumeClaim')),
     ...(await of(STORAGE_CLASSES, 'StorageClass')),
+    ...(await of(PERSISTENT_VOLUMES, 'PersistentVolume')),
   ]
   return { kind: 'List', items }
 }

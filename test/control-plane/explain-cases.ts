@@ -189,12 +189,22 @@ export function volumeProbes(): Obj[] {
 }
 
 /**
- * The claims and classes the claim probes read, as the API server keeps them once `setUp` has
- * run (no PV controller runs, so no claim is ever bound): an unbound claim of an Immediate
- * class; a claim kept by a finalizer while it is deleted; a claim whose status says Lost; and a
- * claim named as an ephemeral volume's would be, which no pod controls.
+ * The volumes, claims and classes the claim probes read, as the API server keeps them once
+ * created (no PV controller runs, so no claim is bound but those created bound): an unbound
+ * claim of an Immediate class; a claim kept by a finalizer while it is deleted; a claim whose
+ * status says Lost; a claim named as an ephemeral volume's would be, which no pod controls; and
+ * claims bound to CSI volumes pinned to a zone no node is in, to zone z2, labelled with zone z3,
+ * and to a volume that does not exist.
  */
 export const CLAIM_OBJECTS = {
+  volumes: [
+    persistentVolume('pv-nowhere', { nodeAffinity: zoneAffinity('z9') }),
+    persistentVolume('pv-z2', { nodeAffinity: zoneAffinity('z2') }),
+    {
+      ...persistentVolume('pv-zone-z3', {}),
+      metadata: { name: 'pv-zone-z3', labels: { [ZONE]: 'z3' } },
+    },
+  ],
   classes: [
     {
       metadata: { name: 'at-once' },
@@ -207,7 +217,38 @@ export const CLAIM_OBJECTS = {
     { ...claimObject('going', {}), metadata: { name: 'going', finalizers: ['example.com/hold'] } },
     claimObject('lost', { volumeName: 'gone-pv', storageClassName: '' }),
     claimObject('claim-foreign-scratch', {}),
+    boundClaim('pinned-nowhere', 'pv-nowhere'),
+    boundClaim('pinned-z2', 'pv-z2'),
+    boundClaim('zoned-z3', 'pv-zone-z3'),
+    boundClaim('volume-gone', 'pv-gone'),
   ],
+}
+
+/** A claim bound as the PV controller leaves it: its volume named, the binding marked complete. */
+function boundClaim(name: string, volumeName: string): Obj {
+  const claim = claimObject(name, { volumeName, storageClassName: '' })
+  const annotations = { 'pv.kubernetes.io/bind-completed': 'yes' }
+  return { ...claim, metadata: { name, annotations } }
+}
+
+function persistentVolume(name: string, spec: Obj): Obj {
+  return {
+    metadata: { name },
+    spec: {
+      capacity: { storage: '1Gi' },
+      accessModes: ['ReadWriteOnce'],
+      csi: { driver: 'disk.example.com', volumeHandle: name },
+      ...spec,
+    },
+  }
+}
+
+function zoneAffinity(zone: string): Obj {
+  return {
+    required: {
+      nodeSelectorTerms: [{ matchExpressions: [{ key: ZONE, operator: 'In', values: [zone] }] }],
+    },
+  }
 }
 
 function claimObject(name: string, spec: Obj): Obj {
@@ -217,7 +258,11 @@ function claimObject(name: string, spec: Obj): Obj {
   }
 }
 
-/** Each probe mounts one claim, or an ephemeral volume, that VolumeBinding's PreFilter refuses. */
+/**
+ * Each probe mounts one claim, or an ephemeral volume: those VolumeBinding's PreFilter refuses,
+ * then bound claims whose volume no node's zone meets (node affinity), one zone's nodes meet
+ * (node affinity, and a zone label), or that does not exist.
+ */
 export function claimProbes(): Obj[] {
   const probe = (name: string, volume: Obj): Obj => ({
     metadata: { name, labels: { role: 'probe' } },
@@ -237,5 +282,9 @@ export function claimProbes(): Obj[] {
     probe('claim-lost', claim('lost')),
     probe('claim-ephemeral', ephemeral),
     probe('claim-foreign', ephemeral),
+    probe('volume-nowhere', claim('pinned-nowhere')),
+    probe('volume-z2', claim('pinned-z2')),
+    probe('volume-zone-z3', claim('zoned-z3')),
+    probe('volume-gone', claim('volume-gone')),
   ]
 }

@@ -17,6 +17,7 @@ import type {
   PlacementPod,
   PodAffinityTerm,
   PodPlacementInput,
+  PersistentVolumeFacts,
   PodVolumeClaim,
   StorageClassFacts,
   TopologySpreadConstraint,
@@ -81,6 +82,8 @@ export interface PodSpec {
   readonly storageVolumes?: boolean
   /** The claims its volumes name (which makes storageVolumes true); none by default. */
   readonly volumeClaims?: readonly PodVolumeClaim[]
+  /** A volume the volume plugins read that names no claim (nfs, say); none by default. */
+  readonly inlineStorage?: boolean
   readonly priority?: number | null
   readonly nominatedNodeName?: string
   /** One container's requests, as quantities (`{ cpu: '500m' }`). */
@@ -147,8 +150,10 @@ export function pod(spec: PodSpec = {}): PlacementPod {
     requiredAntiAffinity: spec.antiAffinity ?? [],
     preemptionPolicy: spec.preemptionPolicy ?? '',
     resourceClaims: spec.resourceClaims ?? 0,
-    storageVolumes: spec.storageVolumes ?? (spec.volumeClaims ?? []).length > 0,
+    storageVolumes:
+      spec.storageVolumes ?? ((spec.volumeClaims ?? []).length > 0 || spec.inlineStorage === true),
     volumeClaims: spec.volumeClaims ?? [],
+    inlineStorage: spec.inlineStorage ?? false,
     priority: spec.priority ?? null,
     nominatedNodeName: spec.nominatedNodeName ?? '',
     topologySpreadConstraints: spec.topologySpreadConstraints ?? [],
@@ -201,6 +206,8 @@ export interface Cluster {
   readonly storage?: {
     readonly claims: readonly ClaimFacts[]
     readonly classes: readonly StorageClassFacts[]
+    /** The PersistentVolumes; not read when absent. */
+    readonly volumes?: readonly PersistentVolumeFacts[]
   }
 }
 
@@ -230,7 +237,11 @@ export function podInput(incoming: PlacementPod, cluster: Cluster): PodPlacement
     storage:
       cluster.storage === undefined
         ? null
-        : volumeStorage(cluster.storage.claims, cluster.storage.classes),
+        : volumeStorage(
+            cluster.storage.claims,
+            cluster.storage.classes,
+            cluster.storage.volumes ?? null
+          ),
     nodeLabelsKnown: true,
     options:
       cluster.kubeVersion === undefined

@@ -263,6 +263,7 @@ describe('pods nominated to a node, through the framework two passes', () => {
     resourceClaims: 0,
     storageVolumes: false,
     volumeClaims: [],
+    inlineStorage: false,
     nominatedNodeName: '',
   }
 

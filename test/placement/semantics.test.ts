@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { nodeAffinityMismatch, REASON_NODE_AFFINITY } from '../../src/placement/index.js'
+import {
+  nodeAffinityMismatch,
+  REASON_NODE_AFFINITY,
+  volumesNotJudged,
+} from '../../src/placement/index.js'
 import { node, nodeNamed, diagnose, pod, req, term } from './builders.js'
 import { DIAGNOSIS_CASES } from './diagnosis.cases.js'
 import { INTER_POD_CASES } from './inter-pod-affinity.cases.js'
@@ -10,7 +14,7 @@ import { PRESCORE_CASES } from './prescore.cases.js'
 import { NOMINATED_CASES } from './nominated-pods.cases.js'
 import { UPSTREAM_NODE_AFFINITY } from './node-affinity.upstream.js'
 import { expectUnjudged, UNJUDGED_CASES } from './unjudged.cases.js'
-import { VOLUME_CLAIM_CASES } from './volume-claims.cases.js'
+import { VOLUME_CASES } from './volume-plugins.cases.js'
 
 const NODE_AFFINITY_CASES = [...UPSTREAM_NODE_AFFINITY, ...OUR_NODE_AFFINITY]
 
@@ -73,17 +77,14 @@ describe('the plugins whose input is not read', () => {
 })
 
 describe('the diagnosis over the plugins', () => {
-  it.each([...DIAGNOSIS_CASES, ...VOLUME_CLAIM_CASES].map((c) => [c.name, c] as const))(
-    '%s',
-    (_name, c) => {
-      const diagnosis = diagnose(c.pod, c.cluster)
-      for (const [name, want] of Object.entries(c.expected)) {
-        const got = nodeNamed(diagnosis, name)
-        expect(got.plugin === null ? null : [got.plugin, got.reason]).toEqual(want)
-      }
-      expect(diagnosis.summary).toBe(c.summary)
+  it.each(DIAGNOSIS_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const diagnosis = diagnose(c.pod, c.cluster)
+    for (const [name, want] of Object.entries(c.expected)) {
+      const got = nodeNamed(diagnosis, name)
+      expect(got.plugin === null ? null : [got.plugin, got.reason]).toEqual(want)
     }
-  )
+    expect(diagnosis.summary).toBe(c.summary)
+  })
 
   it('normalises the taint score over the nodes that pass every filter, not over all nodes', () => {
     const diagnosis = diagnose(pod({ nodeSelector: { pool: 'web' } }), {
@@ -137,5 +138,19 @@ describe('Filter and the preemption dry run with nominated pods', () => {
     expect(Object.fromEntries(diagnosis.nodes.map((n) => [n.name, n.reason]))).toEqual(c.expected)
     expect(diagnosis.summary).toBe(c.summary)
     expect(diagnosis.preemptionCandidates.map((p) => p.node)).toEqual(c.candidates)
+  })
+})
+
+describe('the volume plugins over the pod’s claims and their volumes', () => {
+  it.each(VOLUME_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const diagnosis = diagnose(c.pod, c.cluster)
+    const rows = Object.fromEntries(
+      diagnosis.nodes.map((n) => [n.name, n.plugin === null ? null : [n.plugin, n.reason]])
+    )
+    expect(rows).toEqual(c.expected)
+    expect(diagnosis.summary).toBe(c.summary)
+    expect(diagnosis.notJudged.filter((n) => n.startsWith('volumes ('))).toEqual(
+      c.unjudged.length === 0 ? [] : [volumesNotJudged(c.unjudged)]
+    )
   })
 })

@@ -1,6 +1,7 @@
 import type {
   ClaimFacts,
   LabelSelector,
+  PersistentVolumeFacts,
   NodeSelectorTerm,
   PlacementPod,
   PodAffinityTerm,
@@ -70,7 +71,7 @@ export function wirePod(pod: PlacementPod): Record<string, unknown> {
  */
 /**
  * Volumes no volume plugin reads, then the pod's claims (an ephemeral volume named so that its
- * claim is `<pod>-<volume>`), or for a pod with a volume they read but no claim, an nfs one.
+ * claim is `<pod>-<volume>`), then an nfs one for a pod with a volume they read that is no claim.
  */
 function wireVolumes(pod: PlacementPod): Record<string, unknown>[] {
   const plain = [
@@ -83,10 +84,9 @@ function wireVolumes(pod: PlacementPod): Record<string, unknown>[] {
       ? { name: c.claimName.slice(pod.name.length + 1), ephemeral: { volumeClaimTemplate: {} } }
       : { name: `claim-${i}`, persistentVolumeClaim: { claimName: c.claimName } }
   )
-  if (claims.length > 0) return [...plain, ...claims]
-  return pod.storageVolumes
-    ? [...plain, { name: 'data', nfs: { server: 'nfs', path: '/' } }]
-    : plain
+  const nfs = { name: 'data', nfs: { server: 'nfs', path: '/' } }
+  const inline = pod.inlineStorage || (pod.storageVolumes && claims.length === 0)
+  return [...plain, ...claims, ...(inline ? [nfs] : [])]
 }
 
 /** A claim as `kubectl get pvc -o json` prints it. */
@@ -117,6 +117,7 @@ export function wireClaim(claim: ClaimFacts): Record<string, unknown> {
     },
     spec: {
       volumeName: claim.volumeName,
+      accessModes: claim.readWriteOncePod ? ['ReadWriteOncePod'] : ['ReadWriteOnce'],
       ...(claim.className === '' ? {} : { storageClassName: claim.className }),
     },
     status: { phase: claim.lost ? 'Lost' : claim.volumeName === '' ? 'Pending' : 'Bound' },
@@ -184,5 +185,24 @@ function wirePodTerm(term: PodAffinityTerm): Record<string, unknown> {
     namespaces: term.namespaces,
     namespaceSelector: wireSelector(term.namespaceSelector),
     topologyKey: term.topologyKey,
+  }
+}
+
+/** A PersistentVolume as `kubectl get pv -o json` prints it. */
+export function wirePersistentVolume(volume: PersistentVolumeFacts): Record<string, unknown> {
+  const source =
+    volume.source === 'local'
+      ? { local: { path: '/mnt/disk' } }
+      : volume.source === 'in-tree'
+        ? { awsElasticBlockStore: { volumeID: 'vol-1' } }
+        : { csi: { driver: 'disk.example.com', volumeHandle: volume.name } }
+  const terms = volume.nodeAffinity?.map(wireTerm)
+  return {
+    kind: 'PersistentVolume',
+    metadata: { name: volume.name, labels: volume.labels },
+    spec: {
+      ...source,
+      ...(terms === undefined ? {} : { nodeAffinity: { required: { nodeSelectorTerms: terms } } }),
+    },
   }
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { decodeStorageClass, decodeVolumeClaim, ProtocolError } from '../../src/protocol/index.js'
+import {
+  decodePersistentVolume,
+  decodeStorageClass,
+  decodeVolumeClaim,
+  ProtocolError,
+} from '../../src/protocol/index.js'
 
 /**
  * What the volume plugins' PreFilters read of a PersistentVolumeClaim and a StorageClass: the
@@ -40,6 +45,11 @@ describe('a PersistentVolumeClaim', () => {
       { volumeName: 'pv-1', bindCompleted: true },
     ],
     ['status.phase Lost is lost', { status: { phase: 'Lost' } }, { lost: true }],
+    [
+      'ReadWriteOncePod among its access modes',
+      { spec: { accessModes: ['ReadWriteOnce', 'ReadWriteOncePod'] } },
+      { readWriteOncePod: true },
+    ],
     ['status.phase Bound is not', { status: { phase: 'Bound' } }, { lost: false }],
     [
       'a deletionTimestamp is being deleted; null is not',
@@ -70,6 +80,7 @@ describe('a PersistentVolumeClaim', () => {
       bindCompleted: false,
       className: '',
       controllerUid: null,
+      readWriteOncePod: false,
       ...facts,
     })
   })
@@ -98,5 +109,52 @@ describe('a StorageClass', () => {
       name: 'c',
       waitForFirstConsumer: waits,
     })
+  })
+})
+
+describe('a PersistentVolume', () => {
+  const ZONE_TERM = {
+    matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['z1'] }],
+  }
+  it.each([
+    [
+      'a CSI volume: its labels and required node affinity, judged',
+      {
+        metadata: { name: 'pv-1', labels: { 'topology.kubernetes.io/zone': 'z1' } },
+        spec: {
+          csi: { driver: 'd', volumeHandle: 'h' },
+          nodeAffinity: { required: { nodeSelectorTerms: [ZONE_TERM] } },
+        },
+      },
+      {
+        labels: { 'topology.kubernetes.io/zone': 'z1' },
+        nodeAffinity: [{ matchExpressions: ZONE_TERM.matchExpressions, matchFields: [] }],
+        source: 'other',
+      },
+    ],
+    [
+      'a volume without node affinity has none',
+      { metadata: { name: 'pv-1' }, spec: { nfs: { server: 's', path: '/' } } },
+      { labels: {}, nodeAffinity: null, source: 'other' },
+    ],
+    [
+      'a local volume is local: its hostnames narrow the nodes at PreFilter',
+      { metadata: { name: 'pv-1' }, spec: { local: { path: '/mnt' } } },
+      { labels: {}, nodeAffinity: null, source: 'local' },
+    ],
+    [
+      'an in-tree disk is in-tree: CSI migration rewrites its node affinity',
+      { metadata: { name: 'pv-1' }, spec: { gcePersistentDisk: { pdName: 'd' } } },
+      { labels: {}, nodeAffinity: null, source: 'in-tree' },
+    ],
+  ])('%s', (_name, object, facts) => {
+    expect(decodePersistentVolume(object, 'pv 0')).toEqual({ name: 'pv-1', ...facts })
+  })
+
+  it('refuses node affinity terms of the wrong type, naming the place', () => {
+    const object = { metadata: { name: 'pv-1' }, spec: { nodeAffinity: { required: 'z1' } } }
+    expect(() => decodePersistentVolume(object, 'pv 0')).toThrow(
+      new ProtocolError('pv 0.spec.nodeAffinity.required: expected an object, got a string')
+    )
   })
 })

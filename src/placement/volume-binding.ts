@@ -1,0 +1,143 @@
+import type { FilterPlugin, Rejection } from './framework.js'
+import { nodeAffinityMismatch, type NodeSelectorTerm } from './node-affinity.js'
+import type { NodeInfo } from './node-info.js'
+import type { PlacementPod, PodVolumeClaim } from './placement-pod.js'
+import type { ClaimFacts, VolumeStorage } from './volume-storage.js'
+import { quoted, type VolumePreFilter, type VolumeRejection } from './volume-verdicts.js'
+
+/**
+ * VolumeBinding (v1.28.7 volumebinding volume_binding.go `podHasPVCs`, `PreFilter`, `Filter`;
+ * binder.go `GetPodVolumeClaims`, `FindPodVolumes`, `checkBoundClaims`; pv_helpers.go
+ * `IsDelayBindingMode`; ephemeral.go `VolumeIsForPod`; the same text in the later tree).
+ * PreFilter turns the pod away for a claim missing, Lost, being deleted, an ephemeral volume's
+ * claim not the pod's, or one unbound that does not wait for its first consumer. Filter checks
+ * each bound claim's volume against the node: gone, or its node affinity unmet. A claim waiting
+ * for its first consumer (the volumes it could bind to or provision) and a local or in-tree
+ * volume (volume-storage.ts) are not judged here.
+ */
+
+export const PLUGIN_VOLUME_BINDING = 'VolumeBinding'
+export const REASON_UNBOUND_IMMEDIATE = 'pod has unbound immediate PersistentVolumeClaims'
+export const REASON_VOLUME_NODE_CONFLICT = 'node(s) had volume node affinity conflict'
+export const REASON_VOLUME_NOT_EXIST =
+  'node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)'
+
+/** The pod's claims as `GetPodVolumeClaims` sorts them, in volume order. */
+interface SortedClaims {
+  readonly bound: ClaimFacts[]
+  readonly immediate: ClaimFacts[]
+  readonly delayed: ClaimFacts[]
+}
+
+export function volumeBindingPreFilter(
+  pod: PlacementPod,
+  storage: VolumeStorage,
+  claimOf: (ref: PodVolumeClaim) => ClaimFacts | undefined
+): VolumePreFilter {
+  const sorted: SortedClaims = { bound: [], immediate: [], delayed: [] }
+  // podHasPVCs runs over every claim first: its error wins over an unbound claim met before.
+  for (const ref of pod.volumeClaims) {
+    const claim = claimOf(ref)
+    const problem = claim === undefined ? notFound(ref) : claimProblem(pod, ref, claim)
+    const detail = `claim ${ref.claimName}`
+    if (problem !== null)
+      return rejected({ plugin: PLUGIN_VOLUME_BINDING, reason: problem, detail })
+    if (claim !== undefined) sortedInto(sorted, claim, storage)
+  }
+  if (sorted.immediate.length > 0) {
+    const names = sorted.immediate.map((c) => c.name).join(', ')
+    const detail = `unbound claim(s) ${names}`
+    return rejected({ plugin: PLUGIN_VOLUME_BINDING, reason: REASON_UNBOUND_IMMEDIATE, detail })
+  }
+  return { rejection: null, filter: boundClaimsFilter(sorted, storage) }
+}
+
+function rejected(rejection: VolumeRejection): VolumePreFilter {
+  return { rejection, filter: null }
+}
+
+/** The lister's not-found error, or for an ephemeral volume the wait for its controller. */
+function notFound(ref: PodVolumeClaim): string {
+  const name = quoted(ref.claimName)
+  return ref.ephemeral
+    ? `waiting for ephemeral volume controller to create the persistentvolumeclaim ${name}`
+    : `persistentvolumeclaim ${name} not found`
+}
+
+/** `podHasPVCs`' error for one of the pod's claims that exists, or null. */
+function claimProblem(pod: PlacementPod, ref: PodVolumeClaim, claim: ClaimFacts): string | null {
+  const name = quoted(ref.claimName)
+  if (claim.lost)
+    return `persistentvolumeclaim ${name} bound to non-existent persistentvolume ${quoted(claim.volumeName)}`
+  if (claim.deleting) return `persistentvolumeclaim ${name} is being deleted`
+  // component-helpers ephemeral.go `VolumeIsForPod`: the claim's controller must be the pod.
+  if (ref.ephemeral && claim.controllerUid !== (pod.uid ?? ''))
+    return `PVC ${pod.namespace}/${claim.name} was not created for pod ${pod.namespace}/${pod.name} (pod is not owner)`
+  return null
+}
+
+/**
+ * `GetPodVolumeClaims`: bound when fully bound (`isPVCFullyBound`: a volume named and the PV
+ * controller's bind-completed mark); else waiting when its class waits for the first consumer
+ * and it names no volume; else immediate (a pre-bound claim is immediate whatever its class).
+ */
+function sortedInto(sorted: SortedClaims, claim: ClaimFacts, storage: VolumeStorage): void {
+  if (claim.volumeName !== '' && claim.bindCompleted) sorted.bound.push(claim)
+  else if (delaysBinding(claim, storage) && claim.volumeName === '') sorted.delayed.push(claim)
+  else sorted.immediate.push(claim)
+}
+
+/**
+ * pv_helpers.go `IsDelayBindingMode`: a claim without a class, or whose class does not exist,
+ * binds at once; otherwise as its class's volumeBindingMode says.
+ */
+export function delaysBinding(claim: ClaimFacts, storage: VolumeStorage): boolean {
+  if (claim.className === '') return false
+  return storage.classes.get(claim.className)?.waitForFirstConsumer === true
+}
+
+/**
+ * Filter over the bound claims (`checkBoundClaims`, in volume order: the first claim whose
+ * volume is gone or whose node affinity the node's labels do not meet decides); null when the
+ * pod has none; `unjudged` for what is not read or not modelled.
+ */
+function boundClaimsFilter(
+  sorted: SortedClaims,
+  storage: VolumeStorage
+): FilterPlugin | null | 'unjudged' {
+  const volumes = storage.volumes
+  if (sorted.delayed.length > 0 || volumes === null) return 'unjudged'
+  const bound = sorted.bound.map((claim) => ({ claim, volume: volumes.get(claim.volumeName) }))
+  if (bound.some((b) => b.volume !== undefined && b.volume.source !== 'other')) return 'unjudged'
+  if (bound.length === 0) return null
+  return {
+    name: PLUGIN_VOLUME_BINDING,
+    filter(_state, node) {
+      for (const { claim, volume } of bound) {
+        if (volume === undefined)
+          return unresolvable(
+            REASON_VOLUME_NOT_EXIST,
+            `claim ${claim.name}: no persistentvolume ${claim.volumeName}`
+          )
+        const miss =
+          volume.nodeAffinity === null ? null : affinityMismatch(volume.nodeAffinity, node)
+        if (miss !== null)
+          return unresolvable(REASON_VOLUME_NODE_CONFLICT, `volume ${volume.name}: ${miss}`)
+      }
+      return null
+    },
+  }
+}
+
+/**
+ * volume.go `CheckNodeAffinity`: the volume's required terms against a node of labels alone
+ * (a `metadata.name` field matches no name there).
+ */
+function affinityMismatch(terms: readonly NodeSelectorTerm[], node: NodeInfo): string | null {
+  const spec = { nodeSelector: {}, required: terms, preferred: [] }
+  return nodeAffinityMismatch(spec, { name: '', labels: node.node.labels })
+}
+
+function unresolvable(reason: string, detail: string): Rejection {
+  return { plugin: PLUGIN_VOLUME_BINDING, reasons: [reason], unresolvable: true, detail }
+}

@@ -1,0 +1,68 @@
+import type { FilterPlugin } from './framework.js'
+import type { PlacementPod, PodVolumeClaim } from './placement-pod.js'
+import { PLUGIN_VOLUME_BINDING, volumeBindingPreFilter } from './volume-binding.js'
+import { PLUGIN_VOLUME_RESTRICTIONS, volumeRestrictionsPreFilter } from './volume-restrictions.js'
+import type { VolumeStorage } from './volume-storage.js'
+import type { VolumePreFilter, VolumeRejection } from './volume-verdicts.js'
+import { PLUGIN_VOLUME_ZONE, volumeZonePreFilter } from './volume-zone.js'
+
+/**
+ * The default profile's volume plugins for one pod, in its order: VolumeRestrictions,
+ * NodeVolumeLimits, VolumeBinding, VolumeZone (v1.28 to v1.30 add EBSLimits, GCEPDLimits and
+ * AzureDiskLimits, which count only in-tree disks). Each skips or passes a pod without a volume
+ * it may read on every node (decode-storage-volumes.ts cites where). For a pod whose volumes
+ * name claims, with the claims read, their PreFilters run in that order, the first to turn the
+ * pod away deciding, and the Filters that read only claims, volumes and node labels judge each
+ * node. NodeVolumeLimits, which counts the volumes attached to each node against its CSI
+ * driver's limit, is not judged, nor what a plugin would read that is not read.
+ */
+
+export const PLUGIN_NODE_VOLUME_LIMITS = 'NodeVolumeLimits'
+
+/** The volume plugins a pod with such volumes may be left unjudged by, in the profile's order. */
+const VOLUME_PLUGINS = [
+  PLUGIN_VOLUME_RESTRICTIONS,
+  PLUGIN_NODE_VOLUME_LIMITS,
+  PLUGIN_VOLUME_BINDING,
+  PLUGIN_VOLUME_ZONE,
+] as const
+
+export interface VolumeJudgement {
+  /** A PreFilter turned the pod away; null when none did. */
+  readonly rejection: VolumeRejection | null
+  /** The Filters judged, in the profile's order. */
+  readonly filters: readonly FilterPlugin[]
+  /** The plugins not judged for the pod, in the profile's order: none for most pods. */
+  readonly unjudged: readonly string[]
+}
+
+const NOTHING: VolumeJudgement = { rejection: null, filters: [], unjudged: [] }
+
+/** `volumes (VolumeRestrictions, …)`: the "Not judged" entry for the plugins named. */
+export function volumesNotJudged(plugins: readonly string[]): string {
+  return `volumes (${plugins.join(', ')})`
+}
+
+export function judgeVolumes(
+  pod: PlacementPod,
+  storage: VolumeStorage | null | undefined
+): VolumeJudgement {
+  if (!pod.storageVolumes) return NOTHING
+  if (storage == null || pod.volumeClaims.length === 0)
+    return { rejection: null, filters: [], unjudged: VOLUME_PLUGINS }
+  const claimOf = (ref: PodVolumeClaim) => storage.claims.get(`${pod.namespace}/${ref.claimName}`)
+  const steps: [string, () => VolumePreFilter][] = [
+    [PLUGIN_VOLUME_RESTRICTIONS, () => volumeRestrictionsPreFilter(pod, claimOf)],
+    [PLUGIN_VOLUME_BINDING, () => volumeBindingPreFilter(pod, storage, claimOf)],
+    [PLUGIN_VOLUME_ZONE, () => volumeZonePreFilter(pod, storage, claimOf)],
+  ]
+  const filters: FilterPlugin[] = []
+  const unjudged = new Set<string>([PLUGIN_NODE_VOLUME_LIMITS])
+  for (const [plugin, preFilter] of steps) {
+    const { rejection, filter } = preFilter()
+    if (rejection !== null) return { rejection, filters: [], unjudged: [] }
+    if (filter === 'unjudged') unjudged.add(plugin)
+    else if (filter !== null) filters.push(filter)
+  }
+  return { rejection: null, filters, unjudged: VOLUME_PLUGINS.filter((p) => unjudged.has(p)) }
+}

@@ -1,0 +1,341 @@
+import type {
+  ClaimFacts,
+  PersistentVolumeFacts,
+  PodVolumeClaim,
+  StorageClassFacts,
+} from '../../src/placement/index.js'
+import { REASON_UNTOLERATED_TAINT } from '../../src/core/index.js'
+import { node, pod } from './builders.js'
+import { helpless, type DiagnosisCase } from './diagnosis.cases.js'
+
+/**
+ * The volume plugins over the pod's claims (v1.28.7 volume_restrictions.go, volume_binding.go,
+ * binder.go, volume_zone.go). PreFilter: a claim missing, Lost, being deleted, an ephemeral
+ * volume's claim the pod does not control, or unbound and not waiting for its first consumer,
+ * turns the pod away on every node, and the event gives the reason alone; so does a bound
+ * claim's volume that does not exist (VolumeZone). Filter: a bound claim's volume whose node
+ * affinity the node does not meet (VolumeBinding), or whose zone labels it does not carry
+ * (VolumeZone). Each row also says which volume plugins are left unjudged.
+ */
+
+export interface VolumeCase extends DiagnosisCase {
+  /** The volume plugins left unjudged, in the profile's order; none when the pod is turned away. */
+  readonly unjudged: readonly string[]
+}
+
+const NODES = [node('a'), node('b', { taints: ['dedicated=db:NoSchedule'] })]
+const UID = 'uid-incoming'
+const ZONE = 'topology.kubernetes.io/zone'
+
+const claimRef = (claimName: string): PodVolumeClaim => ({ claimName, ephemeral: false })
+const ephemeralRef = (volume: string): PodVolumeClaim => ({
+  claimName: `incoming-${volume}`,
+  ephemeral: true,
+})
+
+/** A claim of the incoming pod's namespace: bound (named volume, bind completed) unless said. */
+function claim(name: string, facts: Partial<ClaimFacts> = {}): ClaimFacts {
+  return {
+    namespace: 'default',
+    name,
+    volumeName: `pv-${name}`,
+    lost: false,
+    deleting: false,
+    bindCompleted: true,
+    className: '',
+    controllerUid: null,
+    readWriteOncePod: false,
+    ...facts,
+  }
+}
+const unbound = (name: string, className: string): ClaimFacts =>
+  claim(name, { volumeName: '', bindCompleted: false, className })
+
+const WAITING: StorageClassFacts = { name: 'local', waitForFirstConsumer: true }
+const AT_ONCE: StorageClassFacts = { name: 'standard', waitForFirstConsumer: false }
+const CLASSES = [WAITING, AT_ONCE]
+
+/** Every node turned away by `plugin` for `reason`, and the event's PreFilter message. */
+function rejected(
+  plugin: string,
+  reason: string
+): Pick<VolumeCase, 'expected' | 'summary' | 'unjudged'> {
+  return {
+    expected: { a: [plugin, reason], b: [plugin, reason] },
+    summary: `0/2 nodes are available: ${reason}.` + helpless(2),
+    unjudged: [],
+  }
+}
+
+/** Without the volumes read, what reads them is not judged; nor, ever, NodeVolumeLimits. */
+const NO_VOLUMES_READ = ['NodeVolumeLimits', 'VolumeBinding', 'VolumeZone']
+
+/** Both PreFilters pass: the tainted node is turned away by TaintToleration, the other fits. */
+const TAINTED_ONLY: Pick<VolumeCase, 'expected' | 'summary' | 'unjudged'> = {
+  expected: { a: null, b: ['TaintToleration', REASON_UNTOLERATED_TAINT] },
+  summary: '1/2 nodes are available: 1 node(s) had untolerated taint(s).',
+  unjudged: NO_VOLUMES_READ,
+}
+
+const withClaims = (refs: readonly PodVolumeClaim[]) => pod({ volumeClaims: refs, uid: UID })
+
+const CLAIM_CASES: readonly VolumeCase[] = [
+  {
+    name: 'a pod whose claims are all bound passes both PreFilters and is judged by the other plugins',
+    pod: withClaims([claimRef('data'), claimRef('logs')]),
+    cluster: { nodes: NODES, storage: { claims: [claim('data'), claim('logs')], classes: [] } },
+    ...TAINTED_ONLY,
+  },
+  {
+    name: 'a claim that does not exist is VolumeRestrictions’ not-found, before VolumeBinding looks',
+    pod: withClaims([claimRef('data'), claimRef('missing')]),
+    cluster: { nodes: NODES, storage: { claims: [claim('data')], classes: [] } },
+    ...rejected('VolumeRestrictions', 'persistentvolumeclaim "missing" not found'),
+  },
+  {
+    name: 'an ephemeral volume whose claim is not created yet waits for the ephemeral volume controller',
+    pod: withClaims([ephemeralRef('scratch')]),
+    cluster: { nodes: NODES, storage: { claims: [], classes: [] } },
+    ...rejected(
+      'VolumeBinding',
+      'waiting for ephemeral volume controller to create the persistentvolumeclaim "incoming-scratch"'
+    ),
+  },
+  {
+    name: 'a Lost claim names the volume it was bound to',
+    pod: withClaims([claimRef('data')]),
+    cluster: { nodes: NODES, storage: { claims: [claim('data', { lost: true })], classes: [] } },
+    ...rejected(
+      'VolumeBinding',
+      'persistentvolumeclaim "data" bound to non-existent persistentvolume "pv-data"'
+    ),
+  },
+  {
+    name: 'a claim being deleted turns the pod away',
+    pod: withClaims([claimRef('data')]),
+    cluster: {
+      nodes: NODES,
+      storage: { claims: [claim('data', { deleting: true })], classes: [] },
+    },
+    ...rejected('VolumeBinding', 'persistentvolumeclaim "data" is being deleted'),
+  },
+  {
+    name: 'the first claim in volume order with a problem is the one named',
+    pod: withClaims([claimRef('gone'), claimRef('going')]),
+    cluster: {
+      nodes: NODES,
+      storage: {
+        claims: [claim('gone', { lost: true }), claim('going', { deleting: true })],
+        classes: [],
+      },
+    },
+    ...rejected(
+      'VolumeBinding',
+      'persistentvolumeclaim "gone" bound to non-existent persistentvolume "pv-gone"'
+    ),
+  },
+  {
+    name: 'an ephemeral volume’s claim the pod does not control was not created for it',
+    pod: withClaims([ephemeralRef('scratch')]),
+    cluster: {
+      nodes: NODES,
+      storage: { claims: [claim('incoming-scratch', { controllerUid: 'uid-other' })], classes: [] },
+    },
+    ...rejected(
+      'VolumeBinding',
+      'PVC default/incoming-scratch was not created for pod default/incoming (pod is not owner)'
+    ),
+  },
+  {
+    name: 'an ephemeral volume’s claim the pod controls passes',
+    pod: withClaims([ephemeralRef('scratch')]),
+    cluster: {
+      nodes: NODES,
+      storage: { claims: [claim('incoming-scratch', { controllerUid: UID })], classes: [] },
+    },
+    ...TAINTED_ONLY,
+  },
+  {
+    name: 'an unbound claim of an Immediate class turns the pod away until the PV controller binds it',
+    pod: withClaims([claimRef('data')]),
+    cluster: { nodes: NODES, storage: { claims: [unbound('data', 'standard')], classes: CLASSES } },
+    ...rejected('VolumeBinding', 'pod has unbound immediate PersistentVolumeClaims'),
+  },
+  {
+    name: 'an unbound claim without a class binds at once, so it turns the pod away',
+    pod: withClaims([claimRef('data')]),
+    cluster: { nodes: NODES, storage: { claims: [unbound('data', '')], classes: CLASSES } },
+    ...rejected('VolumeBinding', 'pod has unbound immediate PersistentVolumeClaims'),
+  },
+  {
+    name: 'an unbound claim of a class that does not exist binds at once too',
+    pod: withClaims([claimRef('data')]),
+    cluster: { nodes: NODES, storage: { claims: [unbound('data', 'gone')], classes: CLASSES } },
+    ...rejected('VolumeBinding', 'pod has unbound immediate PersistentVolumeClaims'),
+  },
+  {
+    name: 'an unbound claim of a WaitForFirstConsumer class waits for the pod: PreFilter passes',
+    pod: withClaims([claimRef('data')]),
+    cluster: { nodes: NODES, storage: { claims: [unbound('data', 'local')], classes: CLASSES } },
+    ...TAINTED_ONLY,
+  },
+  {
+    name: 'a claim pre-bound to a volume but not bound yet counts as immediate whatever its class',
+    pod: withClaims([claimRef('data')]),
+    cluster: {
+      nodes: NODES,
+      storage: {
+        claims: [claim('data', { bindCompleted: false, className: 'local' })],
+        classes: CLASSES,
+      },
+    },
+    ...rejected('VolumeBinding', 'pod has unbound immediate PersistentVolumeClaims'),
+  },
+]
+
+/** Three nodes: in zone z1, in zone z2, and in no zone. */
+const ZONED = [
+  node('a', { labels: { [ZONE]: 'z1' } }),
+  node('b', { labels: { [ZONE]: 'z2' } }),
+  node('c'),
+]
+
+function volume(name: string, facts: Partial<PersistentVolumeFacts> = {}): PersistentVolumeFacts {
+  return { name, labels: {}, nodeAffinity: null, source: 'other', ...facts }
+}
+const inZone = (zone: string) => [
+  { matchExpressions: [{ key: ZONE, operator: 'In' as const, values: [zone] }], matchFields: [] },
+]
+const bound = (...claims: ClaimFacts[]) => claims
+/**
+ * The claims, classes and volumes read. A table row always holds some volume: read from a file,
+ * a list without any PersistentVolume leaves the volumes unknown.
+ */
+const withVolumes = (
+  claims: readonly ClaimFacts[],
+  volumes: readonly PersistentVolumeFacts[],
+  classes: readonly StorageClassFacts[] = CLASSES
+) => ({ nodes: ZONED, storage: { claims, classes, volumes } })
+
+/** Every node fits. */
+const ALL_FIT = { expected: { a: null, b: null, c: null }, summary: '3/3 nodes are available.' }
+
+/** Every node is judged by VolumeBinding and VolumeZone: only NodeVolumeLimits is left. */
+const ONLY_LIMITS = ['NodeVolumeLimits']
+
+const VOLUME_FILTER_CASES: readonly VolumeCase[] = [
+  {
+    name: 'a bound claim’s volume whose node affinity a node does not meet is VolumeBinding’s node affinity conflict there, a node without the label included',
+    pod: withClaims([claimRef('data')]),
+    cluster: withVolumes(bound(claim('data')), [volume('pv-data', { nodeAffinity: inZone('z1') })]),
+    expected: {
+      a: null,
+      b: ['VolumeBinding', 'node(s) had volume node affinity conflict'],
+      c: ['VolumeBinding', 'node(s) had volume node affinity conflict'],
+    },
+    summary: '1/3 nodes are available: 2 node(s) had volume node affinity conflict.',
+    unjudged: ONLY_LIMITS,
+  },
+  {
+    name: 'a bound claim’s volume in a zone turns away the nodes of another zone, and passes a node in none',
+    pod: withClaims([claimRef('data')]),
+    cluster: withVolumes(bound(claim('data')), [volume('pv-data', { labels: { [ZONE]: 'z1' } })]),
+    expected: { a: null, b: ['VolumeZone', 'node(s) had no available volume zone'], c: null },
+    summary: '2/3 nodes are available: 1 node(s) had no available volume zone.',
+    unjudged: ONLY_LIMITS,
+  },
+  {
+    name: 'a zone label lists its zones separated by __',
+    pod: withClaims([claimRef('data')]),
+    cluster: withVolumes(bound(claim('data')), [
+      volume('pv-data', { labels: { [ZONE]: 'z1__z2' } }),
+    ]),
+    ...ALL_FIT,
+    unjudged: ONLY_LIMITS,
+  },
+  {
+    name: 'node affinity is judged before the zone: VolumeBinding comes first in the profile',
+    pod: withClaims([claimRef('data')]),
+    cluster: withVolumes(bound(claim('data')), [
+      volume('pv-data', { labels: { [ZONE]: 'z1' }, nodeAffinity: inZone('z1') }),
+    ]),
+    expected: {
+      a: null,
+      b: ['VolumeBinding', 'node(s) had volume node affinity conflict'],
+      c: ['VolumeBinding', 'node(s) had volume node affinity conflict'],
+    },
+    summary: '1/3 nodes are available: 2 node(s) had volume node affinity conflict.',
+    unjudged: ONLY_LIMITS,
+  },
+  {
+    name: 'a bound claim whose volume does not exist is VolumeZone’s not-found, at PreFilter',
+    pod: withClaims([claimRef('data')]),
+    cluster: withVolumes(bound(claim('data')), [volume('pv-other')]),
+    expected: Object.fromEntries(
+      ['a', 'b', 'c'].map((n) => [n, ['VolumeZone', 'persistentvolume "pv-data" not found']])
+    ),
+    summary: '0/3 nodes are available: persistentvolume "pv-data" not found.' + helpless(3),
+    unjudged: [],
+  },
+  {
+    name: 'an ephemeral volume’s bound claim whose volume does not exist, which VolumeZone does not read, is VolumeBinding’s on every node',
+    pod: withClaims([ephemeralRef('scratch')]),
+    cluster: withVolumes(bound(claim('incoming-scratch', { controllerUid: UID })), [
+      volume('pv-other'),
+    ]),
+    expected: Object.fromEntries(
+      ['a', 'b', 'c'].map((n) => [
+        n,
+        [
+          'VolumeBinding',
+          'node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)',
+        ],
+      ])
+    ),
+    summary:
+      '0/3 nodes are available: 3 node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s).' +
+      helpless(3),
+    unjudged: ONLY_LIMITS,
+  },
+  {
+    name: 'a claim waiting for its first consumer leaves VolumeBinding unjudged, and VolumeZone passes it over',
+    pod: withClaims([claimRef('data')]),
+    cluster: withVolumes([unbound('data', 'local')], [volume('pv-other')]),
+    ...ALL_FIT,
+    unjudged: ['NodeVolumeLimits', 'VolumeBinding'],
+  },
+  {
+    name: 'a local volume leaves VolumeBinding unjudged (its PreFilter narrows to the volume’s hosts)',
+    pod: withClaims([claimRef('data')]),
+    cluster: withVolumes(bound(claim('data')), [
+      volume('pv-data', { source: 'local', nodeAffinity: inZone('z1') }),
+    ]),
+    ...ALL_FIT,
+    unjudged: ['NodeVolumeLimits', 'VolumeBinding'],
+  },
+  {
+    name: 'an in-tree disk leaves VolumeBinding unjudged (CSI migration rewrites its node affinity)',
+    pod: withClaims([claimRef('data')]),
+    cluster: withVolumes(bound(claim('data')), [
+      volume('pv-data', { source: 'in-tree', nodeAffinity: inZone('z1') }),
+    ]),
+    ...ALL_FIT,
+    unjudged: ['NodeVolumeLimits', 'VolumeBinding'],
+  },
+  {
+    name: 'a ReadWriteOncePod claim leaves VolumeRestrictions unjudged (the pods using it are not counted)',
+    pod: withClaims([claimRef('data')]),
+    cluster: withVolumes(bound(claim('data', { readWriteOncePod: true })), [volume('pv-data')]),
+    ...ALL_FIT,
+    unjudged: ['VolumeRestrictions', 'NodeVolumeLimits'],
+  },
+  {
+    name: 'a volume beside the claims that is no claim (nfs, a disk) leaves VolumeRestrictions unjudged',
+    pod: pod({ volumeClaims: [claimRef('data')], inlineStorage: true, uid: UID }),
+    cluster: withVolumes(bound(claim('data')), [volume('pv-data')]),
+    ...ALL_FIT,
+    unjudged: ['VolumeRestrictions', 'NodeVolumeLimits'],
+  },
+]
+
+export const VOLUME_CASES: readonly VolumeCase[] = [...CLAIM_CASES, ...VOLUME_FILTER_CASES]

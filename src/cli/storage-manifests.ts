@@ -7,10 +7,9 @@ import {
   type VolumeStorage,
 } from '../placement/index.js'
 import { decodePersistentVolume, decodeStorageClass, decodeVolumeClaim } from '../protocol/index.js'
-import { streamObjects } from './manifest-stream.js'
 import { readListObjects } from './manifests.js'
-import { ClusterReadError } from './tool-exit.js'
-import { fileSource, listsSource } from './tool-io.js'
+import { readOptionalList, type OptionalList } from './optional-list.js'
+import { fileSource } from './tool-io.js'
 
 /**
  * The PersistentVolumeClaims, StorageClasses and PersistentVolumes the volume plugins read: a
@@ -19,13 +18,10 @@ import { fileSource, listsSource } from './tool-io.js'
  * failing the tool: what reads it is then not judged.
  */
 
-interface StorageList {
+interface StorageList extends OptionalList {
   readonly kind: 'PersistentVolumeClaim' | 'StorageClass' | 'PersistentVolume'
   /** What is not judged when the list is refused, for the warning. */
   readonly unknown: string
-  /** The resource RBAC grants `list` on (deploy/cli-rbac and docs/cli.md name them). */
-  readonly resource: string
-  readonly path: string
 }
 
 const CLAIMS_UNKNOWN = "the volumes' claims are taken as unknown"
@@ -48,8 +44,6 @@ const VOLUME_LIST: StorageList = {
   path: '/api/v1/persistentvolumes',
 }
 export const STORAGE_LISTS: readonly StorageList[] = [CLAIM_LIST, CLASS_LIST, VOLUME_LIST]
-
-const FORBIDDEN = 403
 
 /** The storage read, or null with why when a list was refused. */
 export interface StorageRead {
@@ -84,32 +78,6 @@ async function readStorageFile(source: ObjectSource & { kind: 'file' }): Promise
   return { storage, notes: [] }
 }
 
-/** One kind's list from the cluster; null with a note when the credentials may not read it. */
-async function readClusterList<T>(
-  source: ObjectSource & { kind: 'cluster' },
-  list: StorageList,
-  decode: (object: unknown, path: string) => T,
-  notes: string[]
-): Promise<T[] | null> {
-  const origin = `cluster ${list.resource}`
-  const lists = () => [list]
-  const manifests = await listsSource(source.cluster, list.resource, lists, origin, undefined)
-  const at = (i: number) => `${origin}: ${list.kind.toLowerCase()} ${i}`
-  try {
-    const read = await streamObjects(manifests, {
-      expected: list.kind,
-      flag: 'storage',
-      order: 'in-order',
-      decode: (object, i) => decode(object, at(i)),
-    })
-    return read?.objects ?? []
-  } catch (err) {
-    if (!(err instanceof ClusterReadError) || err.statusCode !== FORBIDDEN) throw err
-    notes.push(`${err.message}; ${list.unknown}`)
-    return null
-  }
-}
-
 /**
  * The claims, classes and volumes of `source` (a file, or the cluster's lists). Without the
  * claims or the classes nothing is judged; without the volumes, what reads them is not.
@@ -117,10 +85,12 @@ async function readClusterList<T>(
 export async function readStorage(source: ObjectSource): Promise<StorageRead> {
   if (source.kind === 'file') return readStorageFile(source)
   const notes: string[] = []
+  const read = <T>(list: StorageList, decode: (object: unknown, path: string) => T) =>
+    readOptionalList(source, list, 'storage', decode, { unknown: list.unknown, into: notes })
   const [claims, classes, volumes] = await Promise.all([
-    readClusterList<ClaimFacts>(source, CLAIM_LIST, decodeVolumeClaim, notes),
-    readClusterList<StorageClassFacts>(source, CLASS_LIST, decodeStorageClass, notes),
-    readClusterList<PersistentVolumeFacts>(source, VOLUME_LIST, decodePersistentVolume, notes),
+    read<ClaimFacts>(CLAIM_LIST, decodeVolumeClaim),
+    read<StorageClassFacts>(CLASS_LIST, decodeStorageClass),
+    read<PersistentVolumeFacts>(VOLUME_LIST, decodePersistentVolume),
   ])
   const storage =
     claims === null || classes === null ? null : volumeStorage(claims, classes, volumes)

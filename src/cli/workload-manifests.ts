@@ -2,10 +2,10 @@ import type { ObjectSource } from '../config/index.js'
 import type { WorkloadKind } from '../placement/index.js'
 import { ProtocolError } from '../protocol/index.js'
 import { kindByShape } from './manifest-kinds.js'
-import { streamObjects, type ManifestSource } from './manifest-stream.js'
+import type { ManifestSource } from './manifest-stream.js'
 import { readListObjects } from './manifests.js'
-import { ClusterReadError } from './tool-exit.js'
-import { fileSource, listsSource } from './tool-io.js'
+import { readOptionalList, type OptionalList } from './optional-list.js'
+import { fileSource } from './tool-io.js'
 import type { WorkloadCollector } from './workload-kinds.js'
 
 /**
@@ -15,11 +15,8 @@ import type { WorkloadCollector } from './workload-kinds.js'
  * an unknown replacement.
  */
 
-interface WorkloadList {
+interface WorkloadList extends OptionalList {
   readonly kind: WorkloadKind | 'Service'
-  /** The resource RBAC grants `list` on (charts/, deploy/ and docs/cli.md name them). */
-  readonly resource: string
-  readonly path: string
 }
 
 export const WORKLOAD_LISTS: readonly WorkloadList[] = [
@@ -35,8 +32,6 @@ export const WORKLOAD_LISTS: readonly WorkloadList[] = [
   },
   { kind: 'Service', resource: 'services', path: '/api/v1/services' },
 ]
-
-const FORBIDDEN = 403
 
 /**
  * A `--workloads` file: the controllers and Services it holds (each says its `kind`, as
@@ -60,31 +55,15 @@ async function readWorkloadFile(source: ManifestSource, into: WorkloadCollector)
   })
 }
 
-/** One kind's list from the cluster, into `into`; a refused list becomes a note. */
-async function readClusterList(
-  source: ObjectSource & { kind: 'cluster' },
-  list: WorkloadList,
-  into: WorkloadCollector
-): Promise<void> {
-  const origin = `cluster ${list.resource}`
-  const lists = () => [{ path: list.path }]
-  const manifests = await listsSource(source.cluster, list.resource, lists, origin, undefined)
-  const at = (i: number) => `${origin}: ${list.kind.toLowerCase()} ${i}`
-  try {
-    await streamObjects(manifests, {
-      expected: list.kind,
-      flag: 'workloads',
-      order: 'in-order',
-      decode: (object, i) => into.add(object, list.kind, at(i)),
-    })
-  } catch (err) {
-    if (!(err instanceof ClusterReadError) || err.statusCode !== FORBIDDEN) throw err
-    into.notes.push(`${err.message}; ${list.resource} are taken as unknown`)
-  }
-}
-
 /** The workload objects of `source` (a file, or the cluster's lists), into `into`. */
 export async function readWorkloads(source: ObjectSource, into: WorkloadCollector): Promise<void> {
   if (source.kind === 'file') return readWorkloadFile(fileSource(source), into)
-  await Promise.all(WORKLOAD_LISTS.map((list) => readClusterList(source, list, into)))
+  await Promise.all(
+    WORKLOAD_LISTS.map((list) =>
+      readOptionalList(source, list, 'workloads', (o, at) => into.add(o, list.kind, at), {
+        unknown: `${list.resource} are taken as unknown`,
+        into: into.notes,
+      })
+    )
+  )
 }

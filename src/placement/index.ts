@@ -175,9 +175,7 @@ export {
 } from './replacement.js'
 export { NEW_POD_SUFFIX } from './replacement-pod.js'
 export { WorkloadIndex } from './workload-index.js'
-export { PLUGIN_VOLUME_BINDING, REASON_UNBOUND_IMMEDIATE } from './volume-binding.js'
-export { PLUGIN_NODE_VOLUME_LIMITS, volumesNotJudged } from './volume-plugins.js'
-export { PLUGIN_VOLUME_RESTRICTIONS } from './volume-restrictions.js'
+export { volumesNotJudged } from './volume-plugins.js'
 export {
   volumeStorage,
   type ClaimFacts,
@@ -185,4 +183,3 @@ export {
   type StorageClassFacts,
   type VolumeStorage,
 } from './volume-storage.js'
-export { PLUGIN_VOLUME_ZONE } from './volume-zone.js'

@@ -14,7 +14,7 @@ import { readNamespaces, readNodes, readPodList } from './manifests.js'
 import { explainPodsSource, namespacesSource, nodesSource } from './tool-io.js'
 import { escapeTerminal } from './terminal-text.js'
 import type { ToolIo } from './tool-exit.js'
-import { readStorage, type StorageRead } from './storage-manifests.js'
+import { storageForPods } from './storage-manifests.js'
 import { WorkloadCollector } from './workload-kinds.js'
 import { readWorkloads } from './workload-manifests.js'
 
@@ -83,23 +83,6 @@ async function readNamespaceLabels(
 }
 
 /**
- * The claims and storage classes, read only when some pod judged has a volume that names a
- * claim: most pods have none, and the cluster's claims are then not listed.
- */
-async function readVolumeStorage(
-  options: ExplainOptions,
-  incoming: readonly PlacementPod[]
-): Promise<StorageRead> {
-  if (!incoming.some((p) => p.volumeClaims.length > 0)) return { storage: null, notes: [] }
-  if (options.storage === null) return { storage: null, notes: [NO_STORAGE] }
-  return readStorage(options.storage)
-}
-
-/** Said when a pod judged names claims and, reading files, none were given. */
-const NO_STORAGE =
-  'no --storage FILE (kubectl get pvc,pv,storageclass -A -o yaml): the claims are not read, and the volume plugins not judged for a pod with claims'
-
-/**
  * The bound pods, with the fields the release's API server would have dropped left out: from
  * files they may come from a newer cluster (kube-releases.ts `resourcesAsReleaseKeeps`).
  */
@@ -140,7 +123,7 @@ export async function readExplainContext(
     allocatable: n.allocatable,
     images: n.images,
   }))
-  const storage = await readVolumeStorage(options, incoming)
+  const storage = await storageForPods(options.storage, incoming)
   return {
     nodes,
     snapshot: Snapshot.build(placementNodes, placedAsReleaseKeeps(options, others)),

@@ -30,6 +30,7 @@ import {
   followRows,
   followSummary,
 } from './forecast-follow-output.js'
+import { storageForPods } from './storage-manifests.js'
 import { readWorkloads } from './workload-manifests.js'
 import { WorkloadCollector } from './workload-kinds.js'
 
@@ -43,7 +44,10 @@ import { WorkloadCollector } from './workload-kinds.js'
 
 export const EXIT_REPLACEMENT_PENDING = 1
 
-/** What following the evictions reads beyond the nodes and pods: budgets, workloads, namespaces. */
+/**
+ * What following the evictions reads beyond the nodes and pods: budgets, workloads, namespaces,
+ * and the storage objects when a pod names claims.
+ */
 async function readFollowed(
   options: ForecastOptions,
   reading: Pick<FollowReading, 'nodes' | 'pods'>,
@@ -54,7 +58,9 @@ async function readFollowed(
   if (options.workloads !== null) await readWorkloads(options.workloads, collector)
   const placements = reading.pods.map((p) => p.placement)
   const namespaces = await namespaceLabels(options, placements)
-  return { ...reading, budgets, namespaces, workloads: collector.index() }
+  const { storage, notes } = await storageForPods(options.storage, placements)
+  collector.notes.push(...notes)
+  return { ...reading, budgets, namespaces, workloads: collector.index(), storage }
 }
 
 function printTables(

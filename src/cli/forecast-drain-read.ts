@@ -21,6 +21,7 @@ import { readForecastPods } from './forecast-pods.js'
 import type { SpokenRelease } from './output.js'
 import { nodesSource, pdbsSource, podsSource, speakingRelease } from './tool-io.js'
 import { WorkloadCollector } from './workload-kinds.js'
+import { storageForPods } from './storage-manifests.js'
 import { readWorkloads } from './workload-manifests.js'
 
 /**
@@ -111,7 +112,12 @@ export async function readDrainForecast(options: DrainForecastOptions): Promise<
     options,
     pods.map((p) => p.placement)
   )
-  const reading = { nodes: allNodes, pods, budgets, namespaces, workloads: index }
+  const { storage, notes } = await storageForPods(
+    options.storage,
+    pods.map((p) => p.placement)
+  )
+  collector.notes.push(...notes)
+  const reading = { nodes: allNodes, pods, budgets, namespaces, workloads: index, storage }
   const replacementOf = replacementsOf(index, allNodes, rules)
   const follow = drainFollower(names, reading, replacementOf, rules)
   const settled = settle(input, replacementOf, (plan) => follow(plan.evictions))

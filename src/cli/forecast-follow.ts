@@ -11,6 +11,7 @@ import {
   type PlacementNode,
   type PlacementPod,
   type ReplacementOf,
+  type VolumeStorage,
   FollowReplay,
 } from '../placement/index.js'
 import type { ForecastOptions } from '../config/index.js'
@@ -34,6 +35,8 @@ export interface FollowReading {
   readonly namespaces: NamespaceLabels
   /** The controllers and Services read (a controller not among them: its replacement unknown). */
   readonly workloads: Workloads
+  /** The claims, volumes and classes read (storage-manifests.ts `storageForPods`); null: unread. */
+  readonly storage: VolumeStorage | null
 }
 
 /** Namespace labels, read only when some pod's term has a namespaceSelector to apply them to. */
@@ -110,6 +113,7 @@ export function followTaint(
       }),
     namespaces: reading.namespaces,
     workloads: reading.workloads,
+    storage: reading.storage,
     disruptionBudgets: reading.budgets,
     options: rules,
   })
@@ -141,6 +145,7 @@ export function drainFollower(
       replacementOf,
       namespaces: reading.namespaces,
       workloads: reading.workloads,
+      storage: reading.storage,
       disruptionBudgets: reading.budgets,
       options: rules,
       replay,

@@ -143,6 +143,9 @@ Flags:
   --workloads FILE|-        the controllers and Services (kubectl get deploy,rs,sts,ds,jobs,
                             rc,svc -A -o yaml), for who replaces an evicted pod; those a
                             --pods List holds are read too; without it, the cluster's
+  --storage FILE|-          the PersistentVolumeClaims, PersistentVolumes and StorageClasses
+                            (kubectl get pvc,pv,storageclass -A -o yaml), for a replacement
+                            whose volumes name claims; without it, the cluster's
   --evicting-nodes MODE     as the extender has it: reject (default) turns away a pending pod
                             the new NoExecute taint would evict after tolerationSeconds;
                             avoid ranks the node lower for it; allow neither

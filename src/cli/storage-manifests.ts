@@ -3,6 +3,7 @@ import {
   volumeStorage,
   type ClaimFacts,
   type PersistentVolumeFacts,
+  type PlacementPod,
   type StorageClassFacts,
   type VolumeStorage,
 } from '../placement/index.js'
@@ -95,4 +96,21 @@ export async function readStorage(source: ObjectSource): Promise<StorageRead> {
   const storage =
     claims === null || classes === null ? null : volumeStorage(claims, classes, volumes)
   return { storage, notes }
+}
+
+/** Said when a pod judged names claims and, reading files, none were given. */
+const NO_STORAGE =
+  'no --storage FILE (kubectl get pvc,pv,storageclass -A -o yaml): the claims are not read, and the volume plugins not judged for a pod with claims'
+
+/**
+ * The claims, volumes and classes, read only when some pod judged names a claim: most pods have
+ * none, and the cluster's claims are then not listed. With none given, a note says so.
+ */
+export async function storageForPods(
+  source: ObjectSource | null,
+  pods: readonly PlacementPod[]
+): Promise<StorageRead> {
+  if (!pods.some((p) => p.volumeClaims.length > 0)) return { storage: null, notes: [] }
+  if (source === null) return { storage: null, notes: [NO_STORAGE] }
+  return readStorage(source)
 }

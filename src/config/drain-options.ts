@@ -76,7 +76,7 @@ export function parseDrainForecastOptions(
     throw new ConfigError(
       'give the nodes to drain: --node NAME (repeated, or NAME,NAME) or --selector LABELS'
     )
-  const stdin = ['nodes', 'pods', 'pdbs', 'workloads', 'namespaces'].filter(
+  const stdin = ['nodes', 'pods', 'pdbs', 'workloads', 'namespaces', 'storage'].filter(
     (flag) => values[flag] === '-'
   )
   if (stdin.length > 1) throw new ConfigError(`only one of --${stdin.join(' and --')} can be stdin`)
@@ -91,6 +91,7 @@ export function parseDrainForecastOptions(
     pdbs: optionalSource(values, 'pdbs', cluster),
     workloads: optionalSource(values, 'workloads', cluster),
     namespaces: optionalSource(values, 'namespaces', cluster),
+    storage: optionalSource(values, 'storage', cluster),
     drain: {
       ignoreDaemonSets: values['ignore-daemonsets'] === true,
       deleteEmptyDirData: values['delete-emptydir-data'] === true,

@@ -85,6 +85,7 @@ export const FORECAST_FLAGS: Readonly<Record<string, ToolFlag>> = {
   workloads: { type: 'string', values: FILE },
   namespaces: { type: 'string', values: FILE },
   pdbs: { type: 'string', values: FILE },
+  storage: { type: 'string', values: FILE },
   'evicting-nodes': EVICTING_NODES,
   'kube-version': KUBE_VERSION,
   // kubectl drain's, for `forecast --drain`.

@@ -82,6 +82,8 @@ export interface ForecastOptions {
   readonly namespaces: ObjectSource | null
   /** PodDisruptionBudgets, which the evictions may break; null when neither gives them. */
   readonly pdbs: ObjectSource | null
+  /** As ExplainOptions.storage: for the replacements whose volumes name claims. */
+  readonly storage: ObjectSource | null
   /** The server's `--evicting-nodes`, which decides whether a pending pod is turned away. */
   readonly evictingNodes: EvictingNodesMode
   readonly output: OutputFormat
@@ -229,7 +231,7 @@ export function parseForecastOptions(
   if ((nodeNames.length === 0) === (selector === null)) {
     throw new ConfigError('give either --node NAME (repeated, or NAME,NAME) or --selector LABELS')
   }
-  const stdin = ['pods', 'nodes', 'workloads', 'namespaces', 'pdbs'].filter(
+  const stdin = ['pods', 'nodes', 'workloads', 'namespaces', 'pdbs', 'storage'].filter(
     (flag) => values[flag] === '-'
   )
   if (stdin.length > 1) throw new ConfigError(`only one of --${stdin.join(' and --')} can be stdin`)
@@ -244,6 +246,7 @@ export function parseForecastOptions(
     workloads: optionalSource(values, 'workloads', cluster),
     namespaces: optionalSource(values, 'namespaces', cluster),
     pdbs: optionalSource(values, 'pdbs', cluster),
+    storage: optionalSource(values, 'storage', cluster),
     evictingNodes: evictingNodesOf(values),
     output: outputOf(values.output),
     gates: gatesOf(values),

@@ -6,6 +6,7 @@ import type { PlannedEviction } from './eviction-plan.js'
 import type { NamespaceLabels } from './inter-pod-affinity.js'
 import { podsAsReleaseKeeps, releaseOf } from './kube-releases.js'
 import type { PlacementNode } from './placement-node.js'
+import type { VolumeStorage } from './volume-storage.js'
 import { FollowReplay } from './follow-replay.js'
 import {
   applyPlacement,
@@ -52,6 +53,8 @@ export interface FollowInput {
   readonly options: RuleOptions
   /** The Services and controllers, for PodTopologySpread's default constraints; null: unread. */
   readonly workloads?: Workloads | null
+  /** The claims, volumes and classes, for the volume plugins; null or absent: unread. */
+  readonly storage?: VolumeStorage | null
   /**
    * The snapshot and the decisions of the previous follow-up of the same cluster (nodes, pods,
    * namespaces, budgets, options and workloads), taken where this one comes the same way; this
@@ -101,6 +104,7 @@ export function followEvictions(input: FollowInput): EvictionFollowUp {
     budgets: input.disruptionBudgets,
     options: input.options,
     workloads: input.workloads ?? null,
+    storage: input.storage ?? null,
   }
   const state: FollowState = {
     budgets: new BudgetBreaks(input.disruptionBudgets),

@@ -7,6 +7,7 @@ import { pickPreemptionNodes, type CandidateVictims } from './preemption-pick.js
 import type { Snapshot } from './snapshot.js'
 import type { NodeEviction } from './taint-toleration.js'
 import type { PlacementDiagnosis, PlacementPod } from './types.js'
+import type { VolumeStorage } from './volume-storage.js'
 import type { Workloads } from './workloads.js'
 
 /**
@@ -26,6 +27,8 @@ export interface PlacementSurroundings {
   readonly budgets: readonly DisruptionBudget[]
   readonly options: RuleOptions
   readonly workloads: Workloads | null
+  /** The claims, volumes and classes read; null when they were not read. */
+  readonly storage: VolumeStorage | null
 }
 
 export interface PlacedReplacement {
@@ -151,6 +154,7 @@ export function decidePlacement(
     nodeLabelsKnown: true,
     options: at.options,
     workloads: at.workloads,
+    storage: at.storage,
   })
   const node = choice?.nodes[0]
   if (choice === null || node === undefined)

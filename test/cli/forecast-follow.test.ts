@@ -149,6 +149,77 @@ describe('taint-extender forecast following the evictions', () => {
     )
   })
 
+  it('with --storage, keeps a StatefulSet’s replacement off the nodes its bound volume’s node affinity excludes, tainting or draining', async () => {
+    const claimed = {
+      volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data-db-0' } }],
+    }
+    const pods = tempFile(
+      'follow-claimed.json',
+      JSON.stringify({
+        kind: 'List',
+        items: [
+          podOf('db-0', { app: 'db' }, owned('StatefulSet', 'db'), '500m', claimed),
+          controller('StatefulSet', 'db', 'db', '500m'),
+        ],
+      })
+    )
+    const storage = tempFile(
+      'follow-storage.json',
+      JSON.stringify({
+        kind: 'List',
+        items: [
+          {
+            kind: 'PersistentVolumeClaim',
+            metadata: {
+              name: 'data-db-0',
+              namespace: 'shop',
+              annotations: { 'pv.kubernetes.io/bind-completed': 'yes' },
+            },
+            spec: { volumeName: 'pv-db-0', storageClassName: '' },
+          },
+          {
+            kind: 'PersistentVolume',
+            metadata: { name: 'pv-db-0' },
+            spec: {
+              csi: { driver: 'disk.example.com', volumeHandle: 'vol-1' },
+              nodeAffinity: {
+                required: {
+                  nodeSelectorTerms: [
+                    { matchExpressions: [{ key: 'disk', operator: 'In', values: ['n1-only'] }] },
+                  ],
+                },
+              },
+            },
+          },
+        ],
+      })
+    )
+    const argv = [
+      '--taint',
+      'maint=now:NoExecute',
+      '--node',
+      'n1',
+      '--nodes',
+      NODES,
+      '--pods',
+      pods,
+    ]
+    const result = await runTool('forecast', [...argv, '--storage', storage, '-o', 'json'])
+    expect(result.code).toBe(1)
+    const db = (JSON.parse(result.stdout) as Followed).evicted.find((e) => e.name === 'db-0')
+    expect(db?.replacement?.reason).toBe(
+      '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) had volume node affinity conflict. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.'
+    )
+    const drainArgv = ['--drain', '--node', 'n1', '--nodes', NODES, '--pods', pods]
+    const drained = await runTool('forecast', [...drainArgv, '--storage', storage, '-o', 'json'])
+    expect(drained.stdout).toContain(
+      '0/3 nodes are available: 1 node(s) were unschedulable, 2 node(s) had volume node affinity conflict.'
+    )
+    const unread = await runTool('forecast', [...argv, '-o', 'json'])
+    const again = (JSON.parse(unread.stdout) as Followed).evicted.find((e) => e.name === 'db-0')
+    expect(again?.replacement?.node).toMatch(/^n[23]$/)
+  })
+
   it('says a replacement stays Pending with the reason explain gives, and exits 1', async () => {
     const result = await forecast('3')
     expect(result.code).toBe(1)

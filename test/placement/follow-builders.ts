@@ -5,13 +5,21 @@ import {
   FollowReplay,
   NEW_POD_SUFFIX,
   planTaintEvictions,
+  volumeStorage,
   type DisruptionBudget,
   type EvictionFollowUp,
   type PlannedEviction,
   type ReplacementOf,
 } from '../../src/placement/index.js'
 import { GATE_ON, taint, toleration } from '../core/builders.js'
-import { placementNodes, pod, selector, type PodSpec, type TestNode } from './builders.js'
+import {
+  placementNodes,
+  pod,
+  selector,
+  type Cluster,
+  type PodSpec,
+  type TestNode,
+} from './builders.js'
 
 /**
  * A small cluster for the forecast engine's table: pods with their tolerations and owners, a
@@ -53,6 +61,8 @@ export interface FollowCase {
    * is random; the follow-up numbers them as it places them), rather than `<owner>-new1`, …
    */
   readonly sameNewNames?: boolean
+  /** The claims, volumes and classes read; not read when absent. */
+  readonly storage?: Cluster['storage']
 }
 
 /** A toleration of `key` for NoExecute, for `seconds` (forever when absent). */
@@ -163,6 +173,10 @@ export function runCase(
     disruptionBudgets: row.budgets ?? [],
     options,
     replay,
+    storage:
+      row.storage === undefined
+        ? null
+        : volumeStorage(row.storage.claims, row.storage.classes, row.storage.volumes ?? null),
   })
 }
 

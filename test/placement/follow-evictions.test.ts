@@ -1,4 +1,5 @@
 import { node } from './builders.js'
+import { claim, inZone, volume, ZONE } from './volume-plugins.cases.js'
 import {
   describeFollowCases,
   filler,
@@ -9,6 +10,7 @@ import {
   web,
   WEB_BUDGET,
   type FollowCase,
+  type OwnedPod,
 } from './follow-builders.js'
 
 /**
@@ -25,6 +27,29 @@ const WEB_1_CPU_FOR_60S = web('web-1', 'a', {
   tolerations: [tolerates('maint', 60)],
   spec: { name: 'web-1', nodeName: 'a', requests: { cpu: '1' } },
 })
+
+/** Nodes a in zone z1, b and c in z2, d in z1. */
+const ZONED = [
+  node('a', { ...SHAPE, labels: { [ZONE]: 'z1' } }),
+  node('b', { ...SHAPE, labels: { [ZONE]: 'z2' } }),
+  node('c', { ...SHAPE, labels: { [ZONE]: 'z2' } }),
+  node('d', { ...SHAPE, labels: { [ZONE]: 'z1' } }),
+]
+
+/** A StatefulSet's pod on node a whose claim is bound to a volume pinned to zone z1. */
+const DB_0_IN_Z1: OwnedPod = {
+  spec: {
+    name: 'db-0',
+    nodeName: 'a',
+    volumeClaims: [{ claimName: 'data-db-0', ephemeral: false }],
+  },
+  owner: { kind: 'StatefulSet', name: 'db' },
+}
+const DB_STORAGE: FollowCase['storage'] = {
+  claims: [claim('data-db-0', { volumeName: 'pv-db-0' })],
+  classes: [],
+  volumes: [volume('pv-db-0', { nodeAffinity: inZone('z1') })],
+}
 
 const FOLLOW_CASES: readonly FollowCase[] = [
   {
@@ -148,6 +173,34 @@ const FOLLOW_CASES: readonly FollowCase[] = [
     taint: TAINT,
     on: ['a'],
     expected: ['db-0 @60: StatefulSet makes db-0 @90 on a, evicted again after 60s'],
+  },
+  {
+    name: "a StatefulSet's pod whose claim is bound to a volume in the tainted node's zone stays Pending when no other node is in that zone",
+    nodes: ZONED.slice(0, 3),
+    pods: [DB_0_IN_Z1],
+    taint: TAINT,
+    on: ['a'],
+    storage: DB_STORAGE,
+    expected: [
+      'db-0 @0: StatefulSet makes db-0 @30, Pending: 0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) had volume node affinity conflict. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.',
+    ],
+  },
+  {
+    name: "a StatefulSet's pod whose claim is bound to a volume in the tainted node's zone lands on that zone's other node",
+    nodes: ZONED,
+    pods: [DB_0_IN_Z1],
+    taint: TAINT,
+    on: ['a'],
+    storage: DB_STORAGE,
+    expected: ['db-0 @0: StatefulSet makes db-0 @30 on d'],
+  },
+  {
+    name: "without the claims read, the same StatefulSet's pod lands on any untainted node, its volumes left unjudged",
+    nodes: ZONED,
+    pods: [DB_0_IN_Z1],
+    taint: TAINT,
+    on: ['a'],
+    expected: ['db-0 @0: StatefulSet makes db-0 @30 on b (tied b,c,d)'],
   },
   {
     name: "a ReplicaSet's replacement is made while the old pod still terminates on its node, so it stays Pending for cpu there",

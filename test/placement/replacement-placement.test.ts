@@ -16,7 +16,8 @@ describe('a replacement that lands by preemption', () => {
     const twin = () => pod({ name: 'low-0', nodeName: 'a', requests: { cpu: '1' }, priority: 0 })
     const [first, second] = [twin(), twin()]
     const snapshot = Snapshot.build(nodes, [first, second])
-    const at = { snapshot, namespaces: new Map(), budgets: [], options: GATE_ON, workloads: null }
+    const surroundings = { namespaces: new Map(), budgets: [], options: GATE_ON, workloads: null }
+    const at = { snapshot, ...surroundings, storage: null }
     const high = pod({ name: 'high-0', requests: { cpu: '2' }, priority: 100 })
     const placed = applyPlacement(at, high, decidePlacement(at, high, []))
     expect([placed.node, placed.preempts]).toEqual(['a', ['default/low-0', 'default/low-0']])

@@ -92,3 +92,57 @@ describe('the replacement pod and its tolerations', () => {
     expect(got.pod?.labels).toEqual({ app: 'web', 'pod-template-hash': 'h' })
   })
 })
+
+/**
+ * The claims a replacement names (replacement-pod.ts `replacementVolumes`): a StatefulSet's pod
+ * gets its old claims again, its volumeClaimTemplates' (`updateStorage`); another controller's
+ * pod names the template's; an ephemeral volume's claim is made only for the new pod, so a pod
+ * with one names none, and the volume plugins are left unjudged for it.
+ */
+describe('the claims a replacement’s volumes name', () => {
+  const claim = (claimName: string, ephemeral = false) => ({ claimName, ephemeral })
+  const template = (claims: ReturnType<typeof claim>[]) =>
+    pod({ name: '', namespace: '', labels: { app: 'web' }, volumeClaims: claims })
+  it.each([
+    [
+      'a StatefulSet’s pod gets the old pod’s claims, which its template does not list',
+      'StatefulSet',
+      'db',
+      [],
+      [claim('data-db-0')],
+      { storageVolumes: true, volumeClaims: [claim('data-db-0')] },
+    ],
+    [
+      'a ReplicaSet’s pod names its template’s claims, shared by every replica',
+      'ReplicaSet',
+      'web-7d9',
+      [claim('shared')],
+      [claim('shared')],
+      { storageVolumes: true, volumeClaims: [claim('shared')] },
+    ],
+    [
+      'a pod with an ephemeral volume names no claim: its claim is made once the pod exists',
+      'ReplicaSet',
+      'web-7d9',
+      [claim('-scratch', true), claim('shared')],
+      [claim('web-7d9-x2k4p-scratch', true), claim('shared')],
+      { storageVolumes: true, volumeClaims: [] },
+    ],
+    [
+      'a StatefulSet’s pod with an ephemeral volume names none either',
+      'StatefulSet',
+      'db',
+      [claim('-scratch', true)],
+      [claim('data-db-0'), claim('db-0-scratch', true)],
+      { storageVolumes: true, volumeClaims: [] },
+    ],
+  ] as const)('%s', (_name, kind, name, templateClaims, oldClaims, expected) => {
+    const set = workload(kind, name, { template: template([...templateClaims]) })
+    const old = owned(kind, name, {
+      name: kind === 'StatefulSet' ? 'db-0' : 'web-7d9-x2k4p',
+    })
+    const withClaims = { ...old, storageVolumes: true, volumeClaims: [...oldClaims] }
+    const got = replacementFor(withClaims, new WorkloadIndex([set], []), null)
+    expect(got.pod).toMatchObject(expected)
+  })
+})

@@ -25,7 +25,7 @@ export interface VolumeCase extends DiagnosisCase {
 
 const NODES = [node('a'), node('b', { taints: ['dedicated=db:NoSchedule'] })]
 const UID = 'uid-incoming'
-const ZONE = 'topology.kubernetes.io/zone'
+export const ZONE = 'topology.kubernetes.io/zone'
 
 const claimRef = (claimName: string): PodVolumeClaim => ({ claimName, ephemeral: false })
 const ephemeralRef = (volume: string): PodVolumeClaim => ({
@@ -33,8 +33,8 @@ const ephemeralRef = (volume: string): PodVolumeClaim => ({
   ephemeral: true,
 })
 
-/** A claim of the incoming pod's namespace: bound (named volume, bind completed) unless said. */
-function claim(name: string, facts: Partial<ClaimFacts> = {}): ClaimFacts {
+/** A claim of the default namespace: bound (named volume, bind completed) unless said. */
+export function claim(name: string, facts: Partial<ClaimFacts> = {}): ClaimFacts {
   return {
     namespace: 'default',
     name,
@@ -200,10 +200,14 @@ const ZONED = [
   node('c'),
 ]
 
-function volume(name: string, facts: Partial<PersistentVolumeFacts> = {}): PersistentVolumeFacts {
+/** A CSI volume, of no labels or node affinity unless said. */
+export function volume(
+  name: string,
+  facts: Partial<PersistentVolumeFacts> = {}
+): PersistentVolumeFacts {
   return { name, labels: {}, nodeAffinity: null, source: 'other', ...facts }
 }
-const inZone = (zone: string) => [
+export const inZone = (zone: string) => [
   { matchExpressions: [{ key: ZONE, operator: 'In' as const, values: [zone] }], matchFields: [] },
 ]
 const bound = (...claims: ClaimFacts[]) => claims

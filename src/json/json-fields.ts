@@ -139,7 +139,9 @@ export function mapItems<T>(
   return items.length === 0 ? NO_ITEMS : items.map(read)
 }
 
-export function stringField(obj: JsonObject, name: string, at: string): string {
+/** A string member; "" when absent, null, or `obj` itself is absent (null), as listField reads. */
+export function stringField(obj: JsonObject | null, name: string, at: string): string {
+  if (obj === null) return ''
   const value = field(obj, name)
   if (typeof value === 'string') return value
   return value == null ? '' : readString(value, `${at}.${name}`)

@@ -78,10 +78,6 @@ function readPriority(spec: JsonObject | null, path: string): number | null {
   return priority
 }
 
-function stringOf(obj: JsonObject | null, name: string, at: string): string {
-  return obj === null ? '' : stringField(obj, name, at)
-}
-
 /**
  * The placement from a pod's parts, its fields read in decodePlacementPod's order (so that the
  * first error is the same); `known`: the manifest pod whose fields are taken as read.
@@ -95,30 +91,30 @@ function placementOf(
 ): PlacementPod {
   const [metadataAt, specAt, statusAt] = [`${path}.metadata`, `${path}.spec`, `${path}.status`]
   const placement = {
-    name: known ? known.name : stringOf(metadata, 'name', metadataAt),
-    namespace: known ? known.namespace : stringOf(metadata, 'namespace', metadataAt),
+    name: known ? known.name : stringField(metadata, 'name', metadataAt),
+    namespace: known ? known.namespace : stringField(metadata, 'namespace', metadataAt),
     labels: stringMapField(metadata, 'labels', metadataAt),
-    nodeName: known ? known.nodeName : stringOf(spec, 'nodeName', specAt),
+    nodeName: known ? known.nodeName : stringField(spec, 'nodeName', specAt),
     nodeAffinity: readNodeAffinity(spec, affinity, specAt, check),
     requiredAffinity: readPodAffinityTerms(affinity, 'podAffinity', specAt, check),
     requiredAntiAffinity: readPodAffinityTerms(affinity, 'podAntiAffinity', specAt, check),
     preferredAffinity: readWeightedPodAffinityTerms(affinity, 'podAffinity', specAt, check),
     preferredAntiAffinity: readWeightedPodAffinityTerms(affinity, 'podAntiAffinity', specAt, check),
-    preemptionPolicy: stringOf(spec, 'preemptionPolicy', specAt),
+    preemptionPolicy: stringField(spec, 'preemptionPolicy', specAt),
     resourceClaims: listField(spec, 'resourceClaims', specAt).length,
     priority: readPriority(spec, specAt),
-    nominatedNodeName: stringOf(status, 'nominatedNodeName', statusAt),
+    nominatedNodeName: stringField(status, 'nominatedNodeName', statusAt),
     resources: decodePodResources(spec, status, path),
     hostPorts: decodeHostPorts(spec, path),
     images: decodeContainerImages(spec, 'containers', specAt),
     initImages: decodeContainerImages(spec, 'initContainers', specAt),
-    startTime: stringOf(status, 'startTime', statusAt) || null,
+    startTime: stringField(status, 'startTime', statusAt) || null,
     topologySpreadConstraints: decodeSpreadConstraints(spec, specAt, check),
     terminating: metadata !== null && field(metadata, 'deletionTimestamp') != null,
-    uid: known ? known.uid : stringOf(metadata, 'uid', metadataAt),
-    createdAt: stringOf(metadata, 'creationTimestamp', metadataAt) || null,
+    uid: known ? known.uid : stringField(metadata, 'uid', metadataAt),
+    createdAt: stringField(metadata, 'creationTimestamp', metadataAt) || null,
     controller: readController(metadata, path),
-    phase: known ? known.phase : stringOf(status, 'phase', statusAt),
+    phase: known ? known.phase : stringField(status, 'phase', statusAt),
     ready: readReady(status, path),
     localStorage: readLocalStorage(spec, path),
     storageVolumes: readStorageVolumes(spec, path),

@@ -33,10 +33,6 @@ function partsOf(value: unknown, path: string) {
   return { obj, metadata, spec, status }
 }
 
-function stringOf(obj: JsonObject | null, name: string, at: string): string {
-  return obj === null ? '' : stringField(obj, name, at)
-}
-
 function nameOf(metadata: JsonObject, path: string): string {
   const name = readString(field(metadata, 'name'), `${path}.metadata.name`)
   if (name === '') throw new ProtocolError(`${path}.metadata.name: a name is required`)
@@ -50,7 +46,7 @@ function classOf(
   at: string
 ) {
   const annotated = annotations[BETA_CLASS_ANNOTATION]
-  return annotated ?? stringOf(spec, 'storageClassName', at)
+  return annotated ?? stringField(spec, 'storageClassName', at)
 }
 
 export function decodeVolumeClaim(value: unknown, path: string): ClaimFacts {
@@ -63,8 +59,8 @@ export function decodeVolumeClaim(value: unknown, path: string): ClaimFacts {
   return {
     namespace: readString(field(metadata, 'namespace'), `${path}.metadata.namespace`),
     name: nameOf(metadata, path),
-    volumeName: stringOf(spec, 'volumeName', `${path}.spec`),
-    lost: stringOf(status, 'phase', `${path}.status`) === 'Lost',
+    volumeName: stringField(spec, 'volumeName', `${path}.spec`),
+    lost: stringField(status, 'phase', `${path}.status`) === 'Lost',
     deleting: field(metadata, 'deletionTimestamp') != null,
     bindCompleted: Object.hasOwn(annotations, BIND_COMPLETED_ANNOTATION),
     className: classOf(annotations, spec, `${path}.spec`),

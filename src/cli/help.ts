@@ -91,10 +91,11 @@ Flags:
   --workloads FILE          the controllers and Services (kubectl get deploy,rs,sts,ds,jobs,
                             rc,svc -A -o yaml); those a --pods List holds are read too;
                             without --nodes, the cluster's
-  --storage FILE            the PersistentVolumeClaims, PersistentVolumes and StorageClasses
-                            (kubectl get pvc,pv,storageclass -A -o yaml), read for a pod whose
-                            volumes name claims: its claims and their volumes' node affinity
-                            and zones; without --nodes, the cluster's
+  --storage FILE            the PersistentVolumeClaims, PersistentVolumes, StorageClasses,
+                            CSINodes and VolumeAttachments (kubectl get pvc,pv,storageclass,
+                            csinode,volumeattachment -A -o yaml), read for a pod whose volumes
+                            name claims: its claims, their volumes' node affinity and zones,
+                            and the drivers' attach limits; without --nodes, the cluster's
   --evicting-nodes MODE     as the extender has it: reject (default) rejects a node whose
                             NoExecute taint the pod tolerates only for tolerationSeconds;
                             avoid and allow let it fit. Each such node's eviction is shown
@@ -143,9 +144,10 @@ Flags:
   --workloads FILE|-        the controllers and Services (kubectl get deploy,rs,sts,ds,jobs,
                             rc,svc -A -o yaml), for who replaces an evicted pod; those a
                             --pods List holds are read too; without it, the cluster's
-  --storage FILE|-          the PersistentVolumeClaims, PersistentVolumes and StorageClasses
-                            (kubectl get pvc,pv,storageclass -A -o yaml), for a replacement
-                            whose volumes name claims; without it, the cluster's
+  --storage FILE|-          the PersistentVolumeClaims, PersistentVolumes, StorageClasses,
+                            CSINodes and VolumeAttachments (kubectl get pvc,pv,storageclass,
+                            csinode,volumeattachment -A -o yaml), for a replacement whose
+                            volumes name claims; without it, the cluster's
   --evicting-nodes MODE     as the extender has it: reject (default) turns away a pending pod
                             the new NoExecute taint would evict after tolerationSeconds;
                             avoid ranks the node lower for it; allow neither

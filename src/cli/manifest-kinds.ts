@@ -20,6 +20,8 @@ export type ExpectedKind =
   | 'PersistentVolumeClaim'
   | 'StorageClass'
   | 'PersistentVolume'
+  | 'CSINode'
+  | 'VolumeAttachment'
   | 'workload object'
   | WorkloadKind
   | 'Service'

@@ -2,49 +2,79 @@ import type { ObjectSource } from '../config/index.js'
 import {
   volumeStorage,
   type ClaimFacts,
+  type CsiNodeFacts,
   type PersistentVolumeFacts,
   type PlacementPod,
   type StorageClassFacts,
+  type VolumeAttachmentFacts,
   type VolumeStorage,
 } from '../placement/index.js'
-import { decodePersistentVolume, decodeStorageClass, decodeVolumeClaim } from '../protocol/index.js'
+import {
+  decodeCsiNode,
+  decodePersistentVolume,
+  decodeStorageClass,
+  decodeVolumeAttachment,
+  decodeVolumeClaim,
+} from '../protocol/index.js'
 import { readListObjects } from './manifests.js'
 import { readOptionalList, type OptionalList } from './optional-list.js'
 import { fileSource } from './tool-io.js'
 
 /**
- * The PersistentVolumeClaims, StorageClasses and PersistentVolumes the volume plugins read: a
- * `--storage` file (`kubectl get pvc,pv,storageclass -A -o yaml`), or the cluster's three lists.
- * A list the credentials may not read (403) leaves its kind unknown, with a note, rather than
- * failing the tool: what reads it is then not judged.
+ * The PersistentVolumeClaims, StorageClasses, PersistentVolumes, CSINodes and VolumeAttachments
+ * the volume plugins read: a `--storage` file (`kubectl get
+ * pvc,pv,storageclass,csinode,volumeattachment -A -o yaml`), or the cluster's five lists. A list
+ * the credentials may not read (403) leaves its kind unknown, with a note, rather than failing
+ * the tool: what reads it is then not judged.
  */
 
 interface StorageList extends OptionalList {
-  readonly kind: 'PersistentVolumeClaim' | 'StorageClass' | 'PersistentVolume'
+  readonly kind:
+    'PersistentVolumeClaim' | 'StorageClass' | 'PersistentVolume' | 'CSINode' | 'VolumeAttachment'
   /** What is not judged when the list is refused, for the warning. */
   readonly unknown: string
 }
 
+/** A list of the core group (`group` ''), or of `storage.k8s.io/v1`; `unknown`: the warning's end. */
+function storageList(
+  kind: StorageList['kind'],
+  resource: string,
+  group: '' | 'storage.k8s.io',
+  unknown: string
+): StorageList {
+  const path = group === '' ? `/api/v1/${resource}` : `/apis/${group}/v1/${resource}`
+  return { kind, resource, path, unknown }
+}
+
 const CLAIMS_UNKNOWN = "the volumes' claims are taken as unknown"
-const CLAIM_LIST: StorageList = {
-  kind: 'PersistentVolumeClaim',
-  unknown: CLAIMS_UNKNOWN,
-  resource: 'persistentvolumeclaims',
-  path: '/api/v1/persistentvolumeclaims',
-}
-const CLASS_LIST: StorageList = {
-  kind: 'StorageClass',
-  unknown: CLAIMS_UNKNOWN,
-  resource: 'storageclasses',
-  path: '/apis/storage.k8s.io/v1/storageclasses',
-}
-const VOLUME_LIST: StorageList = {
-  kind: 'PersistentVolume',
-  unknown: 'the persistent volumes are taken as unknown',
-  resource: 'persistentvolumes',
-  path: '/api/v1/persistentvolumes',
-}
-export const STORAGE_LISTS: readonly StorageList[] = [CLAIM_LIST, CLASS_LIST, VOLUME_LIST]
+const LIMITS_UNKNOWN = 'the volume attach limits are taken as unknown'
+const CLAIM_LIST = storageList(
+  'PersistentVolumeClaim',
+  'persistentvolumeclaims',
+  '',
+  CLAIMS_UNKNOWN
+)
+const CLASS_LIST = storageList('StorageClass', 'storageclasses', 'storage.k8s.io', CLAIMS_UNKNOWN)
+const VOLUME_LIST = storageList(
+  'PersistentVolume',
+  'persistentvolumes',
+  '',
+  'the persistent volumes are taken as unknown'
+)
+const CSI_NODE_LIST = storageList('CSINode', 'csinodes', 'storage.k8s.io', LIMITS_UNKNOWN)
+const ATTACHMENT_LIST = storageList(
+  'VolumeAttachment',
+  'volumeattachments',
+  'storage.k8s.io',
+  LIMITS_UNKNOWN
+)
+export const STORAGE_LISTS: readonly StorageList[] = [
+  CLAIM_LIST,
+  CLASS_LIST,
+  VOLUME_LIST,
+  CSI_NODE_LIST,
+  ATTACHMENT_LIST,
+]
 
 /** The storage read, or null with why when a list was refused. */
 export interface StorageRead {
@@ -53,29 +83,40 @@ export interface StorageRead {
 }
 
 /**
- * A `--storage` file: its claims, and the StorageClasses and PersistentVolumes beside them, each
- * by its kind. A file without any PersistentVolume gives none: the volumes are then unknown.
+ * A `--storage` file: its claims, and the StorageClasses, PersistentVolumes, CSINodes and
+ * VolumeAttachments beside them, each by its kind. A file without any PersistentVolume gives
+ * none: the volumes are then unknown; likewise the CSINodes, and with them the attach limits
+ * (a cluster's kubelets write one for each node). VolumeAttachments are taken as read with the
+ * CSINodes: a cluster without attachments has none to list.
  */
 async function readStorageFile(source: ObjectSource & { kind: 'file' }): Promise<StorageRead> {
   const manifests = fileSource(source)
   const { origin } = manifests
   const classes: StorageClassFacts[] = []
   const volumes: PersistentVolumeFacts[] = []
+  const csiNodes: CsiNodeFacts[] = []
+  const attachments: VolumeAttachmentFacts[] = []
   const claims = await readListObjects(manifests, {
     expected: 'PersistentVolumeClaim',
     flag: 'storage',
     order: 'kinds-first',
     decode: (object, i) => decodeVolumeClaim(object, `${origin}: persistentvolumeclaim ${i}`),
     side: {
-      kinds: new Set(['StorageClass', 'PersistentVolume']),
+      kinds: new Set(['StorageClass', 'PersistentVolume', 'CSINode', 'VolumeAttachment']),
       decode: (object, kind, i) => {
         const at = `${origin}: ${kind.toLowerCase()} ${i}`
         if (kind === 'StorageClass') classes.push(decodeStorageClass(object, at))
-        else volumes.push(decodePersistentVolume(object, at))
+        else if (kind === 'PersistentVolume') volumes.push(decodePersistentVolume(object, at))
+        else if (kind === 'CSINode') csiNodes.push(decodeCsiNode(object, at))
+        else attachments.push(decodeVolumeAttachment(object, at))
       },
     },
   })
-  const storage = volumeStorage(claims, classes, volumes.length === 0 ? null : volumes)
+  const limitsRead = csiNodes.length > 0
+  const storage = volumeStorage(claims, classes, volumes.length === 0 ? null : volumes, {
+    csiNodes: limitsRead ? csiNodes : null,
+    attachments: limitsRead ? attachments : null,
+  })
   return { storage, notes: [] }
 }
 
@@ -88,19 +129,22 @@ export async function readStorage(source: ObjectSource): Promise<StorageRead> {
   const notes: string[] = []
   const read = <T>(list: StorageList, decode: (object: unknown, path: string) => T) =>
     readOptionalList(source, list, 'storage', decode, { unknown: list.unknown, into: notes })
-  const [claims, classes, volumes] = await Promise.all([
+  const [claims, classes, volumes, csiNodes, attachments] = await Promise.all([
     read<ClaimFacts>(CLAIM_LIST, decodeVolumeClaim),
     read<StorageClassFacts>(CLASS_LIST, decodeStorageClass),
     read<PersistentVolumeFacts>(VOLUME_LIST, decodePersistentVolume),
+    read<CsiNodeFacts>(CSI_NODE_LIST, decodeCsiNode),
+    read<VolumeAttachmentFacts>(ATTACHMENT_LIST, decodeVolumeAttachment),
   ])
+  const attach = { csiNodes, attachments }
   const storage =
-    claims === null || classes === null ? null : volumeStorage(claims, classes, volumes)
+    claims === null || classes === null ? null : volumeStorage(claims, classes, volumes, attach)
   return { storage, notes }
 }
 
 /** Said when a pod judged names claims and, reading files, none were given. */
 const NO_STORAGE =
-  'no --storage FILE (kubectl get pvc,pv,storageclass -A -o yaml): the claims are not read, and the volume plugins not judged for a pod with claims'
+  'no --storage FILE (kubectl get pvc,pv,storageclass,csinode,volumeattachment -A -o yaml): the claims are not read, and the volume plugins not judged for a pod with claims'
 
 /**
  * The claims, volumes and classes, read only when some pod judged names a claim: most pods have

@@ -3,6 +3,15 @@ import type { PodResources } from './pod-requests.js'
 
 /** A pod as the profile's plugins read it, placed or to be placed. */
 
+/**
+ * A volume that names a PersistentVolumeClaim: a persistentVolumeClaim volume's claim, or the
+ * claim a generic ephemeral volume's controller creates for the pod (`<pod>-<volume>`).
+ */
+export interface PodVolumeClaim {
+  readonly claimName: string
+  readonly ephemeral: boolean
+}
+
 export interface PodAffinityTerm {
   readonly labelSelector: LabelSelector | null
   readonly namespaces: readonly string[]
@@ -71,6 +80,10 @@ export interface ClusterPod extends AffinityPod {
   readonly preferredAffinity?: readonly WeightedPodAffinityTerm[]
   /** `spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution`. */
   readonly preferredAntiAffinity?: readonly WeightedPodAffinityTerm[]
+  /** The claims its volumes name (NodeVolumeLimits counts their volumes on its node). */
+  readonly volumeClaims?: readonly PodVolumeClaim[]
+  /** Some other volume the volume plugins may read (placement-pod.ts). */
+  readonly inlineStorage?: boolean
   /** `status.phase`; "" when unset. */
   readonly phase?: string
   /** The `Ready` condition is `True` (the disruption controller's healthy pod). */

@@ -178,8 +178,12 @@ export { WorkloadIndex } from './workload-index.js'
 export { volumesNotJudged } from './volume-plugins.js'
 export {
   volumeStorage,
+  type AttachFacts,
   type ClaimFacts,
+  type CsiNodeFacts,
+  type CsiVolumeSource,
   type PersistentVolumeFacts,
   type StorageClassFacts,
+  type VolumeAttachmentFacts,
   type VolumeStorage,
 } from './volume-storage.js'

@@ -173,3 +173,13 @@ export function balancedAllocationSkipsBestEffort(release: KubeVersion): boolean
 export function imageLocalityCountsInitContainers(release: KubeVersion): boolean {
   return kubeVersionAtLeast(release, 30)
 }
+
+/**
+ * Whether NodeVolumeLimits counts the node's VolumeAttachments beside its pods' volumes
+ * (nodevolumelimits csi.go `getNodeVolumeAttachmentInfo`): kubernetes/kubernetes#127757, fixing
+ * #126502 (a deleted pod's volume still attached while it detaches), approved in October 2024
+ * for v1.32. Before, the pods' volumes alone.
+ */
+export function volumeLimitsCountAttachments(release: KubeVersion): boolean {
+  return kubeVersionAtLeast(release, 32)
+}

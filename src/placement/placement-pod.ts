@@ -1,4 +1,4 @@
-import type { ClusterPod } from './cluster-pod.js'
+import type { ClusterPod, PodVolumeClaim } from './cluster-pod.js'
 import type { NodeAffinitySpec } from './node-affinity.js'
 import type { PostFilterPod } from './post-filter.js'
 import type { TopologySpreadConstraint } from './pod-topology-spread-constraints.js'
@@ -22,13 +22,4 @@ export interface PlacementPod extends ClusterPod, PostFilterPod {
    * VolumeRestrictions' disk conflicts and NodeVolumeLimits' counts read such volumes.
    */
   readonly inlineStorage: boolean
-}
-
-/**
- * A volume that names a PersistentVolumeClaim: a persistentVolumeClaim volume's claim, or the
- * claim a generic ephemeral volume's controller creates for the pod (`<pod>-<volume>`).
- */
-export interface PodVolumeClaim {
-  readonly claimName: string
-  readonly ephemeral: boolean
 }

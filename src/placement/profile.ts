@@ -122,7 +122,13 @@ function preFilterVolumes(input: SnapshotInput): {
   results: PreFilterResult[]
   rejection: VolumeRejection | null
 } {
-  const { rejection, filters, unjudged } = judgeVolumes(input.pod, input.storage)
+  const release = releaseOf(input.options)
+  const { rejection, filters, unjudged } = judgeVolumes(
+    input.pod,
+    input.storage,
+    input.snapshot,
+    release
+  )
   const notJudged = unjudged.length === 0 ? [] : [{ notJudged: volumesNotJudged(unjudged) }]
   return { results: [...filters, ...notJudged], rejection }
 }

@@ -24,7 +24,8 @@ export const UNJUDGED_CONSTRAINTS = [
   'DRA (DynamicResources)',
 ] as const
 
-export type { PlacementPod, PodVolumeClaim } from './placement-pod.js'
+export type { PodVolumeClaim } from './cluster-pod.js'
+export type { PlacementPod } from './placement-pod.js'
 
 /** What a diagnosis reads besides the cluster: the pod, its tolerations and its surroundings. */
 export interface PodPlacementInput {

@@ -1,7 +1,8 @@
 import type { FilterPlugin, Rejection } from './framework.js'
 import { nodeAffinityMismatch, type NodeSelectorTerm } from './node-affinity.js'
 import type { NodeInfo } from './node-info.js'
-import type { PlacementPod, PodVolumeClaim } from './placement-pod.js'
+import type { PodVolumeClaim } from './cluster-pod.js'
+import type { PlacementPod } from './placement-pod.js'
 import type { ClaimFacts, VolumeStorage } from './volume-storage.js'
 import { quoted, type VolumePreFilter, type VolumeRejection } from './volume-verdicts.js'
 

@@ -1,5 +1,9 @@
+import type { KubeVersion } from '../core/index.js'
 import type { FilterPlugin } from './framework.js'
-import type { PlacementPod, PodVolumeClaim } from './placement-pod.js'
+import { nodeVolumeLimitsPreFilter, PLUGIN_NODE_VOLUME_LIMITS } from './node-volume-limits.js'
+import type { PodVolumeClaim } from './cluster-pod.js'
+import type { PlacementPod } from './placement-pod.js'
+import type { Snapshot } from './snapshot.js'
 import { PLUGIN_VOLUME_BINDING, volumeBindingPreFilter } from './volume-binding.js'
 import { PLUGIN_VOLUME_RESTRICTIONS, volumeRestrictionsPreFilter } from './volume-restrictions.js'
 import type { VolumeStorage } from './volume-storage.js'
@@ -12,12 +16,11 @@ import { PLUGIN_VOLUME_ZONE, volumeZonePreFilter } from './volume-zone.js'
  * AzureDiskLimits, which count only in-tree disks). Each skips or passes a pod without a volume
  * it may read on every node (decode-storage-volumes.ts cites where). For a pod whose volumes
  * name claims, with the claims read, their PreFilters run in that order, the first to turn the
- * pod away deciding, and the Filters that read only claims, volumes and node labels judge each
- * node. NodeVolumeLimits, which counts the volumes attached to each node against its CSI
- * driver's limit, is not judged, nor what a plugin would read that is not read.
+ * pod away deciding, and their Filters judge each node: those of VolumeBinding and VolumeZone
+ * read claims, volumes and node labels; NodeVolumeLimits counts the CSI volumes each node's pods
+ * use against its drivers' limits (node-volume-limits.ts). What a plugin would read that is not
+ * read leaves it unjudged.
  */
-
-export const PLUGIN_NODE_VOLUME_LIMITS = 'NodeVolumeLimits'
 
 /** The volume plugins a pod with such volumes may be left unjudged by, in the profile's order. */
 const VOLUME_PLUGINS = [
@@ -45,7 +48,9 @@ export function volumesNotJudged(plugins: readonly string[]): string {
 
 export function judgeVolumes(
   pod: PlacementPod,
-  storage: VolumeStorage | null | undefined
+  storage: VolumeStorage | null | undefined,
+  snapshot: Snapshot,
+  release: KubeVersion
 ): VolumeJudgement {
   if (!pod.storageVolumes) return NOTHING
   if (storage == null || pod.volumeClaims.length === 0)
@@ -53,11 +58,12 @@ export function judgeVolumes(
   const claimOf = (ref: PodVolumeClaim) => storage.claims.get(`${pod.namespace}/${ref.claimName}`)
   const steps: [string, () => VolumePreFilter][] = [
     [PLUGIN_VOLUME_RESTRICTIONS, () => volumeRestrictionsPreFilter(pod, claimOf)],
+    [PLUGIN_NODE_VOLUME_LIMITS, () => nodeVolumeLimitsPreFilter(pod, storage, snapshot, release)],
     [PLUGIN_VOLUME_BINDING, () => volumeBindingPreFilter(pod, storage, claimOf)],
     [PLUGIN_VOLUME_ZONE, () => volumeZonePreFilter(pod, storage, claimOf)],
   ]
   const filters: FilterPlugin[] = []
-  const unjudged = new Set<string>([PLUGIN_NODE_VOLUME_LIMITS])
+  const unjudged = new Set<string>()
   for (const [plugin, preFilter] of steps) {
     const { rejection, filter } = preFilter()
     if (rejection !== null) return { rejection, filters: [], unjudged: [] }

@@ -1,4 +1,5 @@
-import type { PlacementPod, PodVolumeClaim } from './placement-pod.js'
+import type { PodVolumeClaim } from './cluster-pod.js'
+import type { PlacementPod } from './placement-pod.js'
 import type { ClaimFacts } from './volume-storage.js'
 import { quoted, type VolumePreFilter } from './volume-verdicts.js'
 

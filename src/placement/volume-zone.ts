@@ -1,6 +1,7 @@
 import type { FilterPlugin } from './framework.js'
 import { labelOf, type Labels } from './label-requirements.js'
-import type { PlacementPod, PodVolumeClaim } from './placement-pod.js'
+import type { PodVolumeClaim } from './cluster-pod.js'
+import type { PlacementPod } from './placement-pod.js'
 import { delaysBinding } from './volume-binding.js'
 import type { ClaimFacts, VolumeStorage } from './volume-storage.js'
 import { quoted, type VolumePreFilter } from './volume-verdicts.js'

@@ -1,8 +1,18 @@
-import type { ClaimFacts, PersistentVolumeFacts, StorageClassFacts } from '../placement/index.js'
+import type {
+  ClaimFacts,
+  CsiNodeFacts,
+  CsiVolumeSource,
+  PersistentVolumeFacts,
+  StorageClassFacts,
+  VolumeAttachmentFacts,
+} from '../placement/index.js'
 import {
   field,
   listField,
   mapItems,
+  objectField,
+  objectItem,
+  readInteger,
   readObject,
   readString,
   stringField,
@@ -15,8 +25,9 @@ import { readNodeSelectorTerms } from './decode-placement.js'
 import { readController } from './decode-pod-identity.js'
 
 /**
- * PersistentVolumeClaims, StorageClasses and PersistentVolumes, as the volume plugins read them
- * (placement volume-*.ts): a wrong type is an error naming its place.
+ * PersistentVolumeClaims, StorageClasses, PersistentVolumes, CSINodes and VolumeAttachments, as
+ * the volume plugins read them (placement volume-*.ts, node-volume-limits.ts): a wrong type is
+ * an error naming its place.
  */
 
 /** v1.BetaStorageClassAnnotation, which `GetPersistentVolumeClaimClass` reads first. */
@@ -70,14 +81,18 @@ export function decodeVolumeClaim(value: unknown, path: string): ClaimFacts {
 }
 
 /**
- * A StorageClass: its name and whether it binds at the first consumer. The API server sets
- * `volumeBindingMode` to Immediate when a class is created without one
+ * A StorageClass: its name, whether it binds at the first consumer, and its provisioner. The API
+ * server sets `volumeBindingMode` to Immediate when a class is created without one
  * (`SetDefaults_StorageClass`), so an absent one reads as Immediate.
  */
 export function decodeStorageClass(value: unknown, path: string): StorageClassFacts {
   const { obj, metadata } = partsOf(value, path)
   const mode = readString(field(obj, 'volumeBindingMode'), `${path}.volumeBindingMode`)
-  return { name: nameOf(metadata, path), waitForFirstConsumer: mode === 'WaitForFirstConsumer' }
+  return {
+    name: nameOf(metadata, path),
+    waitForFirstConsumer: mode === 'WaitForFirstConsumer',
+    provisioner: stringField(obj, 'provisioner', path),
+  }
 }
 
 /**
@@ -110,5 +125,53 @@ export function decodePersistentVolume(value: unknown, path: string): Persistent
     labels: readStringMap(field(metadata, 'labels'), `${path}.metadata.labels`),
     nodeAffinity: required === null ? null : readNodeSelectorTerms(required, requiredAt),
     source: has('local') ? 'local' : IN_TREE_KINDS.some(has) ? 'in-tree' : 'other',
+    csi: csiSourceOf(spec, `${path}.spec`),
+  }
+}
+
+function csiSourceOf(spec: JsonObject | null, at: string): CsiVolumeSource | null {
+  const csi = spec === null ? null : objectField(spec, 'csi', at)
+  if (csi === null) return null
+  return {
+    driver: stringField(csi, 'driver', `${at}.csi`),
+    handle: stringField(csi, 'volumeHandle', `${at}.csi`),
+  }
+}
+
+/** The kubelet's list of the in-tree plugins migrated to CSI on the node (v1.MigratedPluginsAnnotationKey). */
+const MIGRATED_PLUGINS_ANNOTATION = 'storage.alpha.kubernetes.io/migrated-plugins'
+
+/** A CSINode: each driver's attach limit (`allocatable.count`, when given) and the migrated plugins. */
+export function decodeCsiNode(value: unknown, path: string): CsiNodeFacts {
+  const { metadata, spec } = partsOf(value, path)
+  const annotations = stringMapField(metadata, 'annotations', `${path}.metadata`)
+  const migrated = annotations[MIGRATED_PLUGINS_ANNOTATION] ?? ''
+  const at = `${path}.spec.drivers`
+  const limits = new Map<string, number>()
+  listField(spec, 'drivers', `${path}.spec`).forEach((item, i) => {
+    const driver = objectItem(item, at, i)
+    const allocatable = objectField(driver, 'allocatable', `${at}[${i}]`)
+    const countAt = `${at}[${i}].allocatable.count`
+    const count = allocatable === null ? null : readInteger(field(allocatable, 'count'), countAt)
+    if (count !== null) limits.set(stringField(driver, 'name', `${at}[${i}]`), Number(count))
+  })
+  return {
+    name: nameOf(metadata, path),
+    limits,
+    migratedPlugins: migrated === '' ? [] : migrated.split(','),
+  }
+}
+
+/** A VolumeAttachment: its node, its attacher and the PersistentVolume it attaches, if one. */
+export function decodeVolumeAttachment(value: unknown, path: string): VolumeAttachmentFacts {
+  const { spec } = partsOf(value, path)
+  const at = `${path}.spec`
+  const source = spec === null ? null : objectField(spec, 'source', at)
+  const volumeName = source === null ? null : field(source, 'persistentVolumeName')
+  return {
+    nodeName: stringField(spec, 'nodeName', at),
+    attacher: stringField(spec, 'attacher', at),
+    volumeName:
+      volumeName == null ? null : readString(volumeName, `${at}.source.persistentVolumeName`),
   }
 }

@@ -41,8 +41,10 @@ export {
 } from './decode-placed-pod.js'
 export { decodeDisruptionBudget, decodeNamespace } from './decode-cluster-objects.js'
 export {
+  decodeCsiNode,
   decodePersistentVolume,
   decodeStorageClass,
+  decodeVolumeAttachment,
   decodeVolumeClaim,
 } from './decode-storage-objects.js'
 export { nodeAllocatable } from './decode-manifests.js'

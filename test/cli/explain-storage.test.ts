@@ -56,7 +56,7 @@ describe('explain --storage', () => {
   it('is said to be missing, on stderr, when a pod names claims and no file gives them', async () => {
     const run = await runTool('explain', ['--pod', podFile(CLAIM), '--nodes', NODES, '-o', 'json'])
     expect(run.stderr).toBe(
-      'Warning: no --storage FILE (kubectl get pvc,pv,storageclass -A -o yaml): the claims are not read, and the volume plugins not judged for a pod with claims\n'
+      'Warning: no --storage FILE (kubectl get pvc,pv,storageclass,csinode,volumeattachment -A -o yaml): the claims are not read, and the volume plugins not judged for a pod with claims\n'
     )
     expect((JSON.parse(run.stdout) as { notJudged: string[] }).notJudged).toContain(
       'volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)'

@@ -21,12 +21,14 @@ import {
   wirePersistentVolume,
   wirePod,
   wireStorageClass,
+  wireCsiNode,
+  wireVolumeAttachment,
 } from '../placement/wire.js'
 import { FIT_CASES } from '../placement/node-resources-fit.cases.js'
 import { PORTS_CASES } from '../placement/node-ports.cases.js'
 import { RESOURCE_PREEMPTION_CASES } from '../placement/resource-preemption.cases.js'
 import { expectUnjudged, UNJUDGED_CASES } from '../placement/unjudged.cases.js'
-import type { PlacementPod } from '../../src/placement/index.js'
+import type { ClusterPod, PlacementPod } from '../../src/placement/index.js'
 import { runTool, tempFile } from './run-tool.js'
 
 /**
@@ -55,9 +57,13 @@ const PLACED_POD = {
   nodeAffinity: { nodeSelector: {}, required: null, preferred: [] },
   preemptionPolicy: '',
   resourceClaims: 0,
-  storageVolumes: false,
-  volumeClaims: [],
-  inlineStorage: false,
+}
+
+/** A placed pod's volumes: its claims (NodeVolumeLimits counts them on its node), if any. */
+function placedVolumes(p: ClusterPod) {
+  const volumeClaims = p.volumeClaims ?? []
+  const inlineStorage = p.inlineStorage ?? false
+  return { volumeClaims, inlineStorage, storageVolumes: volumeClaims.length > 0 || inlineStorage }
 }
 
 const list = (items: unknown[]): string => JSON.stringify({ kind: 'List', items })
@@ -75,8 +81,12 @@ async function explain(pod: PlacementPod, cluster: Cluster) {
     tempFile(
       'pods.json',
       list([
-        ...(cluster.pods ?? []).map((p) => wirePod({ ...p, ...PLACED_POD, nominatedNodeName: '' })),
-        ...(cluster.nominated ?? []).map((p) => wirePod({ ...p, ...PLACED_POD })),
+        ...(cluster.pods ?? []).map((p) =>
+          wirePod({ ...p, ...PLACED_POD, ...placedVolumes(p), nominatedNodeName: '' })
+        ),
+        ...(cluster.nominated ?? []).map((p) =>
+          wirePod({ ...p, ...PLACED_POD, ...placedVolumes(p) })
+        ),
       ])
     ),
     '--namespaces',
@@ -94,6 +104,8 @@ async function explain(pod: PlacementPod, cluster: Cluster) {
               ...cluster.storage.claims.map(wireClaim),
               ...cluster.storage.classes.map(wireStorageClass),
               ...(cluster.storage.volumes ?? []).map(wirePersistentVolume),
+              ...(cluster.storage.csiNodes ?? []).map(wireCsiNode),
+              ...(cluster.storage.attachments ?? []).map(wireVolumeAttachment),
             ])
           ),
         ]),

@@ -272,18 +272,18 @@ describeWithControlPlane('the CLI’s ClusterRole on a real API server', (plane)
       expect(await firstRefusal(kubeconfig)).toBeNull()
       const args = ['claimed', '-n', NS, '-o', 'json', '--kubeconfig', kubeconfig]
       const run = await runTool('explain', args)
-      const volumes = resource === 'persistentvolumes'
-      const unknown = volumes
-        ? 'the persistent volumes are taken as unknown'
-        : "the volumes' claims are taken as unknown"
+      const unknown = STORAGE_LISTS.find((list) => list.resource === resource)?.unknown ?? ''
+      expect(unknown).not.toBe('')
       expect(run.stderr).toMatch(
         new RegExp(
           `^Warning: cannot list ${resource} from .*HTTP 403 Forbidden: .*; ${unknown}\\n$`
         )
       )
-      // Without the volumes, the claim is still judged, and its class binds at once.
+      // Without the volumes or the attach limits, the claim is still judged, and its class
+      // binds at once; without the claims or the classes, no volume plugin is judged.
+      const claims = ['persistentvolumeclaims', 'storageclasses'].includes(resource)
       const notJudged = (JSON.parse(run.stdout) as { notJudged: string[] }).notJudged
-      expect(notJudged).toEqual(volumes ? [] : [UNJUDGED_CONSTRAINTS[0]])
+      expect(notJudged).toEqual(claims ? [UNJUDGED_CONSTRAINTS[0]] : [])
     }
   )
 

@@ -9,6 +9,7 @@ import { UNJUDGED_CONSTRAINTS } from '../../src/placement/index.js'
 import {
   CLAIM_OBJECTS,
   claimProbes,
+  csiNodes,
   nodeNameProbes,
   nodeObjects,
   placedPods,
@@ -82,25 +83,33 @@ describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
   })
 
   it('leaves every claim probe Pending for its claim, which explain judges from the claims read', async () => {
-    const bound = ['volume-z2', 'volume-zone-z3']
+    const bound = ['volume-z2', 'volume-zone-z3', 'limit-shared']
     const claimed = ['volumes-claim', ...claimProbes().map(name)].filter((n) => !bound.includes(n))
     expect(claimed.map((n) => outcomes.get(n)?.bound)).toEqual(claimed.map(() => false))
     expect(outcomes.get('volumes-claim')).toMatchObject({
       message: expect.stringContaining('persistentvolumeclaim "missing" not found') as unknown,
     })
-    for (const n of claimed.filter((c) => c !== 'volume-nowhere'))
+    const waiting = ['limit-provisioned']
+    for (const n of claimed.filter((c) => !waiting.includes(c)))
       expect((await explainAsPending(dir, n)).notJudged).toEqual([])
   })
 
-  it('binds the probes whose volume a zone’s nodes meet there, judging all but NodeVolumeLimits', async () => {
+  it('binds the probes whose volume a zone’s nodes meet there, judging every volume plugin', async () => {
     expect(outcomes.get('volume-z2')).toMatchObject({ bound: true, node: expect.any(String) })
     expect(outcomes.get('volume-zone-z3')).toMatchObject({ bound: true })
     for (const n of ['volume-z2', 'volume-zone-z3', 'volume-nowhere']) {
       const { notJudged } = await explainAsPending(dir, n)
-      expect(notJudged.filter((j) => j.startsWith('volumes'))).toEqual([
-        'volumes (NodeVolumeLimits)',
-      ])
+      expect(notJudged.filter((j) => j.startsWith('volumes'))).toEqual([])
     }
+  })
+
+  it('leaves the NodeVolumeLimits probes Pending where the driver has no room, and binds the one whose volume node-02 has already', async () => {
+    expect(outcomes.get('limit-shared')).toMatchObject({ bound: true, node: 'node-02' })
+    for (const n of ['limit-none', 'limit-full', 'limit-provisioned'])
+      expect(outcomes.get(n)).toMatchObject({
+        bound: false,
+        message: expect.stringContaining('exceed max volume count') as unknown,
+      })
   })
 
   it('leaves the volume plugins unjudged for a claim probe when the claims are not given', async () => {
@@ -155,14 +164,19 @@ async function createClaims(api: KubeApi): Promise<void> {
   for (const v of CLAIM_OBJECTS.volumes) await api.create(PERSISTENT_VOLUMES, v)
   for (const c of CLAIM_OBJECTS.classes) await api.create(STORAGE_CLASSES, c)
   for (const c of CLAIM_OBJECTS.claims) await api.create(claims, c)
+  for (const c of csiNodes()) await api.create(CSI_NODES, c)
   await api.must('DELETE', `${claims}/going`)
   await api.patch(`${claims}/lost/status`, { status: { phase: 'Lost' } })
 }
 
 const STORAGE_CLASSES = '/apis/storage.k8s.io/v1/storageclasses'
 const PERSISTENT_VOLUMES = '/api/v1/persistentvolumes'
+const CSI_NODES = '/apis/storage.k8s.io/v1/csinodes'
 
-/** The claims and classes as `kubectl get pvc,storageclass -o json` prints them: each with its kind. */
+/**
+ * The claims, classes, volumes, CSINodes and VolumeAttachments as `kubectl get
+ * pvc,storageclass,pv,csinode,volumeattachment -o json` prints them: each with its kind.
+ */
 async function storageList(api: KubeApi): Promise<unknown> {
   const of = async (path: string, kind: string) =>
     (await api.items(path)).map((item) => ({ kind, ...item }))
@@ -170,6 +184,8 @@ async function storageList(api: KubeApi): Promise<unknown> {
     ...(await of('/api/v1/persistentvolumeclaims', 'PersistentVolumeClaim')),
     ...(await of(STORAGE_CLASSES, 'StorageClass')),
     ...(await of(PERSISTENT_VOLUMES, 'PersistentVolume')),
+    ...(await of(CSI_NODES, 'CSINode')),
+    ...(await of('/apis/storage.k8s.io/v1/volumeattachments', 'VolumeAttachment')),
   ]
   return { kind: 'List', items }
 }

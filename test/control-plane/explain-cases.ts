@@ -55,7 +55,41 @@ export function placedPods(): Obj[] {
     }
   }
   pods.push(placed('cache-2', 'node-02', { app: 'cache' }))
+  pods.push({
+    ...placed('room-user', 'node-02', { app: 'room-user' }),
+    spec: {
+      nodeName: 'node-02',
+      containers: [container()],
+      volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'room-used' } }],
+    },
+  })
   return pods
+}
+
+/**
+ * Each node's CSINode, as the kubelet writes it: disk.example.com (the claim probes' volumes)
+ * without a limit, attach.example.com with room for none, room.example.com for one, which
+ * room-user's volume takes on node-02.
+ */
+export function csiNodes(): Obj[] {
+  return nodeObjects().map((node) => {
+    const name = (node.metadata as { name: string }).name
+    const driver = (driverName: string, count?: number) => ({
+      name: driverName,
+      nodeID: name,
+      ...(count === undefined ? {} : { allocatable: { count } }),
+    })
+    return {
+      metadata: { name },
+      spec: {
+        drivers: [
+          driver('disk.example.com'),
+          driver('attach.example.com', 0),
+          driver('room.example.com', 1),
+        ],
+      },
+    }
+  })
 }
 
 function placed(name: string, nodeName: string, labels: Obj): Obj {
@@ -194,10 +228,15 @@ export function volumeProbes(): Obj[] {
  * claim of an Immediate class; a claim kept by a finalizer while it is deleted; a claim whose
  * status says Lost; a claim named as an ephemeral volume's would be, which no pod controls; and
  * claims bound to CSI volumes pinned to a zone no node is in, to zone z2, labelled with zone z3,
- * and to a volume that does not exist.
+ * and to a volume that does not exist; and for the attach limits, claims bound to CSI volumes of
+ * attach.example.com and room.example.com (room-used is room-user's on node-02), and an unbound
+ * one whose class room.example.com provisions at its first consumer.
  */
 export const CLAIM_OBJECTS = {
   volumes: [
+    persistentVolume('pv-attach', { csi: { driver: 'attach.example.com', volumeHandle: 'a-1' } }),
+    persistentVolume('pv-room-used', { csi: { driver: 'room.example.com', volumeHandle: 'r-1' } }),
+    persistentVolume('pv-room-new', { csi: { driver: 'room.example.com', volumeHandle: 'r-2' } }),
     persistentVolume('pv-nowhere', { nodeAffinity: zoneAffinity('z9') }),
     persistentVolume('pv-z2', { nodeAffinity: zoneAffinity('z2') }),
     {
@@ -211,6 +250,11 @@ export const CLAIM_OBJECTS = {
       provisioner: 'example.com/none',
       volumeBindingMode: 'Immediate',
     },
+    {
+      metadata: { name: 'room-late' },
+      provisioner: 'room.example.com',
+      volumeBindingMode: 'WaitForFirstConsumer',
+    },
   ],
   claims: [
     claimObject('unbound-now', { storageClassName: 'at-once' }),
@@ -221,6 +265,10 @@ export const CLAIM_OBJECTS = {
     boundClaim('pinned-z2', 'pv-z2'),
     boundClaim('zoned-z3', 'pv-zone-z3'),
     boundClaim('volume-gone', 'pv-gone'),
+    boundClaim('attach-one', 'pv-attach'),
+    boundClaim('room-used', 'pv-room-used'),
+    boundClaim('room-new', 'pv-room-new'),
+    claimObject('room-late', { storageClassName: 'room-late' }),
   ],
 }
 
@@ -261,7 +309,9 @@ function claimObject(name: string, spec: Obj): Obj {
 /**
  * Each probe mounts one claim, or an ephemeral volume: those VolumeBinding's PreFilter refuses,
  * then bound claims whose volume no node's zone meets (node affinity), one zone's nodes meet
- * (node affinity, and a zone label), or that does not exist.
+ * (node affinity, and a zone label), or that does not exist; then NodeVolumeLimits' probes: a
+ * volume of a driver with room on no node, and on node-02 a new volume where room-user's fills
+ * the driver's place, that same volume (counted once), and one the class would provision.
  */
 export function claimProbes(): Obj[] {
   const probe = (name: string, volume: Obj): Obj => ({
@@ -286,5 +336,14 @@ export function claimProbes(): Obj[] {
     probe('volume-z2', claim('pinned-z2')),
     probe('volume-zone-z3', claim('zoned-z3')),
     probe('volume-gone', claim('volume-gone')),
+    probe('limit-none', claim('attach-one')),
+    onNode02(probe('limit-full', claim('room-new'))),
+    onNode02(probe('limit-shared', claim('room-used'))),
+    onNode02(probe('limit-provisioned', claim('room-late'))),
   ]
+}
+
+/** The probe held to node-02, where room-user's volume fills room.example.com's one place. */
+function onNode02(probe: Obj): Obj {
+  return { ...probe, spec: { ...(probe.spec as Obj), nodeSelector: { [HOST]: 'node-02' } } }
 }

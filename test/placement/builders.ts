@@ -2,6 +2,8 @@ import { REASON_NODE_AFFINITY } from '../../src/placement/index.js'
 import type { KubeVersion, Toleration } from '../../src/core/index.js'
 import type {
   ClaimFacts,
+  CsiNodeFacts,
+  VolumeAttachmentFacts,
   DisruptionBudget,
   HostPort,
   PodResources,
@@ -208,6 +210,9 @@ export interface Cluster {
     readonly classes: readonly StorageClassFacts[]
     /** The PersistentVolumes; not read when absent. */
     readonly volumes?: readonly PersistentVolumeFacts[]
+    /** The CSINodes (VolumeAttachments beside them); not read when absent. */
+    readonly csiNodes?: readonly CsiNodeFacts[]
+    readonly attachments?: readonly VolumeAttachmentFacts[]
   }
 }
 
@@ -240,7 +245,12 @@ export function podInput(incoming: PlacementPod, cluster: Cluster): PodPlacement
         : volumeStorage(
             cluster.storage.claims,
             cluster.storage.classes,
-            cluster.storage.volumes ?? null
+            cluster.storage.volumes ?? null,
+            {
+              csiNodes: cluster.storage.csiNodes ?? null,
+              attachments:
+                cluster.storage.csiNodes === undefined ? null : (cluster.storage.attachments ?? []),
+            }
           ),
     nodeLabelsKnown: true,
     options:

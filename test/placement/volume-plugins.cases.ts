@@ -5,7 +5,7 @@ import type {
   StorageClassFacts,
 } from '../../src/placement/index.js'
 import { REASON_UNTOLERATED_TAINT } from '../../src/core/index.js'
-import { node, pod } from './builders.js'
+import { node, pod, type TestNode } from './builders.js'
 import { helpless, type DiagnosisCase } from './diagnosis.cases.js'
 
 /**
@@ -200,12 +200,15 @@ const ZONED = [
   node('c'),
 ]
 
-/** A CSI volume, of no labels or node affinity unless said. */
+const DRIVER = 'disk.example.com'
+
+/** A CSI volume of DRIVER, of no labels or node affinity unless said. */
 export function volume(
   name: string,
   facts: Partial<PersistentVolumeFacts> = {}
 ): PersistentVolumeFacts {
-  return { name, labels: {}, nodeAffinity: null, source: 'other', ...facts }
+  const csi = { driver: DRIVER, handle: name }
+  return { name, labels: {}, nodeAffinity: null, source: 'other', csi, ...facts }
 }
 export const inZone = (zone: string) => [
   { matchExpressions: [{ key: ZONE, operator: 'In' as const, values: [zone] }], matchFields: [] },
@@ -342,4 +345,188 @@ const VOLUME_FILTER_CASES: readonly VolumeCase[] = [
   },
 ]
 
-export const VOLUME_CASES: readonly VolumeCase[] = [...CLAIM_CASES, ...VOLUME_FILTER_CASES]
+/** A CSINode with an attach limit for DRIVER (none when null), and the plugins migrated there. */
+const csiNode = (name: string, limit: number | null, migratedPlugins: string[] = []) => ({
+  name,
+  limits: new Map(limit === null ? [] : [[DRIVER, limit]]),
+  migratedPlugins,
+})
+
+/** A pod on `nodeName` using `claims`. */
+const usingOn = (name: string, nodeName: string, ...claims: string[]) =>
+  pod({ name, nodeName, volumeClaims: claims.map(claimRef) })
+
+/**
+ * Nodes a (room for two volumes of DRIVER), b (one) and c (no CSINode), a pod on a and one on b
+ * each using a volume, and the claims and volumes of `claims` beside theirs.
+ */
+function limited(
+  claims: readonly ClaimFacts[],
+  more: { volumes?: PersistentVolumeFacts[]; classes?: StorageClassFacts[] } = {}
+): Pick<VolumeCase, 'cluster'> {
+  const used = [claim('used-a'), claim('used-b')]
+  return {
+    cluster: {
+      nodes: [node('a'), node('b'), node('c')],
+      pods: [usingOn('web-a', 'a', 'used-a'), usingOn('web-b', 'b', 'used-b')],
+      storage: {
+        claims: [...used, ...claims],
+        classes: more.classes ?? [],
+        volumes: [...used, ...claims]
+          .map((c) => volume(c.volumeName || 'pv-none'))
+          .concat(more.volumes ?? []),
+        csiNodes: [csiNode('a', 2), csiNode('b', 1)],
+      },
+    },
+  }
+}
+
+const MAX_COUNT = 'node(s) exceed max volume count'
+const B_FULL: Pick<VolumeCase, 'expected' | 'summary'> = {
+  expected: { a: null, b: ['NodeVolumeLimits', MAX_COUNT], c: null },
+  summary: `2/3 nodes are available: 1 ${MAX_COUNT}.`,
+}
+const LIMITS_JUDGED = {
+  expected: { a: null, b: null, c: null },
+  summary: '3/3 nodes are available.',
+}
+const PROVISIONED: StorageClassFacts = {
+  name: 'csi-late',
+  waitForFirstConsumer: true,
+  provisioner: DRIVER,
+}
+
+/** limited() with node c replaced. */
+function withNodeC(c: TestNode): Pick<VolumeCase, 'cluster'> {
+  const { cluster } = limited([claim('data')])
+  return { cluster: { ...cluster, nodes: [...cluster.nodes.slice(0, 2), c] } }
+}
+
+/** limited() with a pod using an inline disk on node a, whose CSINode marks aws-ebs migrated. */
+function withMigratedA(): Pick<VolumeCase, 'cluster'> {
+  const { cluster } = limited([claim('data')])
+  const storage = cluster.storage ?? { claims: [], classes: [] }
+  const inline = pod({ name: 'disk-a', nodeName: 'a', inlineStorage: true })
+  const csiNodes = [csiNode('a', 2, ['kubernetes.io/aws-ebs']), csiNode('b', 1)]
+  return {
+    cluster: {
+      ...cluster,
+      pods: [...(cluster.pods ?? []), inline],
+      storage: { ...storage, csiNodes },
+    },
+  }
+}
+
+const LIMIT_CASES: readonly VolumeCase[] = [
+  {
+    name: 'a node where the pod’s CSI volume would pass its driver’s limit is turned away; one with room, or with no limit, fits',
+    pod: withClaims([claimRef('data')]),
+    ...limited([claim('data')]),
+    ...B_FULL,
+    unjudged: [],
+  },
+  {
+    name: 'a volume a pod on the node uses already counts once, where it is no new volume',
+    pod: withClaims([claimRef('used-b')]),
+    ...limited([]),
+    ...LIMITS_JUDGED,
+    unjudged: [],
+  },
+  {
+    name: 'two new volumes on a node with room for one more are turned away',
+    pod: withClaims([claimRef('data'), claimRef('logs')]),
+    ...limited([claim('data'), claim('logs')]),
+    expected: { a: ['NodeVolumeLimits', MAX_COUNT], b: ['NodeVolumeLimits', MAX_COUNT], c: null },
+    summary: `1/3 nodes are available: 2 ${MAX_COUNT}.`,
+    unjudged: [],
+  },
+  {
+    name: 'an unbound claim counts as one new volume of its class’s provisioner',
+    pod: withClaims([claimRef('data')]),
+    ...limited([unbound('data', 'csi-late')], { classes: [PROVISIONED] }),
+    ...B_FULL,
+    unjudged: ['VolumeBinding'],
+  },
+  {
+    name: 'a claim of a volume that is no CSI volume (nfs) counts for nothing',
+    pod: withClaims([claimRef('data')]),
+    ...limited([claim('data', { volumeName: 'pv-nfs' })], {
+      volumes: [volume('pv-nfs', { csi: null })],
+    }),
+    ...LIMITS_JUDGED,
+    unjudged: [],
+  },
+  {
+    name: 'a claim of an in-tree plugin’s class leaves NodeVolumeLimits unjudged (CSI migration’s translation)',
+    pod: withClaims([claimRef('data')]),
+    ...limited([unbound('data', 'ebs')], {
+      classes: [{ name: 'ebs', waitForFirstConsumer: true, provisioner: 'kubernetes.io/aws-ebs' }],
+    }),
+    ...LIMITS_JUDGED,
+    unjudged: ['NodeVolumeLimits', 'VolumeBinding'],
+  },
+  {
+    name: 'the node’s attachable-volumes-csi-<driver> allocatable limits the driver where no CSINode count does',
+    pod: withClaims([claimRef('data')]),
+    ...withNodeC(
+      node('c', {
+        allocatable: { cpu: '4', pods: '110', [`attachable-volumes-csi-${DRIVER}`]: '0' },
+      })
+    ),
+    expected: { a: null, b: ['NodeVolumeLimits', MAX_COUNT], c: ['NodeVolumeLimits', MAX_COUNT] },
+    summary: `1/3 nodes are available: 2 ${MAX_COUNT}.`,
+    unjudged: [],
+  },
+  {
+    name: 'a pod with an inline volume on a node whose CSINode marks an in-tree plugin migrated leaves NodeVolumeLimits unjudged',
+    pod: withClaims([claimRef('data')]),
+    ...withMigratedA(),
+    ...LIMITS_JUDGED,
+    unjudged: ['NodeVolumeLimits'],
+  },
+]
+
+/**
+ * From v1.32 a VolumeAttachment on node a, of a CSI volume no pod uses (`volume`: another, by
+ * default), fills a's room too.
+ */
+function attachedOnA(minor: number, attachedVolume = 'pv-detaching'): Pick<VolumeCase, 'cluster'> {
+  const { cluster } = limited([claim('data')], { volumes: [volume('pv-detaching')] })
+  const storage = cluster.storage ?? { claims: [], classes: [] }
+  const attachments = [{ nodeName: 'a', attacher: DRIVER, volumeName: attachedVolume }]
+  const kubeVersion = { major: 1, minor, patch: 0 }
+  return { cluster: { ...cluster, kubeVersion, storage: { ...storage, attachments } } }
+}
+
+const ATTACHMENT_CASES: readonly VolumeCase[] = [
+  {
+    name: 'from v1.32 a VolumeAttachment of a CSI volume no pod on the node uses counts there',
+    pod: withClaims([claimRef('data')]),
+    ...attachedOnA(32),
+    expected: { a: ['NodeVolumeLimits', MAX_COUNT], b: ['NodeVolumeLimits', MAX_COUNT], c: null },
+    summary: `1/3 nodes are available: 2 ${MAX_COUNT}.`,
+    unjudged: [],
+  },
+  {
+    name: 'from v1.32 an attachment of the pod’s own volume, which no pod uses, counts beside the pod’s volume: only pods’ volumes are counted once',
+    pod: withClaims([claimRef('data')]),
+    ...attachedOnA(32, 'pv-data'),
+    expected: { a: ['NodeVolumeLimits', MAX_COUNT], b: ['NodeVolumeLimits', MAX_COUNT], c: null },
+    summary: `1/3 nodes are available: 2 ${MAX_COUNT}.`,
+    unjudged: [],
+  },
+  {
+    name: 'up to v1.31 the VolumeAttachments are not counted',
+    pod: withClaims([claimRef('data')]),
+    ...attachedOnA(31),
+    ...B_FULL,
+    unjudged: [],
+  },
+]
+
+export const VOLUME_CASES: readonly VolumeCase[] = [
+  ...CLAIM_CASES,
+  ...VOLUME_FILTER_CASES,
+  ...LIMIT_CASES,
+  ...ATTACHMENT_CASES,
+]

@@ -1,5 +1,7 @@
 import type {
   ClaimFacts,
+  CsiNodeFacts,
+  VolumeAttachmentFacts,
   LabelSelector,
   PersistentVolumeFacts,
   NodeSelectorTerm,
@@ -129,7 +131,7 @@ export function wireStorageClass(c: StorageClassFacts): Record<string, unknown> 
   return {
     kind: 'StorageClass',
     metadata: { name: c.name },
-    provisioner: 'example.com/disk',
+    provisioner: c.provisioner ?? 'example.com/disk',
     volumeBindingMode: c.waitForFirstConsumer ? 'WaitForFirstConsumer' : 'Immediate',
   }
 }
@@ -195,7 +197,9 @@ export function wirePersistentVolume(volume: PersistentVolumeFacts): Record<stri
       ? { local: { path: '/mnt/disk' } }
       : volume.source === 'in-tree'
         ? { awsElasticBlockStore: { volumeID: 'vol-1' } }
-        : { csi: { driver: 'disk.example.com', volumeHandle: volume.name } }
+        : volume.csi == null
+          ? { nfs: { server: 'nfs.example.com', path: '/' } }
+          : { csi: { driver: volume.csi.driver, volumeHandle: volume.csi.handle } }
   const terms = volume.nodeAffinity?.map(wireTerm)
   return {
     kind: 'PersistentVolume',
@@ -203,6 +207,38 @@ export function wirePersistentVolume(volume: PersistentVolumeFacts): Record<stri
     spec: {
       ...source,
       ...(terms === undefined ? {} : { nodeAffinity: { required: { nodeSelectorTerms: terms } } }),
+    },
+  }
+}
+
+/** A CSINode as `kubectl get csinode -o json` prints it: each driver with its attach limit. */
+export function wireCsiNode(csiNode: CsiNodeFacts): Record<string, unknown> {
+  const annotations =
+    csiNode.migratedPlugins.length === 0
+      ? {}
+      : { 'storage.alpha.kubernetes.io/migrated-plugins': csiNode.migratedPlugins.join(',') }
+  return {
+    kind: 'CSINode',
+    metadata: { name: csiNode.name, annotations },
+    spec: {
+      drivers: [...csiNode.limits].map(([name, count]) => ({
+        name,
+        nodeID: csiNode.name,
+        allocatable: { count },
+      })),
+    },
+  }
+}
+
+/** A VolumeAttachment as `kubectl get volumeattachment -o json` prints it. */
+export function wireVolumeAttachment(a: VolumeAttachmentFacts, i: number): Record<string, unknown> {
+  return {
+    kind: 'VolumeAttachment',
+    metadata: { name: `csi-attachment-${i}` },
+    spec: {
+      attacher: a.attacher,
+      nodeName: a.nodeName,
+      source: a.volumeName === null ? {} : { persistentVolumeName: a.volumeName },
     },
   }
 }

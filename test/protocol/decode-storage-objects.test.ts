@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
+  decodeCsiNode,
   decodePersistentVolume,
   decodeStorageClass,
+  decodeVolumeAttachment,
   decodeVolumeClaim,
   ProtocolError,
 } from '../../src/protocol/index.js'
@@ -104,10 +106,11 @@ describe('a StorageClass', () => {
     ['Immediate binds at once', 'Immediate', false],
     ['no mode is Immediate, as the API server defaults it', undefined, false],
   ])('%s', (_name, mode, waits) => {
-    const object = { metadata: { name: 'c' }, volumeBindingMode: mode }
+    const object = { metadata: { name: 'c' }, provisioner: 'd', volumeBindingMode: mode }
     expect(decodeStorageClass(object, 'class 0')).toEqual({
       name: 'c',
       waitForFirstConsumer: waits,
+      provisioner: 'd',
     })
   })
 })
@@ -130,22 +133,23 @@ describe('a PersistentVolume', () => {
         labels: { 'topology.kubernetes.io/zone': 'z1' },
         nodeAffinity: [{ matchExpressions: ZONE_TERM.matchExpressions, matchFields: [] }],
         source: 'other',
+        csi: { driver: 'd', handle: 'h' },
       },
     ],
     [
       'a volume without node affinity has none',
       { metadata: { name: 'pv-1' }, spec: { nfs: { server: 's', path: '/' } } },
-      { labels: {}, nodeAffinity: null, source: 'other' },
+      { labels: {}, nodeAffinity: null, source: 'other', csi: null },
     ],
     [
       'a local volume is local: its hostnames narrow the nodes at PreFilter',
       { metadata: { name: 'pv-1' }, spec: { local: { path: '/mnt' } } },
-      { labels: {}, nodeAffinity: null, source: 'local' },
+      { labels: {}, nodeAffinity: null, source: 'local', csi: null },
     ],
     [
       'an in-tree disk is in-tree: CSI migration rewrites its node affinity',
       { metadata: { name: 'pv-1' }, spec: { gcePersistentDisk: { pdName: 'd' } } },
-      { labels: {}, nodeAffinity: null, source: 'in-tree' },
+      { labels: {}, nodeAffinity: null, source: 'in-tree', csi: null },
     ],
   ])('%s', (_name, object, facts) => {
     expect(decodePersistentVolume(object, 'pv 0')).toEqual({ name: 'pv-1', ...facts })
@@ -156,5 +160,71 @@ describe('a PersistentVolume', () => {
     expect(() => decodePersistentVolume(object, 'pv 0')).toThrow(
       new ProtocolError('pv 0.spec.nodeAffinity.required: expected an object, got a string')
     )
+  })
+})
+
+describe('a CSINode', () => {
+  it('gives each driver’s attach limit, none for a driver without allocatable, and the migrated plugins', () => {
+    const object = {
+      metadata: {
+        name: 'node-1',
+        annotations: {
+          'storage.alpha.kubernetes.io/migrated-plugins':
+            'kubernetes.io/aws-ebs,kubernetes.io/gce-pd',
+        },
+      },
+      spec: {
+        drivers: [
+          { name: 'ebs.csi.aws.com', nodeID: 'i-1', allocatable: { count: 25 } },
+          { name: 'efs.csi.aws.com', nodeID: 'i-1' },
+          { name: 'zero.example.com', nodeID: 'i-1', allocatable: { count: 0 } },
+        ],
+      },
+    }
+    expect(decodeCsiNode(object, 'csinode 0')).toEqual({
+      name: 'node-1',
+      limits: new Map([
+        ['ebs.csi.aws.com', 25],
+        ['zero.example.com', 0],
+      ]),
+      migratedPlugins: ['kubernetes.io/aws-ebs', 'kubernetes.io/gce-pd'],
+    })
+  })
+
+  it('without drivers or the annotation has no limits and no migrated plugins', () => {
+    expect(decodeCsiNode({ metadata: { name: 'node-1' }, spec: {} }, 'csinode 0')).toEqual({
+      name: 'node-1',
+      limits: new Map(),
+      migratedPlugins: [],
+    })
+  })
+
+  it('refuses a count of the wrong type, naming the place', () => {
+    const object = {
+      metadata: { name: 'node-1' },
+      spec: { drivers: [{ name: 'd', allocatable: { count: '25' } }] },
+    }
+    expect(() => decodeCsiNode(object, 'csinode 0')).toThrow(
+      new ProtocolError(
+        'csinode 0.spec.drivers[0].allocatable.count: expected an integer, got a string'
+      )
+    )
+  })
+})
+
+describe('a VolumeAttachment', () => {
+  it.each([
+    [
+      'of a PersistentVolume',
+      { attacher: 'd', nodeName: 'n', source: { persistentVolumeName: 'pv-1' } },
+      { attacher: 'd', nodeName: 'n', volumeName: 'pv-1' },
+    ],
+    [
+      'of an inline volume names none',
+      { attacher: 'd', nodeName: 'n', source: { inlineVolumeSpec: {} } },
+      { attacher: 'd', nodeName: 'n', volumeName: null },
+    ],
+  ])('%s', (_name, spec, facts) => {
+    expect(decodeVolumeAttachment({ metadata: { name: 'va' }, spec }, 'va 0')).toEqual(facts)
   })
 })

@@ -40,7 +40,7 @@ export function diagnosePlacement(input: PlacementInput): PlacementDiagnosis {
 export function diagnoseInSnapshot(asGiven: SnapshotInput): PlacementDiagnosis {
   const input = withReleaseFields(asGiven)
   const profile = buildProfile(input)
-  const pre = preFilter(input)
+  const pre = preFilter(input, profile)
   // The nominated pods by node, read once per pod rather than once per node.
   const nominated = groupBy(input.nominatedPods ?? [], (p) => p.nominatedNodeName)
   const rejected = preFilterRejection(pre, profile)
@@ -52,7 +52,7 @@ export function diagnoseInSnapshot(asGiven: SnapshotInput): PlacementDiagnosis {
     const added = toNode === undefined ? [] : nominatedPodsAdded(input.pod, toNode, node)
     return filterWithNominatedPods(profile.filters, profile.state, info, added)
   })
-  const notJudged = [...profile.notJudged]
+  const notJudged = [...profile.notJudged, ...(pre.notJudged === null ? [] : [pre.notJudged])]
   const rejection = rejected?.reasons[0] ?? null
   const diagnosis = assemble(input, profile, rejections, rejection, notJudged)
   const spreadIgnored = profile.spreadIgnored

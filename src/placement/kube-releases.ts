@@ -62,7 +62,7 @@ export function fitRejectsAboveAllocatableForGood(release: KubeVersion): boolean
 }
 
 /**
- * What becomes of the nodes NodeAffinity's PreFilterResult leaves out (schedule_one.go
+ * What becomes of the nodes a PreFilterResult (NodeAffinity's, VolumeBinding's) leaves out (schedule_one.go
  * `findNodesThatFitPod`, preemption.go `nodesWherePreemptionMightHelp`, types.go `FitError.Error`):
  * - `unjudged`: Filter runs on the named nodes alone and the others get no status, so FitError
  *   does not count them while preemption, which skips only an UnschedulableAndUnresolvable

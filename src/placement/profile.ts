@@ -42,6 +42,8 @@ export interface Profile {
   readonly notJudged: string[]
   /** A volume PreFilter turned the pod away (UnschedulableAndUnresolvable); null when none. */
   readonly rejection: VolumeRejection | null
+  /** The nodes VolumeBinding's PreFilterResult leaves; null when it leaves every node. */
+  readonly volumeNodes: ReadonlySet<string> | null
   /** A PreFilter's error, which ends the scheduling cycle before Filter; null when none. */
   readonly error: string | null
   /** The pod's topology spread constraints that never filter, one line each. */
@@ -121,16 +123,13 @@ function preFilterInterPodAffinity(input: SnapshotInput, cycle: CycleState): Pre
 function preFilterVolumes(input: SnapshotInput): {
   results: PreFilterResult[]
   rejection: VolumeRejection | null
+  eligible: ReadonlySet<string> | null
 } {
   const release = releaseOf(input.options)
-  const { rejection, filters, unjudged } = judgeVolumes(
-    input.pod,
-    input.storage,
-    input.snapshot,
-    release
-  )
+  const judged = judgeVolumes(input.pod, input.storage, input.snapshot, release)
+  const { rejection, filters, unjudged, eligible } = judged
   const notJudged = unjudged.length === 0 ? [] : [{ notJudged: volumesNotJudged(unjudged) }]
-  return { results: [...filters, ...notJudged], rejection }
+  return { results: [...filters, ...notJudged], rejection, eligible }
 }
 
 /**
@@ -175,5 +174,7 @@ export function buildProfile(input: SnapshotInput): Profile {
   // A volume PreFilter that turns the pod away ends the cycle before PodTopologySpread's runs.
   const rejection = volumes.rejection
   const error = rejection === null ? spread.error : null
-  return { filters, state, taints, notJudged, rejection, error, spreadIgnored: spread.notes }
+  const volumeNodes = volumes.eligible
+  const spreadIgnored = spread.notes
+  return { filters, state, taints, notJudged, rejection, volumeNodes, error, spreadIgnored }
 }

@@ -12,9 +12,10 @@ import { quoted, type VolumePreFilter, type VolumeRejection } from './volume-ver
  * `IsDelayBindingMode`; ephemeral.go `VolumeIsForPod`; the same text in the later tree).
  * PreFilter turns the pod away for a claim missing, Lost, being deleted, an ephemeral volume's
  * claim not the pod's, or one unbound that does not wait for its first consumer. Filter checks
- * each bound claim's volume against the node: gone, or its node affinity unmet. A claim waiting
- * for its first consumer (the volumes it could bind to or provision) and a local or in-tree
- * volume (volume-storage.ts) are not judged here.
+ * each bound claim's volume against the node: gone, or its node affinity unmet. PreFilter also
+ * narrows the nodes to the hostnames the bound claims' volumes are pinned to (`GetEligibleNodes`).
+ * A claim waiting for its first consumer (the volumes it could bind to or provision) and an
+ * in-tree volume (volume-storage.ts) are not judged here.
  */
 
 export const PLUGIN_VOLUME_BINDING = 'VolumeBinding'
@@ -50,7 +51,56 @@ export function volumeBindingPreFilter(
     const detail = `unbound claim(s) ${names}`
     return rejected({ plugin: PLUGIN_VOLUME_BINDING, reason: REASON_UNBOUND_IMMEDIATE, detail })
   }
-  return { rejection: null, filter: boundClaimsFilter(sorted, storage) }
+  const filter = boundClaimsFilter(sorted, storage)
+  const eligible = eligibleNodes(sorted.bound, storage)
+  if (eligible === null) return { rejection: null, filter }
+  // Volumes pinned to hosts no one node is among: the framework's refusal is not modelled.
+  return eligible.size === 0
+    ? { rejection: null, filter: 'unjudged' }
+    : { rejection: null, filter, eligible }
+}
+
+/**
+ * binder.go `GetEligibleNodes`: the nodes every bound claim's volume is pinned to by name, each
+ * volume's hostnames (`GetLocalPersistentVolumeNodeNames`, read for any volume, not local ones
+ * alone) intersected; null when none is pinned, or when a volume is not found or not read.
+ */
+function eligibleNodes(bound: readonly ClaimFacts[], storage: VolumeStorage): Set<string> | null {
+  const volumes = storage.volumes
+  if (volumes === null) return null
+  let eligible: Set<string> | null = null
+  for (const claim of bound) {
+    const volume = volumes.get(claim.volumeName)
+    if (volume === undefined) return null
+    const names = pinnedHostnames(volume.nodeAffinity ?? [])
+    if (names.size === 0) continue
+    eligible = eligible === null ? names : intersection(eligible, names)
+  }
+  return eligible
+}
+
+/**
+ * `GetLocalPersistentVolumeNodeNames`: over the terms, the union of each term's `hostname In`
+ * expressions' values intersected (a term without one adds nothing).
+ */
+function pinnedHostnames(terms: readonly NodeSelectorTerm[]): Set<string> {
+  const names = new Set<string>()
+  for (const term of terms) {
+    let inTerm: Set<string> | null = null
+    for (const r of term.matchExpressions) {
+      if (r.key !== HOSTNAME || r.operator !== 'In') continue
+      const values = new Set(r.values)
+      inTerm = inTerm === null ? values : intersection(inTerm, values)
+    }
+    for (const name of inTerm ?? []) names.add(name)
+  }
+  return names
+}
+
+const HOSTNAME = 'kubernetes.io/hostname'
+
+function intersection(a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> {
+  return new Set([...a].filter((n) => b.has(n)))
 }
 
 function rejected(rejection: VolumeRejection): VolumePreFilter {
@@ -109,7 +159,7 @@ function boundClaimsFilter(
   const volumes = storage.volumes
   if (sorted.delayed.length > 0 || volumes === null) return 'unjudged'
   const bound = sorted.bound.map((claim) => ({ claim, volume: volumes.get(claim.volumeName) }))
-  if (bound.some((b) => b.volume !== undefined && b.volume.source !== 'other')) return 'unjudged'
+  if (bound.some((b) => b.volume?.source === 'in-tree')) return 'unjudged'
   if (bound.length === 0) return null
   return {
     name: PLUGIN_VOLUME_BINDING,

@@ -37,9 +37,11 @@ export interface VolumeJudgement {
   readonly filters: readonly FilterPlugin[]
   /** The plugins not judged for the pod, in the profile's order: none for most pods. */
   readonly unjudged: readonly string[]
+  /** The nodes VolumeBinding's PreFilterResult leaves (`GetEligibleNodes`); null: every node. */
+  readonly eligible: ReadonlySet<string> | null
 }
 
-const NOTHING: VolumeJudgement = { rejection: null, filters: [], unjudged: [] }
+const NOTHING: VolumeJudgement = { rejection: null, filters: [], unjudged: [], eligible: null }
 
 /** `volumes (VolumeRestrictions, …)`: the "Not judged" entry for the plugins named. */
 export function volumesNotJudged(plugins: readonly string[]): string {
@@ -54,7 +56,7 @@ export function judgeVolumes(
 ): VolumeJudgement {
   if (!pod.storageVolumes) return NOTHING
   if (storage == null || pod.volumeClaims.length === 0)
-    return { rejection: null, filters: [], unjudged: VOLUME_PLUGINS }
+    return { ...NOTHING, unjudged: VOLUME_PLUGINS }
   const claimOf = (ref: PodVolumeClaim) => storage.claims.get(`${pod.namespace}/${ref.claimName}`)
   const steps: [string, () => VolumePreFilter][] = [
     [PLUGIN_VOLUME_RESTRICTIONS, () => volumeRestrictionsPreFilter(pod, claimOf)],
@@ -64,11 +66,14 @@ export function judgeVolumes(
   ]
   const filters: FilterPlugin[] = []
   const unjudged = new Set<string>()
+  let eligible: ReadonlySet<string> | null = null
   for (const [plugin, preFilter] of steps) {
-    const { rejection, filter } = preFilter()
-    if (rejection !== null) return { rejection, filters: [], unjudged: [] }
-    if (filter === 'unjudged') unjudged.add(plugin)
-    else if (filter !== null) filters.push(filter)
+    const result = preFilter()
+    if (result.rejection !== null) return { ...NOTHING, rejection: result.rejection }
+    if (result.filter === 'unjudged') unjudged.add(plugin)
+    else if (result.filter !== null) filters.push(result.filter)
+    eligible = result.eligible ?? eligible
   }
-  return { rejection: null, filters, unjudged: VOLUME_PLUGINS.filter((p) => unjudged.has(p)) }
+  const judged = { filters, unjudged: VOLUME_PLUGINS.filter((p) => unjudged.has(p)) }
+  return { rejection: null, ...judged, eligible }
 }

@@ -43,10 +43,9 @@ export interface CsiVolumeSource {
 }
 
 /**
- * What VolumeBinding's and VolumeZone's Filters read of a PersistentVolume. `source`: `local`
- * (VolumeBinding's PreFilter narrows the nodes to its hostnames, `GetEligibleNodes`) and `in-tree`
- * (a disk of an in-tree plugin, whose node affinity `tryTranslatePVToCSI` rewrites on a node
- * migrated to CSI) are not judged here; `other` is.
+ * What the volume plugins read of a PersistentVolume. `source` `in-tree` (a disk of an in-tree
+ * plugin, whose node affinity `tryTranslatePVToCSI` rewrites on a node migrated to CSI, and
+ * which CSI migration counts under its driver) is not judged here; `local` and `other` are.
  */
 export interface PersistentVolumeFacts {
   readonly name: string

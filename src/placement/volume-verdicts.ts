@@ -16,7 +16,12 @@ export interface VolumeRejection {
 
 export type VolumePreFilter =
   | { readonly rejection: VolumeRejection; readonly filter: null }
-  | { readonly rejection: null; readonly filter: FilterPlugin | null | 'unjudged' }
+  | {
+      readonly rejection: null
+      readonly filter: FilterPlugin | null | 'unjudged'
+      /** The only nodes the plugin's PreFilterResult leaves (VolumeBinding's); absent: all. */
+      readonly eligible?: ReadonlySet<string>
+    }
 
 /** Go's %q of a claim or volume name (DNS names: nothing to escape but what JSON escapes). */
 export const quoted = (s: string): string => JSON.stringify(s)

@@ -3,7 +3,7 @@
  * (zones, pools, allocatable, a PreferNoSchedule and a NoSchedule taint) and, in namespace
  * `shop`, the workloads a taint or a drain of node TARGET meets: Deployments (one tolerating
  * `maint=yes:NoExecute` for a few seconds, one forever, one whose replacement fits nowhere), a
- * StatefulSet, a Job, a DaemonSet, a bare pod, and PodDisruptionBudgets. Bare filler pods load
+ * StatefulSet whose volume is TARGET's, a Job, a DaemonSet, a bare pod, and PodDisruptionBudgets. Bare filler pods load
  * the other nodes unevenly, so that the replacements' scores differ from node to node.
  */
 
@@ -130,6 +130,39 @@ const ZONE_B_GENERAL = {
   },
 }
 
+const DISK = { accessModes: ['ReadWriteOnce'] }
+
+/**
+ * The StatefulSet db's volume, a local disk of TARGET's (its node affinity TARGET's hostname),
+ * made for db-0's claim (`data-db-0`), which the PV controller binds to it: db-0 runs on TARGET
+ * alone, and so does the replacement the StatefulSet controller makes with the same claim.
+ */
+export function dbVolume(): Spec {
+  return {
+    apiVersion: 'v1',
+    kind: 'PersistentVolume',
+    metadata: { name: 'db-data' },
+    spec: {
+      ...DISK,
+      capacity: { storage: '1Gi' },
+      storageClassName: '',
+      claimRef: { namespace: NS, name: 'data-db-0' },
+      csi: { driver: 'disk.example.com', volumeHandle: 'db-data' },
+      nodeAffinity: {
+        required: {
+          nodeSelectorTerms: [
+            {
+              matchExpressions: [
+                { key: 'kubernetes.io/hostname', operator: 'In', values: [TARGET] },
+              ],
+            },
+          ],
+        },
+      },
+    },
+  }
+}
+
 /** The workloads created while every node but TARGET is cordoned, so that they run there. */
 export function targetWorkloads(): Spec[] {
   return [
@@ -153,6 +186,12 @@ export function targetWorkloads(): Spec[] {
         replicas: 1,
         selector: { matchLabels: { app: 'db' } },
         template: template('db', podSpec('500m', '1Gi')),
+        volumeClaimTemplates: [
+          {
+            metadata: { name: 'data' },
+            spec: { ...DISK, storageClassName: '', resources: { requests: { storage: '1Gi' } } },
+          },
+        ],
       },
     },
     {

@@ -13,6 +13,7 @@ import {
   otherWorkloads,
   TARGET,
   targetWorkloads,
+  dbVolume,
 } from './forecast-cluster.js'
 import { PodTimeline } from './pod-timeline.js'
 import { StandInKubelet } from './stand-in-kubelet.js'
@@ -92,6 +93,7 @@ const COLLECTIONS: Record<string, string> = {
   DaemonSet: '/apis/apps/v1/namespaces/NS/daemonsets',
   Job: '/apis/batch/v1/namespaces/NS/jobs',
   PodDisruptionBudget: '/apis/policy/v1/namespaces/NS/poddisruptionbudgets',
+  PersistentVolume: '/api/v1/persistentvolumes',
 }
 
 /** Creates each object in `namespace`, in its kind's collection. */
@@ -160,6 +162,7 @@ export async function buildShop(api: KubeApi, extenderPort: number): Promise<voi
   await createNamespace(api, NS)
   await cordonAllBut(api, extenderPort, [TARGET], true)
   await createAll(api, NS, clusterWideWorkloads())
+  await createAll(api, NS, [dbVolume()])
   await createAll(api, NS, targetWorkloads())
   // The DaemonSet's pods on the seven nodes it tolerates (not gpu-1), and TARGET's own.
   await waitForRunning(api, NS, 7 + 10)

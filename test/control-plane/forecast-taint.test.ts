@@ -83,10 +83,15 @@ describeWithControlPlane(
       expect(unreplaced.map(withoutHash).sort()).toEqual([`${NS}/agent`, `${NS}/debug`])
     })
 
-    it('leaves the replacement that fits nowhere Pending, with kube-scheduler’s reason', async () => {
+    it('leaves Pending the replacement that fits nowhere and db’s, whose volume is TARGET’s, with kube-scheduler’s reasons', async () => {
       const pending = await pendingReplacements(plane().api, run.parts.timeline, run.requestedAt)
-      expect(pending.map((p) => withoutHash(p.pod.controller?.name ?? ''))).toEqual(['big'])
-      expect(pending[0]?.message).toMatch(/^0\/8 nodes are available: .*2 Insufficient cpu/)
+      const byController = new Map(
+        pending.map((p) => [withoutHash(p.pod.controller?.name ?? ''), p.message])
+      )
+      expect([...byController.keys()].sort()).toEqual(['big', 'db'])
+      expect(byController.get('big')).toMatch(/^0\/8 nodes are available: .*2 Insufficient cpu/)
+      // db's bound volume narrows the nodes to TARGET (VolumeBinding's PreFilterResult).
+      expect(byController.get('db')).toMatch(/^0\/8 nodes are available: 1 node\(s\) /)
     })
 
     it('breaks the budgets forecast says, within the second it gives', () => {

@@ -1,4 +1,5 @@
 import { fieldTerm, node, pod, req, type Cluster } from './builders.js'
+import { claim, volume } from './volume-plugins.cases.js'
 import type { ReleaseCase } from './kube-releases.cases.js'
 
 /**
@@ -15,6 +16,48 @@ export const FOUR_CPU = { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } 
 const THREE_NODES: Cluster = {
   nodes: [node('a', { taints: ['dedicated=gpu:NoSchedule'] }), node('b'), node('c')],
   pods: [],
+}
+
+const HOSTNAME = 'kubernetes.io/hostname'
+
+/**
+ * THREE_NODES labelled with their hostnames, and a claim `data` bound to a CSI volume pinned by
+ * hostname to node a, which VolumeBinding's PreFilter narrows the nodes to (`GetEligibleNodes`).
+ */
+const PINNED_TO_A: Cluster = {
+  nodes: [
+    node('a', { labels: { [HOSTNAME]: 'a' }, taints: ['dedicated=gpu:NoSchedule'] }),
+    node('b', { labels: { [HOSTNAME]: 'b' } }),
+    node('c', { labels: { [HOSTNAME]: 'c' } }),
+  ],
+  pods: [],
+  storage: {
+    claims: [claim('data')],
+    classes: [],
+    volumes: [
+      volume('pv-data', {
+        nodeAffinity: [
+          { matchExpressions: [{ key: HOSTNAME, operator: 'In', values: ['a'] }], matchFields: [] },
+        ],
+      }),
+    ],
+  },
+}
+const DATA = [{ claimName: 'data', ephemeral: false }]
+
+/**
+ * Node a tainted, b and c left out at PreFilter by `plugins` (as the absent-nodes status names
+ * them): the summaries of each release, as for NodeAffinity's names alone.
+ */
+function pinnedSummaries(plugins: string): Readonly<Record<string, string>> {
+  const absent = `2 node(s) didn't satisfy plugin(s) ${plugins}`
+  return {
+    '1.28.7': `${TAINT_A} preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod..`,
+    '1.28.10': `${TAINT_A_FILTERED_OUT} preemption: ${NOT_HELPFUL_3}.`,
+    '1.31': `${TAINT_A} preemption: ${NOT_HELPFUL_3}`,
+    '1.32.0': `0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, ${absent}. preemption: ${NOT_HELPFUL_3}`,
+    '1.35': `0/3 nodes are available: 1 node(s) had untolerated taint(s), ${absent}.${DRA}${NOT_HELPFUL_3}`,
+  }
 }
 
 const TAINT_A = '0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}.'
@@ -79,6 +122,22 @@ export const PREFILTER_CASES: readonly ReleaseCase[] = [
       '1.32.0': `0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't satisfy plugin(s) [NodeAffinity]. preemption: ${ONE_NO_VICTIMS_3}`,
       '1.35': `0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't satisfy plugin(s) [NodeAffinity].${DRA}${ONE_NO_VICTIMS_3}`,
     },
+  },
+  {
+    name: 'nodes left out by a bound claim’s volume pinned to a host by name fare as those metadata.name affinity leaves out, and the absent-nodes status since 1.32 names VolumeBinding',
+    pod: pod({ priority: 10, volumeClaims: DATA }),
+    cluster: PINNED_TO_A,
+    summaries: pinnedSummaries('[VolumeBinding]'),
+  },
+  {
+    name: 'with metadata.name affinity to a and b and a volume pinned to a, only a is judged, and the absent-nodes status names both plugins',
+    pod: pod({
+      priority: 10,
+      volumeClaims: DATA,
+      required: [fieldTerm([req('metadata.name', 'In', 'a', 'b')])],
+    }),
+    cluster: PINNED_TO_A,
+    summaries: pinnedSummaries('[NodeAffinity VolumeBinding]'),
   },
   {
     name: 'a metadata.name that names no node fails the cycle with the snapshot’s error up to 1.28.9 and 1.29.4, and is passed over after',

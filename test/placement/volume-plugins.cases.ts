@@ -210,6 +210,14 @@ export function volume(
   const csi = { driver: DRIVER, handle: name }
   return { name, labels: {}, nodeAffinity: null, source: 'other', csi, ...facts }
 }
+const HOSTNAME = 'kubernetes.io/hostname'
+const PINNED_ELSEWHERE = "node(s) didn't satisfy plugin(s) [VolumeBinding]"
+const onHost = (host: string) => [
+  {
+    matchExpressions: [{ key: HOSTNAME, operator: 'In' as const, values: [host] }],
+    matchFields: [],
+  },
+]
 export const inZone = (zone: string) => [
   { matchExpressions: [{ key: ZONE, operator: 'In' as const, values: [zone] }], matchFields: [] },
 ]
@@ -312,11 +320,38 @@ const VOLUME_FILTER_CASES: readonly VolumeCase[] = [
     unjudged: ['NodeVolumeLimits', 'VolumeBinding'],
   },
   {
-    name: 'a local volume leaves VolumeBinding unjudged (its PreFilter narrows to the volume’s hosts)',
+    name: 'a volume pinned to a host by name (a local one here) narrows the nodes at PreFilter: the others get the absent-nodes status naming VolumeBinding',
     pod: withClaims([claimRef('data')]),
-    cluster: withVolumes(bound(claim('data')), [
-      volume('pv-data', { source: 'local', nodeAffinity: inZone('z1') }),
-    ]),
+    cluster: {
+      nodes: ['a', 'b', 'c'].map((n) => node(n, { labels: { [HOSTNAME]: n } })),
+      storage: {
+        claims: [claim('data')],
+        classes: CLASSES,
+        volumes: [volume('pv-data', { source: 'local', nodeAffinity: onHost('a') })],
+      },
+    },
+    expected: {
+      a: null,
+      b: ['VolumeBinding', PINNED_ELSEWHERE],
+      c: ['VolumeBinding', PINNED_ELSEWHERE],
+    },
+    summary: `1/3 nodes are available: 2 ${PINNED_ELSEWHERE}.`,
+    unjudged: ONLY_LIMITS,
+  },
+  {
+    name: 'volumes pinned to hosts no one node is among leave VolumeBinding unjudged (the framework’s refusal is not modelled)',
+    pod: withClaims([claimRef('data'), claimRef('logs')]),
+    cluster: {
+      nodes: ['a', 'b', 'c'].map((n) => node(n, { labels: { [HOSTNAME]: n } })),
+      storage: {
+        claims: [claim('data'), claim('logs')],
+        classes: CLASSES,
+        volumes: [
+          volume('pv-data', { nodeAffinity: onHost('a') }),
+          volume('pv-logs', { nodeAffinity: onHost('b') }),
+        ],
+      },
+    },
     ...ALL_FIT,
     unjudged: ['NodeVolumeLimits', 'VolumeBinding'],
   },

@@ -238,6 +238,7 @@ export const CLAIM_OBJECTS = {
     persistentVolume('pv-room-used', { csi: { driver: 'room.example.com', volumeHandle: 'r-1' } }),
     persistentVolume('pv-room-new', { csi: { driver: 'room.example.com', volumeHandle: 'r-2' } }),
     persistentVolume('pv-nowhere', { nodeAffinity: zoneAffinity('z9') }),
+    persistentVolume('pv-host-07', { nodeAffinity: hostAffinity('node-07') }),
     persistentVolume('pv-z2', { nodeAffinity: zoneAffinity('z2') }),
     {
       ...persistentVolume('pv-zone-z3', {}),
@@ -266,6 +267,7 @@ export const CLAIM_OBJECTS = {
     boundClaim('zoned-z3', 'pv-zone-z3'),
     boundClaim('volume-gone', 'pv-gone'),
     boundClaim('attach-one', 'pv-attach'),
+    boundClaim('pinned-host-07', 'pv-host-07'),
     boundClaim('room-used', 'pv-room-used'),
     boundClaim('room-new', 'pv-room-new'),
     claimObject('room-late', { storageClassName: 'room-late' }),
@@ -291,6 +293,15 @@ function persistentVolume(name: string, spec: Obj): Obj {
   }
 }
 
+/** Pinned to one host by name, which VolumeBinding's PreFilter narrows the nodes to. */
+function hostAffinity(host: string): Obj {
+  return {
+    required: {
+      nodeSelectorTerms: [{ matchExpressions: [{ key: HOST, operator: 'In', values: [host] }] }],
+    },
+  }
+}
+
 function zoneAffinity(zone: string): Obj {
   return {
     required: {
@@ -309,7 +320,8 @@ function claimObject(name: string, spec: Obj): Obj {
 /**
  * Each probe mounts one claim, or an ephemeral volume: those VolumeBinding's PreFilter refuses,
  * then bound claims whose volume no node's zone meets (node affinity), one zone's nodes meet
- * (node affinity, and a zone label), or that does not exist; then NodeVolumeLimits' probes: a
+ * (node affinity, and a zone label), or that does not exist, or pinned by name to the
+ * unschedulable node-07 (the other nodes left out at PreFilter); then NodeVolumeLimits' probes: a
  * volume of a driver with room on no node, and on node-02 a new volume where room-user's fills
  * the driver's place, that same volume (counted once), and one the class would provision.
  */
@@ -336,6 +348,7 @@ export function claimProbes(): Obj[] {
     probe('volume-z2', claim('pinned-z2')),
     probe('volume-zone-z3', claim('zoned-z3')),
     probe('volume-gone', claim('volume-gone')),
+    probe('volume-host', claim('pinned-host-07')),
     probe('limit-none', claim('attach-one')),
     onNode02(probe('limit-full', claim('room-new'))),
     onNode02(probe('limit-shared', claim('room-used'))),

@@ -7,7 +7,7 @@ import {
 } from '../config/index.js'
 import { runDrainForecast } from './forecast-drain.js'
 import { readDisruptionBudgets, readNodes } from './manifests.js'
-import { readForecastPods } from './forecast-pods.js'
+import { readForecastPods, type ForecastPod } from './forecast-pods.js'
 import { isDocumentFormat, printDocument, releaseField, releaseLine } from './output.js'
 import { renderTable } from './table.js'
 import { escapeTerminal } from './terminal-text.js'
@@ -45,22 +45,34 @@ import { WorkloadCollector } from './workload-kinds.js'
 export const EXIT_REPLACEMENT_PENDING = 1
 
 /**
- * What following the evictions reads beyond the nodes and pods: budgets, workloads, namespaces,
- * and the storage objects when a pod names claims.
+ * What following the evictions reads beyond the nodes, the pods and the storage objects:
+ * budgets, workloads and namespaces.
  */
 async function readFollowed(
   options: ForecastOptions,
-  reading: Pick<FollowReading, 'nodes' | 'pods'>,
+  reading: Pick<FollowReading, 'nodes' | 'pods' | 'storage'>,
   collector: WorkloadCollector
 ): Promise<FollowReading> {
   const budgets =
     options.pdbs === null ? [] : await readDisruptionBudgets(await pdbsSource(options.pdbs))
   if (options.workloads !== null) await readWorkloads(options.workloads, collector)
-  const placements = reading.pods.map((p) => p.placement)
-  const namespaces = await namespaceLabels(options, placements)
-  const { storage, notes } = await storageForPods(options.storage, placements)
-  collector.notes.push(...notes)
-  return { ...reading, budgets, namespaces, workloads: collector.index(), storage }
+  const namespaces = await namespaceLabels(
+    options,
+    reading.pods.map((p) => p.placement)
+  )
+  return { ...reading, budgets, namespaces, workloads: collector.index() }
+}
+
+/**
+ * The claims and the rest, when a pod judged names one: following the evictions, any pod's
+ * (its replacement is judged), else a pending pod's (whether the taint turns it away is judged).
+ */
+function storageFor(options: ForecastOptions, pods: readonly ForecastPod[], follows: boolean) {
+  const judged = follows ? pods : pods.filter((p) => p.placement.nodeName === '')
+  return storageForPods(
+    options.storage,
+    judged.map((p) => p.placement)
+  )
 }
 
 function printTables(
@@ -127,15 +139,19 @@ export async function runForecast(
   const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
   const release = await speakingRelease(options.kubeVersion, cluster)
   const rules = rulesOf(options, release.version)
-  const forecasts = nodes.map((node) => forecastNode(node, taint, pods, rules))
+  const { storage, notes } = await storageFor(options, pods, follows)
+  const forecasts = nodes.map((node) => forecastNode(node, taint, pods, rules, storage))
+  collector.notes.push(...notes)
   const followUp = follows
     ? followTaint(
         taint,
         names,
-        await readFollowed(options, { nodes: allNodes, pods }, collector),
+        await readFollowed(options, { nodes: allNodes, pods, storage }, collector),
         rules
       )
     : null
+  // Without a follow-up, whose notes say it, a storage note is a warning, as explain gives it.
+  if (followUp === null) for (const note of notes) io.stderr(`Warning: ${escapeTerminal(note)}\n`)
   const summary = summarize(taint, forecasts)
   const exit = followUp === null || everyReplacementLands(followUp) ? 0 : EXIT_REPLACEMENT_PENDING
   const followed =

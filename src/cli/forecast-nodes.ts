@@ -9,7 +9,7 @@ import {
   type RuleOptions,
   type Taint,
 } from '../core/index.js'
-import { diagnosePlacement, type PlacementPod } from '../placement/index.js'
+import { diagnosePlacement, type PlacementPod, type VolumeStorage } from '../placement/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { podKey, type ForecastPod } from './forecast-pods.js'
 import { parseSelector } from './label-selector.js'
@@ -69,14 +69,17 @@ export function selectNodes(
  * Whether a pending pod fits the node, by the diagnosis explain gives: every filter of the default
  * profile, resources and host ports counted against the pods running there, so that a pod the
  * node refuses already (a nodeSelector it misses, 64 cpu on a 4-cpu node) is not said to be
- * turned away by the taint. Inter-pod affinity and topology spread are set aside, on both sides
- * of the pair: they count the pods of other nodes, which forecast does not read.
+ * turned away by the taint; with the claims read (`storage`), the volume plugins too, so that a
+ * pod whose volume is pinned to another node is not either. Inter-pod affinity and topology
+ * spread are set aside, on both sides of the pair: they count the pods of other nodes, which
+ * forecast does not read.
  */
 function pendingPodFits(
   pending: ForecastPod,
   node: ManifestNode,
   running: readonly PlacementPod[],
-  rules: RuleOptions
+  rules: RuleOptions,
+  storage: VolumeStorage | null
 ): boolean {
   const withoutPodTerms = <P extends PlacementPod>(pod: P): P => ({
     ...pod,
@@ -98,6 +101,7 @@ function pendingPodFits(
     ],
     placedPods: running.map(withoutPodTerms),
     namespaces: new Map(),
+    storage,
     nodeLabelsKnown: true,
     options: rules,
   })
@@ -111,7 +115,8 @@ export function forecastNode(
   node: ManifestNode,
   taint: Taint,
   pods: readonly ForecastPod[],
-  rules: RuleOptions
+  rules: RuleOptions,
+  storage: VolumeStorage | null = null
 ): NodeForecast {
   const onNode = pods.filter((p) => p.placement.nodeName === node.name)
   const finished = (p: ForecastPod) => FINISHED.has(p.placement.phase ?? '')
@@ -120,10 +125,10 @@ export function forecastNode(
   const pending = pods.filter((p) => p.placement.nodeName === '' && !finished(p))
   const tainted: ManifestNode = { ...node, taints: withTaint(node.taints, taint) }
   const effects = pending.map((p) => {
-    const fitsAfter = pendingPodFits(p, tainted, holding, rules)
+    const fitsAfter = pendingPodFits(p, tainted, holding, rules, storage)
     return {
       pod: p,
-      turnedAway: !fitsAfter && pendingPodFits(p, node, holding, rules),
+      turnedAway: !fitsAfter && pendingPodFits(p, node, holding, rules, storage),
       // Only a node the pod still fits is ranked: whether it fits is the diagnosis's word, which
       // weighs node affinity and the rest, not the taint rules' alone.
       scoresLower: fitsAfter && forecastPendingPod(node, taint, p.tolerations, rules).scoresLower,

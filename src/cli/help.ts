@@ -146,8 +146,8 @@ Flags:
                             --pods List holds are read too; without it, the cluster's
   --storage FILE|-          the PersistentVolumeClaims, PersistentVolumes, StorageClasses,
                             CSINodes and VolumeAttachments (kubectl get pvc,pv,storageclass,
-                            csinode,volumeattachment -A -o yaml), for a replacement whose
-                            volumes name claims; without it, the cluster's
+                            csinode,volumeattachment -A -o yaml), for a replacement or a
+                            pending pod whose volumes name claims; without it, the cluster's
   --evicting-nodes MODE     as the extender has it: reject (default) turns away a pending pod
                             the new NoExecute taint would evict after tolerationSeconds;
                             avoid ranks the node lower for it; allow neither

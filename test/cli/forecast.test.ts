@@ -148,6 +148,71 @@ describe('taint-extender forecast of pending pods, by the diagnosis explain give
     expect(f.nodes[0]?.pendingTurnedAway).toEqual(['shop/wants-general'])
   })
 
+  it('does not say a taint turns away a pending pod whose volume is pinned to another node, with the claims read; without them it warns and judges the rest', async () => {
+    const claimed = (name: string): string =>
+      `  - { metadata: { name: ${name}, namespace: shop }, spec: { volumes: [{ name: d, persistentVolumeClaim: { claimName: ${name} } }] } }`
+    const pods = tempFile(
+      'pods.yaml',
+      ['items:', claimed('on-spot'), claimed('anywhere')].join('\n')
+    )
+    const bound = (name: string) => ({
+      kind: 'PersistentVolumeClaim',
+      metadata: {
+        name,
+        namespace: 'shop',
+        annotations: { 'pv.kubernetes.io/bind-completed': 'yes' },
+      },
+      spec: { volumeName: `pv-${name}` },
+    })
+    const volume = (name: string, hosts: string[]) => ({
+      kind: 'PersistentVolume',
+      metadata: { name: `pv-${name}` },
+      spec: {
+        csi: { driver: 'disk.example.com', volumeHandle: name },
+        ...(hosts.length === 0
+          ? {}
+          : {
+              nodeAffinity: {
+                required: {
+                  nodeSelectorTerms: [
+                    {
+                      matchExpressions: [
+                        { key: 'kubernetes.io/hostname', operator: 'In', values: hosts },
+                      ],
+                    },
+                  ],
+                },
+              },
+            }),
+      },
+    })
+    const storage = tempFile(
+      'storage.json',
+      JSON.stringify({
+        kind: 'List',
+        items: [
+          bound('on-spot'),
+          bound('anywhere'),
+          volume('on-spot', ['spot-1']),
+          volume('anywhere', []),
+        ],
+      })
+    )
+    const run = (extra: string[]) =>
+      runTool('forecast', [
+        ...['--taint', 'maintenance:NoSchedule', '--node', 'general-1'],
+        ...['--nodes', `${FIXTURES}nodes.yaml`, '--pods', pods, '-o', 'json', ...extra],
+      ])
+    const withClaims = await run(['--storage', storage])
+    expect(withClaims.stderr).toBe('')
+    const f = JSON.parse(withClaims.stdout) as Forecast
+    expect(f.nodes[0]?.pendingTurnedAway).toEqual(['shop/anywhere'])
+    const without = await run([])
+    expect(without.stderr).toMatch(/^Warning: no --storage FILE .*the volume plugins not judged/)
+    const g = JSON.parse(without.stdout) as Forecast
+    expect(g.nodes[0]?.pendingTurnedAway).toEqual(['shop/on-spot', 'shop/anywhere'])
+  })
+
   it('does not say a taint turns away a pending pod the node cannot hold already, its requests counted against the running pods there', async () => {
     const nodes = tempFile(
       'nodes.yaml',

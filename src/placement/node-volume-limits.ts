@@ -192,6 +192,9 @@ const RESOURCE_NAME_LIMIT = 63
  * CSINode's counts over it. Upstream keys both by `GetCSIAttachLimitKey`, which shortens the
  * key of a driver name of 40 characters or more with a SHA-1 of it; such a key on the node is
  * not read here (the kubelet writes the CSINode's count from the same answer of the driver).
+ * The allocatable is read in the v1.28.7 and v1.31 trees and no longer in the newest, which
+ * reads the CSINode alone; it is read here for every release, as kubelets from v1.32 stop
+ * writing it (kubernetes/kubernetes#126924), so that both readings agree on their nodes.
  */
 function limitsOf(node: NodeInfo, csiNode: CsiNodeFacts | undefined): Map<string, number> {
   const limits = new Map<string, number>()

@@ -67,9 +67,9 @@ function merged(byAffinity: Set<string> | null, byVolumes: ReadonlySet<string> |
 /** What a left-out node's detail says it is not among, by the plugins that narrowed. */
 const AMONG: Readonly<Record<string, string>> = {
   [PLUGIN_NODE_AFFINITY]: 'metadata.name in',
-  [PLUGIN_VOLUME_BINDING]: 'the hosts its bound volumes are pinned to,',
+  [PLUGIN_VOLUME_BINDING]: 'the hosts its bound volumes are pinned to',
   [`${PLUGIN_NODE_AFFINITY} ${PLUGIN_VOLUME_BINDING}`]:
-    'the nodes both metadata.name and its bound volumes name,',
+    'the nodes both its metadata.name terms and its bound volumes name',
 }
 
 /**

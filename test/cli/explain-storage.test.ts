@@ -66,6 +66,54 @@ describe('explain --storage', () => {
     expect(quiet.stderr).toBe('')
   })
 
+  it('leaves out at PreFilter the nodes a bound claim’s volume is not pinned to by hostname, naming VolumeBinding and the hosts', async () => {
+    const storage = list([
+      {
+        kind: 'PersistentVolumeClaim',
+        metadata: {
+          name: 'data',
+          namespace: 'shop',
+          annotations: { 'pv.kubernetes.io/bind-completed': 'yes' },
+        },
+        spec: { volumeName: 'pv-data' },
+      },
+      {
+        kind: 'PersistentVolume',
+        metadata: { name: 'pv-data' },
+        spec: {
+          csi: { driver: 'disk.example.com', volumeHandle: 'pv-data' },
+          nodeAffinity: {
+            required: {
+              nodeSelectorTerms: [
+                {
+                  matchExpressions: [
+                    { key: 'kubernetes.io/hostname', operator: 'In', values: ['spot-1'] },
+                  ],
+                },
+              ],
+            },
+          },
+        },
+      },
+    ])
+    const run = await explain(podFile(CLAIM), storage)
+    const reply = JSON.parse(run.stdout) as {
+      nodes: { name: string; plugin: string | null; reason: string | null; detail: string }[]
+    }
+    const general = reply.nodes.find((n) => n.name === 'general-1')
+    expect(general).toMatchObject({
+      plugin: 'VolumeBinding',
+      reason: "node(s) didn't satisfy plugin(s) [VolumeBinding]",
+      detail: 'PreFilter: not among the hosts its bound volumes are pinned to (spot-1)',
+    })
+    expect(reply.nodes.filter((n) => n.reason === general?.reason)).toHaveLength(4)
+    // spot-1 is judged, and its Filter reads the labels: the fixture's nodes carry no hostname.
+    expect(reply.nodes.find((n) => n.name === 'spot-1')).toMatchObject({
+      plugin: 'VolumeBinding',
+      reason: 'node(s) had volume node affinity conflict',
+    })
+  })
+
   it('is not read for a pod whose volumes name no claim', async () => {
     const notStorage = tempFile('storage.json', '{"kind": "List", "items": [{"kind": "Pod"}]}')
     const run = await explain(podFile([{ name: 'c', configMap: { name: 'c' } }]), notStorage)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FIXTURES, runTool, tempFile } from './run-tool.js'
+import { boundClaim, csiVolume } from './storage-objects.js'
 
 /**
  * `explain --storage FILE`: the claims and StorageClasses, read as kubectl prints them, only for
@@ -68,33 +69,8 @@ describe('explain --storage', () => {
 
   it('leaves out at PreFilter the nodes a bound claim’s volume is not pinned to by hostname, naming VolumeBinding and the hosts', async () => {
     const storage = list([
-      {
-        kind: 'PersistentVolumeClaim',
-        metadata: {
-          name: 'data',
-          namespace: 'shop',
-          annotations: { 'pv.kubernetes.io/bind-completed': 'yes' },
-        },
-        spec: { volumeName: 'pv-data' },
-      },
-      {
-        kind: 'PersistentVolume',
-        metadata: { name: 'pv-data' },
-        spec: {
-          csi: { driver: 'disk.example.com', volumeHandle: 'pv-data' },
-          nodeAffinity: {
-            required: {
-              nodeSelectorTerms: [
-                {
-                  matchExpressions: [
-                    { key: 'kubernetes.io/hostname', operator: 'In', values: ['spot-1'] },
-                  ],
-                },
-              ],
-            },
-          },
-        },
-      },
+      boundClaim('data', 'shop', 'pv-data'),
+      csiVolume('pv-data', { key: 'kubernetes.io/hostname', values: ['spot-1'] }),
     ])
     const run = await explain(podFile(CLAIM), storage)
     const reply = JSON.parse(run.stdout) as {

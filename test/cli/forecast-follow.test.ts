@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { runTool, tempFile } from './run-tool.js'
+import { boundClaim, csiVolume } from './storage-objects.js'
 
 /**
  * forecast following a NoExecute taint's evictions, through the tool, from files: a pods file
@@ -168,29 +169,8 @@ describe('taint-extender forecast following the evictions', () => {
       JSON.stringify({
         kind: 'List',
         items: [
-          {
-            kind: 'PersistentVolumeClaim',
-            metadata: {
-              name: 'data-db-0',
-              namespace: 'shop',
-              annotations: { 'pv.kubernetes.io/bind-completed': 'yes' },
-            },
-            spec: { volumeName: 'pv-db-0', storageClassName: '' },
-          },
-          {
-            kind: 'PersistentVolume',
-            metadata: { name: 'pv-db-0' },
-            spec: {
-              csi: { driver: 'disk.example.com', volumeHandle: 'vol-1' },
-              nodeAffinity: {
-                required: {
-                  nodeSelectorTerms: [
-                    { matchExpressions: [{ key: 'disk', operator: 'In', values: ['n1-only'] }] },
-                  ],
-                },
-              },
-            },
-          },
+          boundClaim('data-db-0', 'shop', 'pv-db-0'),
+          csiVolume('pv-db-0', { key: 'disk', values: ['n1-only'] }),
         ],
       })
     )

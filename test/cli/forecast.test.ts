@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FIXTURES, runTool, tempFile } from './run-tool.js'
+import { boundClaim, csiVolume } from './storage-objects.js'
 
 /** The rules forecast predicts by. What it prints and what it refuses: forecast-output.test.ts. */
 
@@ -155,46 +156,16 @@ describe('taint-extender forecast of pending pods, by the diagnosis explain give
       'pods.yaml',
       ['items:', claimed('on-spot'), claimed('anywhere')].join('\n')
     )
-    const bound = (name: string) => ({
-      kind: 'PersistentVolumeClaim',
-      metadata: {
-        name,
-        namespace: 'shop',
-        annotations: { 'pv.kubernetes.io/bind-completed': 'yes' },
-      },
-      spec: { volumeName: `pv-${name}` },
-    })
-    const volume = (name: string, hosts: string[]) => ({
-      kind: 'PersistentVolume',
-      metadata: { name: `pv-${name}` },
-      spec: {
-        csi: { driver: 'disk.example.com', volumeHandle: name },
-        ...(hosts.length === 0
-          ? {}
-          : {
-              nodeAffinity: {
-                required: {
-                  nodeSelectorTerms: [
-                    {
-                      matchExpressions: [
-                        { key: 'kubernetes.io/hostname', operator: 'In', values: hosts },
-                      ],
-                    },
-                  ],
-                },
-              },
-            }),
-      },
-    })
+    const hostname = (host: string) => ({ key: 'kubernetes.io/hostname', values: [host] })
     const storage = tempFile(
       'storage.json',
       JSON.stringify({
         kind: 'List',
         items: [
-          bound('on-spot'),
-          bound('anywhere'),
-          volume('on-spot', ['spot-1']),
-          volume('anywhere', []),
+          boundClaim('on-spot', 'shop', 'pv-on-spot'),
+          boundClaim('anywhere', 'shop', 'pv-anywhere'),
+          csiVolume('pv-on-spot', hostname('spot-1')),
+          csiVolume('pv-anywhere'),
         ],
       })
     )

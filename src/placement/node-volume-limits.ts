@@ -4,11 +4,12 @@ import { volumeLimitsCountAttachments } from './kube-releases.js'
 import type { NodeInfo } from './node-info.js'
 import type { PlacementPod } from './placement-pod.js'
 import type { Snapshot } from './snapshot.js'
-import type {
-  ClaimFacts,
-  CsiNodeFacts,
-  VolumeAttachmentFacts,
-  VolumeStorage,
+import {
+  claimOfPod,
+  type ClaimFacts,
+  type CsiNodeFacts,
+  type VolumeAttachmentFacts,
+  type VolumeStorage,
 } from './volume-storage.js'
 import type { VolumePreFilter } from './volume-verdicts.js'
 import type { KubeVersion } from '../core/index.js'
@@ -133,7 +134,7 @@ function countByDriver(drivers: Iterable<string>): Map<string, number> {
 function attachableOf(pod: ClusterPod, storage: VolumeStorage): Attachable {
   const found = new Map<string, string>()
   for (const ref of pod.volumeClaims ?? []) {
-    const claim = storage.claims.get(`${pod.namespace}/${ref.claimName}`)
+    const claim = claimOfPod(storage, pod, ref)
     if (claim === undefined || (ref.ephemeral && claim.controllerUid !== pod.uid)) continue
     const volume = csiVolumeOf(claim, storage)
     if (volume === 'in-tree') return volume

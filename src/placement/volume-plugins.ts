@@ -6,7 +6,7 @@ import type { PlacementPod } from './placement-pod.js'
 import type { Snapshot } from './snapshot.js'
 import { PLUGIN_VOLUME_BINDING, volumeBindingPreFilter } from './volume-binding.js'
 import { PLUGIN_VOLUME_RESTRICTIONS, volumeRestrictionsPreFilter } from './volume-restrictions.js'
-import type { VolumeStorage } from './volume-storage.js'
+import { claimOfPod, type VolumeStorage } from './volume-storage.js'
 import type { VolumePreFilter, VolumeRejection } from './volume-verdicts.js'
 import { PLUGIN_VOLUME_ZONE, volumeZonePreFilter } from './volume-zone.js'
 
@@ -57,7 +57,7 @@ export function judgeVolumes(
   if (!pod.storageVolumes) return NOTHING
   if (storage == null || pod.volumeClaims.length === 0)
     return { ...NOTHING, unjudged: VOLUME_PLUGINS }
-  const claimOf = (ref: PodVolumeClaim) => storage.claims.get(`${pod.namespace}/${ref.claimName}`)
+  const claimOf = (ref: PodVolumeClaim) => claimOfPod(storage, pod, ref)
   const steps: [string, () => VolumePreFilter][] = [
     [PLUGIN_VOLUME_RESTRICTIONS, () => volumeRestrictionsPreFilter(pod, claimOf)],
     [PLUGIN_NODE_VOLUME_LIMITS, () => nodeVolumeLimitsPreFilter(pod, storage, snapshot, release)],

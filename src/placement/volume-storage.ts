@@ -98,6 +98,15 @@ export interface VolumeStorage {
   readonly attachments: ReadonlyMap<string, readonly VolumeAttachmentFacts[]> | null
 }
 
+/** The claim `pod`'s volume names, looked up as the claim lister looks it up: in its namespace. */
+export function claimOfPod(
+  storage: VolumeStorage,
+  pod: { readonly namespace: string },
+  ref: { readonly claimName: string }
+): ClaimFacts | undefined {
+  return storage.claims.get(`${pod.namespace}/${ref.claimName}`)
+}
+
 const NOT_READ: AttachFacts = { csiNodes: null, attachments: null }
 
 export function volumeStorage(

@@ -80,6 +80,10 @@ export function hasAffinity(pod: ClusterPod): boolean {
   )
 }
 
+function hasClaims(pod: ClusterPod): boolean {
+  return pod.volumeClaims !== undefined && pod.volumeClaims.length > 0
+}
+
 export class NodeInfo {
   readonly node: PlacementNode
   /** `status.allocatable` as a Resource; null when the node does not give it. */
@@ -94,6 +98,8 @@ export class NodeInfo {
   readonly #pods: OrderedPods
   readonly #withAffinity: OrderedPods
   readonly #withRequiredAntiAffinity: OrderedPods
+  /** Its pods whose volumes name claims, as upstream's `PVCRefCounts` keeps their claims. */
+  readonly #withClaims: OrderedPods
   readonly #order: PodOrder
   /** The non-zero requests' sums once a score has read them; null before. */
   #nonZero: NonZeroRequested | null
@@ -121,6 +127,7 @@ export class NodeInfo {
     this.#withAffinity = from === undefined ? new OrderedPods() : from.#withAffinity.clone()
     this.#withRequiredAntiAffinity =
       from === undefined ? new OrderedPods() : from.#withRequiredAntiAffinity.clone()
+    this.#withClaims = from === undefined ? new OrderedPods() : from.#withClaims.clone()
   }
 
   get name(): string {
@@ -162,6 +169,11 @@ export class NodeInfo {
     return this.#withRequiredAntiAffinity.pods
   }
 
+  /** The pods whose volumes name claims, which NodeVolumeLimits counts the volumes of. */
+  get podsWithClaims(): readonly ClusterPod[] {
+    return this.#withClaims.pods
+  }
+
   /** The place in the snapshot's order of `pod`, when it is on this node. */
   placeOf(pod: ClusterPod): number | undefined {
     return this.#pods.placeOf(pod)
@@ -172,6 +184,7 @@ export class NodeInfo {
     this.#pods.insert(pod, at)
     if (hasAffinity(pod)) this.#withAffinity.insert(pod, at)
     if (pod.requiredAntiAffinity.length > 0) this.#withRequiredAntiAffinity.insert(pod, at)
+    if (hasClaims(pod)) this.#withClaims.insert(pod, at)
     this.#update(pod, 1)
   }
 
@@ -180,6 +193,7 @@ export class NodeInfo {
     if (!this.#pods.remove(pod)) return false
     if (hasAffinity(pod)) this.#withAffinity.remove(pod)
     if (pod.requiredAntiAffinity.length > 0) this.#withRequiredAntiAffinity.remove(pod)
+    if (hasClaims(pod)) this.#withClaims.remove(pod)
     this.#update(pod, -1)
     return true
   }

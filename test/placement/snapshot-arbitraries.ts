@@ -71,13 +71,18 @@ export function placedPodsArb(prefix: string, count: number): fc.Arbitrary<Place
       termArb.map((term) => ({ weight: 5, term })),
       { maxLength: 1 }
     ),
+    // A claim puts a pod among the pods with claims (NodeVolumeLimits counts their volumes).
+    claimed: fc.boolean(),
   })
   return fc.array(one, { maxLength: count }).map((rows) =>
-    rows.map(({ spec, nodeName, terminating, preferredAffinity }, i) => ({
-      ...pod({ ...spec, name: `${prefix}${i}`, nodeName }),
-      terminating,
-      preferredAffinity,
-    }))
+    rows.map(({ spec, nodeName, terminating, preferredAffinity, claimed }, i) => {
+      const volumeClaims = claimed ? [{ claimName: `data-${prefix}${i}`, ephemeral: false }] : []
+      return {
+        ...pod({ ...spec, name: `${prefix}${i}`, nodeName, volumeClaims }),
+        terminating,
+        preferredAffinity,
+      }
+    })
   )
 }
 

@@ -37,6 +37,7 @@ function contents(snapshot: Snapshot) {
       pods: names(n.pods),
       withAffinity: names(n.podsWithAffinity),
       withRequiredAntiAffinity: names(n.podsWithRequiredAntiAffinity),
+      withClaims: names(n.podsWithClaims),
       requested: {
         milliCpu: n.requested.milliCpu,
         memory: n.requested.memory,

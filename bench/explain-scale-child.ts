@@ -22,7 +22,10 @@ import { decodeManifestNode, decodeManifestPod, decodePlacementPod } from '../sr
  * would. Prints the wall time and peak RSS as JSON on its last line.
  */
 
-type Files = Record<'pod' | 'nodes' | 'pods' | 'pdbs', string> & { workloads?: string }
+type Files = Record<'pod' | 'nodes' | 'pods' | 'pdbs', string> & {
+  workloads?: string
+  storage?: string
+}
 
 const [mode, filesJson, ...toolArgs] = process.argv.slice(2)
 const files = JSON.parse(filesJson ?? '{}') as Files
@@ -119,9 +122,14 @@ async function judgeCpuMsPerPod(): Promise<number> {
   return Math.round(fastest * 10) / 10
 }
 
-/** `explain --pending -A` over the pods file, every pending pod judged on one snapshot. */
+/**
+ * `explain --pending -A` over the pods file, every pending pod judged on one snapshot; with the
+ * storage file, when given.
+ */
 async function pending(): Promise<void> {
-  const args = ['--pending', '-A', '--nodes', files.nodes, '--pods', files.pods, '-o', 'json']
+  const storage = files.storage === undefined ? [] : ['--storage', files.storage]
+  const pods = ['--nodes', files.nodes, '--pods', files.pods, ...storage]
+  const args = ['--pending', '-A', ...pods, '-o', 'json']
   const code = await runExplain(args, { stdout: () => undefined, stderr: () => undefined }, {})
   if (code !== 0) throw new Error(`explain --pending exited ${code}`)
 }

@@ -8,6 +8,7 @@ import {
   podObject,
   PODS_PER_NODE,
 } from './explain-scale-objects.js'
+import { writeClaimedCluster } from './explain-scale-claims.js'
 import { realisticNode } from './realistic-node.js'
 import { measure, type ScaleFiles } from './scale-measure.js'
 
@@ -29,6 +30,20 @@ import { measure, type ScaleFiles } from './scale-measure.js'
 const NODES = Number(process.env.BENCH_NODES ?? 5000)
 /** `BENCH_PENDING`: also time `explain --pending` with one pending pod and with this many. */
 const PENDING = Number(process.env.BENCH_PENDING ?? 0)
+/**
+ * `BENCH_CLAIMS`: also time `explain --pending` of this many pending pods each with a claim, on
+ * the cluster a tenth of whose pods have claims (explain-scale-claims.ts), beside the same
+ * pending pods without volumes: what NodeVolumeLimits and the other volume plugins add.
+ */
+const CLAIMS = Number(process.env.BENCH_CLAIMS ?? 0)
+
+/** `explain --pending` of CLAIMS pending pods with claims, and without. */
+function claimsCost(dir: string, files: Files): object {
+  if (CLAIMS === 0) return {}
+  const run = (claimed: boolean) =>
+    measure('pending', { ...files, ...writeClaimedCluster(dir, NODES, CLAIMS, claimed) })
+  return { [`pending${CLAIMS}Claimed`]: run(true), [`pending${CLAIMS}Unclaimed`]: run(false) }
+}
 
 /** The placed pods and `count` pending ones, as one pods file for `explain --pending`. */
 function writePendingPods(path: string, placed: readonly unknown[], count: number): string {
@@ -185,6 +200,7 @@ try {
         explainFits,
         ...baseline,
         ...pending,
+        ...claimsCost(dir, files),
         productionNodes: productionNodes(dir, files),
       },
       null,

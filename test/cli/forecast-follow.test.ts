@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { runTool, tempFile } from './run-tool.js'
-import { boundClaim, csiVolume } from './storage-objects.js'
+import { boundClaim, csiVolume, storageFile } from './storage-objects.js'
 
 /**
  * forecast following a NoExecute taint's evictions, through the tool, from files: a pods file
@@ -164,15 +164,9 @@ describe('taint-extender forecast following the evictions', () => {
         ],
       })
     )
-    const storage = tempFile(
-      'follow-storage.json',
-      JSON.stringify({
-        kind: 'List',
-        items: [
-          boundClaim('data-db-0', 'shop', 'pv-db-0'),
-          csiVolume('pv-db-0', { key: 'disk', values: ['n1-only'] }),
-        ],
-      })
+    const storage = storageFile(
+      boundClaim('data-db-0', 'shop', 'pv-db-0'),
+      csiVolume('pv-db-0', { key: 'disk', values: ['n1-only'] })
     )
     const argv = [
       '--taint',

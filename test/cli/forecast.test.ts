@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FIXTURES, runTool, tempFile } from './run-tool.js'
-import { boundClaim, csiVolume } from './storage-objects.js'
+import { boundClaim, csiVolume, storageFile } from './storage-objects.js'
 
 /** The rules forecast predicts by. What it prints and what it refuses: forecast-output.test.ts. */
 
@@ -157,17 +157,11 @@ describe('taint-extender forecast of pending pods, by the diagnosis explain give
       ['items:', claimed('on-spot'), claimed('anywhere')].join('\n')
     )
     const hostname = (host: string) => ({ key: 'kubernetes.io/hostname', values: [host] })
-    const storage = tempFile(
-      'storage.json',
-      JSON.stringify({
-        kind: 'List',
-        items: [
-          boundClaim('on-spot', 'shop', 'pv-on-spot'),
-          boundClaim('anywhere', 'shop', 'pv-anywhere'),
-          csiVolume('pv-on-spot', hostname('spot-1')),
-          csiVolume('pv-anywhere'),
-        ],
-      })
+    const storage = storageFile(
+      boundClaim('on-spot', 'shop', 'pv-on-spot'),
+      boundClaim('anywhere', 'shop', 'pv-anywhere'),
+      csiVolume('pv-on-spot', hostname('spot-1')),
+      csiVolume('pv-anywhere')
     )
     const run = (extra: string[]) =>
       runTool('forecast', [

@@ -1,3 +1,5 @@
+import { tempFile } from './run-tool.js'
+
 /**
  * Storage objects as `kubectl get pvc,pv -A -o json` prints them, for the tool tests: a claim
  * bound to its volume (the PV controller's bind-completed mark set), and a CSI volume whose
@@ -29,4 +31,9 @@ export function csiVolume(name: string, pinned?: { key: string; values: string[]
           }),
     },
   }
+}
+
+/** The objects as one `kubectl get … -o json` List, in a file of their own. */
+export function storageFile(...items: object[]): string {
+  return tempFile('storage.json', JSON.stringify({ kind: 'List', items }))
 }

@@ -92,10 +92,12 @@ Flags:
                             rc,svc -A -o yaml); those a --pods List holds are read too;
                             without --nodes, the cluster's
   --storage FILE            the PersistentVolumeClaims, PersistentVolumes, StorageClasses,
-                            CSINodes and VolumeAttachments (kubectl get pvc,pv,storageclass,
-                            csinode,volumeattachment -A -o yaml), read for a pod whose volumes
-                            name claims: its claims, their volumes' node affinity and zones,
-                            and the drivers' attach limits; without --nodes, the cluster's
+                            CSINodes, VolumeAttachments, CSIDrivers and CSIStorageCapacities
+                            (kubectl get pvc,pv,storageclass,csinode,volumeattachment,
+                            csidriver,csistoragecapacity -A -o yaml), read for a pod whose
+                            volumes name claims: its claims, the volumes they are bound to or
+                            could bind or provision, and the drivers' attach limits; without
+                            --nodes, the cluster's
   --evicting-nodes MODE     as the extender has it: reject (default) rejects a node whose
                             NoExecute taint the pod tolerates only for tolerationSeconds;
                             avoid and allow let it fit. Each such node's eviction is shown
@@ -145,8 +147,9 @@ Flags:
                             rc,svc -A -o yaml), for who replaces an evicted pod; those a
                             --pods List holds are read too; without it, the cluster's
   --storage FILE|-          the PersistentVolumeClaims, PersistentVolumes, StorageClasses,
-                            CSINodes and VolumeAttachments (kubectl get pvc,pv,storageclass,
-                            csinode,volumeattachment -A -o yaml), for a replacement or a
+                            CSINodes, VolumeAttachments, CSIDrivers and CSIStorageCapacities
+                            (kubectl get pvc,pv,storageclass,csinode,volumeattachment,
+                            csidriver,csistoragecapacity -A -o yaml), for a replacement or a
                             pending pod whose volumes name claims; without it, the cluster's
   --evicting-nodes MODE     as the extender has it: reject (default) turns away a pending pod
                             the new NoExecute taint would evict after tolerationSeconds;

@@ -11,17 +11,23 @@ import { field, fold, foldedKey, isJsonObject, ProtocolError } from '../protocol
  * spec). Every object is judged, so the first of the wrong kind in file order is the one named.
  */
 
+/** The storage objects the volume plugins read (storage-manifests.ts). */
+export type StorageKind =
+  | 'PersistentVolumeClaim'
+  | 'StorageClass'
+  | 'PersistentVolume'
+  | 'CSINode'
+  | 'VolumeAttachment'
+  | 'CSIDriver'
+  | 'CSIStorageCapacity'
+
 /** `workload object`: any of the controllers and Service (workload-kinds.ts), each by its kind. */
 export type ExpectedKind =
   | 'Pod'
   | 'Node'
   | 'Namespace'
   | 'PodDisruptionBudget'
-  | 'PersistentVolumeClaim'
-  | 'StorageClass'
-  | 'PersistentVolume'
-  | 'CSINode'
-  | 'VolumeAttachment'
+  | StorageKind
   | 'workload object'
   | WorkloadKind
   | 'Service'

@@ -179,11 +179,16 @@ export { volumesNotJudged } from './volume-plugins.js'
 export {
   volumeStorage,
   type AttachFacts,
+  type CapacityFacts,
   type ClaimFacts,
+  type CsiDriverFacts,
   type CsiNodeFacts,
   type CsiVolumeSource,
   type PersistentVolumeFacts,
+  type StorageCapacityFacts,
   type StorageClassFacts,
+  type TopologySelectorTerm,
   type VolumeAttachmentFacts,
+  type VolumeBindingFacts,
   type VolumeStorage,
 } from './volume-storage.js'

@@ -183,3 +183,13 @@ export function imageLocalityCountsInitContainers(release: KubeVersion): boolean
 export function volumeLimitsCountAttachments(release: KubeVersion): boolean {
   return kubeVersionAtLeast(release, 32)
 }
+
+/**
+ * Whether VolumeBinding matches a waiting claim only to volumes of its volume attributes class
+ * (pv_helpers.go `FindMatchingVolume`'s `vacEnabled`): the VolumeAttributesClass gate, alpha in
+ * v1.29, beta but off by default in v1.31, GA and on in v1.34. While it is off the API server
+ * drops the field, so the releases before read no class on either side.
+ */
+export function volumeBindingMatchesAttributesClass(release: KubeVersion): boolean {
+  return kubeVersionAtLeast(release, 34)
+}

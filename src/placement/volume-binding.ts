@@ -1,9 +1,15 @@
-import type { FilterPlugin, Rejection } from './framework.js'
-import { nodeAffinityMismatch, type NodeSelectorTerm } from './node-affinity.js'
+import type { KubeVersion } from '../core/index.js'
+import type { FilterPlugin } from './framework.js'
+import type { NodeSelectorTerm } from './node-affinity.js'
 import type { NodeInfo } from './node-info.js'
 import type { PodVolumeClaim } from './cluster-pod.js'
 import type { PlacementPod } from './placement-pod.js'
-import type { ClaimFacts, VolumeStorage } from './volume-storage.js'
+import type { ClaimFacts, PersistentVolumeFacts, VolumeStorage } from './volume-storage.js'
+import {
+  volumeAffinityMismatch,
+  waitingClaimsOnNode,
+  waitingClaimsUnjudged,
+} from './volume-binding-waiting.js'
 import { quoted, type VolumePreFilter, type VolumeRejection } from './volume-verdicts.js'
 
 /**
@@ -12,10 +18,11 @@ import { quoted, type VolumePreFilter, type VolumeRejection } from './volume-ver
  * `IsDelayBindingMode`; ephemeral.go `VolumeIsForPod`; the same text in the later tree).
  * PreFilter turns the pod away for a claim missing, Lost, being deleted, an ephemeral volume's
  * claim not the pod's, or one unbound that does not wait for its first consumer. Filter checks
- * each bound claim's volume against the node: gone, or its node affinity unmet. PreFilter also
- * narrows the nodes to the hostnames the bound claims' volumes are pinned to (`GetEligibleNodes`).
- * A claim waiting for its first consumer (the volumes it could bind to or provision) and an
- * in-tree volume (volume-storage.ts) are not judged here.
+ * each bound claim's volume against the node: gone, or its node affinity unmet; and the claims
+ * waiting for their first consumer (volume-binding-waiting.ts): the volumes they could bind or
+ * provision there. The reasons add up as `FindPodVolumes` lists them. PreFilter also narrows the
+ * nodes to the hostnames the bound claims' volumes are pinned to (`GetEligibleNodes`). A bound
+ * in-tree volume (volume-storage.ts) is not judged here.
  */
 
 export const PLUGIN_VOLUME_BINDING = 'VolumeBinding'
@@ -34,7 +41,8 @@ interface SortedClaims {
 export function volumeBindingPreFilter(
   pod: PlacementPod,
   storage: VolumeStorage,
-  claimOf: (ref: PodVolumeClaim) => ClaimFacts | undefined
+  claimOf: (ref: PodVolumeClaim) => ClaimFacts | undefined,
+  release: KubeVersion
 ): VolumePreFilter {
   const sorted: SortedClaims = { bound: [], immediate: [], delayed: [] }
   // podHasPVCs runs over every claim first: its error wins over an unbound claim met before.
@@ -51,7 +59,7 @@ export function volumeBindingPreFilter(
     const detail = `unbound claim(s) ${names}`
     return rejected({ plugin: PLUGIN_VOLUME_BINDING, reason: REASON_UNBOUND_IMMEDIATE, detail })
   }
-  const filter = boundClaimsFilter(sorted, storage)
+  const filter = claimsFilter(sorted, storage, release)
   const eligible = eligibleNodes(sorted.bound, storage)
   if (eligible === null) return { rejection: null, filter }
   // Volumes pinned to hosts no one node is among: the framework's refusal is not modelled.
@@ -148,47 +156,59 @@ export function delaysBinding(claim: ClaimFacts, storage: VolumeStorage): boolea
 }
 
 /**
- * Filter over the bound claims (`checkBoundClaims`, in volume order: the first claim whose
- * volume is gone or whose node affinity the node's labels do not meet decides); null when the
- * pod has none; `unjudged` for what is not read or not modelled.
+ * Filter (`FindPodVolumes`): the bound claims in volume order, the first whose volume is gone or
+ * whose node affinity the node's labels do not meet deciding (`checkBoundClaims`); then the
+ * waiting ones. Null when the pod has neither; `unjudged` for what is not read or not modelled.
  */
-function boundClaimsFilter(
+function claimsFilter(
   sorted: SortedClaims,
-  storage: VolumeStorage
+  storage: VolumeStorage,
+  release: KubeVersion
 ): FilterPlugin | null | 'unjudged' {
   const volumes = storage.volumes
-  if (sorted.delayed.length > 0 || volumes === null) return 'unjudged'
-  const bound = sorted.bound.map((claim) => ({ claim, volume: volumes.get(claim.volumeName) }))
+  if (volumes === null && sorted.bound.length > 0) return 'unjudged'
+  if (waitingClaimsUnjudged(sorted.delayed, storage)) return 'unjudged'
+  const bound = sorted.bound.map((claim) => ({ claim, volume: volumes?.get(claim.volumeName) }))
   if (bound.some((b) => b.volume?.source === 'in-tree')) return 'unjudged'
-  if (bound.length === 0) return null
+  if (bound.length === 0 && sorted.delayed.length === 0) return null
   return {
     name: PLUGIN_VOLUME_BINDING,
     filter(_state, node) {
-      for (const { claim, volume } of bound) {
-        if (volume === undefined)
-          return unresolvable(
-            REASON_VOLUME_NOT_EXIST,
-            `claim ${claim.name}: no persistentvolume ${claim.volumeName}`
-          )
-        const miss =
-          volume.nodeAffinity === null ? null : affinityMismatch(volume.nodeAffinity, node)
-        if (miss !== null)
-          return unresolvable(REASON_VOLUME_NODE_CONFLICT, `volume ${volume.name}: ${miss}`)
+      const found = boundClaimsOnNode(bound, node)
+      const waiting = waitingClaimsOnNode(sorted.delayed, storage, node, release)
+      // FindPodVolumes' order: node conflict, bind conflict, not enough space, volume missing.
+      const missing = found?.reason === REASON_VOLUME_NOT_EXIST ? found : null
+      const verdicts = [missing === null ? found : null, waiting, missing]
+      const given = verdicts.filter((v) => v !== null)
+      if (given.length === 0) return null
+      return {
+        plugin: PLUGIN_VOLUME_BINDING,
+        reasons: given.map((v) => v.reason),
+        unresolvable: true,
+        detail: given.map((v) => v.detail).join('; '),
       }
-      return null
     },
   }
 }
 
-/**
- * volume.go `CheckNodeAffinity`: the volume's required terms against a node of labels alone
- * (a `metadata.name` field matches no name there).
- */
-function affinityMismatch(terms: readonly NodeSelectorTerm[], node: NodeInfo): string | null {
-  const spec = { nodeSelector: {}, required: terms, preferred: [] }
-  return nodeAffinityMismatch(spec, { name: '', labels: node.node.labels })
+interface BoundClaim {
+  readonly claim: ClaimFacts
+  readonly volume: PersistentVolumeFacts | undefined
 }
 
-function unresolvable(reason: string, detail: string): Rejection {
-  return { plugin: PLUGIN_VOLUME_BINDING, reasons: [reason], unresolvable: true, detail }
+/** `checkBoundClaims`: the first bound claim whose volume is gone or does not fit the node. */
+function boundClaimsOnNode(
+  bound: readonly BoundClaim[],
+  node: NodeInfo
+): { reason: string; detail: string } | null {
+  for (const { claim, volume } of bound) {
+    if (volume === undefined) {
+      const detail = `claim ${claim.name}: no persistentvolume ${claim.volumeName}`
+      return { reason: REASON_VOLUME_NOT_EXIST, detail }
+    }
+    const miss = volumeAffinityMismatch(volume.nodeAffinity, node)
+    if (miss !== null)
+      return { reason: REASON_VOLUME_NODE_CONFLICT, detail: `volume ${volume.name}: ${miss}` }
+  }
+  return null
 }

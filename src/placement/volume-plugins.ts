@@ -61,7 +61,7 @@ export function judgeVolumes(
   const steps: [string, () => VolumePreFilter][] = [
     [PLUGIN_VOLUME_RESTRICTIONS, () => volumeRestrictionsPreFilter(pod, claimOf)],
     [PLUGIN_NODE_VOLUME_LIMITS, () => nodeVolumeLimitsPreFilter(pod, storage, snapshot, release)],
-    [PLUGIN_VOLUME_BINDING, () => volumeBindingPreFilter(pod, storage, claimOf)],
+    [PLUGIN_VOLUME_BINDING, () => volumeBindingPreFilter(pod, storage, claimOf, release)],
     [PLUGIN_VOLUME_ZONE, () => volumeZonePreFilter(pod, storage, claimOf)],
   ]
   const filters: FilterPlugin[] = []

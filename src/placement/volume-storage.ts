@@ -1,3 +1,4 @@
+import type { LabelSelector } from './label-requirements.js'
 import type { NodeSelectorTerm } from './node-affinity.js'
 
 /**
@@ -26,6 +27,19 @@ export interface ClaimFacts {
   readonly controllerUid: string | null
   /** `spec.accessModes` holds ReadWriteOncePod. */
   readonly readWriteOncePod: boolean
+  /** `metadata.uid`: a volume's claimRef that gives a uid names this claim only with it. */
+  readonly uid: string
+  /** `spec.resources.requests.storage` in nanos; null when not requested. */
+  readonly storageRequest: bigint | null
+  /** `spec.selector`: the labels a volume must carry to bind it; null: any volume. */
+  readonly selector: LabelSelector | null
+  readonly accessModes: readonly string[]
+  /** `spec.volumeMode`, Filesystem when unset. */
+  readonly volumeMode: string
+  /** `spec.volumeAttributesClassName`; '' when none. */
+  readonly attributesClass: string
+  /** The `volume.kubernetes.io/selected-node` annotation: the node chosen to provision on. */
+  readonly selectedNode: string | null
 }
 
 /** A StorageClass's `volumeBindingMode` (the API server defaults it to Immediate) and provisioner. */
@@ -34,7 +48,15 @@ export interface StorageClassFacts {
   readonly waitForFirstConsumer: boolean
   /** `provisioner`: the CSI driver (or in-tree plugin) that makes its volumes; '' when unread. */
   readonly provisioner?: string
+  /** `allowedTopologies`: where it may provision; none (or absent): anywhere. */
+  readonly allowedTopologies?: readonly TopologySelectorTerm[]
 }
+
+/** A TopologySelectorTerm: each label's key must have one of its values. */
+export type TopologySelectorTerm = readonly {
+  readonly key: string
+  readonly values: readonly string[]
+}[]
 
 /** `spec.csi` of a PersistentVolume: the driver and the driver's own name for the volume. */
 export interface CsiVolumeSource {
@@ -55,6 +77,49 @@ export interface PersistentVolumeFacts {
   readonly source: 'local' | 'in-tree' | 'other'
   /** `spec.csi`; null when the volume is not a CSI one. */
   readonly csi?: CsiVolumeSource | null
+  /** What a claim waiting for its first consumer matches it by (`FindMatchingVolume`). */
+  readonly binding: VolumeBindingFacts
+}
+
+/** `spec.claimRef`: the claim a volume is bound or pre-bound to; `uid` '' when not given. */
+export interface ClaimReference {
+  readonly namespace: string
+  readonly name: string
+  readonly uid: string
+}
+
+/** What `FindMatchingVolume` reads of a PersistentVolume beside its labels and node affinity. */
+export interface VolumeBindingFacts {
+  /** Its class as `GetPersistentVolumeClass` reads it: the beta annotation, then the spec's. */
+  readonly className: string
+  /** `spec.capacity.storage` in nanos; 0 when none. */
+  readonly capacity: bigint
+  readonly claimRef: ClaimReference | null
+  /** `spec.volumeMode`, Filesystem when unset. */
+  readonly volumeMode: string
+  readonly accessModes: readonly string[]
+  /** `status.phase` is Available. */
+  readonly available: boolean
+  /** `metadata.deletionTimestamp` is set. */
+  readonly deleting: boolean
+  /** `spec.volumeAttributesClassName`; '' when none. */
+  readonly attributesClass: string
+}
+
+/** A CSIDriver: whether it asks the scheduler to check storage capacity (`spec.storageCapacity`). */
+export interface CsiDriverFacts {
+  readonly name: string
+  readonly storageCapacity: boolean
+}
+
+/** A CSIStorageCapacity: what its driver can still provision for a class, and from which nodes. */
+export interface StorageCapacityFacts {
+  readonly className: string
+  /** `capacity` and `maximumVolumeSize` in nanos; null when not given. */
+  readonly capacity: bigint | null
+  readonly maximumVolumeSize: bigint | null
+  /** `nodeTopology`: the nodes it is reachable from; null: none. */
+  readonly nodeTopology: LabelSelector | null
 }
 
 /**
@@ -86,6 +151,15 @@ export interface AttachFacts {
 }
 
 /**
+ * What VolumeBinding reads to provision a waiting claim (`hasEnoughCapacity`): the CSIDrivers and
+ * the CSIStorageCapacities; each null when not read.
+ */
+export interface CapacityFacts {
+  readonly csiDrivers: readonly CsiDriverFacts[] | null
+  readonly capacities: readonly StorageCapacityFacts[] | null
+}
+
+/**
  * The claims by `namespace/name`, the classes and the volumes by name. `volumes` is null when
  * no PersistentVolume was read (a file without any): VolumeBinding's and VolumeZone's Filters
  * are then not judged, rather than every bound claim's volume taken as gone.
@@ -96,6 +170,8 @@ export interface VolumeStorage {
   readonly volumes: ReadonlyMap<string, PersistentVolumeFacts> | null
   readonly csiNodes: ReadonlyMap<string, CsiNodeFacts> | null
   readonly attachments: ReadonlyMap<string, readonly VolumeAttachmentFacts[]> | null
+  readonly csiDrivers: ReadonlyMap<string, CsiDriverFacts> | null
+  readonly capacities: readonly StorageCapacityFacts[] | null
 }
 
 /** The claim `pod`'s volume names, looked up as the claim lister looks it up: in its namespace. */
@@ -107,20 +183,28 @@ export function claimOfPod(
   return storage.claims.get(`${pod.namespace}/${ref.claimName}`)
 }
 
-const NOT_READ: AttachFacts = { csiNodes: null, attachments: null }
+const NOT_READ: AttachFacts & CapacityFacts = {
+  csiNodes: null,
+  attachments: null,
+  csiDrivers: null,
+  capacities: null,
+}
 
 export function volumeStorage(
   claims: readonly ClaimFacts[],
   classes: readonly StorageClassFacts[],
   volumes: readonly PersistentVolumeFacts[] | null,
-  { csiNodes, attachments }: AttachFacts = NOT_READ
+  read: Partial<AttachFacts & CapacityFacts> = NOT_READ
 ): VolumeStorage {
+  const { csiNodes, attachments, csiDrivers, capacities } = { ...NOT_READ, ...read }
   return {
     claims: new Map(claims.map((c) => [`${c.namespace}/${c.name}`, c])),
     classes: new Map(classes.map((c) => [c.name, c])),
     volumes: volumes === null ? null : new Map(volumes.map((v) => [v.name, v])),
     csiNodes: csiNodes === null ? null : new Map(csiNodes.map((c) => [c.name, c])),
     attachments: attachments === null ? null : byNode(attachments),
+    csiDrivers: csiDrivers === null ? null : new Map(csiDrivers.map((d) => [d.name, d])),
+    capacities,
   }
 }
 

@@ -69,6 +69,16 @@ export function resourceListField(obj: JsonObject, name: string, at: string): Re
   return result
 }
 
+/** The quantity in field `name` of `obj` in nanos (a CSIStorageCapacity's `capacity`); null when absent. */
+export function quantityField(obj: JsonObject, name: string, at: string): bigint | null {
+  const value = field(obj, name)
+  if (value == null) return null
+  const text = typeof value === 'number' ? String(value) : readString(value, `${at}.${name}`)
+  const nanos = parseQuantity(text)
+  if (nanos === null || nanos < 0n) quantityRefused(text, nanos, `${at}.${name}`)
+  return nanos
+}
+
 /** The text of quantity `key` of a list, checked to be one the API server takes. */
 function quantityText(list: JsonObject, key: string, at: string, name: string): string {
   const item = list[key]

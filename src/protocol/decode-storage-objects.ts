@@ -9,20 +9,23 @@ import type {
 import {
   field,
   listField,
-  mapItems,
   objectField,
   objectItem,
   readInteger,
   readObject,
   readString,
   stringField,
-  stringItem,
   type JsonObject,
 } from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
 import { readStringMap, stringMapField } from './decode-label-selector.js'
 import { readNodeSelectorTerms } from './decode-placement.js'
 import { readController } from './decode-pod-identity.js'
+import {
+  readAllowedTopologies,
+  readClaimBinding,
+  readVolumeBinding,
+} from './decode-volume-binding.js'
 
 /**
  * PersistentVolumeClaims, StorageClasses, PersistentVolumes, CSINodes and VolumeAttachments, as
@@ -63,10 +66,7 @@ function classOf(
 export function decodeVolumeClaim(value: unknown, path: string): ClaimFacts {
   const { metadata, spec, status } = partsOf(value, path)
   const annotations = stringMapField(metadata, 'annotations', `${path}.metadata`)
-  const modesAt = `${path}.spec.accessModes`
-  const accessModes = mapItems(listField(spec, 'accessModes', `${path}.spec`), (m, i) =>
-    stringItem(m, modesAt, i)
-  )
+  const binding = readClaimBinding(metadata, spec, annotations, path)
   return {
     namespace: readString(field(metadata, 'namespace'), `${path}.metadata.namespace`),
     name: nameOf(metadata, path),
@@ -76,7 +76,8 @@ export function decodeVolumeClaim(value: unknown, path: string): ClaimFacts {
     bindCompleted: Object.hasOwn(annotations, BIND_COMPLETED_ANNOTATION),
     className: classOf(annotations, spec, `${path}.spec`),
     controllerUid: readController(metadata, path)?.uid ?? null,
-    readWriteOncePod: accessModes.includes('ReadWriteOncePod'),
+    readWriteOncePod: binding.accessModes.includes('ReadWriteOncePod'),
+    ...binding,
   }
 }
 
@@ -92,6 +93,7 @@ export function decodeStorageClass(value: unknown, path: string): StorageClassFa
     name: nameOf(metadata, path),
     waitForFirstConsumer: mode === 'WaitForFirstConsumer',
     provisioner: stringField(obj, 'provisioner', path),
+    allowedTopologies: readAllowedTopologies(obj, path),
   }
 }
 
@@ -112,7 +114,9 @@ const IN_TREE_KINDS = [
 
 /** A PersistentVolume: its labels, its required node affinity, and what kind of volume it is. */
 export function decodePersistentVolume(value: unknown, path: string): PersistentVolumeFacts {
-  const { metadata, spec } = partsOf(value, path)
+  const { metadata, spec, status } = partsOf(value, path)
+  const annotations = stringMapField(metadata, 'annotations', `${path}.metadata`)
+  const className = classOf(annotations, spec, `${path}.spec`)
   const affinityAt = `${path}.spec.nodeAffinity`
   const affinity = spec === null ? null : readObject(field(spec, 'nodeAffinity'), affinityAt, false)
   const requiredAt = `${affinityAt}.required`
@@ -126,6 +130,7 @@ export function decodePersistentVolume(value: unknown, path: string): Persistent
     nodeAffinity: required === null ? null : readNodeSelectorTerms(required, requiredAt),
     source: has('local') ? 'local' : IN_TREE_KINDS.some(has) ? 'in-tree' : 'other',
     csi: csiSourceOf(spec, `${path}.spec`),
+    binding: readVolumeBinding(metadata, spec, status, className, path),
   }
 }
 

@@ -57,7 +57,7 @@ describe('explain --storage', () => {
   it('is said to be missing, on stderr, when a pod names claims and no file gives them', async () => {
     const run = await runTool('explain', ['--pod', podFile(CLAIM), '--nodes', NODES, '-o', 'json'])
     expect(run.stderr).toBe(
-      'Warning: no --storage FILE (kubectl get pvc,pv,storageclass,csinode,volumeattachment -A -o yaml): the claims are not read, and the volume plugins not judged for a pod with claims\n'
+      'Warning: no --storage FILE (kubectl get pvc,pv,storageclass,csinode,volumeattachment,csidriver,csistoragecapacity -A -o yaml): the claims are not read, and the volume plugins not judged for a pod with claims\n'
     )
     expect((JSON.parse(run.stdout) as { notJudged: string[] }).notJudged).toContain(
       'volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)'
@@ -88,6 +88,39 @@ describe('explain --storage', () => {
       plugin: 'VolumeBinding',
       reason: 'node(s) had volume node affinity conflict',
     })
+  })
+
+  it('names in the row’s detail the claim waiting for its first consumer and why nothing binds or provisions it there', async () => {
+    const pv = csiVolume('pv-spot', { key: 'pool', values: ['spot'] }) as { spec: object }
+    const storage = list([
+      {
+        kind: 'StorageClass',
+        metadata: { name: 'local' },
+        provisioner: 'kubernetes.io/no-provisioner',
+        volumeBindingMode: 'WaitForFirstConsumer',
+      },
+      {
+        kind: 'PersistentVolumeClaim',
+        metadata: { name: 'data', namespace: 'shop' },
+        spec: { storageClassName: 'local', resources: { requests: { storage: '1Gi' } } },
+      },
+      {
+        ...pv,
+        spec: { ...pv.spec, storageClassName: 'local', capacity: { storage: '1Gi' } },
+        status: { phase: 'Available' },
+      },
+    ])
+    const run = await explain(podFile(CLAIM), storage)
+    const reply = JSON.parse(run.stdout) as {
+      nodes: { name: string; plugin: string | null; reason: string | null; detail: string }[]
+    }
+    // The free volume is pinned to the spot pool: spot-1 binds it, general-1 has none.
+    expect(reply.nodes.find((n) => n.name === 'general-1')).toMatchObject({
+      plugin: 'VolumeBinding',
+      reason: "node(s) didn't find available persistent volumes to bind",
+      detail: 'claim data: no volume of class local fits, and it provisions none',
+    })
+    expect(reply.nodes.find((n) => n.name === 'spot-1')?.plugin).toBeNull()
   })
 
   it('is not read for a pod whose volumes name no claim', async () => {

@@ -9,6 +9,7 @@ import {
 import type { Cluster } from '../placement/builders.js'
 import { DIAGNOSIS_CASES } from '../placement/diagnosis.cases.js'
 import { VOLUME_CASES } from '../placement/volume-plugins.cases.js'
+import { WAITING_CASES } from '../placement/volume-binding-waiting.cases.js'
 import { INTER_POD_CASES } from '../placement/inter-pod-affinity.cases.js'
 import { OUR_NODE_AFFINITY } from '../placement/node-affinity.ours.js'
 import { expectPreemptionOutcome, PREEMPTION_CASES } from '../placement/preemption.cases.js'
@@ -23,6 +24,8 @@ import {
   wireStorageClass,
   wireCsiNode,
   wireVolumeAttachment,
+  wireCsiDriver,
+  wireStorageCapacity,
 } from '../placement/wire.js'
 import { FIT_CASES } from '../placement/node-resources-fit.cases.js'
 import { PORTS_CASES } from '../placement/node-ports.cases.js'
@@ -106,6 +109,8 @@ async function explain(pod: PlacementPod, cluster: Cluster) {
               ...(cluster.storage.volumes ?? []).map(wirePersistentVolume),
               ...(cluster.storage.csiNodes ?? []).map(wireCsiNode),
               ...(cluster.storage.attachments ?? []).map(wireVolumeAttachment),
+              ...(cluster.storage.csiDrivers ?? []).map(wireCsiDriver),
+              ...(cluster.storage.capacities ?? []).map(wireStorageCapacity),
             ])
           ),
         ]),
@@ -195,17 +200,20 @@ describe('explain over the diagnosis table', () => {
 })
 
 describe('explain over the volume plugins table', () => {
-  it.each(VOLUME_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const diagnosis = judged((await explain(c.pod, c.cluster)).stdout)
-    const rows = Object.fromEntries(
-      diagnosis.nodes.map((n) => [n.name, n.plugin == null ? null : [n.plugin, n.reason]])
-    )
-    expect(rows).toEqual(c.expected)
-    expect(diagnosis.summary).toBe(inExplainWords(c.summary))
-    expect(diagnosis.notJudged.filter((n) => n.startsWith('volumes ('))).toEqual(
-      c.unjudged.length === 0 ? [] : [volumesNotJudged(c.unjudged)]
-    )
-  })
+  it.each([...VOLUME_CASES, ...WAITING_CASES].map((c) => [c.name, c] as const))(
+    '%s',
+    async (_name, c) => {
+      const diagnosis = judged((await explain(c.pod, c.cluster)).stdout)
+      const rows = Object.fromEntries(
+        diagnosis.nodes.map((n) => [n.name, n.plugin == null ? null : [n.plugin, n.reason]])
+      )
+      expect(rows).toEqual(c.expected)
+      expect(diagnosis.summary).toBe(inExplainWords(c.summary))
+      expect(diagnosis.notJudged.filter((n) => n.startsWith('volumes ('))).toEqual(
+        c.unjudged.length === 0 ? [] : [volumesNotJudged(c.unjudged)]
+      )
+    }
+  )
 })
 
 describe('explain over the table of plugins whose input is not read', () => {

@@ -28,6 +28,7 @@ import {
 const PROBES = [...probePods(40), ...nodeNameProbes(), ...volumeProbes(), ...claimProbes()]
 const name = (pod: Record<string, unknown>) => (pod.metadata as { name: string }).name
 const [VOLUMES_NOT_JUDGED] = UNJUDGED_CONSTRAINTS
+const BIND = "didn't find available persistent volumes to bind"
 
 interface ExplainReply {
   readonly summary: string
@@ -89,10 +90,25 @@ describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
     expect(outcomes.get('volumes-claim')).toMatchObject({
       message: expect.stringContaining('persistentvolumeclaim "missing" not found') as unknown,
     })
-    const waiting = ['limit-provisioned']
-    for (const n of claimed.filter((c) => !waiting.includes(c)))
-      expect((await explainAsPending(dir, n)).notJudged).toEqual([])
+    for (const n of claimed) expect((await explainAsPending(dir, n)).notJudged).toEqual([])
   })
+
+  it.each([
+    ['wait-big', [BIND]],
+    ['wait-elsewhere', [BIND, "didn't match Pod's node affinity/selector"]],
+    ['wait-topology', [BIND]],
+    ['wait-capacity', ['did not have enough free storage']],
+    ['wait-selected', [BIND]],
+    ['wait-and-bound', [BIND, 'had volume node affinity conflict']],
+  ])(
+    'leaves %s, whose claim waits for its first consumer, Pending for VolumeBinding’s reasons',
+    (name, reasons) => {
+      const outcome = outcomes.get(name)
+      expect(outcome?.bound).toBe(false)
+      const message = outcome?.bound === false ? outcome.message : ''
+      for (const reason of reasons) expect(message).toContain(reason)
+    }
+  )
 
   it('binds the probes whose volume a zone’s nodes meet there, judging every volume plugin', async () => {
     expect(outcomes.get('volume-z2')).toMatchObject({ bound: true, node: expect.any(String) })
@@ -165,6 +181,10 @@ async function createClaims(api: KubeApi): Promise<void> {
   for (const c of CLAIM_OBJECTS.classes) await api.create(STORAGE_CLASSES, c)
   for (const c of CLAIM_OBJECTS.claims) await api.create(claims, c)
   for (const c of csiNodes()) await api.create(CSI_NODES, c)
+  for (const d of CLAIM_OBJECTS.drivers) await api.create(CSI_DRIVERS, d)
+  for (const c of CLAIM_OBJECTS.capacities) await api.create(CAPACITIES, c)
+  // The PV controller, which makes a new volume Available, does not run here.
+  await api.patch(`${PERSISTENT_VOLUMES}/pv-wait-z1/status`, { status: { phase: 'Available' } })
   await api.must('DELETE', `${claims}/going`)
   await api.patch(`${claims}/lost/status`, { status: { phase: 'Lost' } })
 }
@@ -172,10 +192,13 @@ async function createClaims(api: KubeApi): Promise<void> {
 const STORAGE_CLASSES = '/apis/storage.k8s.io/v1/storageclasses'
 const PERSISTENT_VOLUMES = '/api/v1/persistentvolumes'
 const CSI_NODES = '/apis/storage.k8s.io/v1/csinodes'
+const CSI_DRIVERS = '/apis/storage.k8s.io/v1/csidrivers'
+const CAPACITIES = '/apis/storage.k8s.io/v1/namespaces/default/csistoragecapacities'
 
 /**
- * The claims, classes, volumes, CSINodes and VolumeAttachments as `kubectl get
- * pvc,storageclass,pv,csinode,volumeattachment -o json` prints them: each with its kind.
+ * The claims, classes, volumes, CSINodes, VolumeAttachments, CSIDrivers and CSIStorageCapacities
+ * as `kubectl get pvc,storageclass,pv,csinode,volumeattachment,csidriver,csistoragecapacity -o
+ * json` prints them: each with its kind.
  */
 async function storageList(api: KubeApi): Promise<unknown> {
   const of = async (path: string, kind: string) =>
@@ -186,6 +209,8 @@ async function storageList(api: KubeApi): Promise<unknown> {
     ...(await of(PERSISTENT_VOLUMES, 'PersistentVolume')),
     ...(await of(CSI_NODES, 'CSINode')),
     ...(await of('/apis/storage.k8s.io/v1/volumeattachments', 'VolumeAttachment')),
+    ...(await of(CSI_DRIVERS, 'CSIDriver')),
+    ...(await of('/apis/storage.k8s.io/v1/csistoragecapacities', 'CSIStorageCapacity')),
   ]
   return { kind: 'List', items }
 }

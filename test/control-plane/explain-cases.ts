@@ -240,6 +240,10 @@ export const CLAIM_OBJECTS = {
     persistentVolume('pv-nowhere', { nodeAffinity: zoneAffinity('z9') }),
     persistentVolume('pv-host-07', { nodeAffinity: hostAffinity('node-07') }),
     persistentVolume('pv-z2', { nodeAffinity: zoneAffinity('z2') }),
+    persistentVolume('pv-wait-z1', {
+      nodeAffinity: zoneAffinity('z1'),
+      storageClassName: 'local-wait',
+    }),
     {
       ...persistentVolume('pv-zone-z3', {}),
       metadata: { name: 'pv-zone-z3', labels: { [ZONE]: 'z3' } },
@@ -256,6 +260,22 @@ export const CLAIM_OBJECTS = {
       provisioner: 'room.example.com',
       volumeBindingMode: 'WaitForFirstConsumer',
     },
+    waitingClass('local-wait', 'kubernetes.io/no-provisioner'),
+    {
+      ...waitingClass('late-z9', 'provision.example.com'),
+      allowedTopologies: [{ matchLabelExpressions: [{ key: ZONE, values: ['z9'] }] }],
+    },
+    waitingClass('late-capacity', 'capacity.example.com'),
+    waitingClass('late-anywhere', 'provision.example.com'),
+  ],
+  drivers: [
+    { metadata: { name: 'room.example.com' }, spec: { storageCapacity: false } },
+    { metadata: { name: 'capacity.example.com' }, spec: { storageCapacity: true } },
+  ],
+  capacities: [
+    storageCapacity('small-z1', '512Mi', null, 'z1'),
+    storageCapacity('capped-z1', '100Gi', '512Mi', 'z1'),
+    storageCapacity('room-z3', '100Gi', null, 'z3'),
   ],
   claims: [
     claimObject('unbound-now', { storageClassName: 'at-once' }),
@@ -271,7 +291,40 @@ export const CLAIM_OBJECTS = {
     boundClaim('room-used', 'pv-room-used'),
     boundClaim('room-new', 'pv-room-new'),
     claimObject('room-late', { storageClassName: 'room-late' }),
+    claimObject('wait-local', { storageClassName: 'local-wait' }),
+    {
+      ...claimObject('wait-big', { storageClassName: 'local-wait' }),
+      spec: {
+        accessModes: ['ReadWriteOnce'],
+        resources: { requests: { storage: '2Gi' } },
+        storageClassName: 'local-wait',
+      },
+    },
+    claimObject('wait-z9', { storageClassName: 'late-z9' }),
+    claimObject('wait-capacity', { storageClassName: 'late-capacity' }),
+    {
+      ...claimObject('wait-selected', { storageClassName: 'late-anywhere' }),
+      metadata: {
+        name: 'wait-selected',
+        annotations: { 'volume.kubernetes.io/selected-node': 'node-gone' },
+      },
+    },
   ],
+}
+
+function waitingClass(name: string, provisioner: string): Obj {
+  return { metadata: { name }, provisioner, volumeBindingMode: 'WaitForFirstConsumer' }
+}
+
+/** A CSIStorageCapacity of class late-capacity, reached from the nodes of `zone`. */
+function storageCapacity(name: string, capacity: string, maximum: string | null, zone: string) {
+  return {
+    metadata: { name },
+    storageClassName: 'late-capacity',
+    capacity,
+    ...(maximum === null ? {} : { maximumVolumeSize: maximum }),
+    nodeTopology: { matchLabels: { [ZONE]: zone } },
+  }
 }
 
 /** A claim bound as the PV controller leaves it: its volume named, the binding marked complete. */
@@ -323,7 +376,12 @@ function claimObject(name: string, spec: Obj): Obj {
  * (node affinity, and a zone label), or that does not exist, or pinned by name to the
  * unschedulable node-07 (the other nodes left out at PreFilter); then NodeVolumeLimits' probes: a
  * volume of a driver with room on no node, and on node-02 a new volume where room-user's fills
- * the driver's place, that same volume (counted once), and one the class would provision.
+ * the driver's place, that same volume (counted once), and one the class would provision. Then
+ * claims waiting for their first consumer, every one Pending (one that fits would wait in
+ * PreBind for a provisioner or PV controller that does not run): of a class that provisions
+ * nothing, whose one free volume is in z1, held to z2, and asking for more than it holds; of a class whose
+ * allowedTopologies name no zone; held to z1, where the capacities are too small (the one with
+ * room is z3's); provisioning on a node that is gone; and beside a claim bound to z2's volume.
  */
 export function claimProbes(): Obj[] {
   const probe = (name: string, volume: Obj): Obj => ({
@@ -353,7 +411,27 @@ export function claimProbes(): Obj[] {
     onNode02(probe('limit-full', claim('room-new'))),
     onNode02(probe('limit-shared', claim('room-used'))),
     onNode02(probe('limit-provisioned', claim('room-late'))),
+    probe('wait-big', claim('wait-big')),
+    inZone('z2', probe('wait-elsewhere', claim('wait-local'))),
+    probe('wait-topology', claim('wait-z9')),
+    inZone('z1', probe('wait-capacity', claim('wait-capacity'))),
+    probe('wait-selected', claim('wait-selected')),
+    {
+      ...probe('wait-and-bound', claim('wait-local')),
+      spec: {
+        containers: [container()],
+        volumes: [
+          { name: 'bound', ...claim('pinned-z2') },
+          { name: 'waiting', ...claim('wait-local') },
+        ],
+      },
+    },
   ]
+}
+
+/** The probe held to the nodes of `zone`. */
+function inZone(zone: string, probe: Obj): Obj {
+  return { ...probe, spec: { ...(probe.spec as Obj), nodeSelector: { [ZONE]: zone } } }
 }
 
 /** The probe held to node-02, where room-user's volume fills room.example.com's one place. */

@@ -2,6 +2,7 @@ import { REASON_NODE_AFFINITY } from '../../src/placement/index.js'
 import type { KubeVersion, Toleration } from '../../src/core/index.js'
 import type {
   ClaimFacts,
+  CsiDriverFacts,
   CsiNodeFacts,
   VolumeAttachmentFacts,
   DisruptionBudget,
@@ -21,6 +22,7 @@ import type {
   PodPlacementInput,
   PersistentVolumeFacts,
   PodVolumeClaim,
+  StorageCapacityFacts,
   StorageClassFacts,
   TopologySpreadConstraint,
 } from '../../src/placement/index.js'
@@ -213,6 +215,9 @@ export interface Cluster {
     /** The CSINodes (VolumeAttachments beside them); not read when absent. */
     readonly csiNodes?: readonly CsiNodeFacts[]
     readonly attachments?: readonly VolumeAttachmentFacts[]
+    /** The CSIDrivers (CSIStorageCapacities beside them); not read when absent. */
+    readonly csiDrivers?: readonly CsiDriverFacts[]
+    readonly capacities?: readonly StorageCapacityFacts[]
   }
 }
 
@@ -250,6 +255,11 @@ export function podInput(incoming: PlacementPod, cluster: Cluster): PodPlacement
               csiNodes: cluster.storage.csiNodes ?? null,
               attachments:
                 cluster.storage.csiNodes === undefined ? null : (cluster.storage.attachments ?? []),
+              csiDrivers: cluster.storage.csiDrivers ?? null,
+              capacities:
+                cluster.storage.csiDrivers === undefined
+                  ? null
+                  : (cluster.storage.capacities ?? []),
             }
           ),
     nodeLabelsKnown: true,

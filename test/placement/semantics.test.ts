@@ -15,6 +15,7 @@ import { NOMINATED_CASES } from './nominated-pods.cases.js'
 import { UPSTREAM_NODE_AFFINITY } from './node-affinity.upstream.js'
 import { expectUnjudged, UNJUDGED_CASES } from './unjudged.cases.js'
 import { VOLUME_CASES } from './volume-plugins.cases.js'
+import { WAITING_CASES } from './volume-binding-waiting.cases.js'
 
 const NODE_AFFINITY_CASES = [...UPSTREAM_NODE_AFFINITY, ...OUR_NODE_AFFINITY]
 
@@ -142,15 +143,18 @@ describe('Filter and the preemption dry run with nominated pods', () => {
 })
 
 describe('the volume plugins over the pod’s claims and their volumes', () => {
-  it.each(VOLUME_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const diagnosis = diagnose(c.pod, c.cluster)
-    const rows = Object.fromEntries(
-      diagnosis.nodes.map((n) => [n.name, n.plugin === null ? null : [n.plugin, n.reason]])
-    )
-    expect(rows).toEqual(c.expected)
-    expect(diagnosis.summary).toBe(c.summary)
-    expect(diagnosis.notJudged.filter((n) => n.startsWith('volumes ('))).toEqual(
-      c.unjudged.length === 0 ? [] : [volumesNotJudged(c.unjudged)]
-    )
-  })
+  it.each([...VOLUME_CASES, ...WAITING_CASES].map((c) => [c.name, c] as const))(
+    '%s',
+    (_name, c) => {
+      const diagnosis = diagnose(c.pod, c.cluster)
+      const rows = Object.fromEntries(
+        diagnosis.nodes.map((n) => [n.name, n.plugin === null ? null : [n.plugin, n.reason]])
+      )
+      expect(rows).toEqual(c.expected)
+      expect(diagnosis.summary).toBe(c.summary)
+      expect(diagnosis.notJudged.filter((n) => n.startsWith('volumes ('))).toEqual(
+        c.unjudged.length === 0 ? [] : [volumesNotJudged(c.unjudged)]
+      )
+    }
+  )
 })

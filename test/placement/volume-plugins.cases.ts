@@ -3,6 +3,7 @@ import type {
   PersistentVolumeFacts,
   PodVolumeClaim,
   StorageClassFacts,
+  VolumeBindingFacts,
 } from '../../src/placement/index.js'
 import { REASON_UNTOLERATED_TAINT } from '../../src/core/index.js'
 import { node, pod, type TestNode } from './builders.js'
@@ -35,6 +36,7 @@ const ephemeralRef = (volume: string): PodVolumeClaim => ({
 
 /** A claim of the default namespace: bound (named volume, bind completed) unless said. */
 export function claim(name: string, facts: Partial<ClaimFacts> = {}): ClaimFacts {
+  const readWriteOncePod = facts.readWriteOncePod ?? false
   return {
     namespace: 'default',
     name,
@@ -44,14 +46,25 @@ export function claim(name: string, facts: Partial<ClaimFacts> = {}): ClaimFacts
     bindCompleted: true,
     className: '',
     controllerUid: null,
-    readWriteOncePod: false,
+    readWriteOncePod,
+    uid: `uid-${name}`,
+    storageRequest: null,
+    selector: null,
+    accessModes: [readWriteOncePod ? 'ReadWriteOncePod' : 'ReadWriteOnce'],
+    volumeMode: 'Filesystem',
+    attributesClass: '',
+    selectedNode: null,
     ...facts,
   }
 }
 const unbound = (name: string, className: string): ClaimFacts =>
   claim(name, { volumeName: '', bindCompleted: false, className })
 
-const WAITING: StorageClassFacts = { name: 'local', waitForFirstConsumer: true }
+const WAITING: StorageClassFacts = {
+  name: 'local',
+  waitForFirstConsumer: true,
+  provisioner: 'kubernetes.io/no-provisioner',
+}
 const AT_ONCE: StorageClassFacts = { name: 'standard', waitForFirstConsumer: false }
 const CLASSES = [WAITING, AT_ONCE]
 
@@ -202,13 +215,25 @@ const ZONED = [
 
 const DRIVER = 'disk.example.com'
 
+/** What a volume bound to some claim gives VolumeBinding's matching: it is no claim's to take. */
+const BOUND: VolumeBindingFacts = {
+  className: '',
+  capacity: 0n,
+  claimRef: { namespace: 'default', name: 'other', uid: '' },
+  volumeMode: 'Filesystem',
+  accessModes: ['ReadWriteOnce'],
+  available: false,
+  deleting: false,
+  attributesClass: '',
+}
+
 /** A CSI volume of DRIVER, of no labels or node affinity unless said. */
 export function volume(
   name: string,
   facts: Partial<PersistentVolumeFacts> = {}
 ): PersistentVolumeFacts {
   const csi = { driver: DRIVER, handle: name }
-  return { name, labels: {}, nodeAffinity: null, source: 'other', csi, ...facts }
+  return { name, labels: {}, nodeAffinity: null, source: 'other', csi, binding: BOUND, ...facts }
 }
 const HOSTNAME = 'kubernetes.io/hostname'
 const PINNED_ELSEWHERE = "node(s) didn't satisfy plugin(s) [VolumeBinding]"
@@ -313,11 +338,19 @@ const VOLUME_FILTER_CASES: readonly VolumeCase[] = [
     unjudged: ONLY_LIMITS,
   },
   {
-    name: 'a claim waiting for its first consumer leaves VolumeBinding unjudged, and VolumeZone passes it over',
+    name: 'a claim waiting for its first consumer is VolumeBinding’s to judge (volume-binding-waiting.cases.ts), and VolumeZone passes it over',
     pod: withClaims([claimRef('data')]),
     cluster: withVolumes([unbound('data', 'local')], [volume('pv-other')]),
-    ...ALL_FIT,
-    unjudged: ['NodeVolumeLimits', 'VolumeBinding'],
+    expected: Object.fromEntries(
+      ['a', 'b', 'c'].map((n) => [
+        n,
+        ['VolumeBinding', "node(s) didn't find available persistent volumes to bind"],
+      ])
+    ),
+    summary:
+      "0/3 nodes are available: 3 node(s) didn't find available persistent volumes to bind." +
+      helpless(3),
+    unjudged: ONLY_LIMITS,
   },
   {
     name: 'a volume pinned to a host by name (a local one here) narrows the nodes at PreFilter: the others get the absent-nodes status naming VolumeBinding',
@@ -480,7 +513,7 @@ const LIMIT_CASES: readonly VolumeCase[] = [
     pod: withClaims([claimRef('data')]),
     ...limited([unbound('data', 'csi-late')], { classes: [PROVISIONED] }),
     ...B_FULL,
-    unjudged: ['VolumeBinding'],
+    unjudged: [],
   },
   {
     name: 'a claim of a volume that is no CSI volume (nfs) counts for nothing',
@@ -498,7 +531,7 @@ const LIMIT_CASES: readonly VolumeCase[] = [
       classes: [{ name: 'ebs', waitForFirstConsumer: true, provisioner: 'kubernetes.io/aws-ebs' }],
     }),
     ...LIMITS_JUDGED,
-    unjudged: ['NodeVolumeLimits', 'VolumeBinding'],
+    unjudged: ['NodeVolumeLimits'],
   },
   {
     name: 'the node’s attachable-volumes-csi-<driver> allocatable limits the driver where no CSINode count does',

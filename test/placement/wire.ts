@@ -1,6 +1,8 @@
 import type {
   ClaimFacts,
+  CsiDriverFacts,
   CsiNodeFacts,
+  StorageCapacityFacts,
   VolumeAttachmentFacts,
   LabelSelector,
   PersistentVolumeFacts,
@@ -95,12 +97,14 @@ function wireVolumes(pod: PlacementPod): Record<string, unknown>[] {
 export function wireClaim(claim: ClaimFacts): Record<string, unknown> {
   const annotations: Record<string, string> = {}
   if (claim.bindCompleted) annotations['pv.kubernetes.io/bind-completed'] = 'yes'
+  if (claim.selectedNode !== null)
+    annotations['volume.kubernetes.io/selected-node'] = claim.selectedNode
   return {
     kind: 'PersistentVolumeClaim',
     metadata: {
       namespace: claim.namespace,
       name: claim.name,
-      uid: `uid-${claim.name}`,
+      uid: claim.uid,
       annotations,
       ...(claim.deleting ? { deletionTimestamp: '2026-01-01T00:00:00Z' } : {}),
       ...(claim.controllerUid === null
@@ -119,7 +123,13 @@ export function wireClaim(claim: ClaimFacts): Record<string, unknown> {
     },
     spec: {
       volumeName: claim.volumeName,
-      accessModes: claim.readWriteOncePod ? ['ReadWriteOncePod'] : ['ReadWriteOnce'],
+      accessModes: claim.accessModes,
+      volumeMode: claim.volumeMode,
+      ...(claim.storageRequest === null
+        ? {}
+        : { resources: { requests: { storage: `${claim.storageRequest}n` } } }),
+      ...(claim.selector === null ? {} : { selector: wireSelector(claim.selector) }),
+      ...(claim.attributesClass === '' ? {} : { volumeAttributesClassName: claim.attributesClass }),
       ...(claim.className === '' ? {} : { storageClassName: claim.className }),
     },
     status: { phase: claim.lost ? 'Lost' : claim.volumeName === '' ? 'Pending' : 'Bound' },
@@ -133,6 +143,9 @@ export function wireStorageClass(c: StorageClassFacts): Record<string, unknown> 
     metadata: { name: c.name },
     provisioner: c.provisioner ?? 'example.com/disk',
     volumeBindingMode: c.waitForFirstConsumer ? 'WaitForFirstConsumer' : 'Immediate',
+    allowedTopologies: (c.allowedTopologies ?? []).map((term) => ({
+      matchLabelExpressions: term,
+    })),
   }
 }
 
@@ -201,13 +214,27 @@ export function wirePersistentVolume(volume: PersistentVolumeFacts): Record<stri
           ? { nfs: { server: 'nfs.example.com', path: '/' } }
           : { csi: { driver: volume.csi.driver, volumeHandle: volume.csi.handle } }
   const terms = volume.nodeAffinity?.map(wireTerm)
+  const binding = volume.binding
   return {
     kind: 'PersistentVolume',
-    metadata: { name: volume.name, labels: volume.labels },
+    metadata: {
+      name: volume.name,
+      labels: volume.labels,
+      ...(binding.deleting ? { deletionTimestamp: '2026-01-01T00:00:00Z' } : {}),
+    },
     spec: {
       ...source,
       ...(terms === undefined ? {} : { nodeAffinity: { required: { nodeSelectorTerms: terms } } }),
+      capacity: { storage: `${binding.capacity}n` },
+      accessModes: binding.accessModes,
+      volumeMode: binding.volumeMode,
+      ...(binding.claimRef === null ? {} : { claimRef: binding.claimRef }),
+      ...(binding.className === '' ? {} : { storageClassName: binding.className }),
+      ...(binding.attributesClass === ''
+        ? {}
+        : { volumeAttributesClassName: binding.attributesClass }),
     },
+    status: { phase: binding.available ? 'Available' : 'Bound' },
   }
 }
 
@@ -240,5 +267,27 @@ export function wireVolumeAttachment(a: VolumeAttachmentFacts, i: number): Recor
       nodeName: a.nodeName,
       source: a.volumeName === null ? {} : { persistentVolumeName: a.volumeName },
     },
+  }
+}
+
+/** A CSIDriver as `kubectl get csidriver -o json` prints it. */
+export function wireCsiDriver(driver: CsiDriverFacts): Record<string, unknown> {
+  return {
+    kind: 'CSIDriver',
+    metadata: { name: driver.name },
+    spec: { attachRequired: true, storageCapacity: driver.storageCapacity },
+  }
+}
+
+/** A CSIStorageCapacity as `kubectl get csistoragecapacity -o json` prints it. */
+export function wireStorageCapacity(c: StorageCapacityFacts, i: number): Record<string, unknown> {
+  return {
+    kind: 'CSIStorageCapacity',
+    apiVersion: 'storage.k8s.io/v1',
+    metadata: { namespace: 'kube-system', name: `csisc-${i}` },
+    storageClassName: c.className,
+    ...(c.capacity === null ? {} : { capacity: `${c.capacity}n` }),
+    ...(c.maximumVolumeSize === null ? {} : { maximumVolumeSize: `${c.maximumVolumeSize}n` }),
+    ...(c.nodeTopology === null ? {} : { nodeTopology: wireSelector(c.nodeTopology) }),
   }
 }

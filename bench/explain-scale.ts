@@ -8,7 +8,7 @@ import {
   podObject,
   PODS_PER_NODE,
 } from './explain-scale-objects.js'
-import { writeClaimedCluster } from './explain-scale-claims.js'
+import { writeClaimedCluster, type PendingClaims } from './explain-scale-claims.js'
 import { realisticNode } from './realistic-node.js'
 import { measure, type ScaleFiles } from './scale-measure.js'
 
@@ -32,17 +32,22 @@ const NODES = Number(process.env.BENCH_NODES ?? 5000)
 const PENDING = Number(process.env.BENCH_PENDING ?? 0)
 /**
  * `BENCH_CLAIMS`: also time `explain --pending` of this many pending pods each with a claim, on
- * the cluster a tenth of whose pods have claims (explain-scale-claims.ts), beside the same
- * pending pods without volumes: what NodeVolumeLimits and the other volume plugins add.
+ * the cluster a tenth of whose pods have claims (explain-scale-claims.ts): bound to a volume, or
+ * waiting for its first consumer with a local volume on every node; beside the same pending pods
+ * without volumes: what NodeVolumeLimits and the other volume plugins add.
  */
 const CLAIMS = Number(process.env.BENCH_CLAIMS ?? 0)
 
-/** `explain --pending` of CLAIMS pending pods with claims, and without. */
+/** `explain --pending` of CLAIMS pending pods with claims bound or waiting, and without. */
 function claimsCost(dir: string, files: Files): object {
   if (CLAIMS === 0) return {}
-  const run = (claimed: boolean) =>
-    measure('pending', { ...files, ...writeClaimedCluster(dir, NODES, CLAIMS, claimed) })
-  return { [`pending${CLAIMS}Claimed`]: run(true), [`pending${CLAIMS}Unclaimed`]: run(false) }
+  const run = (claims: PendingClaims) =>
+    measure('pending', { ...files, ...writeClaimedCluster(dir, NODES, CLAIMS, claims) })
+  return {
+    [`pending${CLAIMS}Claimed`]: run('bound'),
+    [`pending${CLAIMS}Waiting`]: run('waiting'),
+    [`pending${CLAIMS}Unclaimed`]: run('none'),
+  }
 }
 
 /** The placed pods and `count` pending ones, as one pods file for `explain --pending`. */

@@ -94,6 +94,21 @@ function fieldMatches(r: LabelRequirement, node: LabelledNode): boolean {
   return r.operator === 'In' ? value === r.values[0] : value !== r.values[0]
 }
 
+/** The terms that can match any node: not empty, and parsable (the others never match). */
+export function matchableTerms(terms: readonly NodeSelectorTerm[]): NodeSelectorTerm[] {
+  return terms.filter((term) => !isEmptyTerm(term) && termProblem(term) === null)
+}
+
+/**
+ * Whether a term of matchableTerms matches the node: termMismatch's answer without its words,
+ * for a caller that asks it of many volumes on every node.
+ */
+export function matchableTermMatches(term: NodeSelectorTerm, node: LabelledNode): boolean {
+  for (const r of term.matchExpressions) if (!requirementMatches(r, node.labels)) return false
+  for (const r of term.matchFields) if (!fieldMatches(r, node)) return false
+  return true
+}
+
 function describeLabel(labels: Labels, key: string): string {
   const value = labelOf(labels, key)
   return value === undefined ? `node has no label ${key}` : `node has ${key}=${value}`

@@ -82,6 +82,8 @@ function overLimit(
   volumesOf: AttachableVolumes,
   attached: readonly string[]
 ): Excess | null {
+  // A driver the node gives no limit (say a provisioner of local volumes) has nothing to count.
+  if (![...drivers].some((driver) => limits.has(driver))) return null
   let used: Map<string, string> | null = null
   for (const pod of node.podsWithClaims) {
     const volumes = volumesOf.ofPod(pod)

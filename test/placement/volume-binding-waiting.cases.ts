@@ -18,13 +18,15 @@ import { claim, inZone, volume, ZONE, type VolumeCase } from './volume-plugins.c
  * pv_helpers.go `FindMatchingVolume`): a free volume of the claim's class the node may use, or
  * provisioning there by the class's provisioner, within its allowedTopologies and, for a CSI
  * driver that asks for it, a CSIStorageCapacity the node reaches. The reasons of the bound and
- * the waiting claims add up on a node. Nodes: a in zone z1, b in z2, c in none.
+ * the waiting claims add up on a node. Nodes: a in zone z1, b in z2, c in none; each with its
+ * hostname label.
  */
 
+const HOSTNAME = 'kubernetes.io/hostname'
 const NODES = [
-  node('a', { labels: { [ZONE]: 'z1' } }),
-  node('b', { labels: { [ZONE]: 'z2' } }),
-  node('c'),
+  node('a', { labels: { [ZONE]: 'z1', [HOSTNAME]: 'a' } }),
+  node('b', { labels: { [ZONE]: 'z2', [HOSTNAME]: 'b' } }),
+  node('c', { labels: { [HOSTNAME]: 'c' } }),
 ]
 const DRIVER = 'disk.example.com'
 const GI = 2n ** 30n * 1_000_000_000n
@@ -78,6 +80,13 @@ function free(
     ...facts,
   })
 }
+
+const onHosts = (hosts: string[]) => [
+  {
+    matchExpressions: [{ key: HOSTNAME, operator: 'In' as const, values: hosts }],
+    matchFields: [],
+  },
+]
 
 const claimRef = (claimName: string): PodVolumeClaim => ({ claimName, ephemeral: false })
 const using = (...claims: string[]) => pod({ volumeClaims: claims.map(claimRef) })
@@ -214,6 +223,27 @@ export const WAITING_CASES: readonly VolumeCase[] = [
       }
     ),
     ...NONE,
+    unjudged: LIMITS,
+  },
+  {
+    name: 'a local volume pinned to a hostname is free on the node of that hostname label alone',
+    pod: using('data'),
+    ...cluster([waiting('data', 'local', 10)], {
+      volumes: [free('pv-on-a', 'z9', 10, {}, { nodeAffinity: onHosts(['a']) })],
+    }),
+    ...ONLY_A,
+    unjudged: LIMITS,
+  },
+  {
+    name: 'a volume pinned to a hostname by one term and to a zone by another is free on the nodes of either',
+    pod: using('data'),
+    ...cluster([waiting('data', 'local', 10)], {
+      volumes: [
+        free('pv-two-ways', 'z9', 10, {}, { nodeAffinity: [...onHosts(['c']), ...inZone('z2')] }),
+      ],
+    }),
+    expected: { a: ['VolumeBinding', BIND], b: null, c: null },
+    summary: `2/3 nodes are available: 1 ${BIND}.`,
     unjudged: LIMITS,
   },
   {

@@ -1,14 +1,17 @@
 import {
+  labelOf,
   labelSelectorMatches,
   labelSelectorProblem,
   requirementMatches,
   requirementProblem,
+  type LabelSelector,
   type Labels,
 } from './label-requirements.js'
 import type { NodeInfo } from './node-info.js'
 import { formatUnits, unitValue } from './quantity.js'
 import type {
   ClaimFacts,
+  StorageCapacityFacts,
   StorageClassFacts,
   TopologySelectorTerm,
   VolumeStorage,
@@ -88,13 +91,76 @@ function enoughCapacity(
   if (claim.storageRequest === null) return true
   if (storage.csiDrivers?.get(provisioner)?.storageCapacity !== true) return true
   const size = unitValue(claim.storageRequest)
-  return (storage.capacities ?? []).some((capacity) => {
-    const limit = capacity.maximumVolumeSize ?? capacity.capacity
-    if (capacity.className !== claim.className || limit === null || unitValue(limit) < size)
-      return false
-    const topology = capacity.nodeTopology
-    return topology !== null && labelSelectorProblem(topology) === null
-      ? labelSelectorMatches(topology, node.node.labels)
-      : false
-  })
+  const { byLabel, keys, others } = capacitiesOf(storage, claim.className)
+  const labels = node.node.labels
+  const holds = (c: Reach) => c.bytes !== null && c.bytes >= size
+  for (const key of keys) {
+    const value = labelOf(labels, key)
+    if (value !== undefined && byLabel.get(`${key}=${value}`)?.some(holds) === true) return true
+  }
+  return others.some(
+    (c) => holds(c) && c.topology !== null && labelSelectorMatches(c.topology, labels)
+  )
+}
+
+/** A capacity: what it holds (`capacitySufficient`), and the nodes it reaches (`nodeHasAccess`). */
+interface Reach {
+  /** `maximumVolumeSize`, else `capacity`, in bytes; null when neither is given. */
+  readonly bytes: bigint | null
+  /** Its `nodeTopology`; null when it has none or one `LabelSelectorAsSelector` refuses: no node. */
+  readonly topology: LabelSelector | null
+}
+
+/**
+ * A class's capacities, read once per storage: a driver keeps one per node or zone, each with a
+ * topology of one label (`topology.topolvm.io/node: node-1`), which a node finds by its own
+ * label's value rather than matching them all; any other topology is matched as it is.
+ */
+interface ClassCapacities {
+  readonly byLabel: ReadonlyMap<string, readonly Reach[]>
+  readonly keys: readonly string[]
+  readonly others: readonly Reach[]
+}
+
+function capacitiesOf(storage: VolumeStorage, className: string): ClassCapacities {
+  let byClass = indexed.get(storage)
+  if (byClass === undefined) {
+    byClass = new Map()
+    indexed.set(storage, byClass)
+  }
+  let known = byClass.get(className)
+  if (known === undefined) {
+    known = indexCapacities((storage.capacities ?? []).filter((c) => c.className === className))
+    byClass.set(className, known)
+  }
+  return known
+}
+
+const indexed = new WeakMap<VolumeStorage, Map<string, ClassCapacities>>()
+
+function indexCapacities(capacities: readonly StorageCapacityFacts[]): ClassCapacities {
+  const byLabel = new Map<string, Reach[]>()
+  const keys = new Set<string>()
+  const others: Reach[] = []
+  for (const c of capacities) {
+    const limit = c.maximumVolumeSize ?? c.capacity
+    const topology =
+      c.nodeTopology !== null && labelSelectorProblem(c.nodeTopology) === null
+        ? c.nodeTopology
+        : null
+    const reach = { bytes: limit === null ? null : unitValue(limit), topology }
+    const pairs = topology === null ? [] : Object.entries(topology.matchLabels)
+    const [pair] = pairs
+    if (pair === undefined || pairs.length > 1 || topology?.matchExpressions.length !== 0) {
+      others.push(reach)
+      continue
+    }
+    const [key, value] = pair
+    keys.add(key)
+    const label = `${key}=${value}`
+    const list = byLabel.get(label)
+    if (list === undefined) byLabel.set(label, [reach])
+    else list.push(reach)
+  }
+  return { byLabel, keys: [...keys], others }
 }

@@ -306,6 +306,22 @@ export const WAITING_CASES: readonly VolumeCase[] = [
     unjudged: LIMITS,
   },
   {
+    name: 'a capacity whose node topology is an expression reaches the nodes it selects',
+    pod: using('data'),
+    ...cluster([waiting('data', 'late', 10)], {
+      csiDrivers: drivers(true),
+      capacities: [
+        capacity(20, {
+          matchLabels: {},
+          matchExpressions: [{ key: ZONE, operator: 'In', values: ['z1'] }],
+        }),
+      ],
+    }),
+    expected: { a: null, b: ['VolumeBinding', NO_SPACE], c: ['VolumeBinding', NO_SPACE] },
+    summary: `1/3 nodes are available: 2 ${NO_SPACE}.`,
+    unjudged: LIMITS,
+  },
+  {
     name: 'a claim the scheduler chose a node for is provisioned there alone',
     pod: using('data'),
     ...cluster([waiting('data', 'late', 10, { selectedNode: 'b' })], {

@@ -33,7 +33,7 @@ import { fileSource } from './tool-io.js'
  */
 
 /** The kubectl command that writes a `--storage` file. */
-export const STORAGE_GET =
+const STORAGE_GET =
   'kubectl get pvc,pv,storageclass,csinode,volumeattachment,csidriver,csistoragecapacity -A -o yaml'
 
 interface StorageList extends OptionalList {

@@ -24,8 +24,8 @@ import { quantityField, resourceListField } from './decode-pod-resources.js'
 
 /**
  * What VolumeBinding reads to bind or provision a claim waiting for its first consumer
- * (placement volume-binding-delayed.ts): of the claim, of each PersistentVolume and
- * StorageClass, and the CSIDrivers and CSIStorageCapacities.
+ * (placement volume-candidates.ts, volume-binding-provisioning.ts): of the claim, of each
+ * PersistentVolume and StorageClass, and the CSIDrivers and CSIStorageCapacities.
  */
 
 /** volume.AnnSelectedNode: the node the scheduler chose to provision a claim's volume on. */
@@ -34,7 +34,7 @@ const SELECTED_NODE_ANNOTATION = 'volume.kubernetes.io/selected-node'
 const FILESYSTEM = 'Filesystem'
 
 /** `spec.accessModes` of a claim or volume. */
-export function accessModesOf(spec: JsonObject | null, at: string): readonly string[] {
+function accessModesOf(spec: JsonObject | null, at: string): readonly string[] {
   const modesAt = `${at}.accessModes`
   return mapItems(listField(spec, 'accessModes', at), (m, i) => stringItem(m, modesAt, i))
 }

@@ -38,6 +38,8 @@ export class AttachableVolumes {
   readonly #storage: VolumeStorage
   readonly #pods = new WeakMap<ClusterPod, Attachable>()
   readonly #limits = new WeakMap<PlacementNode, ReadonlyMap<string, number>>()
+  /** The volumes a node's pods use, as of the node's generation. */
+  readonly #used = new WeakMap<NodeInfo, { generation: number; used: UsedVolumes }>()
   /** Whether a snapshot, as of its change count, holds in-tree volumes on a migrated node. */
   readonly #inTree = new WeakMap<Snapshot, { changes: number; holds: boolean }>()
 
@@ -119,6 +121,25 @@ export class AttachableVolumes {
   }
 
   /**
+   * The CSI volumes the node's pods use, each once, and how many of each driver: kept until a
+   * pod is added to the node or taken off, as every pod judged asks it of every node.
+   */
+  usedOn(node: NodeInfo): UsedVolumes {
+    const kept = this.#used.get(node)
+    if (kept !== undefined && kept.generation === node.generation) return kept.used
+    const names = new Map<string, string>()
+    for (const pod of node.podsWithClaims) {
+      const volumes = this.ofPod(pod)
+      if (volumes !== 'in-tree') for (const [name, driver] of volumes) names.set(name, driver)
+    }
+    const perDriver = new Map<string, number>()
+    for (const driver of names.values()) perDriver.set(driver, (perDriver.get(driver) ?? 0) + 1)
+    const used = { names, perDriver }
+    this.#used.set(node, { generation: node.generation, used })
+    return used
+  }
+
+  /**
    * Whether a pod of the snapshot has a volume CSI migration may count: an inline volume or an
    * in-tree claim, on a node whose CSINode marks some plugin migrated (`isCSIMigrationOn`).
    */
@@ -136,6 +157,12 @@ export class AttachableVolumes {
 }
 
 type ClaimVolume = { readonly driver: string; readonly handle: string } | 'in-tree' | null
+
+/** The volumes in use on a node: unique name → driver, and the count of each driver's. */
+export interface UsedVolumes {
+  readonly names: ReadonlyMap<string, string>
+  readonly perDriver: ReadonlyMap<string, number>
+}
 
 const byStorage = new WeakMap<VolumeStorage, AttachableVolumes>()
 

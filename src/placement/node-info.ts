@@ -103,6 +103,11 @@ export class NodeInfo {
   readonly #order: PodOrder
   /** The non-zero requests' sums once a score has read them; null before. */
   #nonZero: NonZeroRequested | null
+  /**
+   * `Generation`: changed by every add and remove, so that what a plugin derives from the
+   * node's pods and keeps (attachable-volumes.ts) knows when to derive it again.
+   */
+  #generation = 0
 
   constructor(
     node: PlacementNode,
@@ -174,6 +179,10 @@ export class NodeInfo {
     return this.#withClaims.pods
   }
 
+  get generation(): number {
+    return this.#generation
+  }
+
   /** The place in the snapshot's order of `pod`, when it is on this node. */
   placeOf(pod: ClusterPod): number | undefined {
     return this.#pods.placeOf(pod)
@@ -205,6 +214,7 @@ export class NodeInfo {
 
   /** `NodeInfo.update`: the requests, the non-zero requests and the host ports, added or taken away. */
   #update(pod: ClusterPod, delta: 1 | -1): void {
+    this.#generation++
     accumulate(this.requested, requestsOf(pod), delta === 1 ? 1n : -1n)
     if (this.#nonZero !== null) addNonZeroOf(this.#nonZero, pod, delta)
     const ports = pod.hostPorts

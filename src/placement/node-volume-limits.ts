@@ -71,8 +71,8 @@ interface Excess {
 
 /**
  * The first of the pod's drivers whose volumes on the node, the pod's new ones added, pass its
- * limit. Written as loops over the few volumes at hand rather than maps built for each node:
- * explain runs it on every node for every pod judged.
+ * limit. The node's volumes in use are counted once per node change (attachable-volumes.ts
+ * `usedOn`): explain runs this on every node for every pod judged.
  */
 function overLimit(
   wanted: ReadonlyMap<string, string>,
@@ -84,25 +84,18 @@ function overLimit(
 ): Excess | null {
   // A driver the node gives no limit (say a provisioner of local volumes) has nothing to count.
   if (![...drivers].some((driver) => limits.has(driver))) return null
-  let used: Map<string, string> | null = null
-  for (const pod of node.podsWithClaims) {
-    const volumes = volumesOf.ofPod(pod)
-    if (volumes === 'in-tree' || volumes.size === 0) continue
-    used ??= new Map()
-    for (const [name, driver] of volumes) used.set(name, driver)
-  }
+  const used = volumesOf.usedOn(node)
   for (const driver of drivers) {
     const limit = limits.get(driver)
     if (limit === undefined) continue
     let adding = 0
-    for (const [name, d] of wanted) if (d === driver && used?.has(name) !== true) adding++
+    for (const [name, d] of wanted) if (d === driver && !used.names.has(name)) adding++
     if (adding === 0) continue
-    let current = 0
-    if (used !== null) for (const d of used.values()) if (d === driver) current++
+    let current = used.perDriver.get(driver) ?? 0
     // `getNodeVolumeAttachmentInfo`: an attachment of a CSI volume no pod there uses counts
     // too, though the pod's own volume is still counted new beside it.
     for (const name of attached)
-      if (name.startsWith(`${driver}/`) && used?.has(name) !== true) current++
+      if (name.startsWith(`${driver}/`) && !used.names.has(name)) current++
     if (current + adding > limit) return { driver, used: current, adding, limit }
   }
   return null

@@ -33,6 +33,9 @@ export interface LabelSelector {
 
 export type Labels = Readonly<Record<string, string>>
 
+/** v1.LabelHostname: the node label the kubelet sets to the node's hostname. */
+export const LABEL_HOSTNAME = 'kubernetes.io/hostname'
+
 const INT64_MIN = -(2n ** 63n)
 const INT64_MAX = 2n ** 63n - 1n
 

@@ -82,12 +82,11 @@ function overLimit(
   volumesOf: AttachableVolumes,
   attached: readonly string[]
 ): Excess | null {
-  // A driver the node gives no limit (say a provisioner of local volumes) has nothing to count.
-  if (![...drivers].some((driver) => limits.has(driver))) return null
-  const used = volumesOf.usedOn(node)
   for (const driver of drivers) {
     const limit = limits.get(driver)
+    // A driver the node gives no limit (say a provisioner of local volumes) has nothing to count.
     if (limit === undefined) continue
+    const used = volumesOf.usedOn(node)
     let adding = 0
     for (const [name, d] of wanted) if (d === driver && !used.names.has(name)) adding++
     if (adding === 0) continue

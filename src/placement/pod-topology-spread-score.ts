@@ -1,5 +1,5 @@
 import { NodeInclusion } from './pod-topology-spread-inclusion.js'
-import { labelOf } from './label-requirements.js'
+import { LABEL_HOSTNAME, labelOf } from './label-requirements.js'
 import type { PreScore, PreScoreResult, ScorePlugin } from './score-framework.js'
 import type { NodeInfo } from './node-info.js'
 import {
@@ -24,7 +24,6 @@ import type { SnapshotInput } from './types.js'
  * of the number of domains, plus maxSkew − 1; normalising turns fewer pods into more points.
  */
 
-export const LABEL_HOSTNAME = 'kubernetes.io/hostname'
 export const LABEL_TOPOLOGY_ZONE = 'topology.kubernetes.io/zone'
 const SCHEDULE_ANYWAY = 'ScheduleAnyway'
 

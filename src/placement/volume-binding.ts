@@ -1,5 +1,6 @@
 import type { KubeVersion } from '../core/index.js'
 import type { FilterPlugin } from './framework.js'
+import { LABEL_HOSTNAME } from './label-requirements.js'
 import type { NodeSelectorTerm } from './node-affinity.js'
 import type { NodeInfo } from './node-info.js'
 import type { PodVolumeClaim } from './cluster-pod.js'
@@ -96,7 +97,7 @@ function pinnedHostnames(terms: readonly NodeSelectorTerm[]): Set<string> {
   for (const term of terms) {
     let inTerm: Set<string> | null = null
     for (const r of term.matchExpressions) {
-      if (r.key !== HOSTNAME || r.operator !== 'In') continue
+      if (r.key !== LABEL_HOSTNAME || r.operator !== 'In') continue
       const values = new Set(r.values)
       inTerm = inTerm === null ? values : intersection(inTerm, values)
     }
@@ -104,8 +105,6 @@ function pinnedHostnames(terms: readonly NodeSelectorTerm[]): Set<string> {
   }
   return names
 }
-
-const HOSTNAME = 'kubernetes.io/hostname'
 
 function intersection(a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> {
   return new Set([...a].filter((n) => b.has(n)))

@@ -1,6 +1,6 @@
 import type { KubeVersion } from '../core/index.js'
 import { volumeBindingMatchesAttributesClass } from './kube-releases.js'
-import { labelOf, labelSelectorMatches } from './label-requirements.js'
+import { LABEL_HOSTNAME, labelOf, labelSelectorMatches } from './label-requirements.js'
 import { matchableTermMatches, matchableTerms, type NodeSelectorTerm } from './node-affinity.js'
 import type { NodeInfo } from './node-info.js'
 import type { ClaimFacts, PersistentVolumeFacts, VolumeStorage } from './volume-storage.js'
@@ -31,7 +31,6 @@ interface ClaimCandidates {
   readonly unpinned: readonly Candidate[]
 }
 
-const HOSTNAME = 'kubernetes.io/hostname'
 const NONE: readonly Candidate[] = []
 
 /**
@@ -47,7 +46,7 @@ export function matchingVolume(
 ): PersistentVolumeFacts | null {
   const { preBound, byHost, unpinned } = candidatesOf(claim, storage, release)
   if (preBound !== null) return fits(preBound, node) ? preBound.volume : null
-  const hostname = labelOf(node.node.labels, HOSTNAME)
+  const hostname = labelOf(node.node.labels, LABEL_HOSTNAME)
   const pinned = (hostname === undefined ? undefined : byHost.get(hostname)) ?? NONE
   const a = firstFitting(pinned, node, taken)
   const b = firstFitting(unpinned, node, taken)
@@ -200,7 +199,7 @@ function pinnedHosts(terms: readonly NodeSelectorTerm[]): Set<string> | null {
   const hosts = new Set<string>()
   for (const term of terms) {
     const lists = term.matchExpressions
-      .filter((r) => r.key === HOSTNAME && r.operator === 'In')
+      .filter((r) => r.key === LABEL_HOSTNAME && r.operator === 'In')
       .map((r) => r.values)
     const [first] = lists
     if (first === undefined) return null

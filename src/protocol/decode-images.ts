@@ -11,6 +11,7 @@ import {
   readString,
   type JsonObject,
 } from '../json/json-fields.js'
+import { element, member } from '../json/json-path.js'
 
 /**
  * The images ImageLocality reads: each container's `image` (`spec.containers`,
@@ -47,10 +48,11 @@ export function decodeContainerImages(
 ): readonly string[] {
   const items = listField(spec, key, specAt)
   if (items.length === 0) return NO_ITEMS
-  const at = `${specAt}.${key}`
-  return sharedImageList(
-    items.map((item, i) => stringField(objectItem(item, at, i), 'image', `${at}[${i}]`))
-  )
+  const at = member(specAt, key)
+  const images: string[] = []
+  for (let i = 0; i < items.length; i++)
+    images.push(stringField(objectItem(items[i], at, i), 'image', element(at, i)))
+  return sharedImageList(images)
 }
 
 /** `status.images`: each image's names and `sizeBytes`; none when absent. */

@@ -13,12 +13,13 @@ import {
   readString,
   type JsonObject,
 } from '../json/json-fields.js'
+import { element, member } from '../json/json-path.js'
 import { ProtocolError } from '../json/protocol-error.js'
 
 /** metav1.LabelSelector and the string maps of a Pod, read with the place of each field. */
 
 function list(obj: JsonObject | null, name: string, path: string): readonly unknown[] {
-  return obj === null ? NO_ITEMS : (readArray(field(obj, name), `${path}.${name}`) ?? NO_ITEMS)
+  return obj === null ? NO_ITEMS : (readArray(field(obj, name), member(path, name)) ?? NO_ITEMS)
 }
 
 /** The string map of an absent field: one object that no reader adds to. */
@@ -46,7 +47,7 @@ export function stringMapField(
 }
 
 function placeOf(at: string, name: string | null): string {
-  return name === null ? at : `${at}.${name}`
+  return name === null ? at : member(at, name)
 }
 
 /**
@@ -71,9 +72,11 @@ function stringMap(value: unknown, at: string, name: string | null): Record<stri
 export function readRequirement(value: unknown, path: string): LabelRequirement {
   const obj = readObject(value, path, true)
   return {
-    key: readString(field(obj, 'key'), `${path}.key`),
-    operator: readString(field(obj, 'operator'), `${path}.operator`),
-    values: mapItems(list(obj, 'values', path), (v, i) => readString(v, `${path}.values[${i}]`)),
+    key: readString(field(obj, 'key'), member(path, 'key')),
+    operator: readString(field(obj, 'operator'), member(path, 'operator')),
+    values: mapItems(list(obj, 'values', path), (v, i) =>
+      readString(v, element(member(path, 'values'), i))
+    ),
   }
 }
 
@@ -86,9 +89,9 @@ export function readLabelSelector(
   const obj = readObject(value, path, false)
   if (obj === null) return null
   const selector = {
-    matchLabels: readStringMap(field(obj, 'matchLabels'), `${path}.matchLabels`),
+    matchLabels: readStringMap(field(obj, 'matchLabels'), member(path, 'matchLabels')),
     matchExpressions: mapItems(list(obj, 'matchExpressions', path), (r, i) =>
-      readRequirement(r, `${path}.matchExpressions[${i}]`)
+      readRequirement(r, element(member(path, 'matchExpressions'), i))
     ),
   }
   const problem = check ? labelSelectorProblem(selector) : null

@@ -15,6 +15,7 @@ import {
   stringField,
   type JsonObject,
 } from '../json/json-fields.js'
+import { member } from '../json/json-path.js'
 import { ProtocolError } from '../json/protocol-error.js'
 import { stringMapField } from './decode-label-selector.js'
 
@@ -99,8 +100,8 @@ export function decodeManifestPodParts(
     namespace: pod.namespace,
     uid: pod.uid,
     tolerations: pod.tolerations,
-    nodeName: spec ? stringField(spec, 'nodeName', `${path}.spec`) : '',
-    phase: status ? stringField(status, 'phase', `${path}.status`) : '',
+    nodeName: spec ? stringField(spec, 'nodeName', member(path, 'spec')) : '',
+    phase: status ? stringField(status, 'phase', member(path, 'status')) : '',
   }
   return { pod: manifest, metadata, spec, status }
 }

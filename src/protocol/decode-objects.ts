@@ -1,4 +1,5 @@
 import type { Toleration } from '../core/index.js'
+import { element, member } from '../json/json-path.js'
 import { ProtocolError } from '../json/protocol-error.js'
 import {
   arrayField,
@@ -49,11 +50,14 @@ export interface NodeRef {
 function decodeToleration(value: unknown, path: string): Toleration {
   const obj = readObject(value, path, true)
   return {
-    key: readString(field(obj, 'key'), `${path}.key`),
-    operator: readString(field(obj, 'operator'), `${path}.operator`),
-    value: readString(field(obj, 'value'), `${path}.value`),
-    effect: readString(field(obj, 'effect'), `${path}.effect`),
-    tolerationSeconds: readInteger(field(obj, 'tolerationSeconds'), `${path}.tolerationSeconds`),
+    key: readString(field(obj, 'key'), member(path, 'key')),
+    operator: readString(field(obj, 'operator'), member(path, 'operator')),
+    value: readString(field(obj, 'value'), member(path, 'value')),
+    effect: readString(field(obj, 'effect'), member(path, 'effect')),
+    tolerationSeconds: readInteger(
+      field(obj, 'tolerationSeconds'),
+      member(path, 'tolerationSeconds')
+    ),
   }
 }
 
@@ -61,7 +65,7 @@ export function decodeTolerations(list: unknown[] | null, path: string): Tolerat
   const tolerations: Toleration[] = []
   if (list !== null) {
     for (let i = 0; i < list.length; i++)
-      tolerations.push(decodeToleration(list[i], `${path}[${i}]`))
+      tolerations.push(decodeToleration(list[i], element(path, i)))
   }
   return tolerations
 }
@@ -71,8 +75,9 @@ export function decodePod(value: unknown, path: string): PodTolerations {
   const pod = readObject(value, path, true)
   const metadata = objectField(pod, 'metadata', path)
   const spec = objectField(pod, 'spec', path)
-  const list = spec ? arrayField(spec, 'tolerations', `${path}.spec`) : null
-  const metadataAt = `${path}.metadata`
+  const specAt = member(path, 'spec')
+  const list = spec ? arrayField(spec, 'tolerations', specAt) : null
+  const metadataAt = member(path, 'metadata')
   return {
     name: metadata ? stringField(metadata, 'name', metadataAt) : '',
     namespace: metadata ? stringField(metadata, 'namespace', metadataAt) : '',
@@ -80,7 +85,7 @@ export function decodePod(value: unknown, path: string): PodTolerations {
     tolerations:
       list === null || list.length === 0
         ? NO_ITEMS
-        : decodeTolerations(list, `${path}.spec.tolerations`),
+        : decodeTolerations(list, member(specAt, 'tolerations')),
   }
 }
 

@@ -8,6 +8,7 @@ import {
   stringField,
   type JsonObject,
 } from '../json/json-fields.js'
+import { decodeNamingOnError, member } from '../json/json-path.js'
 import { ProtocolError } from '../json/protocol-error.js'
 import { decodeContainerImages } from './decode-images.js'
 import { stringMapField } from './decode-label-selector.js'
@@ -37,12 +38,14 @@ import { NO_VOLUME_CLAIMS, readStorageVolumes, readVolumeClaims } from './decode
  * one odd pod of the cluster stopping the tool.
  */
 export function decodePlacementPod(value: unknown, path: string, check = true): PlacementPod {
-  const pod = readObject(value, path, true)
-  const metadata = objectField(pod, 'metadata', path)
-  const spec = objectField(pod, 'spec', path)
-  const affinity = child(spec, 'affinity', `${path}.spec`)
-  const status = objectField(pod, 'status', path)
-  return placementOf({ metadata, spec, status }, affinity, path, check, null)
+  return decodeNamingOnError(() => {
+    const pod = readObject(value, path, true)
+    const metadata = objectField(pod, 'metadata', path)
+    const spec = objectField(pod, 'spec', path)
+    const affinity = child(spec, 'affinity', member(path, 'spec'))
+    const status = objectField(pod, 'status', path)
+    return placementOf({ metadata, spec, status }, affinity, path, check, null)
+  })
 }
 
 export interface DecodedPod {
@@ -60,10 +63,13 @@ export function decodeManifestAndPlacement(
   check: boolean,
   admit?: (pod: ManifestPod) => void
 ): DecodedPod {
-  const parts = decodeManifestPodParts(value, path)
+  const parts = decodeNamingOnError(() => decodeManifestPodParts(value, path))
   admit?.(parts.pod)
-  const affinity = child(parts.spec, 'affinity', `${path}.spec`)
-  return { pod: parts.pod, placement: placementOf(parts, affinity, path, check, parts.pod) }
+  const placement = decodeNamingOnError(() => {
+    const affinity = child(parts.spec, 'affinity', member(path, 'spec'))
+    return placementOf(parts, affinity, path, check, parts.pod)
+  })
+  return { pod: parts.pod, placement }
 }
 
 const INT32_MIN = -(2 ** 31)
@@ -89,7 +95,9 @@ function placementOf(
   check: boolean,
   known: ManifestPod | null
 ): PlacementPod {
-  const [metadataAt, specAt, statusAt] = [`${path}.metadata`, `${path}.spec`, `${path}.status`]
+  const metadataAt = member(path, 'metadata')
+  const specAt = member(path, 'spec')
+  const statusAt = member(path, 'status')
   const placement = {
     name: known ? known.name : stringField(metadata, 'name', metadataAt),
     namespace: known ? known.namespace : stringField(metadata, 'namespace', metadataAt),
@@ -105,7 +113,7 @@ function placementOf(
     priority: readPriority(spec, specAt),
     nominatedNodeName: stringField(status, 'nominatedNodeName', statusAt),
     resources: decodePodResources(spec, status, path),
-    hostPorts: decodeHostPorts(spec, path),
+    hostPorts: decodeHostPorts(spec, specAt),
     images: decodeContainerImages(spec, 'containers', specAt),
     initImages: decodeContainerImages(spec, 'initContainers', specAt),
     startTime: stringField(status, 'startTime', statusAt) || null,

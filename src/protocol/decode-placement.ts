@@ -20,6 +20,7 @@ import {
   stringItem,
   type JsonObject,
 } from '../json/json-fields.js'
+import { element, member } from '../json/json-path.js'
 import { ProtocolError } from '../json/protocol-error.js'
 import {
   NO_STRINGS,
@@ -55,10 +56,10 @@ function readTerm(value: unknown, path: string, check: boolean): NodeSelectorTer
   const obj = readObject(value, path, false)
   const term = {
     matchExpressions: mapList(obj, 'matchExpressions', path, (r, i) =>
-      readRequirement(r, `${path}.matchExpressions[${i}]`)
+      readRequirement(r, element(member(path, 'matchExpressions'), i))
     ),
     matchFields: mapList(obj, 'matchFields', path, (r, i) =>
-      readRequirement(r, `${path}.matchFields[${i}]`)
+      readRequirement(r, element(member(path, 'matchFields'), i))
     ),
   }
   const problem = check ? termValidationProblem(term) : null
@@ -72,7 +73,7 @@ function readTerm(value: unknown, path: string, check: boolean): NodeSelectorTer
  */
 export function readNodeSelectorTerms(selector: JsonObject, path: string): NodeSelectorTerm[] {
   const terms = listField(selector, 'nodeSelectorTerms', path)
-  return terms.map((t, i) => readTerm(t, `${path}.nodeSelectorTerms[${i}]`, false))
+  return terms.map((t, i) => readTerm(t, element(member(path, 'nodeSelectorTerms'), i), false))
 }
 
 /** The node affinity of a pod with neither a node selector nor `nodeAffinity`. */
@@ -88,38 +89,38 @@ export function readNodeAffinity(
   path: string,
   check: boolean
 ): NodeAffinitySpec {
-  const nodeAffinity = child(affinity, 'nodeAffinity', `${path}.affinity`)
+  const nodeAffinity = child(affinity, 'nodeAffinity', member(path, 'affinity'))
   if (nodeAffinity === null) {
     const nodeSelector = stringMapField(spec, 'nodeSelector', path)
     return nodeSelector === NO_STRINGS ? NO_NODE_AFFINITY : { ...NO_NODE_AFFINITY, nodeSelector }
   }
-  const at = `${path}.affinity.nodeAffinity`
+  const at = member(member(path, 'affinity'), 'nodeAffinity')
   const required = child(nodeAffinity, 'requiredDuringSchedulingIgnoredDuringExecution', at)
-  const requiredAt = `${at}.requiredDuringSchedulingIgnoredDuringExecution`
-  const preferredAt = `${at}.preferredDuringSchedulingIgnoredDuringExecution`
+  const requiredAt = member(at, 'requiredDuringSchedulingIgnoredDuringExecution')
+  const preferredAt = member(at, 'preferredDuringSchedulingIgnoredDuringExecution')
   return {
     nodeSelector: stringMapField(spec, 'nodeSelector', path),
     required:
       required === null
         ? null
         : mapList(required, 'nodeSelectorTerms', requiredAt, (t, i) =>
-            readTerm(t, `${requiredAt}.nodeSelectorTerms[${i}]`, check)
+            readTerm(t, element(member(requiredAt, 'nodeSelectorTerms'), i), check)
           ),
     preferred: mapList(
       nodeAffinity,
       'preferredDuringSchedulingIgnoredDuringExecution',
       at,
       (item, i): PreferredSchedulingTerm => {
-        const itemAt = `${preferredAt}[${i}]`
+        const itemAt = element(preferredAt, i)
         const obj = readObject(item, itemAt, true)
-        const weight = readInteger(field(obj, 'weight'), `${itemAt}.weight`) ?? 0n
+        const weight = readInteger(field(obj, 'weight'), member(itemAt, 'weight')) ?? 0n
         // The API server takes 1 to 100 (validatePreferredSchedulingTerms); 0 is let through because
         // upstream's scorer skips such a term, as one of its own tests shows.
         if (check && (weight < 0n || weight > 100n))
           throw new ProtocolError(`${itemAt}.weight: ${weight} is not in 1..100`)
         return {
           weight: Number(weight),
-          preference: readTerm(field(obj, 'preference'), `${itemAt}.preference`, check),
+          preference: readTerm(field(obj, 'preference'), member(itemAt, 'preference'), check),
         }
       }
     ),
@@ -144,11 +145,12 @@ export function readPodAffinityTerms(
   path: string,
   check: boolean
 ): readonly PodAffinityTerm[] {
-  const ofKind = child(affinity, kind, `${path}.affinity`)
+  const ofKind = child(affinity, kind, member(path, 'affinity'))
   if (ofKind === null) return NO_ITEMS
-  const at = `${path}.affinity.${kind}`
-  const terms = mapList(ofKind, 'requiredDuringSchedulingIgnoredDuringExecution', at, (item, i) =>
-    readPodAffinityTerm(item, `${at}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`, check)
+  const at = member(member(path, 'affinity'), kind)
+  const name = 'requiredDuringSchedulingIgnoredDuringExecution'
+  const terms = mapList(ofKind, name, at, (item, i) =>
+    readPodAffinityTerm(item, element(member(at, name), i), check)
   )
   return terms.some((t) => affinityTermProblem(t) !== null) ? NO_ITEMS : terms
 }
@@ -164,17 +166,17 @@ export function readWeightedPodAffinityTerms(
   path: string,
   check: boolean
 ): readonly WeightedPodAffinityTerm[] {
-  const ofKind = child(affinity, kind, `${path}.affinity`)
+  const ofKind = child(affinity, kind, member(path, 'affinity'))
   if (ofKind === null) return NO_ITEMS
   const name = 'preferredDuringSchedulingIgnoredDuringExecution'
-  const at = `${path}.affinity.${kind}`
+  const at = member(member(path, 'affinity'), kind)
   const terms = mapList(ofKind, name, at, (item, i) => {
-    const itemAt = `${at}.${name}[${i}]`
+    const itemAt = element(member(at, name), i)
     const obj = readObject(item, itemAt, true)
-    const weight = readInteger(field(obj, 'weight'), `${itemAt}.weight`) ?? 0n
+    const weight = readInteger(field(obj, 'weight'), member(itemAt, 'weight')) ?? 0n
     if (check && (weight < 1n || weight > 100n))
       throw new ProtocolError(`${itemAt}.weight: ${weight} is not in 1..100`)
-    const termAt = `${itemAt}.podAffinityTerm`
+    const termAt = member(itemAt, 'podAffinityTerm')
     return {
       weight: Number(weight),
       term: readPodAffinityTerm(field(obj, 'podAffinityTerm'), termAt, check),
@@ -190,16 +192,22 @@ export function readWeightedPodAffinityTerms(
  */
 function readPodAffinityTerm(item: unknown, itemAt: string, check: boolean): PodAffinityTerm {
   const obj = readObject(item, itemAt, true)
-  const topologyKey = sharedText(readString(field(obj, 'topologyKey'), `${itemAt}.topologyKey`))
+  const topologyKey = sharedText(
+    readString(field(obj, 'topologyKey'), member(itemAt, 'topologyKey'))
+  )
   if (check && topologyKey === '') throw new ProtocolError(`${itemAt}.topologyKey is empty`)
   return {
-    labelSelector: readLabelSelector(field(obj, 'labelSelector'), `${itemAt}.labelSelector`, check),
+    labelSelector: readLabelSelector(
+      field(obj, 'labelSelector'),
+      member(itemAt, 'labelSelector'),
+      check
+    ),
     namespaces: mapList(obj, 'namespaces', itemAt, (n, j) =>
-      stringItem(n, `${itemAt}.namespaces`, j)
+      stringItem(n, member(itemAt, 'namespaces'), j)
     ),
     namespaceSelector: readLabelSelector(
       field(obj, 'namespaceSelector'),
-      `${itemAt}.namespaceSelector`,
+      member(itemAt, 'namespaceSelector'),
       check
     ),
     topologyKey,

@@ -7,6 +7,7 @@ import {
   stringField,
   type JsonObject,
 } from '../json/json-fields.js'
+import { element, member } from '../json/json-path.js'
 
 /**
  * What a pod says of who it is and how it stands, beyond what the scheduler reads: its
@@ -25,11 +26,12 @@ export function readController(
   metadata: JsonObject | null,
   path: string
 ): ControllerReference | null {
-  const at = `${path}.metadata.ownerReferences`
-  const refs = listField(metadata, 'ownerReferences', `${path}.metadata`)
+  const metadataAt = member(path, 'metadata')
+  const at = member(metadataAt, 'ownerReferences')
+  const refs = listField(metadata, 'ownerReferences', metadataAt)
   for (let i = 0; i < refs.length; i++) {
     const ref = objectItem(refs[i], at, i)
-    const refAt = `${at}[${i}]`
+    const refAt = element(at, i)
     if (!booleanField(ref, 'controller', refAt)) continue
     return {
       apiVersion: stringField(ref, 'apiVersion', refAt),
@@ -46,22 +48,25 @@ export function readController(
  * decides). Condition types and statuses are compared as written, as Go compares them.
  */
 export function readReady(status: JsonObject | null, path: string): boolean {
-  const at = `${path}.status.conditions`
-  const conditions = listField(status, 'conditions', `${path}.status`)
+  const statusAt = member(path, 'status')
+  const at = member(statusAt, 'conditions')
+  const conditions = listField(status, 'conditions', statusAt)
   for (let i = 0; i < conditions.length; i++) {
     const condition = objectItem(conditions[i], at, i)
-    if (stringField(condition, 'type', `${at}[${i}]`) !== 'Ready') continue
-    return stringField(condition, 'status', `${at}[${i}]`) === 'True'
+    if (stringField(condition, 'type', element(at, i)) !== 'Ready') continue
+    return stringField(condition, 'status', element(at, i)) === 'True'
   }
   return false
 }
 
 /** Some volume has `emptyDir` set (kubectl drain's `hasLocalStorage`). */
 export function readLocalStorage(spec: JsonObject | null, path: string): boolean {
-  const at = `${path}.spec.volumes`
-  return listField(spec, 'volumes', `${path}.spec`).some(
-    (item, i) => objectField(objectItem(item, at, i), 'emptyDir', `${at}[${i}]`) !== null
-  )
+  const specAt = member(path, 'spec')
+  const at = member(specAt, 'volumes')
+  const volumes = listField(spec, 'volumes', specAt)
+  for (let i = 0; i < volumes.length; i++)
+    if (objectField(objectItem(volumes[i], at, i), 'emptyDir', element(at, i)) !== null) return true
+  return false
 }
 
 /**
@@ -70,6 +75,6 @@ export function readLocalStorage(spec: JsonObject | null, path: string): boolean
  */
 export function readMirror(metadata: JsonObject | null, path: string): boolean {
   const annotations =
-    metadata === null ? null : objectField(metadata, 'annotations', `${path}.metadata`)
+    metadata === null ? null : objectField(metadata, 'annotations', member(path, 'metadata'))
   return annotations !== null && Object.hasOwn(annotations, MIRROR_ANNOTATION)
 }

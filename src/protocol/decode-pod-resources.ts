@@ -18,6 +18,7 @@ import {
   stringField,
   type JsonObject,
 } from '../json/json-fields.js'
+import { element, member } from '../json/json-path.js'
 import { ProtocolError } from '../json/protocol-error.js'
 import { podResourceFacts, sameFacts } from './pod-resource-facts.js'
 import { numberSharedList, sharedPodResources } from './shared-pod-resources.js'
@@ -116,18 +117,18 @@ function statusesByName(
   path: string
 ): ReadonlyMap<string, ContainerStatusResources> {
   let byName: Map<string, ContainerStatusResources> | null = null
-  const statusAt = `${path}.status`
+  const statusAt = member(path, 'status')
   for (const kind of STATUS_KINDS) {
     const items = listField(status, kind, statusAt)
+    const listAt = member(statusAt, kind)
     for (let i = 0; i < items.length; i++) {
-      const at = `${statusAt}.${kind}[${i}]`
-      const obj = objectItem(items[i], `${statusAt}.${kind}`, i)
+      const at = element(listAt, i)
+      const obj = objectItem(items[i], listAt, i)
       const resources = objectField(obj, 'resources', at)
       byName ??= new Map()
       byName.set(stringField(obj, 'name', at), {
         allocated: resourceListField(obj, 'allocatedResources', at),
-        actuated:
-          resources === null ? null : resourceListField(resources, 'requests', `${at}.resources`),
+        actuated: resources && resourceListField(resources, 'requests', member(at, 'resources')),
       })
     }
   }
@@ -142,14 +143,13 @@ function readContainers(
 ): readonly ContainerResources[] {
   const items = listField(spec, kind, path)
   if (items.length === 0) return NO_ITEMS
-  const listAt = `${path}.${kind}`
+  const listAt = member(path, kind)
   return items.map((item, i) => {
     const obj = objectItem(item, listAt, i)
-    const at = `${listAt}[${i}]`
+    const at = element(listAt, i)
     const name = stringField(obj, 'name', at)
     const resources = objectField(obj, 'resources', at)
-    const requests =
-      resources === null ? null : resourceListField(resources, 'requests', `${at}.resources`)
+    const requests = resources && resourceListField(resources, 'requests', member(at, 'resources'))
     const status = statuses.get(name)
     return {
       name,
@@ -163,10 +163,11 @@ function readContainers(
 
 /** `status.conditions` has `PodResizePending` with reason `Infeasible`. */
 function resizeInfeasible(status: JsonObject | null, path: string): boolean {
-  const listAt = `${path}.status.conditions`
-  return listField(status, 'conditions', `${path}.status`).some((item, i) => {
+  const statusAt = member(path, 'status')
+  const listAt = member(statusAt, 'conditions')
+  return listField(status, 'conditions', statusAt).some((item, i) => {
     const obj = objectItem(item, listAt, i)
-    const at = `${listAt}[${i}]`
+    const at = element(listAt, i)
     return (
       stringField(obj, 'type', at) === 'PodResizePending' &&
       stringField(obj, 'reason', at) === 'Infeasible'
@@ -207,7 +208,7 @@ export function readPodResources(
   status: JsonObject | null,
   path: string
 ): PodResources {
-  const specAt = `${path}.spec`
+  const specAt = member(path, 'spec')
   const statuses = statusesByName(status, path)
   const podLevel = spec === null ? null : objectField(spec, 'resources', specAt)
   const resources: PodResources = {
@@ -215,26 +216,28 @@ export function readPodResources(
     initContainers: readContainers(spec, 'initContainers', statuses, specAt),
     overhead: (spec && resourceListField(spec, 'overhead', specAt)) ?? NO_QUANTITIES,
     podLevel:
-      (podLevel && resourceListField(podLevel, 'requests', `${specAt}.resources`)) ?? NO_QUANTITIES,
+      (podLevel && resourceListField(podLevel, 'requests', member(specAt, 'resources'))) ??
+      NO_QUANTITIES,
     resizeInfeasible: resizeInfeasible(status, path),
   }
   return sharedPodResources(resources, NO_QUANTITIES)
 }
 
 /** The containers' ports that name a host port (`hostPort` > 0), as NodePorts reads them. */
-export function decodeHostPorts(spec: JsonObject | null, path: string): readonly HostPort[] {
-  const specAt = `${path}.spec`
+export function decodeHostPorts(spec: JsonObject | null, specAt: string): readonly HostPort[] {
   const containers = listField(spec, 'containers', specAt)
+  const containersAt = member(specAt, 'containers')
   let found: HostPort[] | null = null
   for (let i = 0; i < containers.length; i++) {
-    const container = objectItem(containers[i], `${specAt}.containers`, i)
-    const ports = listField(container, 'ports', `${specAt}.containers[${i}]`)
+    const container = objectItem(containers[i], containersAt, i)
+    const containerAt = element(containersAt, i)
+    const ports = listField(container, 'ports', containerAt)
+    const portsAt = member(containerAt, 'ports')
     for (let j = 0; j < ports.length; j++) {
-      const portsAt = `${specAt}.containers[${i}].ports`
       const port = objectItem(ports[j], portsAt, j)
-      const hostPort = numberField(port, 'hostPort', `${portsAt}[${j}]`) ?? 0
+      const at = element(portsAt, j)
+      const hostPort = numberField(port, 'hostPort', at) ?? 0
       if (hostPort <= 0) continue
-      const at = `${portsAt}[${j}]`
       ;(found ??= []).push({
         hostIP: stringField(port, 'hostIP', at),
         protocol: stringField(port, 'protocol', at),

@@ -10,6 +10,7 @@ import {
   readString,
   type JsonObject,
 } from '../json/json-fields.js'
+import { element, member } from '../json/json-path.js'
 import { ProtocolError } from '../json/protocol-error.js'
 import { readLabelSelector } from './decode-label-selector.js'
 import { sharedText } from './shared-text.js'
@@ -32,8 +33,8 @@ function oneOf(
   check: boolean
 ): string | null {
   // The allowed constant rather than the decoded copy, which every pod would keep apart.
-  const known = allowed.find((a) => a === value)
-  if (known !== undefined) return known
+  const known = value === null ? -1 : allowed.indexOf(value)
+  if (known >= 0) return allowed[known] as string
   if (!check || value === null) return value
   throw new ProtocolError(
     `${path}: Unsupported value "${value}": supported values "${allowed.join('", "')}"`
@@ -42,7 +43,7 @@ function oneOf(
 
 function optionalString(obj: JsonObject, name: string, path: string): string | null {
   const value = field(obj, name)
-  return value == null ? null : readString(value, `${path}.${name}`)
+  return value == null ? null : readString(value, member(path, name))
 }
 
 function positiveInt32(value: bigint | null, path: string, check: boolean): number | null {
@@ -62,7 +63,7 @@ function required<T>(value: T | null, zero: T, path: string, check: boolean): T 
 
 function readConstraint(value: unknown, path: string, check: boolean): TopologySpreadConstraint {
   const obj = readObject(value, path, true)
-  const at = (name: string) => `${path}.${name}`
+  const at = (name: string) => member(path, name)
   const skew = readInteger(field(obj, 'maxSkew'), at('maxSkew'))
   const maxSkew = required(positiveInt32(skew, at('maxSkew'), check), 0, at('maxSkew'), check)
   const topologyKey = sharedText(readString(field(obj, 'topologyKey') ?? '', at('topologyKey')))
@@ -92,7 +93,7 @@ function readConstraint(value: unknown, path: string, check: boolean): TopologyS
     minDomains,
     nodeAffinityPolicy: policy('nodeAffinityPolicy'),
     nodeTaintsPolicy: policy('nodeTaintsPolicy'),
-    matchLabelKeys: mapItems(keys, (k, i) => readString(k, `${at('matchLabelKeys')}[${i}]`)),
+    matchLabelKeys: mapItems(keys, (k, i) => readString(k, element(at('matchLabelKeys'), i))),
   }
 }
 
@@ -108,8 +109,8 @@ export function decodeSpreadConstraints(
 ): readonly TopologySpreadConstraint[] {
   const items = listField(spec, 'topologySpreadConstraints', specAt)
   if (items.length === 0) return NO_ITEMS
-  const at = `${specAt}.topologySpreadConstraints`
-  const constraints = items.map((item, i) => readConstraint(item, `${at}[${i}]`, check))
+  const at = member(specAt, 'topologySpreadConstraints')
+  const constraints = items.map((item, i) => readConstraint(item, element(at, i), check))
   if (!check) return constraints
   const seen = new Set<string>()
   for (const [i, c] of constraints.entries()) {

@@ -6,6 +6,7 @@ import {
   stringField,
   type JsonObject,
 } from '../json/json-fields.js'
+import { element, member } from '../json/json-path.js'
 
 /**
  * Whether a pod has a volume the default profile's volume plugins may read. Each of them passes
@@ -34,12 +35,12 @@ function isPlain(volume: JsonObject, at: string): boolean {
 
 /** `spec.volumes` holds a volume of a kind the volume plugins may read. */
 export function readStorageVolumes(spec: JsonObject | null, path: string): boolean {
-  const at = `${path}.spec.volumes`
-  const volumes = listField(spec, 'volumes', `${path}.spec`)
+  const specAt = member(path, 'spec')
+  const at = member(specAt, 'volumes')
+  const volumes = listField(spec, 'volumes', specAt)
   for (let i = 0; i < volumes.length; i++) {
     const volume = objectItem(volumes[i], at, i)
-    const volumeAt = `${at}[${i}]`
-    if (!isPlain(volume, volumeAt)) return true
+    if (!isPlain(volume, element(at, i))) return true
   }
   return false
 }
@@ -65,16 +66,17 @@ export function readVolumeClaims(
   podName: string,
   path: string
 ): VolumeClaimsRead {
-  const at = `${path}.spec.volumes`
-  const volumes = listField(spec, 'volumes', `${path}.spec`)
+  const specAt = member(path, 'spec')
+  const at = member(specAt, 'volumes')
+  const volumes = listField(spec, 'volumes', specAt)
   const claims: PodVolumeClaim[] = []
   let inline = false
   for (let i = 0; i < volumes.length; i++) {
     const volume = objectItem(volumes[i], at, i)
-    const volumeAt = `${at}[${i}]`
+    const volumeAt = element(at, i)
     const source = objectField(volume, 'persistentVolumeClaim', volumeAt)
     if (source !== null) {
-      const claimName = stringField(source, 'claimName', `${volumeAt}.persistentVolumeClaim`)
+      const claimName = stringField(source, 'claimName', member(volumeAt, 'persistentVolumeClaim'))
       claims.push({ claimName, ephemeral: false })
     } else if (objectField(volume, 'ephemeral', volumeAt) !== null) {
       const claimName = `${podName}-${stringField(volume, 'name', volumeAt)}`

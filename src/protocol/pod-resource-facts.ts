@@ -1,4 +1,4 @@
-import { field, isJsonObject, type JsonObject } from '../json/json-fields.js'
+import { field, isJsonObject, NO_ITEMS, type JsonObject } from '../json/json-fields.js'
 
 /**
  * What decodePodResources reads of a pod, as a flat list of the values read, without checking
@@ -57,7 +57,7 @@ function objectAt(obj: JsonObject | null, name: string): JsonObject | null {
 
 function itemsAt(obj: JsonObject | null, name: string): readonly unknown[] {
   const value = obj === null ? null : field(obj, name)
-  if (value == null) return []
+  if (value == null) return NO_ITEMS
   if (!Array.isArray(value)) throw NOT_COMPARABLE
   return value
 }
@@ -82,7 +82,8 @@ function containerFacts(
 ): void {
   const items = itemsAt(obj, name)
   out.push(items.length)
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]
     if (!isJsonObject(item)) throw NOT_COMPARABLE
     out.push(stringAt(item, 'name'))
     if (withPolicy) out.push(stringAt(item, 'restartPolicy'))

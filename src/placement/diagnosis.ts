@@ -5,7 +5,7 @@ import { nodeRow, scoreFeasible } from './rows.js'
 import { postFilterOutcome, type PostFilterOutcome } from './post-filter.js'
 import { dryRunPreemption } from './preemption.js'
 import { podsAsReleaseKeeps, releaseOf } from './kube-releases.js'
-import { leftOut, preFilter, preFilterRejection } from './pre-filter.js'
+import { leftOut, preFilter, preFilterRejection, removePodFailure } from './pre-filter.js'
 import { buildProfile, type Profile } from './profile.js'
 import { spreadScoreNotJudged } from './pod-topology-spread-score.js'
 import { Snapshot } from './snapshot.js'
@@ -52,9 +52,10 @@ export function diagnoseInSnapshot(asGiven: SnapshotInput): PlacementDiagnosis {
     const added = toNode === undefined ? [] : nominatedPodsAdded(input.pod, toNode, node)
     return filterWithNominatedPods(profile.filters, profile.state, info, added)
   })
-  const notJudged = [...profile.notJudged, ...(pre.notJudged === null ? [] : [pre.notJudged])]
+  const notJudged = [...profile.notJudged]
   const rejection = rejected?.reasons[0] ?? null
-  const diagnosis = assemble(input, profile, rejections, rejection, notJudged)
+  const removePodFails = removePodFailure(pre)
+  const diagnosis = assemble(input, profile, rejections, rejection, notJudged, removePodFails)
   const spreadIgnored = profile.spreadIgnored
   const error = rejection !== null ? null : (profile.error ?? pre.error)
   if (error === null) return { ...diagnosis, spreadIgnored }
@@ -79,7 +80,8 @@ function assemble(
   profile: Profile,
   rejections: readonly (Rejection | null)[],
   preFilterRejection: string | null,
-  notJudged: string[]
+  notJudged: string[],
+  removePodFails: string | null
 ): PlacementDiagnosis {
   const all = input.snapshot.nodes
   const { feasible, feasibleAt, reasons } = tally(all, rejections)
@@ -98,7 +100,8 @@ function assemble(
     preFilterRejection !== null
       ? `0/${total} nodes are available: ${preFilterRejection}.`
       : summarizeAvailability(total, feasible.length, reasons)
-  const postFilter = feasible.length > 0 ? null : runPostFilter(input, profile, rejections)
+  const postFilter =
+    feasible.length > 0 ? null : runPostFilter(input, profile, rejections, removePodFails)
   if (postFilter?.notJudged != null) notJudged.push(postFilter.notJudged)
   const postFilterMessage = postFilter?.message ?? null
   const schedulingError = scores.error
@@ -128,7 +131,8 @@ function assemble(
 function runPostFilter(
   input: SnapshotInput,
   profile: Profile,
-  rejections: readonly (Rejection | null)[]
+  rejections: readonly (Rejection | null)[],
+  removePodFails: string | null
 ): PostFilterOutcome {
   const { snapshot } = input
   const potential = snapshot.nodeInfoList.filter((_, i) => rejections[i]?.unresolvable === false)
@@ -149,6 +153,7 @@ function runPostFilter(
         orderOf: (pod) => snapshot.orderOf(pod),
         budgets: input.disruptionBudgets ?? null,
         firstCandidateOnly: input.firstCandidateOnly === true,
+        removePodFails,
       })
   )
 }

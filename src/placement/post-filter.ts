@@ -86,5 +86,8 @@ export function postFilterOutcome(
   const run = dryRun()
   if (run.kind === 'unknown') return unknown(`preemption (DefaultPreemption: ${run.why})`)
   if (run.kind === 'candidates') return known('', run.candidates)
+  // An Error status from DefaultPreemption ends PostFilter with its words alone
+  // (`RunPostFilterPlugins` drops the reasons of the plugins before it).
+  if (run.kind === 'error') return known(`preemption: ${run.message}${postFilterEnding(release)}`)
   return known(postFilterPart(release, run.message))
 }

@@ -3,7 +3,7 @@ import { preFilterNarrowing, releaseOf, type PreFilterNarrowing } from './kube-r
 import type { Profile } from './profile.js'
 import { PLUGIN_NODE_AFFINITY, type Rejection, type SnapshotInput } from './types.js'
 import { PLUGIN_VOLUME_BINDING } from './volume-binding.js'
-import { volumesNotJudged } from './volume-plugins.js'
+import { PLUGIN_POD_TOPOLOGY_SPREAD } from './pod-topology-spread.js'
 
 /**
  * The PreFilter steps that narrow or reject before Filter. In v1.35 NodeName has no PreFilter
@@ -14,9 +14,13 @@ import { volumesNotJudged } from './volume-plugins.js'
  * claims' volumes are pinned to (volume-binding.ts). The framework keeps the nodes both leave
  * (runtime/framework.go `RunPreFilterPlugins`, `PreFilterResult.Merge`); schedule_one.go
  * `findNodesThatFitPod` then judges only those that exist, and the others fare as the release
- * has it (kube-releases.ts `preFilterNarrowing`). When the two leave no node in common, the
- * framework turns the pod away (`didn't satisfy plugin(s) … simultaneously`), which is not
- * modelled: VolumeBinding's narrowing is then set aside and VolumeBinding listed as not judged.
+ * has it (kube-releases.ts `preFilterNarrowing`). When what they leave is no node, the framework
+ * turns the pod away at once (`node(s) didn't satisfy plugin VolumeBinding`, or `plugin(s)
+ * [NodeAffinity VolumeBinding] simultaneously`), the PreFilters after VolumeBinding's left
+ * unrun: Unschedulable up to the releases of `unjudged` narrowing, so that preemption tries
+ * every node and fails on the first pod it takes off (`removePodFailure`);
+ * UnschedulableAndUnresolvable since kubernetes/kubernetes#119779, the change that made them
+ * `filtered-out`.
  */
 export interface PreFilterOutcome {
   readonly names: Set<string> | null
@@ -26,18 +30,19 @@ export interface PreFilterOutcome {
   readonly narrowing: PreFilterNarrowing
   /** The cycle's error where the release looks a named node up and it does not exist. */
   readonly error: string | null
-  /** A "Not judged" entry the merge adds; null when none. */
-  readonly notJudged: string | null
+  /** The PreFilterResults merged leave no node: `narrowedBy` turned the pod away. */
+  readonly noneLeft: boolean
 }
 
 export function preFilter(input: SnapshotInput, profile: Profile): PreFilterOutcome {
   const narrowing = preFilterNarrowing(releaseOf(input.options))
   const none = { names: null, narrowedBy: [], rejection: null, narrowing, error: null }
-  if (!input.nodeLabelsKnown) return { ...none, notJudged: null }
+  if (!input.nodeLabelsKnown) return { ...none, noneLeft: false }
   const byAffinity = nodeAffinityPreFilterNames(input.pod.nodeAffinity)
   if (byAffinity !== null && byAffinity.size === 0)
-    return { ...none, rejection: REASON_NODE_AFFINITY_CONFLICT, notJudged: null }
-  const { names, narrowedBy, notJudged } = merged(byAffinity, profile.volumeNodes)
+    return { ...none, rejection: REASON_NODE_AFFINITY_CONFLICT, noneLeft: false }
+  const { names, narrowedBy } = merged(byAffinity, profile.volumeNodes)
+  if (names !== null && names.size === 0) return { ...none, narrowedBy, noneLeft: true }
   // Up to v1.28.9 each name is looked up in the snapshot, in Go's map order: with several
   // missing, which one the error names varies; the first in sorted order is given.
   const missing = [...(names ?? [])].filter((n) => input.snapshot.get(n) === undefined).sort()[0]
@@ -45,23 +50,26 @@ export function preFilter(input: SnapshotInput, profile: Profile): PreFilterOutc
     narrowing === 'unjudged' && missing !== undefined
       ? `nodeinfo not found for node name ${JSON.stringify(missing)}`
       : null
-  return { ...none, names, narrowedBy, error, notJudged }
+  return { ...none, names, narrowedBy, error, noneLeft: false }
 }
 
-/** NodeAffinity's names and VolumeBinding's, each null when the plugin leaves every node. */
+/**
+ * The nodes NodeAffinity's names and VolumeBinding's leave (`PreFilterResult.Merge`), and the
+ * plugins that narrowed; either set null when its plugin leaves every node. VolumeBinding's
+ * alone is empty when its volumes are pinned to hosts no one node is among.
+ */
 function merged(byAffinity: Set<string> | null, byVolumes: ReadonlySet<string> | null) {
   const affinity = byAffinity === null ? [] : [PLUGIN_NODE_AFFINITY]
-  if (byVolumes === null) return { names: byAffinity, narrowedBy: affinity, notJudged: null }
-  if (byAffinity === null)
-    return { names: new Set(byVolumes), narrowedBy: [PLUGIN_VOLUME_BINDING], notJudged: null }
+  if (byVolumes === null) return { names: byAffinity, narrowedBy: affinity }
+  if (byAffinity === null) return { names: new Set(byVolumes), narrowedBy: [PLUGIN_VOLUME_BINDING] }
   const both = new Set([...byAffinity].filter((n) => byVolumes.has(n)))
-  if (both.size === 0)
-    return {
-      names: byAffinity,
-      narrowedBy: affinity,
-      notJudged: volumesNotJudged([PLUGIN_VOLUME_BINDING]),
-    }
-  return { names: both, narrowedBy: [PLUGIN_NODE_AFFINITY, PLUGIN_VOLUME_BINDING], notJudged: null }
+  return { names: both, narrowedBy: [PLUGIN_NODE_AFFINITY, PLUGIN_VOLUME_BINDING] }
+}
+
+/** `RunPreFilterPlugins`' words for merged results that leave no node. */
+function noNodeLeftReason(plugins: readonly string[]): string {
+  if (plugins.length === 1) return `node(s) didn't satisfy plugin ${plugins[0] as string}`
+  return `node(s) didn't satisfy plugin(s) [${plugins.join(' ')}] simultaneously`
 }
 
 /** What a left-out node's detail says it is not among, by the plugins that narrowed. */
@@ -95,8 +103,9 @@ export function leftOut(pre: PreFilterOutcome, names: Set<string>): Rejection {
 
 /**
  * The PreFilter that turns the pod away before any node is judged, as every node's status: the
- * first in the profile's order, NodeAffinity's conflict before the volume plugins'. The event
- * then gives its reason alone (`FitError.Error` with `PreFilterMsg`).
+ * first in the profile's order, NodeAffinity's conflict before the volume plugins', and the
+ * merge that leaves no node before VolumeZone's (the only volume PreFilter after VolumeBinding's).
+ * The event then gives its reason alone (`FitError.Error` with `PreFilterMsg`).
  */
 export function preFilterRejection(pre: PreFilterOutcome, profile: Profile): Rejection | null {
   if (pre.rejection !== null)
@@ -106,8 +115,29 @@ export function preFilterRejection(pre: PreFilterOutcome, profile: Profile): Rej
       unresolvable: true,
       detail: 'PreFilter: the metadata.name fields of the terms leave no node',
     }
+  if (pre.noneLeft)
+    return {
+      plugin: PLUGIN_VOLUME_BINDING,
+      reasons: [noNodeLeftReason(pre.narrowedBy)],
+      unresolvable: pre.narrowing !== 'unjudged',
+      detail: `PreFilter: no node is among ${AMONG[pre.narrowedBy.join(' ')] ?? ''}`,
+    }
   const volumes = profile.rejection
   if (volumes === null) return null
   const { plugin, reason, detail } = volumes
   return { plugin, reasons: [reason], unresolvable: true, detail: `PreFilter: ${detail}` }
+}
+
+/**
+ * What each pod preemption takes off a node gives when the merge left no node in a release that
+ * lets preemption try: the PreFilters after VolumeBinding's did not run, and RemovePod of the
+ * first of them with a PreFilter extension, PodTopologySpread, finds no state of its own
+ * (framework.go `RunPreFilterExtensionRemovePod`, podtopologyspread `getPreFilterState`,
+ * CycleState.Read's `ErrNotFound`). VolumeRestrictions, before it, either skipped (and is
+ * passed over) or wrote its state.
+ */
+export function removePodFailure(pre: PreFilterOutcome): string | null {
+  if (!pre.noneLeft || pre.narrowing !== 'unjudged') return null
+  const spread = PLUGIN_POD_TOPOLOGY_SPREAD
+  return `running RemovePod on PreFilter plugin "${spread}": reading "PreFilter${spread}" from cycleState: not found`
 }

@@ -51,12 +51,19 @@ export interface DryRunInput {
   readonly budgets: readonly DisruptionBudget[] | null
   /** Stop at the first candidate: only whether there is one is asked. */
   readonly firstCandidateOnly?: boolean
+  /**
+   * The error every pod taken off gives, where the PreFilters whose RemovePod the dry run calls
+   * did not run (pre-filter.ts `removePodFailure`); absent or null: none.
+   */
+  readonly removePodFails?: string | null
 }
 
 export type DryRun =
   | { readonly kind: 'candidates'; readonly candidates: readonly PreemptionCandidate[] }
   /** No candidate: the FitError message preemption builds from the dry run's statuses. */
   | { readonly kind: 'none'; readonly message: string }
+  /** No candidate, and some node's dry run failed: preemption's error is the message. */
+  | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'unknown'; readonly why: string }
 
 const name = (pod: ClusterPod): string => `${pod.namespace}/${pod.name}`
@@ -65,7 +72,7 @@ function priorityUnset(pod: ClusterPod): string {
   return `spec.priority of ${name(pod)} is not set (the API server sets it from the pod's priority class)`
 }
 
-type NodeOutcome = { reasons: readonly string[] } | PreemptionCandidate
+type NodeOutcome = { reasons: readonly string[] } | { error: string } | PreemptionCandidate
 
 /**
  * `SelectVictimsOnNode` for one node: on clones of its NodeInfo and of the cycle state, the pods
@@ -77,6 +84,7 @@ type NodeOutcome = { reasons: readonly string[] } | PreemptionCandidate
 function selectVictims(input: DryRunInput, info: NodeInfo, priority: number): NodeOutcome {
   const lower = info.pods.filter((p) => (p.priority as number) < priority)
   if (lower.length === 0) return { reasons: [REASON_NO_VICTIMS] }
+  if (input.removePodFails != null) return { error: input.removePodFails }
   const added = nominatedPodsAdded(input.pod, input.nominated, info.node)
   const node = info.clone()
   const state = input.state.clone()
@@ -135,14 +143,21 @@ export function dryRunPreemption(input: DryRunInput): DryRun {
   if (unset !== undefined) return { kind: 'unknown', why: priorityUnset(unset) }
 
   const reasons: string[] = []
+  const errors = new Set<string>()
   const candidates: PreemptionCandidate[] = []
   for (const info of input.potential) {
     const outcome = selectVictims(input, info, priority)
     if ('reasons' in outcome) reasons.push(...outcome.reasons)
+    else if ('error' in outcome) errors.add(outcome.error)
     else candidates.push(outcome)
     if (candidates.length > 0 && input.firstCandidateOnly === true) break
   }
   if (candidates.length > 0) return { kind: 'candidates', candidates }
+  // The nodes' errors as utilerrors.NewAggregate words them: each message once, bracketed when
+  // there are several.
+  const messages = [...errors]
+  if (messages.length === 1) return { kind: 'error', message: messages[0] as string }
+  if (messages.length > 1) return { kind: 'error', message: `[${messages.join(', ')}]` }
   const absent = input.total - input.potential.length
   for (let i = 0; i < absent; i++) reasons.push(REASON_PREEMPTION_NOT_HELPFUL)
   return { kind: 'none', message: summarizeAvailability(input.total, 0, reasons) }

@@ -62,11 +62,9 @@ export function volumeBindingPreFilter(
   }
   const filter = claimsFilter(sorted, storage, release)
   const eligible = eligibleNodes(sorted.bound, storage)
-  if (eligible === null) return { rejection: null, filter }
-  // Volumes pinned to hosts no one node is among: the framework's refusal is not modelled.
-  return eligible.size === 0
-    ? { rejection: null, filter: 'unjudged' }
-    : { rejection: null, filter, eligible }
+  // Empty when the volumes are pinned to hosts no one node is among: the framework then turns
+  // the pod away (pre-filter.ts).
+  return eligible === null ? { rejection: null, filter } : { rejection: null, filter, eligible }
 }
 
 /**

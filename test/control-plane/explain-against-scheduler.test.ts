@@ -14,6 +14,7 @@ import {
   nodeObjects,
   placedPods,
   probePods,
+  URGENT_CLASS,
   volumeProbes,
 } from './explain-cases.js'
 
@@ -45,6 +46,7 @@ describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
     for (const node of nodeObjects()) await api.create('/api/v1/nodes', node)
     for (const pod of placedPods()) await api.create('/api/v1/namespaces/default/pods', pod)
     await createClaims(api)
+    await api.create('/apis/scheduling.k8s.io/v1/priorityclasses', URGENT_CLASS)
     const scheduler = await plane().startScheduler({
       profiles: [{ schedulerName: 'default-scheduler' }],
     })
@@ -74,6 +76,25 @@ describeWithControlPlane('explain against the real kube-scheduler', (plane) => {
     expect(outcomes.get('named-missing')).toEqual({
       bound: false,
       message: 'nodeinfo not found for node name "node-gone"',
+    })
+  })
+
+  it('turns away the probes whose metadata.name and bound volumes name no node in common, trying preemption in v1.28.7', () => {
+    const n = nodeObjects().length
+    const simultaneously = `0/${n} nodes are available: node(s) didn't satisfy plugin(s) [NodeAffinity VolumeBinding] simultaneously.`
+    expect(outcomes.get('named-and-pinned')).toEqual({
+      bound: false,
+      message: `${simultaneously} preemption: 0/${n} nodes are available: ${n} No preemption victims found for incoming pod..`,
+    })
+    expect(outcomes.get('pinned-apart')).toEqual({
+      bound: false,
+      message: `0/${n} nodes are available: node(s) didn't satisfy plugin VolumeBinding. preemption: 0/${n} nodes are available: ${n} No preemption victims found for incoming pod..`,
+    })
+    // Preemption takes the placed pods of lower priority off, and the first PreFilter extension
+    // not run fails: nothing is evicted.
+    expect(outcomes.get('named-and-pinned-urgent')).toEqual({
+      bound: false,
+      message: `${simultaneously} preemption: running RemovePod on PreFilter plugin "PodTopologySpread": reading "PreFilterPodTopologySpread" from cycleState: not found.`,
     })
   })
 

@@ -239,6 +239,7 @@ export const CLAIM_OBJECTS = {
     persistentVolume('pv-room-new', { csi: { driver: 'room.example.com', volumeHandle: 'r-2' } }),
     persistentVolume('pv-nowhere', { nodeAffinity: zoneAffinity('z9') }),
     persistentVolume('pv-host-07', { nodeAffinity: hostAffinity('node-07') }),
+    persistentVolume('pv-host-05', { nodeAffinity: hostAffinity('node-05') }),
     persistentVolume('pv-z2', { nodeAffinity: zoneAffinity('z2') }),
     persistentVolume('pv-wait-z1', {
       nodeAffinity: zoneAffinity('z1'),
@@ -288,6 +289,7 @@ export const CLAIM_OBJECTS = {
     boundClaim('volume-gone', 'pv-gone'),
     boundClaim('attach-one', 'pv-attach'),
     boundClaim('pinned-host-07', 'pv-host-07'),
+    boundClaim('pinned-host-05', 'pv-host-05'),
     boundClaim('room-used', 'pv-room-used'),
     boundClaim('room-new', 'pv-room-new'),
     claimObject('room-late', { storageClassName: 'room-late' }),
@@ -374,7 +376,9 @@ function claimObject(name: string, spec: Obj): Obj {
  * Each probe mounts one claim, or an ephemeral volume: those VolumeBinding's PreFilter refuses,
  * then bound claims whose volume no node's zone meets (node affinity), one zone's nodes meet
  * (node affinity, and a zone label), or that does not exist, or pinned by name to the
- * unschedulable node-07 (the other nodes left out at PreFilter); then NodeVolumeLimits' probes: a
+ * unschedulable node-07 (the other nodes left out at PreFilter), the same held to node-03 by
+ * `metadata.name` (no node left: turned away at PreFilter), once with a priority above the
+ * placed pods', and two volumes pinned to node-07 and node-05; then NodeVolumeLimits' probes: a
  * volume of a driver with room on no node, and on node-02 a new volume where room-user's fills
  * the driver's place, that same volume (counted once), and one the class would provision. Then
  * claims waiting for their first consumer, every one Pending (one that fits would wait in
@@ -407,6 +411,9 @@ export function claimProbes(): Obj[] {
     probe('volume-zone-z3', claim('zoned-z3')),
     probe('volume-gone', claim('volume-gone')),
     probe('volume-host', claim('pinned-host-07')),
+    namedOnly('node-03', probe('named-and-pinned', claim('pinned-host-07'))),
+    urgent(namedOnly('node-03', probe('named-and-pinned-urgent', claim('pinned-host-07')))),
+    twoClaims('pinned-apart', ['on-07', 'pinned-host-07'], ['on-05', 'pinned-host-05']),
     probe('limit-none', claim('attach-one')),
     onNode02(probe('limit-full', claim('room-new'))),
     onNode02(probe('limit-shared', claim('room-used'))),
@@ -416,17 +423,42 @@ export function claimProbes(): Obj[] {
     probe('wait-topology', claim('wait-z9')),
     inZone('z1', probe('wait-capacity', claim('wait-capacity'))),
     probe('wait-selected', claim('wait-selected')),
-    {
-      ...probe('wait-and-bound', claim('wait-local')),
-      spec: {
-        containers: [container()],
-        volumes: [
-          { name: 'bound', ...claim('pinned-z2') },
-          { name: 'waiting', ...claim('wait-local') },
-        ],
-      },
-    },
+    twoClaims('wait-and-bound', ['bound', 'pinned-z2'], ['waiting', 'wait-local']),
   ]
+}
+
+/** A probe with two volumes, each `[volume name, claim name]`. */
+function twoClaims(name: string, ...volumes: [string, string][]): Obj {
+  const spec = {
+    containers: [container()],
+    volumes: volumes.map(([volume, claimName]) => ({
+      name: volume,
+      persistentVolumeClaim: { claimName },
+    })),
+  }
+  return { metadata: { name, labels: { role: 'probe' } }, spec }
+}
+
+/** A priority above the placed pods' (0), so that they are what preemption would take off. */
+export const URGENT_CLASS = {
+  apiVersion: 'scheduling.k8s.io/v1',
+  kind: 'PriorityClass',
+  metadata: { name: 'urgent' },
+  value: 1000,
+}
+
+function urgent(probe: Obj): Obj {
+  return { ...probe, spec: { ...(probe.spec as Obj), priorityClassName: 'urgent' } }
+}
+
+/** The probe held by its node affinity to the node named `node` (`metadata.name In`). */
+function namedOnly(node: string, probe: Obj): Obj {
+  const spec = { ...(probe.spec as Obj) }
+  const matchFields = [{ key: 'metadata.name', operator: 'In', values: [node] }]
+  addAffinity(spec, 'nodeAffinity', {
+    requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields }] },
+  })
+  return { ...probe, spec }
 }
 
 /** The probe held to the nodes of `zone`. */

@@ -64,6 +64,10 @@ const TAINT_A = '0/3 nodes are available: 1 node(s) had untolerated taint {dedic
 const TAINT_A_FILTERED_OUT =
   '0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 node is filtered out by the prefilter result.'
 const NO_VICTIMS_3 = '0/3 nodes are available: 3 No preemption victims found for incoming pod.'
+const SIMULTANEOUSLY =
+  "0/3 nodes are available: node(s) didn't satisfy plugin(s) [NodeAffinity VolumeBinding] simultaneously."
+const REMOVE_POD_FAILS =
+  'running RemovePod on PreFilter plugin "PodTopologySpread": reading "PreFilterPodTopologySpread" from cycleState: not found'
 const ONE_NO_VICTIMS_3 =
   '0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.'
 
@@ -138,6 +142,40 @@ export const PREFILTER_CASES: readonly ReleaseCase[] = [
     }),
     cluster: PINNED_TO_A,
     summaries: pinnedSummaries('[NodeAffinity VolumeBinding]'),
+  },
+  {
+    name: 'metadata.name affinity to b and a volume pinned to a leave no node in common: the pod is turned away at PreFilter, Unschedulable up to 1.28.9 and 1.29.4 (preemption tries every node and finds no victims), UnschedulableAndUnresolvable from 1.28.10, 1.29.5 and 1.30',
+    pod: pod({
+      priority: 10,
+      volumeClaims: DATA,
+      required: [fieldTerm([req('metadata.name', 'In', 'b')])],
+    }),
+    cluster: PINNED_TO_A,
+    summaries: {
+      '1.28.7': `${SIMULTANEOUSLY} preemption: ${NO_VICTIMS_3}.`,
+      '1.29.4': `${SIMULTANEOUSLY} preemption: ${NO_VICTIMS_3}`,
+      '1.28.10': `${SIMULTANEOUSLY} preemption: ${NOT_HELPFUL_3}.`,
+      '1.29.5': `${SIMULTANEOUSLY} preemption: ${NOT_HELPFUL_3}`,
+      '1.31': `${SIMULTANEOUSLY} preemption: ${NOT_HELPFUL_3}`,
+      '1.32.0': `${SIMULTANEOUSLY} preemption: ${NOT_HELPFUL_3}`,
+      '1.35': `${SIMULTANEOUSLY}${DRA}${NOT_HELPFUL_3}`,
+    },
+  },
+  {
+    name: 'with no node in common and a pod of lower priority on c, preemption up to 1.28.9 and 1.29.4 fails taking it off, since the PreFilters after VolumeBinding’s did not run; later releases do not try',
+    pod: pod({
+      priority: 10,
+      volumeClaims: DATA,
+      required: [fieldTerm([req('metadata.name', 'In', 'b')])],
+    }),
+    cluster: { ...PINNED_TO_A, pods: [pod({ name: 'low', nodeName: 'c', priority: 0 })] },
+    summaries: {
+      '1.28.7': `${SIMULTANEOUSLY} preemption: ${REMOVE_POD_FAILS}.`,
+      '1.29.4': `${SIMULTANEOUSLY} preemption: ${REMOVE_POD_FAILS}`,
+      '1.28.10': `${SIMULTANEOUSLY} preemption: ${NOT_HELPFUL_3}.`,
+      '1.31': `${SIMULTANEOUSLY} preemption: ${NOT_HELPFUL_3}`,
+      '1.35': `${SIMULTANEOUSLY}${DRA}${NOT_HELPFUL_3}`,
+    },
   },
   {
     name: 'a metadata.name that names no node fails the cycle with the snapshot’s error up to 1.28.9 and 1.29.4, and is passed over after',

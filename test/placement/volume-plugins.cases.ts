@@ -262,6 +262,7 @@ const ALL_FIT = { expected: { a: null, b: null, c: null }, summary: '3/3 nodes a
 
 /** Every node is judged by VolumeBinding and VolumeZone: only NodeVolumeLimits is left. */
 const ONLY_LIMITS = ['NodeVolumeLimits']
+const NONE_LEFT = "node(s) didn't satisfy plugin VolumeBinding"
 
 const VOLUME_FILTER_CASES: readonly VolumeCase[] = [
   {
@@ -372,7 +373,7 @@ const VOLUME_FILTER_CASES: readonly VolumeCase[] = [
     unjudged: ONLY_LIMITS,
   },
   {
-    name: 'volumes pinned to hosts no one node is among leave VolumeBinding unjudged (the framework’s refusal is not modelled)',
+    name: 'volumes pinned to hosts no one node is among leave no node in VolumeBinding’s PreFilterResult, and the framework turns the pod away naming the plugin',
     pod: withClaims([claimRef('data'), claimRef('logs')]),
     cluster: {
       nodes: ['a', 'b', 'c'].map((n) => node(n, { labels: { [HOSTNAME]: n } })),
@@ -385,8 +386,9 @@ const VOLUME_FILTER_CASES: readonly VolumeCase[] = [
         ],
       },
     },
-    ...ALL_FIT,
-    unjudged: ['NodeVolumeLimits', 'VolumeBinding'],
+    expected: Object.fromEntries(['a', 'b', 'c'].map((n) => [n, ['VolumeBinding', NONE_LEFT]])),
+    summary: `0/3 nodes are available: ${NONE_LEFT}.` + helpless(3),
+    unjudged: ONLY_LIMITS,
   },
   {
     name: 'an in-tree disk leaves VolumeBinding unjudged (CSI migration rewrites its node affinity)',

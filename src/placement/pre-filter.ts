@@ -103,9 +103,10 @@ export function leftOut(pre: PreFilterOutcome, names: Set<string>): Rejection {
 
 /**
  * The PreFilter that turns the pod away before any node is judged, as every node's status: the
- * first in the profile's order, NodeAffinity's conflict before the volume plugins', and the
- * merge that leaves no node before VolumeZone's (the only volume PreFilter after VolumeBinding's).
- * The event then gives its reason alone (`FitError.Error` with `PreFilterMsg`).
+ * first in the profile's order, NodeAffinity's conflict before the volume plugins', or the merge
+ * that leaves no node (which a volume plugin's refusal never meets: VolumeBinding's PreFilter
+ * narrows only when it passes, and not when a bound claim's volume is missing, VolumeZone's one
+ * refusal). The event then gives its reason alone (`FitError.Error` with `PreFilterMsg`).
  */
 export function preFilterRejection(pre: PreFilterOutcome, profile: Profile): Rejection | null {
   if (pre.rejection !== null)

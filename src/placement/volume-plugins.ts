@@ -69,9 +69,7 @@ export function judgeVolumes(
   let eligible: ReadonlySet<string> | null = null
   for (const [plugin, preFilter] of steps) {
     const result = preFilter()
-    // VolumeZone's PreFilter runs after VolumeBinding's, whose nodes are kept: the framework
-    // merges them before VolumeZone's turn (pre-filter.ts).
-    if (result.rejection !== null) return { ...NOTHING, rejection: result.rejection, eligible }
+    if (result.rejection !== null) return { ...NOTHING, rejection: result.rejection }
     if (result.filter === 'unjudged') unjudged.add(plugin)
     else if (result.filter !== null) filters.push(result.filter)
     eligible = result.eligible ?? eligible

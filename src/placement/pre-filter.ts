@@ -72,6 +72,13 @@ function noNodeLeftReason(plugins: readonly string[]): string {
   return `node(s) didn't satisfy plugin(s) [${plugins.join(' ')}] simultaneously`
 }
 
+/** What a node's detail says when the plugins that narrowed left no node. */
+const NONE_LEFT: Readonly<Record<string, string>> = {
+  [PLUGIN_VOLUME_BINDING]: 'its bound volumes are pinned to hosts no one node is among',
+  [`${PLUGIN_NODE_AFFINITY} ${PLUGIN_VOLUME_BINDING}`]:
+    'its metadata.name terms and the hosts its bound volumes are pinned to have no node in common',
+}
+
 /** What a left-out node's detail says it is not among, by the plugins that narrowed. */
 const AMONG: Readonly<Record<string, string>> = {
   [PLUGIN_NODE_AFFINITY]: 'metadata.name in',
@@ -121,7 +128,7 @@ export function preFilterRejection(pre: PreFilterOutcome, profile: Profile): Rej
       plugin: PLUGIN_VOLUME_BINDING,
       reasons: [noNodeLeftReason(pre.narrowedBy)],
       unresolvable: pre.narrowing !== 'unjudged',
-      detail: `PreFilter: no node is among ${AMONG[pre.narrowedBy.join(' ')] ?? ''}`,
+      detail: `PreFilter: ${NONE_LEFT[pre.narrowedBy.join(' ')] ?? 'no node is left'}`,
     }
   const volumes = profile.rejection
   if (volumes === null) return null

@@ -10,7 +10,7 @@ import {
 } from './explain-scale-objects.js'
 import { writeClaimedCluster, type PendingClaims } from './explain-scale-claims.js'
 import { realisticNode } from './realistic-node.js'
-import { measure, type ScaleFiles } from './scale-measure.js'
+import { measure, type Measured, type ScaleFiles } from './scale-measure.js'
 
 /**
  * `explain` from files on a large cluster: 5000 nodes and 150,000 placed pods (requests, a
@@ -48,25 +48,6 @@ function claimsCost(dir: string, files: Files): object {
     [`pending${CLAIMS}Waiting`]: run('waiting'),
     [`pending${CLAIMS}Unclaimed`]: run('none'),
   }
-}
-
-/**
- * `BENCH_ROUNDS` (3): the target's ratio, `explain` of the pod that fits against `JSON.parse` of
- * the same files, from this many rounds of the two children one after the other, each round's
- * ratio and their median: `JSON.parse`'s own time moves by a third from one minute to the next,
- * and the two runs of a round meet the same spell of the machine.
- */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-
-function fitsToParse(files: Files): object {
-  const ratios: number[] = []
-  for (let round = 0; round < ROUNDS; round++) {
-    const parse = measure('parse', files)
-    const fits = measure('explain', { ...files, pod: files.fits })
-    ratios.push(Math.round((fits.wallMs / parse.wallMs) * 100) / 100)
-  }
-  const sorted = [...ratios].sort((a, b) => a - b)
-  return { ratios, median: sorted[Math.floor(sorted.length / 2)] }
 }
 
 /** The placed pods and `count` pending ones, as one pods file for `explain --pending`. */
@@ -117,6 +98,32 @@ type Files = Record<'pod' | 'fits' | 'nodes' | 'pods' | 'pdbs', string> &
  * worktree of its own), whose `explain` is measured on the same files in the same run.
  */
 const BASELINE = process.env.BENCH_BASELINE
+
+/**
+ * `BENCH_ROUNDS` (3): the target's ratio, `explain` of the pod that fits against `JSON.parse` of
+ * the same files, from this many rounds of the children one after the other, each round's ratio
+ * and their median: `JSON.parse`'s own time moves by a third from one minute to the next, and
+ * the runs of a round meet the same spell of the machine. With `BENCH_BASELINE`, that build's
+ * `explain` runs in each round too.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+
+function fitsToParse(files: Files): object {
+  const fits = { ...files, pod: files.fits }
+  const ratios: number[] = []
+  const baselineRatios: number[] = []
+  const ratio = (a: Measured, b: Measured) => Math.round((a.wallMs / b.wallMs) * 100) / 100
+  for (let round = 0; round < ROUNDS; round++) {
+    const parse = measure('parse', files)
+    ratios.push(ratio(measure('explain', fits), parse))
+    if (BASELINE !== undefined)
+      baselineRatios.push(ratio(measure('explain', fits, BASELINE), parse))
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]
+  const baseline =
+    BASELINE === undefined ? {} : { baselineRatios, baselineMedian: median(baselineRatios) }
+  return { ratios, median: median(ratios), ...baseline }
+}
 
 /**
  * `explain --pending` with one pending pod and with PENDING: each pod after the first, in ms;

@@ -49,10 +49,9 @@ export function decodeContainerImages(
   const items = listField(spec, key, specAt)
   if (items.length === 0) return NO_ITEMS
   const at = member(specAt, key)
-  const images: string[] = []
-  for (let i = 0; i < items.length; i++)
-    images.push(stringField(objectItem(items[i], at, i), 'image', element(at, i)))
-  return sharedImageList(images)
+  return sharedImageList(
+    items.map((item, i) => stringField(objectItem(item, at, i), 'image', element(at, i)))
+  )
 }
 
 /** `status.images`: each image's names and `sizeBytes`; none when absent. */

@@ -82,8 +82,7 @@ function containerFacts(
 ): void {
   const items = itemsAt(obj, name)
   out.push(items.length)
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]
+  for (const item of items) {
     if (!isJsonObject(item)) throw NOT_COMPARABLE
     out.push(stringAt(item, 'name'))
     if (withPolicy) out.push(stringAt(item, 'restartPolicy'))

@@ -2,7 +2,8 @@ import type { ClusterPod } from './cluster-pod.js'
 import type { NodeInfo } from './node-info.js'
 import type { PlacementNode } from './placement-node.js'
 import type { Snapshot } from './snapshot.js'
-import { claimOfPod, type ClaimFacts, type VolumeStorage } from './volume-storage.js'
+import { claimOfPod } from './ephemeral-claims.js'
+import type { ClaimFacts, VolumeStorage } from './volume-storage.js'
 
 /**
  * What NodeVolumeLimits reads of a pod and of a node (node-volume-limits.ts): the CSI volumes a

@@ -1,5 +1,6 @@
 import type { LabelSelector, Labels } from './label-requirements.js'
 import type { PodResources } from './pod-requests.js'
+import type { ClaimFacts } from './volume-storage.js'
 
 /** A pod as the profile's plugins read it, placed or to be placed. */
 
@@ -10,6 +11,29 @@ import type { PodResources } from './pod-requests.js'
 export interface PodVolumeClaim {
   readonly claimName: string
   readonly ephemeral: boolean
+  /** A generic ephemeral volume's `volumeClaimTemplate`: the claim its controller makes. */
+  readonly template?: EphemeralClaimTemplate
+  /**
+   * The claim is not made yet: the pod is a replacement still to be created (forecast), and the
+   * claim is the one its controller will make from `template` once it exists.
+   */
+  readonly notCreated?: boolean
+}
+
+/**
+ * The claim the ephemeral volume controller creates for a pod's generic ephemeral volume
+ * (controller.go `handleVolume`, v1.28 to v1.35): named `<pod>-<volume>`, in the pod's
+ * namespace, controlled by the pod, with the template's labels, annotations and spec.
+ */
+export interface EphemeralClaimTemplate {
+  readonly volumeName: string
+  /** The template's claim; its namespace, name, uid and controller are the pod's to give. */
+  readonly claim: ClaimFacts
+  /**
+   * Neither `spec.storageClassName` nor the beta class annotation is set: the DefaultStorageClass
+   * admission plugin gives the claim the default class (`PersistentVolumeClaimHasClass`).
+   */
+  readonly classUnset: boolean
 }
 
 export interface PodAffinityTerm {

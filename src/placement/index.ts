@@ -120,7 +120,11 @@ export type {
 } from './pod-topology-spread-constraints.js'
 export { tolerationValidationErrors } from './toleration-validation.js'
 export { podsAsReleaseKeeps } from './kube-releases.js'
-export type { ControllerReference, WeightedPodAffinityTerm } from './cluster-pod.js'
+export type {
+  ControllerReference,
+  EphemeralClaimTemplate,
+  WeightedPodAffinityTerm,
+} from './cluster-pod.js'
 export type { PreScore, PreScoreResult, ScorePlugin } from './score-framework.js'
 export type { JobFacts, ServiceSelector, Workload, WorkloadKind, Workloads } from './workloads.js'
 export type { PlannedEviction } from './eviction-plan.js'

@@ -7,6 +7,7 @@ import {
 import type { ClusterPod, ControllerReference } from './cluster-pod.js'
 import type { NodeAffinitySpec } from './node-affinity.js'
 import type { PlacementPod } from './types.js'
+import { replacementVolumes } from './replacement-volumes.js'
 import type { Workload } from './workloads.js'
 
 /**
@@ -142,36 +143,6 @@ export function podFromTemplate(
     terminating: false,
     startTime: null,
     mirror: false,
-    ...replacementVolumes(template, workload, old),
-  }
-}
-
-type PodVolumes = Pick<PlacementPod, 'storageVolumes' | 'volumeClaims' | 'inlineStorage'>
-
-/**
- * The claims the new pod's volumes name. A StatefulSet's pod keeps its name and is given its
- * volumeClaimTemplates' claims again (stateful_set_utils.go `updateStorage`): the old pod's.
- * Other controllers' pods name the template's. A generic ephemeral volume's claim is made for the
- * new pod by its controller only once the pod exists, so a pod with one names no claim here: the
- * volume plugins are then left unjudged for it, rather than judging the claim not made yet.
- */
-function replacementVolumes(
-  template: PlacementPod,
-  workload: Workload,
-  old: Partial<PlacementPod>
-): PodVolumes {
-  const kept = workload.kind === 'StatefulSet' && old.volumeClaims !== undefined
-  const volumes: PodVolumes = kept
-    ? {
-        storageVolumes: old.storageVolumes ?? true,
-        volumeClaims: old.volumeClaims ?? [],
-        inlineStorage: old.inlineStorage ?? template.inlineStorage,
-      }
-    : template
-  const ephemeral = volumes.volumeClaims.some((claim) => claim.ephemeral)
-  return {
-    storageVolumes: volumes.storageVolumes,
-    volumeClaims: ephemeral ? [] : volumes.volumeClaims,
-    inlineStorage: volumes.inlineStorage,
+    ...replacementVolumes(template, workload, old, name),
   }
 }

@@ -1,4 +1,5 @@
 import type { KubeVersion } from '../core/index.js'
+import { bindsBeforePlacement, claimOfPod } from './ephemeral-claims.js'
 import type { FilterPlugin } from './framework.js'
 import { nodeVolumeLimitsPreFilter, PLUGIN_NODE_VOLUME_LIMITS } from './node-volume-limits.js'
 import type { PodVolumeClaim } from './cluster-pod.js'
@@ -6,7 +7,7 @@ import type { PlacementPod } from './placement-pod.js'
 import type { Snapshot } from './snapshot.js'
 import { PLUGIN_VOLUME_BINDING, volumeBindingPreFilter } from './volume-binding.js'
 import { PLUGIN_VOLUME_RESTRICTIONS, volumeRestrictionsPreFilter } from './volume-restrictions.js'
-import { claimOfPod, type VolumeStorage } from './volume-storage.js'
+import type { VolumeStorage } from './volume-storage.js'
 import type { VolumePreFilter, VolumeRejection } from './volume-verdicts.js'
 import { PLUGIN_VOLUME_ZONE, volumeZonePreFilter } from './volume-zone.js'
 
@@ -55,7 +56,7 @@ export function judgeVolumes(
   release: KubeVersion
 ): VolumeJudgement {
   if (!pod.storageVolumes) return NOTHING
-  if (storage == null || pod.volumeClaims.length === 0)
+  if (storage == null || pod.volumeClaims.length === 0 || bindsBeforePlacement(pod, storage))
     return { ...NOTHING, unjudged: VOLUME_PLUGINS }
   const claimOf = (ref: PodVolumeClaim) => claimOfPod(storage, pod, ref)
   const steps: [string, () => VolumePreFilter][] = [

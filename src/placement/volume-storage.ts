@@ -50,6 +50,10 @@ export interface StorageClassFacts {
   readonly provisioner?: string
   /** `allowedTopologies`: where it may provision; none (or absent): anywhere. */
   readonly allowedTopologies?: readonly TopologySelectorTerm[]
+  /** Annotated as the default class (`IsDefaultAnnotation`): given to a claim of no class. */
+  readonly isDefault?: boolean
+  /** `metadata.creationTimestamp`: the newest default class is the default; null when unset. */
+  readonly createdAt?: string | null
 }
 
 /** A TopologySelectorTerm: each label's key must have one of its values. */
@@ -172,15 +176,6 @@ export interface VolumeStorage {
   readonly attachments: ReadonlyMap<string, readonly VolumeAttachmentFacts[]> | null
   readonly csiDrivers: ReadonlyMap<string, CsiDriverFacts> | null
   readonly capacities: readonly StorageCapacityFacts[] | null
-}
-
-/** The claim `pod`'s volume names, looked up as the claim lister looks it up: in its namespace. */
-export function claimOfPod(
-  storage: VolumeStorage,
-  pod: { readonly namespace: string },
-  ref: { readonly claimName: string }
-): ClaimFacts | undefined {
-  return storage.claims.get(`${pod.namespace}/${ref.claimName}`)
 }
 
 const NOT_READ: AttachFacts & CapacityFacts = {

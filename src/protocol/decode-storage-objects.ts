@@ -1,5 +1,6 @@
 import type {
   ClaimFacts,
+  EphemeralClaimTemplate,
   CsiNodeFacts,
   CsiVolumeSource,
   PersistentVolumeFacts,
@@ -25,6 +26,7 @@ import {
   readAllowedTopologies,
   readClaimBinding,
   readVolumeBinding,
+  SELECTED_NODE_ANNOTATION,
 } from './decode-volume-binding.js'
 
 /**
@@ -35,8 +37,19 @@ import {
 
 /** v1.BetaStorageClassAnnotation, which `GetPersistentVolumeClaimClass` reads first. */
 const BETA_CLASS_ANNOTATION = 'volume.beta.kubernetes.io/storage-class'
+/** storageclass.go `IsDefaultAnnotation`: the GA annotation, then the beta one. */
+const DEFAULT_CLASS_ANNOTATIONS = [
+  'storageclass.kubernetes.io/is-default-class',
+  'storageclass.beta.kubernetes.io/is-default-class',
+] as const
 /** The PV controller's mark of a finished binding (volume.AnnBindCompleted). */
 const BIND_COMPLETED_ANNOTATION = 'pv.kubernetes.io/bind-completed'
+/** The annotations a claim's decoding reads. */
+export const CLAIM_ANNOTATIONS = [
+  BETA_CLASS_ANNOTATION,
+  BIND_COMPLETED_ANNOTATION,
+  SELECTED_NODE_ANNOTATION,
+] as const
 
 /** The object at `path` and its metadata (required), spec and status. */
 function partsOf(value: unknown, path: string) {
@@ -82,6 +95,30 @@ export function decodeVolumeClaim(value: unknown, path: string): ClaimFacts {
 }
 
 /**
+ * A generic ephemeral volume's `volumeClaimTemplate` at `path`, as the claim the ephemeral volume
+ * controller makes from it (controller.go `handleVolume`): the template's labels, annotations and
+ * spec, with the name, namespace and owner the pod gives it (left empty here).
+ */
+export function decodeClaimTemplate(
+  value: unknown,
+  volumeName: string,
+  path: string
+): EphemeralClaimTemplate {
+  const template = readObject(value, path, true)
+  const metadata = readObject(field(template, 'metadata'), `${path}.metadata`, false) ?? {}
+  const spec = readObject(field(template, 'spec'), `${path}.spec`, false)
+  const annotations = stringMapField(metadata, 'annotations', `${path}.metadata`)
+  const classUnset =
+    !Object.hasOwn(annotations, BETA_CLASS_ANNOTATION) &&
+    (spec === null || field(spec, 'storageClassName') == null)
+  const claim = decodeVolumeClaim(
+    { metadata: { annotations, name: 'template', namespace: '' }, spec },
+    path
+  )
+  return { volumeName, claim: { ...claim, name: '', uid: '' }, classUnset }
+}
+
+/**
  * A StorageClass: its name, whether it binds at the first consumer, and its provisioner. The API
  * server sets `volumeBindingMode` to Immediate when a class is created without one
  * (`SetDefaults_StorageClass`), so an absent one reads as Immediate.
@@ -89,11 +126,14 @@ export function decodeVolumeClaim(value: unknown, path: string): ClaimFacts {
 export function decodeStorageClass(value: unknown, path: string): StorageClassFacts {
   const { obj, metadata } = partsOf(value, path)
   const mode = readString(field(obj, 'volumeBindingMode'), `${path}.volumeBindingMode`)
+  const annotations = stringMapField(metadata, 'annotations', `${path}.metadata`)
   return {
     name: nameOf(metadata, path),
     waitForFirstConsumer: mode === 'WaitForFirstConsumer',
     provisioner: stringField(obj, 'provisioner', path),
     allowedTopologies: readAllowedTopologies(obj, path),
+    isDefault: DEFAULT_CLASS_ANNOTATIONS.some((key) => annotations[key] === 'true'),
+    createdAt: stringField(metadata, 'creationTimestamp', `${path}.metadata`) || null,
   }
 }
 

@@ -7,6 +7,7 @@ import {
   type JsonObject,
 } from '../json/json-fields.js'
 import { element, member } from '../json/json-path.js'
+import { decodeClaimTemplate } from './decode-storage-objects.js'
 
 /**
  * Whether a pod has a volume the default profile's volume plugins may read. Each of them passes
@@ -45,6 +46,17 @@ export function readStorageVolumes(spec: JsonObject | null, path: string): boole
   return false
 }
 
+/**
+ * The volume's `volumeClaimTemplate`, which the API server requires of an ephemeral volume; none
+ * when absent (as in a hand-written file), and the volume plugins then leave a replacement's
+ * claim unjudged.
+ */
+function templateOf(ephemeral: JsonObject, volumeName: string, volumeAt: string) {
+  const at = member(member(volumeAt, 'ephemeral'), 'volumeClaimTemplate')
+  const template = objectField(ephemeral, 'volumeClaimTemplate', member(volumeAt, 'ephemeral'))
+  return template === null ? undefined : decodeClaimTemplate(template, volumeName, at)
+}
+
 /** No volume names a claim: shared, as most pods have none. */
 export const NO_VOLUME_CLAIMS: readonly PodVolumeClaim[] = Object.freeze([])
 
@@ -74,13 +86,18 @@ export function readVolumeClaims(
   for (let i = 0; i < volumes.length; i++) {
     const volume = objectItem(volumes[i], at, i)
     const volumeAt = element(at, i)
-    const source = objectField(volume, 'persistentVolumeClaim', volumeAt)
+    let source = objectField(volume, 'persistentVolumeClaim', volumeAt)
     if (source !== null) {
       const claimName = stringField(source, 'claimName', member(volumeAt, 'persistentVolumeClaim'))
       claims.push({ claimName, ephemeral: false })
-    } else if (objectField(volume, 'ephemeral', volumeAt) !== null) {
-      const claimName = `${podName}-${stringField(volume, 'name', volumeAt)}`
-      claims.push({ claimName, ephemeral: true })
+    } else if ((source = objectField(volume, 'ephemeral', volumeAt)) !== null) {
+      const volumeName = stringField(volume, 'name', volumeAt)
+      const claimName = `${podName}-${volumeName}`
+      claims.push({
+        claimName,
+        ephemeral: true,
+        template: templateOf(source, volumeName, volumeAt),
+      })
     } else {
       inline ||= !isPlain(volume, volumeAt)
     }

@@ -29,7 +29,7 @@ import { quantityField, resourceListField } from './decode-pod-resources.js'
  */
 
 /** volume.AnnSelectedNode: the node the scheduler chose to provision a claim's volume on. */
-const SELECTED_NODE_ANNOTATION = 'volume.kubernetes.io/selected-node'
+export const SELECTED_NODE_ANNOTATION = 'volume.kubernetes.io/selected-node'
 /** The API server's default volume mode (`SetDefaults_PersistentVolumeClaimSpec`). */
 const FILESYSTEM = 'Filesystem'
 

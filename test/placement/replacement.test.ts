@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { Toleration } from '../../src/core/index.js'
-import { replacementFor, WorkloadIndex } from '../../src/placement/index.js'
+import { replacementFor, WorkloadIndex, type PodVolumeClaim } from '../../src/placement/index.js'
 import { toleration } from '../core/builders.js'
 import { pod, term, req } from './builders.js'
 import { JOB_ROWS } from './replacement-job.cases.js'
+import { claim } from './volume-plugins.cases.js'
 import { DEPLOYMENT_RS, owned, ROWS, TEMPLATE, workload } from './replacement.cases.js'
 
 describe('replacementFor', () => {
@@ -94,55 +95,88 @@ describe('the replacement pod and its tolerations', () => {
 })
 
 /**
- * The claims a replacement names (replacement-pod.ts `replacementVolumes`): a StatefulSet's pod
- * gets its old claims again, its volumeClaimTemplates' (`updateStorage`); another controller's
- * pod names the template's; an ephemeral volume's claim is made only for the new pod, so a pod
- * with one names none, and the volume plugins are left unjudged for it.
+ * The claims a replacement names (replacement-volumes.ts `replacementVolumes`): a StatefulSet's
+ * pod gets its old claims again, its volumeClaimTemplates' (`updateStorage`); another
+ * controller's pod names the template's. An ephemeral volume's claim is made only for the new
+ * pod, by its controller from the template's volumeClaimTemplate: the new pod names it, under
+ * its own name, as not made yet; with the template unread, it names none, and the volume plugins
+ * are left unjudged for it.
  */
 describe('the claims a replacement’s volumes name', () => {
-  const claim = (claimName: string, ephemeral = false) => ({ claimName, ephemeral })
-  const template = (claims: ReturnType<typeof claim>[]) =>
+  const scratch = {
+    volumeName: 'scratch',
+    claim: claim('', { volumeName: '', uid: '', namespace: '', className: 'local' }),
+    classUnset: false,
+  }
+  const claimRef = (claimName: string, ephemeral = false) => ({ claimName, ephemeral })
+  const fromTemplate = (claimName: string) => ({ claimName, ephemeral: true, template: scratch })
+  const toBeMade = (claimName: string) => ({ ...fromTemplate(claimName), notCreated: true })
+  const template = (claims: PodVolumeClaim[]) =>
     pod({ name: '', namespace: '', labels: { app: 'web' }, volumeClaims: claims })
-  it.each([
+  it.each<
+    [string, 'StatefulSet' | 'ReplicaSet', string, PodVolumeClaim[], PodVolumeClaim[], object]
+  >([
     [
       'a StatefulSet’s pod gets the old pod’s claims, which its template does not list',
       'StatefulSet',
       'db',
       [],
-      [claim('data-db-0')],
-      { storageVolumes: true, volumeClaims: [claim('data-db-0')] },
+      [claimRef('data-db-0')],
+      { storageVolumes: true, volumeClaims: [claimRef('data-db-0')] },
     ],
     [
       'a ReplicaSet’s pod names its template’s claims, shared by every replica',
       'ReplicaSet',
       'web-7d9',
-      [claim('shared')],
-      [claim('shared')],
-      { storageVolumes: true, volumeClaims: [claim('shared')] },
+      [claimRef('shared')],
+      [claimRef('shared')],
+      { storageVolumes: true, volumeClaims: [claimRef('shared')] },
     ],
     [
-      'a pod with an ephemeral volume names no claim: its claim is made once the pod exists',
+      'a ReplicaSet’s pod names its ephemeral volume’s claim as <new pod>-<volume>, made from the template once the pod exists',
       'ReplicaSet',
       'web-7d9',
-      [claim('-scratch', true), claim('shared')],
-      [claim('web-7d9-x2k4p-scratch', true), claim('shared')],
+      [fromTemplate('-scratch'), claimRef('shared')],
+      [fromTemplate('web-7d9-x2k4p-scratch'), claimRef('shared')],
+      {
+        storageVolumes: true,
+        volumeClaims: [toBeMade('web-7d9-<new>-scratch'), claimRef('shared')],
+      },
+    ],
+    [
+      'a StatefulSet’s pod names its ephemeral volume’s claim under its own name, made anew from the template, in the old pod’s volume order',
+      'StatefulSet',
+      'db',
+      [fromTemplate('-scratch')],
+      [claimRef('db-0-scratch', true), claimRef('data-db-0')],
+      { storageVolumes: true, volumeClaims: [toBeMade('db-0-scratch'), claimRef('data-db-0')] },
+    ],
+    [
+      'an ephemeral volume whose template was not read leaves the pod naming no claim: the volume plugins unjudged',
+      'ReplicaSet',
+      'web-7d9',
+      [claimRef('-scratch', true), claimRef('shared')],
+      [claimRef('web-7d9-x2k4p-scratch', true), claimRef('shared')],
       { storageVolumes: true, volumeClaims: [] },
     ],
     [
-      'a StatefulSet’s pod with an ephemeral volume names none either',
+      'a StatefulSet’s template without the old pod’s ephemeral volume leaves it naming none either',
       'StatefulSet',
       'db',
-      [claim('-scratch', true)],
-      [claim('data-db-0'), claim('db-0-scratch', true)],
+      [],
+      [claimRef('data-db-0'), fromTemplate('db-0-scratch')],
       { storageVolumes: true, volumeClaims: [] },
     ],
-  ] as const)('%s', (_name, kind, name, templateClaims, oldClaims, expected) => {
-    const set = workload(kind, name, { template: template([...templateClaims]) })
+  ])('%s', (_name, kind, name, templateClaims, oldClaims, expected) => {
+    const set = workload(kind, name, { template: template(templateClaims) })
     const old = owned(kind, name, {
       name: kind === 'StatefulSet' ? 'db-0' : 'web-7d9-x2k4p',
     })
-    const withClaims = { ...old, storageVolumes: true, volumeClaims: [...oldClaims] }
+    const withClaims = { ...old, storageVolumes: true, volumeClaims: oldClaims }
     const got = replacementFor(withClaims, new WorkloadIndex([set], []), null)
     expect(got.pod).toMatchObject(expected)
+    expect(got.pod?.volumeClaims).toHaveLength(
+      (expected as { volumeClaims: [] }).volumeClaims.length
+    )
   })
 })

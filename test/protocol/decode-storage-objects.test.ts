@@ -156,6 +156,8 @@ describe('a StorageClass', () => {
       waitForFirstConsumer: waits,
       provisioner: 'd',
       allowedTopologies: [],
+      isDefault: false,
+      createdAt: null,
     })
   })
 

@@ -142,7 +142,7 @@ describe('the claims a pod’s volumes name', () => {
     ],
     [
       'a generic ephemeral volume names <pod>-<volume>, the claim its controller creates',
-      [{ name: 'scratch', ephemeral: { volumeClaimTemplate: {} } }],
+      [{ name: 'scratch', ephemeral: {} }],
       [{ claimName: 'web-0-scratch', ephemeral: true }],
     ],
     [

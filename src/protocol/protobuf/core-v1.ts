@@ -10,6 +10,7 @@ import {
   time,
   type Message,
 } from './message-schema.js'
+import { CLAIM_ANNOTATIONS } from '../decode-storage-objects.js'
 import { LABEL_SELECTOR, OBJECT_META } from './meta-v1.js'
 
 /**
@@ -113,6 +114,28 @@ const CLAIM_VOLUME_SOURCE = message('PersistentVolumeClaimVolumeSource', {
 })
 
 /**
+ * An ephemeral volume's volumeClaimTemplate {metadata=1, spec=2}: the claim its controller makes
+ * from it (decode-storage-objects.ts `decodeClaimTemplate`), the annotations a claim's decoder
+ * reads and the spec's fields VolumeBinding matches and provisions by.
+ */
+const CLAIM_SPEC = message('PersistentVolumeClaimSpec', {
+  1: strings('accessModes'),
+  2: one('resources', message('ResourceRequirements', { 2: quantities('requests') })),
+  3: scalar('string', 'volumeName'),
+  4: one('selector', LABEL_SELECTOR),
+  5: scalar('string', 'storageClassName'),
+  6: scalar('string', 'volumeMode'),
+  9: scalar('string', 'volumeAttributesClassName'),
+})
+const CLAIM_TEMPLATE = message('PersistentVolumeClaimTemplate', {
+  1: one('metadata', message('ObjectMeta', { 12: stringMap('annotations', CLAIM_ANNOTATIONS) })),
+  2: one('spec', CLAIM_SPEC),
+})
+const EPHEMERAL_VOLUME_SOURCE = message('EphemeralVolumeSource', {
+  1: one('volumeClaimTemplate', CLAIM_TEMPLATE),
+})
+
+/**
  * Volume {name=1, volumeSource=2}: JSON writes VolumeSource inline. Which kind it is counts
  * (decode-storage-volumes.ts, drain's emptyDir) for the kinds the volume plugins never read, and
  * the claim a persistentVolumeClaim or ephemeral volume names; a volume of any other kind is
@@ -126,7 +149,7 @@ const VOLUME_SOURCE = message('VolumeSource', {
   16: one('downwardAPI', PRESENCE_ONLY),
   19: one('configMap', PRESENCE_ONLY),
   26: one('projected', PRESENCE_ONLY),
-  29: one('ephemeral', PRESENCE_ONLY),
+  29: one('ephemeral', EPHEMERAL_VOLUME_SOURCE),
 })
 const VOLUME = message('Volume', {
   1: scalar('string', 'name'),

@@ -14,6 +14,29 @@ const selector = (field: number) =>
 const podAffinityTerm = (field: number, key: string) =>
   message(field, selector(1), string(2, 'ns-a'), string(3, key), selector(4))
 
+/**
+ * PersistentVolumeClaimTemplate {metadata=1 {annotations=12}, spec=2 {accessModes=1, resources=2
+ * {limits=1, requests=2}, volumeName=3, selector=4, storageClassName=5, volumeMode=6,
+ * volumeAttributesClassName=9}}: an annotation and the limits no decoder reads.
+ */
+const CLAIM_TEMPLATE = [
+  message(
+    1,
+    entry(12, 'volume.beta.kubernetes.io/storage-class', 'old'),
+    entry(12, 'note', 'skipped')
+  ),
+  message(
+    2,
+    string(1, 'ReadWriteOnce'),
+    message(2, quantity(1, 'storage', '2Gi'), quantity(2, 'storage', '1Gi')),
+    string(3, 'pv-x'),
+    selector(4),
+    string(5, ''),
+    string(6, 'Block'),
+    string(9, 'gold')
+  ),
+]
+
 export const POD_BYTES = pb.concat(
   // status first, metadata last: fields in any order.
   message(
@@ -36,7 +59,7 @@ export const POD_BYTES = pb.concat(
     2,
     message(1, string(1, 'cache'), message(2, message(2))),
     message(1, string(1, 'data'), message(2, message(10, string(1, 'claim'), varint(2, 1)))),
-    message(1, string(1, 'scratch'), message(2, message(29, message(1)))),
+    message(1, string(1, 'scratch'), message(2, message(29, message(1, ...CLAIM_TEMPLATE)))),
     message(
       2,
       string(1, 'app'),
@@ -153,7 +176,26 @@ export const POD_JSON = {
     volumes: [
       { name: 'cache', emptyDir: {} },
       { name: 'data', persistentVolumeClaim: { claimName: 'claim' } },
-      { name: 'scratch', ephemeral: {} },
+      {
+        name: 'scratch',
+        ephemeral: {
+          volumeClaimTemplate: {
+            metadata: { annotations: { 'volume.beta.kubernetes.io/storage-class': 'old' } },
+            spec: {
+              accessModes: ['ReadWriteOnce'],
+              resources: { requests: { storage: '1Gi' } },
+              volumeName: 'pv-x',
+              selector: {
+                matchLabels: { app: 'web' },
+                matchExpressions: [{ key: 'tier', operator: 'In', values: ['a', 'b'] }],
+              },
+              storageClassName: '',
+              volumeMode: 'Block',
+              volumeAttributesClassName: 'gold',
+            },
+          },
+        },
+      },
     ],
     containers: [
       {

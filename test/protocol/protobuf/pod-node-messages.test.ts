@@ -33,7 +33,20 @@ describe('a pod read from protobuf', () => {
       storageVolumes: true,
       volumeClaims: [
         { claimName: 'claim', ephemeral: false },
-        { claimName: `${fromJson.pod.name}-scratch`, ephemeral: true },
+        {
+          claimName: `${fromJson.pod.name}-scratch`,
+          ephemeral: true,
+          template: {
+            volumeName: 'scratch',
+            classUnset: false,
+            claim: {
+              className: 'old',
+              volumeName: 'pv-x',
+              volumeMode: 'Block',
+              attributesClass: 'gold',
+            },
+          },
+        },
       ],
       resourceClaims: 1,
       hostPorts: [{ hostIP: '10.0.0.1', protocol: 'TCP', hostPort: 8080 }],

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest'
+import { runTool, tempFile } from './run-tool.js'
+
+/**
+ * forecast of a replacement with a generic ephemeral volume, through the tool, from files: the
+ * claim its controller makes from the template once the new pod exists is judged as that claim
+ * when its class waits for the first consumer (kube-scheduler's VolumeBinding binds it where
+ * the pod goes), of the default class when the template names none; a claim the PV controller
+ * binds first (a class binding at once, or no class) leaves the volume plugins unjudged.
+ * Nodes n1 to n3; the pod on n1, whose claim holds n1's volume; a free volume on n3 alone.
+ */
+
+const HOSTNAME = 'kubernetes.io/hostname'
+
+function node(name: string) {
+  const allocatable = { cpu: '4', memory: '8Gi', pods: '110' }
+  return { kind: 'Node', metadata: { name, labels: { [HOSTNAME]: name } }, status: { allocatable } }
+}
+
+function podSpec(storageClassName: string | undefined) {
+  const spec = {
+    ...(storageClassName === undefined ? {} : { storageClassName }),
+    accessModes: ['ReadWriteOnce'],
+    resources: { requests: { storage: '1Gi' } },
+  }
+  return {
+    containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '100m' } } }],
+    volumes: [{ name: 'scratch', ephemeral: { volumeClaimTemplate: { spec } } }],
+  }
+}
+
+const RS_REF = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'cache-5f6', uid: 'u-rs' }
+const POD_REF = { apiVersion: 'v1', kind: 'Pod', name: 'cache-5f6-a', uid: 'u-pod' }
+
+function pods(storageClassName: string | undefined) {
+  const labels = { app: 'cache' }
+  const pod = {
+    kind: 'Pod',
+    metadata: {
+      ...{ name: 'cache-5f6-a', namespace: 'shop', uid: 'u-pod', labels },
+      ownerReferences: [{ ...RS_REF, controller: true }],
+    },
+    spec: { nodeName: 'n1', ...podSpec(storageClassName) },
+    status: { phase: 'Running' },
+  }
+  const replicaSet = {
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    metadata: { name: 'cache-5f6', namespace: 'shop', uid: 'u-rs' },
+    spec: {
+      replicas: 1,
+      selector: { matchLabels: labels },
+      template: { metadata: { labels }, spec: podSpec(storageClassName) },
+    },
+  }
+  return { kind: 'List', items: [pod, replicaSet] }
+}
+
+function localVolume(host: string, claim?: string) {
+  const onHost = { key: HOSTNAME, operator: 'In', values: [host] }
+  return {
+    kind: 'PersistentVolume',
+    metadata: { name: `pv-${host}` },
+    spec: {
+      storageClassName: 'local',
+      capacity: { storage: '1Gi' },
+      accessModes: ['ReadWriteOnce'],
+      local: { path: '/d' },
+      ...(claim === undefined ? {} : { claimRef: { namespace: 'shop', name: claim, uid: 'u-c' } }),
+      nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [onHost] }] } },
+    },
+    status: { phase: claim === undefined ? 'Available' : 'Bound' },
+  }
+}
+
+/** The old pod's claim, made by its controller and bound to n1's volume. */
+const OLD_CLAIM = {
+  kind: 'PersistentVolumeClaim',
+  metadata: {
+    ...{ name: 'cache-5f6-a-scratch', namespace: 'shop', uid: 'u-c' },
+    annotations: { 'pv.kubernetes.io/bind-completed': 'yes' },
+    ownerReferences: [{ ...POD_REF, controller: true }],
+  },
+  spec: { volumeName: 'pv-n1', storageClassName: 'local', accessModes: ['ReadWriteOnce'] },
+  status: { phase: 'Bound' },
+}
+
+interface Storage {
+  readonly mode: 'WaitForFirstConsumer' | 'Immediate'
+  readonly isDefault: boolean
+  readonly freeOnN3: boolean
+}
+
+function storage({ mode, isDefault, freeOnN3 }: Storage) {
+  const annotations = isDefault ? { 'storageclass.kubernetes.io/is-default-class': 'true' } : {}
+  const storageClass = {
+    kind: 'StorageClass',
+    metadata: { name: 'local', annotations },
+    provisioner: 'kubernetes.io/no-provisioner',
+    volumeBindingMode: mode,
+  }
+  const volumes = [localVolume('n1', OLD_CLAIM.metadata.name)]
+  if (freeOnN3) volumes.push(localVolume('n3'))
+  return { kind: 'List', items: [storageClass, OLD_CLAIM, ...volumes] }
+}
+
+const WAITS: Storage = { mode: 'WaitForFirstConsumer', isDefault: true, freeOnN3: true }
+const UNJUDGED_TIE = { node: 'n2', tiedNodes: ['n2', 'n3'], reason: null }
+
+describe('taint-extender forecast of a replacement with a generic ephemeral volume', () => {
+  it.each<[string, string | undefined, Storage, object, number]>([
+    [
+      'a claim of a class waiting for its first consumer is judged: the replacement lands on the one node with a volume free for it',
+      'local',
+      WAITS,
+      { node: 'n3', tiedNodes: ['n3'] },
+      0,
+    ],
+    [
+      'a template naming no class gets the default class, and is judged the same',
+      undefined,
+      WAITS,
+      { node: 'n3', tiedNodes: ['n3'] },
+      0,
+    ],
+    [
+      'with no volume free, the replacement stays Pending for VolumeBinding, as kube-scheduler words it',
+      'local',
+      { ...WAITS, freeOnN3: false },
+      {
+        node: null,
+        reason:
+          "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't find available persistent volumes to bind. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
+      },
+      1,
+    ],
+    [
+      'a class binding at once leaves the volume plugins unjudged: the PV controller binds the claim before the pod is placed',
+      'local',
+      { ...WAITS, mode: 'Immediate' },
+      UNJUDGED_TIE,
+      0,
+    ],
+    [
+      'storageClassName "" asks for no class, which binds at once too: unjudged',
+      '',
+      WAITS,
+      UNJUDGED_TIE,
+      0,
+    ],
+    [
+      'a template naming no class with no default class has none either: unjudged',
+      undefined,
+      { ...WAITS, isDefault: false },
+      UNJUDGED_TIE,
+      0,
+    ],
+  ])('%s', async (_name, className, classes, expected, code) => {
+    const nodes = { kind: 'List', items: ['n1', 'n2', 'n3'].map(node) }
+    const files = [
+      ['--nodes', tempFile('nodes.json', JSON.stringify(nodes))],
+      ['--pods', tempFile('pods.json', JSON.stringify(pods(className)))],
+      ['--storage', tempFile('storage.json', JSON.stringify(storage(classes)))],
+    ].flat()
+    const argv = ['--taint', 'maint=now:NoExecute', '--node', 'n1', ...files, '-o', 'json']
+    const result = await runTool('forecast', argv)
+    expect([result.code, result.stderr]).toEqual([code, ''])
+    const followed = JSON.parse(result.stdout) as { evicted: { replacement: object | null }[] }
+    expect(followed.evicted.map((e) => e.replacement)).toEqual([expect.objectContaining(expected)])
+  })
+})

@@ -17,6 +17,7 @@ import {
 import type { Replacement } from './replacement.js'
 import { MadePods, NewPodNames, type Cause, type MadePod } from './made-pods.js'
 import { Snapshot } from './snapshot.js'
+import { assumingVolumes } from './volume-assumption.js'
 import { DEFAULT_GRACE_SECONDS, TerminatingPods } from './terminating-pods.js'
 import type { Workloads } from './workloads.js'
 
@@ -104,7 +105,7 @@ export function followEvictions(input: FollowInput): EvictionFollowUp {
     budgets: input.disruptionBudgets,
     options: input.options,
     workloads: input.workloads ?? null,
-    storage: input.storage ?? null,
+    ...assumingVolumes(input.storage ?? null),
   }
   const state: FollowState = {
     budgets: new BudgetBreaks(input.disruptionBudgets),

@@ -5,9 +5,10 @@ import type { NamespaceLabels } from './inter-pod-affinity.js'
 import { diagnoseAndChoose, type Sample } from './placement-choice.js'
 import { pickPreemptionNodes, type CandidateVictims } from './preemption-pick.js'
 import type { Snapshot } from './snapshot.js'
+import { releaseOf } from './kube-releases.js'
 import type { NodeEviction } from './taint-toleration.js'
 import type { PlacementDiagnosis, PlacementPod } from './types.js'
-import type { VolumeStorage } from './volume-storage.js'
+import { assumePodVolumes, type VolumeAssumption } from './volume-assumption.js'
 import type { Workloads } from './workloads.js'
 
 /**
@@ -20,15 +21,16 @@ import type { Workloads } from './workloads.js'
  * gives. The placed pod is added to the snapshot so that later placements count it.
  */
 
-/** What the placement of every replacement shares. */
-export interface PlacementSurroundings {
+/**
+ * What the placement of every replacement shares; the claims, volumes and classes read (null
+ * when not read) with the volumes assumed bound to the replacements placed so far.
+ */
+export interface PlacementSurroundings extends VolumeAssumption {
   readonly snapshot: Snapshot
   readonly namespaces: NamespaceLabels
   readonly budgets: readonly DisruptionBudget[]
   readonly options: RuleOptions
   readonly workloads: Workloads | null
-  /** The claims, volumes and classes read; null when they were not read. */
-  readonly storage: VolumeStorage | null
 }
 
 export interface PlacedReplacement {
@@ -64,6 +66,8 @@ export type PlacementDecision = Omit<PlacedReplacement, 'victims' | 'bound'>
 
 function bind(at: PlacementSurroundings, pod: PlacementPod, node: string): ClusterPod {
   const bound = { ...pod, nodeName: node }
+  const info = at.snapshot.get(node)
+  if (info !== undefined) assumePodVolumes(at, pod, info, releaseOf(at.options))
   at.snapshot.addPod(bound)
   return bound
 }

@@ -57,7 +57,7 @@ export function waitingClaimsOnNode(
     else if (claim.selectedNode === node.node.name) toProvision.push(claim)
     else return bindConflict(claim, `${SELECTED_NODE} is ${claim.selectedNode}`)
   }
-  toProvision.push(...unmatchedClaims(toMatch, storage, node, release))
+  toProvision.push(...matchedVolumes(toMatch, storage, node, release).unmatched)
   for (const claim of toProvision) {
     const verdict = provisionVerdict(claim, storage, node)
     if (verdict !== null) return verdict
@@ -67,14 +67,15 @@ export function waitingClaimsOnNode(
 
 /**
  * `findMatchingVolumes`: the claims, smallest request first, each taking the smallest volume
- * `FindMatchingVolume` finds that no claim before took; those left without one.
+ * `FindMatchingVolume` finds that no claim before took; the volumes taken, and the claims left
+ * without one.
  */
-function unmatchedClaims(
+export function matchedVolumes(
   claims: readonly ClaimFacts[],
   storage: VolumeStorage,
   node: NodeInfo,
   release: KubeVersion
-): ClaimFacts[] {
+): { readonly taken: ReadonlySet<string>; readonly unmatched: readonly ClaimFacts[] } {
   const bySize = [...claims].sort((a, b) => compare(a.storageRequest ?? 0n, b.storageRequest ?? 0n))
   const taken = new Set<string>()
   const unmatched: ClaimFacts[] = []
@@ -83,7 +84,7 @@ function unmatchedClaims(
     if (volume === null) unmatched.push(claim)
     else taken.add(volume.name)
   }
-  return unmatched
+  return { taken, unmatched }
 }
 
 const compare = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0)

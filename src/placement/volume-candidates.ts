@@ -32,10 +32,12 @@ interface ClaimCandidates {
 }
 
 const NONE: readonly Candidate[] = []
+const NOTHING_ASSUMED: ReadonlySet<string> = new Set()
 
 /**
  * The volume `FindMatchingVolume` gives the claim on `node`, none of `taken` (those the pod's
- * claims before it took); null when it gives none.
+ * claims before it took) nor of those assumed bound to other pods' claims; null when it gives
+ * none.
  */
 export function matchingVolume(
   claim: ClaimFacts,
@@ -48,8 +50,9 @@ export function matchingVolume(
   if (preBound !== null) return fits(preBound, node) ? preBound.volume : null
   const hostname = labelOf(node.node.labels, LABEL_HOSTNAME)
   const pinned = (hostname === undefined ? undefined : byHost.get(hostname)) ?? NONE
-  const a = firstFitting(pinned, node, taken)
-  const b = firstFitting(unpinned, node, taken)
+  const assumed = storage.assumed ?? NOTHING_ASSUMED
+  const a = firstFitting(pinned, node, taken, assumed)
+  const b = firstFitting(unpinned, node, taken, assumed)
   if (a === null || b === null) return (a ?? b)?.volume ?? null
   return smallerFirst(a, b) <= 0 ? a.volume : b.volume
 }
@@ -57,9 +60,13 @@ export function matchingVolume(
 function firstFitting(
   candidates: readonly Candidate[],
   node: NodeInfo,
-  taken: ReadonlySet<string>
+  taken: ReadonlySet<string>,
+  assumed: ReadonlySet<string>
 ): Candidate | null {
-  for (const c of candidates) if (!taken.has(c.volume.name) && fits(c, node)) return c
+  for (const c of candidates) {
+    const name = c.volume.name
+    if (!taken.has(name) && !assumed.has(name) && fits(c, node)) return c
+  }
   return null
 }
 

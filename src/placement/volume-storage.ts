@@ -176,6 +176,12 @@ export interface VolumeStorage {
   readonly attachments: ReadonlyMap<string, readonly VolumeAttachmentFacts[]> | null
   readonly csiDrivers: ReadonlyMap<string, CsiDriverFacts> | null
   readonly capacities: readonly StorageCapacityFacts[] | null
+  /**
+   * The free volumes the scheduler has assumed bound to claims of pods it placed since the read
+   * (binder.go `AssumePodVolumes`): no other claim takes them. Only a follow-up of evictions
+   * places pods; none when absent.
+   */
+  readonly assumed?: ReadonlySet<string>
 }
 
 const NOT_READ: AttachFacts & CapacityFacts = {

@@ -30,19 +30,19 @@ function podSpec(storageClassName: string | undefined) {
 }
 
 const RS_REF = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'cache-5f6', uid: 'u-rs' }
-const POD_REF = { apiVersion: 'v1', kind: 'Pod', name: 'cache-5f6-a', uid: 'u-pod' }
+const POD_REF = { apiVersion: 'v1', kind: 'Pod', name: 'cache-5f6-a', uid: 'u-cache-5f6-a' }
 
-function pods(storageClassName: string | undefined) {
+function pods(storageClassName: string | undefined, names = ['cache-5f6-a']) {
   const labels = { app: 'cache' }
-  const pod = {
+  const podsOnN1 = names.map((name) => ({
     kind: 'Pod',
     metadata: {
-      ...{ name: 'cache-5f6-a', namespace: 'shop', uid: 'u-pod', labels },
+      ...{ name, namespace: 'shop', uid: `u-${name}`, labels },
       ownerReferences: [{ ...RS_REF, controller: true }],
     },
     spec: { nodeName: 'n1', ...podSpec(storageClassName) },
     status: { phase: 'Running' },
-  }
+  }))
   const replicaSet = {
     apiVersion: 'apps/v1',
     kind: 'ReplicaSet',
@@ -53,7 +53,7 @@ function pods(storageClassName: string | undefined) {
       template: { metadata: { labels }, spec: podSpec(storageClassName) },
     },
   }
-  return { kind: 'List', items: [pod, replicaSet] }
+  return { kind: 'List', items: [...podsOnN1, replicaSet] }
 }
 
 function localVolume(host: string, claim?: string) {
@@ -167,5 +167,25 @@ describe('taint-extender forecast of a replacement with a generic ephemeral volu
     expect([result.code, result.stderr]).toEqual([code, ''])
     const followed = JSON.parse(result.stdout) as { evicted: { replacement: object | null }[] }
     expect(followed.evicted.map((e) => e.replacement)).toEqual([expect.objectContaining(expected)])
+  })
+
+  it('gives a volume to one replacement only: the next finds it assumed bound and stays Pending', async () => {
+    const nodes = { kind: 'List', items: ['n1', 'n2', 'n3'].map(node) }
+    const twoPods = pods('local', ['cache-5f6-a', 'cache-5f6-b'])
+    const files = [
+      ['--nodes', tempFile('nodes.json', JSON.stringify(nodes))],
+      ['--pods', tempFile('pods.json', JSON.stringify(twoPods))],
+      ['--storage', tempFile('storage.json', JSON.stringify(storage(WAITS)))],
+    ].flat()
+    const argv = ['--taint', 'maint=now:NoExecute', '--node', 'n1', ...files, '-o', 'json']
+    const result = await runTool('forecast', argv)
+    expect([result.code, result.stderr]).toEqual([1, ''])
+    const followed = JSON.parse(result.stdout) as {
+      evicted: { replacement: { node: string | null; reason: string | null } | null }[]
+    }
+    expect(followed.evicted.map((e) => e.replacement?.node)).toEqual(['n3', null])
+    expect(followed.evicted[1]?.replacement?.reason).toContain(
+      "2 node(s) didn't find available persistent volumes to bind"
+    )
   })
 })

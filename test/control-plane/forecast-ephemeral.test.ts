@@ -7,13 +7,15 @@ import { podSpec, readyNode } from './forecast-cluster.js'
 import type { FollowedPod } from './forecast-comparison.js'
 import { createAll, waitForRunning } from './forecast-harness.js'
 import { taintRun } from './forecast-then-taint.js'
+import { pendingReplacements } from './replacements.js'
 
 /**
- * forecast of a taint evicting a pod with a generic ephemeral volume, against the real control
- * plane: kube-controller-manager's taint manager evicts the pod, its ReplicaSet makes another,
- * the ephemeral volume controller makes the new pod's claim from the template, and
+ * forecast of a taint evicting pods with a generic ephemeral volume, against the real control
+ * plane: kube-controller-manager's taint manager evicts them, their ReplicaSet makes others,
+ * the ephemeral volume controller makes each new pod's claim from the template, and
  * kube-scheduler's VolumeBinding binds it (a class waiting for the first consumer, local
- * volumes pinned to one node each) where a volume is free. The template names no class: the
+ * volumes pinned to one node each) where a volume is free, assuming the volume bound for the
+ * next pod. The template names no class: the
  * DefaultStorageClass admission plugin gives the claim the default one. forecast judges the
  * claim not made yet as that claim.
  */
@@ -31,16 +33,16 @@ const storageClass = {
 }
 
 /** A local volume of the class on `node` alone. */
-function localVolume(node: string): Record<string, unknown> {
+function localVolume(name: string, node: string): Record<string, unknown> {
   const onNode = { key: 'kubernetes.io/hostname', operator: 'In', values: [node] }
   return {
     kind: 'PersistentVolume',
-    metadata: { name: `pv-${node}` },
+    metadata: { name },
     spec: {
       storageClassName: CLASS,
       capacity: { storage: '1Gi' },
       accessModes: ['ReadWriteOnce'],
-      local: { path: '/mnt/disk' },
+      local: { path: `/mnt/${name}` },
       nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [onNode] }] } },
     },
   }
@@ -50,7 +52,7 @@ const cache = {
   kind: 'Deployment',
   metadata: { name: 'cache' },
   spec: {
-    replicas: 1,
+    replicas: 2,
     selector: { matchLabels: { app: 'cache' } },
     template: {
       metadata: { labels: { app: 'cache' } },
@@ -74,17 +76,18 @@ const cache = {
 }
 
 /**
- * Three nodes; the cache's pod placed on disk-a, the only node with a volume then; then a free
- * volume on disk-c. disk-b never has one.
+ * Three nodes; the cache's two pods placed on disk-a, the only node with volumes then; then one
+ * free volume on disk-c. disk-b never has one.
  */
 async function build(api: KubeApi): Promise<void> {
   const resources = { cpu: '4', memory: '8Gi' }
   for (const name of NODES) await api.create('/api/v1/nodes', readyNode(name, resources))
   await createNamespace(api, NS)
   await api.create('/apis/storage.k8s.io/v1/storageclasses', storageClass)
-  await createAll(api, NS, [localVolume('disk-a'), cache])
-  await waitForRunning(api, NS, 1)
-  await createAll(api, NS, [localVolume('disk-c')])
+  const onA = [localVolume('pv-a-1', 'disk-a'), localVolume('pv-a-2', 'disk-a')]
+  await createAll(api, NS, [...onA, cache])
+  await waitForRunning(api, NS, 2)
+  await createAll(api, NS, [localVolume('pv-c', 'disk-c')])
 }
 
 interface Pod {
@@ -93,33 +96,48 @@ interface Pod {
 }
 
 describeWithControlPlane(
-  'forecast of a taint evicting a pod with a generic ephemeral volume',
+  'forecast of a taint evicting pods with a generic ephemeral volume',
   (plane) => {
+    // Exit 1: the second replacement stays Pending.
     const run = taintRun<{ evicted: FollowedPod[] }>(plane, {
       build,
       namespace: NS,
       node: 'disk-a',
-      code: 0,
+      code: 1,
       settleMs: 12_000,
     })
 
-    it('says the replacement lands on the one node with a volume free for its new claim, untied', () => {
-      const evicted = run.forecast.evicted.map((e) => [e.name.split('-')[0], e.replacement?.node])
-      expect(evicted).toEqual([['cache', 'disk-c']])
-      expect(run.forecast.evicted[0]?.replacement?.tiedNodes).toEqual(['disk-c'])
+    const replacements = () =>
+      run.forecast.evicted
+        .map((e) => e.replacement)
+        .sort((a, b) => (a?.node ? -1 : b?.node ? 1 : 0))
+
+    it('says one replacement lands on the one node with a volume free for its new claim, untied, and the other, finding it taken, stays Pending', () => {
+      const [landed, pending] = replacements()
+      expect([landed?.node, landed?.tiedNodes]).toEqual(['disk-c', ['disk-c']])
+      expect(pending?.node).toBeNull()
+      expect(pending?.reason).toContain(
+        "2 node(s) didn't find available persistent volumes to bind"
+      )
     })
 
-    it('has kube-scheduler bind the replacement there, its claim made from the template, of the default class, bound to that volume', async () => {
+    it('has kube-scheduler bind one there, its claim made from the template, of the default class, bound to that volume', async () => {
       await eventually(async () => {
         const pods = (await plane().api.items(`/api/v1/namespaces/${NS}/pods`)) as unknown as Pod[]
         const live = pods.filter((p) => p.metadata.deletionTimestamp === undefined)
-        expect(live.map((p) => p.spec.nodeName)).toEqual(['disk-c'])
-        const name = `${live[0]?.metadata.name ?? ''}-scratch`
+        const placed = live.filter((p) => p.spec.nodeName !== undefined)
+        expect([live.length, placed.map((p) => p.spec.nodeName)]).toEqual([2, ['disk-c']])
+        const name = `${placed[0]?.metadata.name ?? ''}-scratch`
         const claim = await plane().api.get(
           `/api/v1/namespaces/${NS}/persistentvolumeclaims/${name}`
         )
-        expect(claim.spec).toMatchObject({ volumeName: 'pv-disk-c', storageClassName: CLASS })
+        expect(claim.spec).toMatchObject({ volumeName: 'pv-c', storageClassName: CLASS })
       }, 20_000)
+    })
+
+    it('leaves the other Pending with the message forecast gave', async () => {
+      const pending = await pendingReplacements(plane().api, run.parts.timeline, run.requestedAt)
+      expect(pending.map((p) => p.message)).toEqual([replacements()[1]?.reason])
     })
   },
   { controllerManager: true }

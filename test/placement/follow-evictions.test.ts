@@ -1,5 +1,6 @@
 import { node } from './builders.js'
 import { claim, inZone, volume, ZONE } from './volume-plugins.cases.js'
+import { free } from './volume-binding-waiting.cases.js'
 import {
   describeFollowCases,
   filler,
@@ -49,6 +50,37 @@ const DB_STORAGE: FollowCase['storage'] = {
   claims: [claim('data-db-0', { volumeName: 'pv-db-0' })],
   classes: [],
   volumes: [volume('pv-db-0', { nodeAffinity: inZone('z1') })],
+}
+
+const GI = 2n ** 30n * 1_000_000_000n
+
+/**
+ * A ReplicaSet's pod on node a with a generic ephemeral volume whose claim, of class `local`
+ * (waiting for its first consumer), its controller makes for each new pod from the template.
+ */
+function scratchPod(name: string): OwnedPod {
+  const template = {
+    volumeName: 'scratch',
+    claim: claim('', { namespace: '', uid: '', volumeName: '', bindCompleted: false }),
+    classUnset: false,
+  }
+  const claimNotMade = {
+    claimName: `${name}-scratch`,
+    ephemeral: true,
+    template: { ...template, claim: { ...template.claim, className: 'local', storageRequest: GI } },
+    notCreated: true,
+  }
+  return { spec: { name, nodeName: 'a', volumeClaims: [claimNotMade] }, owner: RS_CACHE }
+}
+const RS_CACHE = { kind: 'ReplicaSet', name: 'cache-rs' } as const
+
+/** Class local, and one free volume of it in zone z2. */
+const ONE_FREE_IN_Z2: FollowCase['storage'] = {
+  claims: [],
+  classes: [
+    { name: 'local', waitForFirstConsumer: true, provisioner: 'kubernetes.io/no-provisioner' },
+  ],
+  volumes: [free('pv-z2', 'z2', 1)],
 }
 
 const FOLLOW_CASES: readonly FollowCase[] = [
@@ -193,6 +225,18 @@ const FOLLOW_CASES: readonly FollowCase[] = [
     on: ['a'],
     storage: DB_STORAGE,
     expected: ['db-0 @0: StatefulSet makes db-0 @30 on d'],
+  },
+  {
+    name: 'a replacement takes the one free volume its claim, waiting for its first consumer, matches, assumed bound: the next replacement finds none and stays Pending',
+    nodes: ZONED,
+    pods: [scratchPod('cache-1'), scratchPod('cache-2')],
+    taint: TAINT,
+    on: ['a'],
+    storage: ONE_FREE_IN_Z2,
+    expected: [
+      'cache-1 @0: ReplicaSet makes cache-rs-new1 @0 on b (tied b,c)',
+      "cache-2 @0: ReplicaSet makes cache-rs-new2 @0, Pending: 0/4 nodes are available: 1 node(s) had untolerated taint(s), 3 node(s) didn't find available persistent volumes to bind. no new claims to deallocate, preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling.",
+    ],
   },
   {
     name: "without the claims read, the same StatefulSet's pod lands on any untainted node, its volumes left unjudged",

@@ -17,7 +17,7 @@ describe('a replacement that lands by preemption', () => {
     const [first, second] = [twin(), twin()]
     const snapshot = Snapshot.build(nodes, [first, second])
     const surroundings = { namespaces: new Map(), budgets: [], options: GATE_ON, workloads: null }
-    const at = { snapshot, ...surroundings, storage: null }
+    const at = { snapshot, ...surroundings, storage: null, assumedVolumes: new Set<string>() }
     const high = pod({ name: 'high-0', requests: { cpu: '2' }, priority: 100 })
     const placed = applyPlacement(at, high, decidePlacement(at, high, []))
     expect([placed.node, placed.preempts]).toEqual(['a', ['default/low-0', 'default/low-0']])

@@ -57,7 +57,7 @@ function waiting(name: string, className: string, gi: number, facts: Partial<Cla
 }
 
 /** A free (Available, unclaimed) volume of class local, of `gi` GiB, in `zone`. */
-function free(
+export function free(
   name: string,
   zone: string,
   gi: number,

@@ -59,20 +59,13 @@ const GI = 2n ** 30n * 1_000_000_000n
  * (waiting for its first consumer), its controller makes for each new pod from the template.
  */
 function scratchPod(name: string): OwnedPod {
-  const template = {
-    volumeName: 'scratch',
-    claim: claim('', { namespace: '', uid: '', volumeName: '', bindCompleted: false }),
-    classUnset: false,
-  }
-  const claimNotMade = {
-    claimName: `${name}-scratch`,
-    ephemeral: true,
-    template: { ...template, claim: { ...template.claim, className: 'local', storageRequest: GI } },
-    notCreated: true,
-  }
-  return { spec: { name, nodeName: 'a', volumeClaims: [claimNotMade] }, owner: RS_CACHE }
+  const facts = { namespace: '', uid: '', volumeName: '', bindCompleted: false }
+  const made = claim('', { ...facts, className: 'local', storageRequest: GI })
+  const template = { volumeName: 'scratch', claim: made, classUnset: false }
+  const notMade = { claimName: `${name}-scratch`, ephemeral: true, template, notCreated: true }
+  const owner = { kind: 'ReplicaSet', name: 'cache-rs' } as const
+  return { spec: { name, nodeName: 'a', volumeClaims: [notMade] }, owner }
 }
-const RS_CACHE = { kind: 'ReplicaSet', name: 'cache-rs' } as const
 
 /** Class local, and one free volume of it in zone z2. */
 const ONE_FREE_IN_Z2: FollowCase['storage'] = {

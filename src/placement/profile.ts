@@ -176,5 +176,8 @@ export function buildProfile(input: SnapshotInput): Profile {
   const error = rejection === null ? spread.error : null
   const volumeNodes = volumes.eligible
   const spreadIgnored = spread.notes
-  return { filters, state, taints, notJudged, rejection, volumeNodes, error, spreadIgnored }
+  // framework.go `RunPreFilterPlugins` stops at the first PreFilter that turns the pod away, and
+  // then no Filter runs: what only a Filter or a later PreFilter would judge decides nothing.
+  const said = rejection === null ? notJudged : []
+  return { filters, state, taints, notJudged: said, rejection, volumeNodes, error, spreadIgnored }
 }

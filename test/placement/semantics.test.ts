@@ -72,7 +72,11 @@ describe('InterPodAffinity Filter', () => {
 
 describe('the plugins whose input is not read', () => {
   it.each(UNJUDGED_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const cluster = { nodes: c.nodes, ...(c.kubeVersion ? { kubeVersion: c.kubeVersion } : {}) }
+    const cluster = {
+      nodes: c.nodes,
+      ...(c.kubeVersion ? { kubeVersion: c.kubeVersion } : {}),
+      ...(c.storage ? { storage: c.storage } : {}),
+    }
     expectUnjudged(c, diagnose(c.pod, cluster).notJudged)
   })
 })

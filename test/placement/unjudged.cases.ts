@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { KubeVersion } from '../../src/core/index.js'
 import { UNJUDGED_CONSTRAINTS, type PlacementPod } from '../../src/placement/index.js'
-import { node, pod, type TestNode } from './builders.js'
+import { node, pod, type Cluster, type TestNode } from './builders.js'
 
 /**
  * What the diagnosis leaves unjudged of the plugins whose input it does not read: the volume
@@ -9,6 +9,8 @@ import { node, pod, type TestNode } from './builders.js'
  * without a claim; the others pass a pod without a claim or disk on every node), and
  * DynamicResources only for a pod with resource claims (its PreFilter skips one without), and
  * only from v1.34, whose default profile first holds it. The verdicts are the same either way.
+ * A PreFilter that turns the pod away ends the cycle (framework.go `RunPreFilterPlugins`): what
+ * only a Filter or a later PreFilter reads is then not named.
  */
 
 export interface UnjudgedCase {
@@ -17,9 +19,15 @@ export interface UnjudgedCase {
   readonly nodes: readonly TestNode[]
   /** The release judged for; the newest when absent. */
   readonly kubeVersion?: KubeVersion
+  /** The claims and classes read; not read when absent. */
+  readonly storage?: Cluster['storage']
+  /** A PreFilter turns the pod away: it fits nowhere (explain exits 1). */
+  readonly turnedAway?: true
   readonly volumes: boolean
   readonly claims: boolean
 }
+
+const MISSING_CLAIM = [{ claimName: 'missing', ephemeral: false }]
 
 const NODES = [node('a'), node('b', { taints: ['dedicated=db:NoSchedule'] })]
 
@@ -67,6 +75,15 @@ export const UNJUDGED_CASES: readonly UnjudgedCase[] = [
     nodes: NODES,
     volumes: true,
     claims: true,
+  },
+  {
+    name: 'a pod a volume PreFilter turns away (its claim missing) leaves DRA unnamed: neither its PreFilter, later, nor any Filter runs',
+    pod: pod({ volumeClaims: MISSING_CLAIM, resourceClaims: 1 }),
+    nodes: NODES,
+    storage: { claims: [], classes: [] },
+    turnedAway: true,
+    volumes: false,
+    claims: false,
   },
 ]
 

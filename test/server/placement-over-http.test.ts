@@ -57,7 +57,9 @@ describe('POST /explain over the NodeAffinity semantics tables', () => {
     expect((reply.json as Explained).nodes.map((n) => n.nodeAffinityScore)).toEqual(c.scores)
   })
 
-  it.each(UNJUDGED_CASES.map((c) => [c.name, c] as const))('not judged: %s', async (_name, c) => {
+  // POST /explain carries no claims: a row whose claims are read is not for it.
+  const withoutClaims = UNJUDGED_CASES.filter((c) => c.storage === undefined)
+  it.each(withoutClaims.map((c) => [c.name, c] as const))('not judged: %s', async (_name, c) => {
     const release = c.kubeVersion ? `?kubeVersion=${formatKubeVersion(c.kubeVersion)}` : ''
     const reply = await post(
       `${server.url}/explain${release}`,

@@ -86,18 +86,15 @@ export function readVolumeClaims(
   for (let i = 0; i < volumes.length; i++) {
     const volume = objectItem(volumes[i], at, i)
     const volumeAt = element(at, i)
-    let source = objectField(volume, 'persistentVolumeClaim', volumeAt)
-    if (source !== null) {
-      const claimName = stringField(source, 'claimName', member(volumeAt, 'persistentVolumeClaim'))
-      claims.push({ claimName, ephemeral: false })
-    } else if ((source = objectField(volume, 'ephemeral', volumeAt)) !== null) {
+    const claimSource = objectField(volume, 'persistentVolumeClaim', volumeAt)
+    const ephemeral = claimSource === null ? objectField(volume, 'ephemeral', volumeAt) : null
+    if (claimSource !== null) {
+      const sourceAt = member(volumeAt, 'persistentVolumeClaim')
+      claims.push({ claimName: stringField(claimSource, 'claimName', sourceAt), ephemeral: false })
+    } else if (ephemeral !== null) {
       const volumeName = stringField(volume, 'name', volumeAt)
-      const claimName = `${podName}-${volumeName}`
-      claims.push({
-        claimName,
-        ephemeral: true,
-        template: templateOf(source, volumeName, volumeAt),
-      })
+      const template = templateOf(ephemeral, volumeName, volumeAt)
+      claims.push({ claimName: `${podName}-${volumeName}`, ephemeral: true, template })
     } else {
       inline ||= !isPlain(volume, volumeAt)
     }

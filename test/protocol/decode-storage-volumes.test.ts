@@ -105,7 +105,7 @@ describe('a volume read from protobuf', () => {
     })
   })
 
-  it('reads the claim a persistentVolumeClaim volume names and an ephemeral volume', () => {
+  it('reads the claim a persistentVolumeClaim volume names and an ephemeral volume, its empty template a claim of no class named', () => {
     const claim = message(1, string(1, 'data'), message(2, message(10, string(1, 'db-data'))))
     const ephemeral = message(1, string(1, 'scratch'), message(2, message(29, message(1))))
     const name = message(1, string(1, 'web-0'))
@@ -115,7 +115,11 @@ describe('a volume read from protobuf', () => {
     )
     expect(decodePlacementPod(pod, 'pod', false).volumeClaims).toEqual([
       { claimName: 'db-data', ephemeral: false },
-      { claimName: 'web-0-scratch', ephemeral: true },
+      {
+        claimName: 'web-0-scratch',
+        ephemeral: true,
+        template: expect.objectContaining({ volumeName: 'scratch', classUnset: true }) as unknown,
+      },
     ])
   })
 })

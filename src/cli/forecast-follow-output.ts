@@ -28,7 +28,8 @@ function replacedBy(e: FollowedEviction): string {
 }
 
 function landsOn(r: FollowedReplacement): string {
-  if (r.node === null) return `Pending: ${r.reason ?? ''}`
+  const notJudged = r.notJudged.length === 0 ? [] : [`not judged: ${r.notJudged.join(', ')}`]
+  if (r.node === null) return [`Pending: ${r.reason ?? ''}`, ...notJudged].join('; ')
   const parts = [r.node]
   if (r.tiedNodes.length > 1)
     parts.push(`tied with ${r.tiedNodes.filter((n) => n !== r.node).join(', ')}`)
@@ -39,7 +40,7 @@ function landsOn(r: FollowedReplacement): string {
     )
   if (r.evictedAgain !== null)
     parts.push(`evicted again after ${r.evictedAgain.afterSeconds}s: the eviction loop`)
-  return parts.join('; ')
+  return [...parts, ...notJudged].join('; ')
 }
 
 export function followRows(followUp: EvictionFollowUp): string[][] {
@@ -120,6 +121,7 @@ export function followDocument(followUp: EvictionFollowUp) {
               reason: e.replacement.reason,
               preempts: e.replacement.preempts,
               evictedAgainAfterSeconds: e.replacement.evictedAgain?.afterSeconds ?? null,
+              notJudged: e.replacement.notJudged,
             },
       notReplaced: e.notReplaced,
     })),

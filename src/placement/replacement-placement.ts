@@ -56,6 +56,11 @@ export interface PlacedReplacement {
   readonly evictedAgain: NodeEviction | null
   /** The pod as bound, in the snapshot; null when Pending. */
   readonly bound: ClusterPod | null
+  /**
+   * What the judging could not read (explain's "Not judged" line): the volume plugins for a
+   * claim the PV controller binds first, DRA for resource claims; none for most pods.
+   */
+  readonly notJudged: readonly string[]
 }
 
 /**
@@ -130,6 +135,7 @@ function preempt(
     commonestReason: null,
     preempts: first.victims.map((v) => `${v.namespace}/${v.name}`),
     evictedAgain: evictionOn(diagnosis, node),
+    notJudged: diagnosis.notJudged,
   }
 }
 
@@ -145,6 +151,7 @@ export function decidePlacement(
     preempts: [],
     evictedAgain: null,
     commonestReason: null,
+    notJudged: [],
   }
   // A pod bound already is not scheduled (eventhandlers.go `assignedPod`): it runs where bound.
   if (pod.nodeName !== '')
@@ -169,6 +176,7 @@ export function decidePlacement(
         tiedNodes: [],
         reason: diagnosis.summary,
         commonestReason: commonestReason(diagnosis),
+        notJudged: diagnosis.notJudged,
       }
     )
   // kube-scheduler binds one of the tied nodes at random; the first stands for them in the
@@ -181,6 +189,7 @@ export function decidePlacement(
     sample,
     reason: null,
     evictedAgain: evictionOn(diagnosis, node),
+    notJudged: diagnosis.notJudged,
   }
 }
 

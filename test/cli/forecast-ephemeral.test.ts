@@ -11,6 +11,7 @@ import { runTool, tempFile } from './run-tool.js'
  */
 
 const HOSTNAME = 'kubernetes.io/hostname'
+const NODE_NAMES = ['n1', 'n2', 'n3']
 
 function node(name: string) {
   const allocatable = { cpu: '4', memory: '8Gi', pods: '110' }
@@ -101,11 +102,33 @@ function storage({ mode, isDefault, freeOnN3 }: Storage) {
   }
   const volumes = [localVolume('n1', OLD_CLAIM.metadata.name)]
   if (freeOnN3) volumes.push(localVolume('n3'))
-  return { kind: 'List', items: [storageClass, OLD_CLAIM, ...volumes] }
+  // The CSINodes, of no driver: NodeVolumeLimits counts nothing, and is judged.
+  const csiNodes = NODE_NAMES.map((name) => ({ kind: 'CSINode', metadata: { name }, spec: {} }))
+  return { kind: 'List', items: [storageClass, OLD_CLAIM, ...volumes, ...csiNodes] }
+}
+
+/** forecast of a NoExecute taint on n1 over the pods and storage objects, `output` its flags. */
+function forecastOn(podList: object, storageList: object, output = ['-o', 'json']) {
+  const nodes = { kind: 'List', items: NODE_NAMES.map(node) }
+  const files = [
+    ['--nodes', tempFile('nodes.json', JSON.stringify(nodes))],
+    ['--pods', tempFile('pods.json', JSON.stringify(podList))],
+    ['--storage', tempFile('storage.json', JSON.stringify(storageList))],
+  ].flat()
+  return runTool('forecast', [
+    '--taint',
+    'maint=now:NoExecute',
+    '--node',
+    'n1',
+    ...files,
+    ...output,
+  ])
 }
 
 const WAITS: Storage = { mode: 'WaitForFirstConsumer', isDefault: true, freeOnN3: true }
-const UNJUDGED_TIE = { node: 'n2', tiedNodes: ['n2', 'n3'], reason: null }
+const VOLUMES = 'volumes (VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone)'
+/** Without the volume plugins, the untainted nodes tie; the row says what was not judged. */
+const UNJUDGED_TIE = { node: 'n2', tiedNodes: ['n2', 'n3'], reason: null, notJudged: [VOLUMES] }
 
 describe('taint-extender forecast of a replacement with a generic ephemeral volume', () => {
   it.each<[string, string | undefined, Storage, object, number]>([
@@ -113,14 +136,14 @@ describe('taint-extender forecast of a replacement with a generic ephemeral volu
       'a claim of a class waiting for its first consumer is judged: the replacement lands on the one node with a volume free for it',
       'local',
       WAITS,
-      { node: 'n3', tiedNodes: ['n3'] },
+      { node: 'n3', tiedNodes: ['n3'], notJudged: [] },
       0,
     ],
     [
       'a template naming no class gets the default class, and is judged the same',
       undefined,
       WAITS,
-      { node: 'n3', tiedNodes: ['n3'] },
+      { node: 'n3', tiedNodes: ['n3'], notJudged: [] },
       0,
     ],
     [
@@ -156,29 +179,14 @@ describe('taint-extender forecast of a replacement with a generic ephemeral volu
       0,
     ],
   ])('%s', async (_name, className, classes, expected, code) => {
-    const nodes = { kind: 'List', items: ['n1', 'n2', 'n3'].map(node) }
-    const files = [
-      ['--nodes', tempFile('nodes.json', JSON.stringify(nodes))],
-      ['--pods', tempFile('pods.json', JSON.stringify(pods(className)))],
-      ['--storage', tempFile('storage.json', JSON.stringify(storage(classes)))],
-    ].flat()
-    const argv = ['--taint', 'maint=now:NoExecute', '--node', 'n1', ...files, '-o', 'json']
-    const result = await runTool('forecast', argv)
+    const result = await forecastOn(pods(className), storage(classes))
     expect([result.code, result.stderr]).toEqual([code, ''])
     const followed = JSON.parse(result.stdout) as { evicted: { replacement: object | null }[] }
     expect(followed.evicted.map((e) => e.replacement)).toEqual([expect.objectContaining(expected)])
   })
 
   it('gives a volume to one replacement only: the next finds it assumed bound and stays Pending', async () => {
-    const nodes = { kind: 'List', items: ['n1', 'n2', 'n3'].map(node) }
-    const twoPods = pods('local', ['cache-5f6-a', 'cache-5f6-b'])
-    const files = [
-      ['--nodes', tempFile('nodes.json', JSON.stringify(nodes))],
-      ['--pods', tempFile('pods.json', JSON.stringify(twoPods))],
-      ['--storage', tempFile('storage.json', JSON.stringify(storage(WAITS)))],
-    ].flat()
-    const argv = ['--taint', 'maint=now:NoExecute', '--node', 'n1', ...files, '-o', 'json']
-    const result = await runTool('forecast', argv)
+    const result = await forecastOn(pods('local', ['cache-5f6-a', 'cache-5f6-b']), storage(WAITS))
     expect([result.code, result.stderr]).toEqual([1, ''])
     const followed = JSON.parse(result.stdout) as {
       evicted: { replacement: { node: string | null; reason: string | null } | null }[]
@@ -186,6 +194,15 @@ describe('taint-extender forecast of a replacement with a generic ephemeral volu
     expect(followed.evicted.map((e) => e.replacement?.node)).toEqual(['n3', null])
     expect(followed.evicted[1]?.replacement?.reason).toContain(
       "2 node(s) didn't find available persistent volumes to bind"
+    )
+  })
+
+  it('names in the replacement’s row what its judging could not read', async () => {
+    const bindsAtOnce = storage({ ...WAITS, mode: 'Immediate' })
+    const result = await forecastOn(pods('local'), bindsAtOnce, [])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(
+      /^shop\/cache-5f6-a +\+0 s +ReplicaSet cache-5f6 +n2; tied with n3; not judged: volumes \(VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone\)$/m
     )
   })
 })

@@ -19,6 +19,7 @@ function decisionOn(node: string): PlacementDecision {
     commonestReason: null,
     preempts: [],
     evictedAgain: null,
+    notJudged: [],
   }
 }
 

@@ -27,14 +27,14 @@ export function replacementVolumes(
         inlineStorage: old.inlineStorage ?? template.inlineStorage,
       }
     : template
-  const claims = volumes.volumeClaims.map((ref) =>
-    ref.ephemeral ? toBeMade(ref, template, kept ? (old.name ?? '') : '', name) : ref
-  )
-  return {
-    storageVolumes: volumes.storageVolumes,
-    volumeClaims: claims.some((ref) => ref === null) ? [] : (claims as PodVolumeClaim[]),
-    inlineStorage: volumes.inlineStorage,
+  const { storageVolumes, inlineStorage } = volumes
+  const volumeClaims: PodVolumeClaim[] = []
+  for (const ref of volumes.volumeClaims) {
+    const named = ref.ephemeral ? toBeMade(ref, template, kept ? (old.name ?? '') : '', name) : ref
+    if (named === null) return { storageVolumes, volumeClaims: [], inlineStorage }
+    volumeClaims.push(named)
   }
+  return { storageVolumes, volumeClaims, inlineStorage }
 }
 
 /**

@@ -8,7 +8,8 @@ import { imageLocalityCountsInitContainers, releaseOf } from './kube-releases.js
  * images the node holds counts its size times the share of the snapshot's nodes holding it
  * (`int64(size × numNodes / total)`, in floating point); the sum, clamped between 23 MiB and
  * 1000 MiB per image counted, is scaled to 0–100 in integers. The images counted are the
- * containers', and from v1.30 the init containers' too (kube-releases.ts). An image named
+ * containers', and from v1.30 the init containers' too (kube-releases.ts); image volumes' only
+ * from v1.36 (kubernetes/kubernetes#130231), past the releases spoken for. An image named
  * without a tag is looked up as `:latest`. No NormalizeScore.
  */
 

@@ -112,6 +112,25 @@ describe('explain: why here, with the scores of the nodes it would most likely l
     })
   })
 
+  it("counts no image volume's image in ImageLocality at v1.35: v1.36 is the first to count one (#130231)", async () => {
+    const pod = tempFile(
+      'image-volume.yaml',
+      [
+        'metadata: { name: p, namespace: default }',
+        'spec:',
+        '  containers: [{ name: app, image: other, resources: { requests: { cpu: "1", memory: 1Gi } } }]',
+        '  volumes: [{ name: tools, image: { reference: registry.example/app:v1 } }]',
+      ].join('\n')
+    )
+    const result = await explain(pod, NODES, '-o', 'json')
+    const { scores } = JSON.parse(result.stdout) as Scored
+    expect(scores.map((s) => [s.node, s.plugins.ImageLocality])).toEqual([
+      ['n1', 0],
+      ['n2', 0],
+      ['n3', 0],
+    ])
+  })
+
   it('at v1.28 scores the same cluster the same', async () => {
     const result = await explain(POD(), NODES, '--kube-version', '1.28.7')
     expect(result.stdout).toContain(

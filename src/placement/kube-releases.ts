@@ -157,8 +157,9 @@ export function nonZeroPerContainer(release: KubeVersion): boolean {
 /**
  * Whether NodeResourcesBalancedAllocation's PreScore skips a pod requesting no cpu and no
  * memory (balanced_allocation.go `PreScore`, `isBestEffortPod`): kubernetes/kubernetes#130260,
- * fixing #129138, reviewed in February 2025 for v1.33. Before, such a pod was scored on what the
- * node's pods request.
+ * fixing #129138, v1.33.0 (CHANGELOG-1.33: "The `BalancedAllocation` plugin now skips all
+ * best-effort (zero-requested) pods"). Before, such a pod was scored on what the node's pods
+ * request.
  */
 export function balancedAllocationSkipsBestEffort(release: KubeVersion): boolean {
   return kubeVersionAtLeast(release, 33)

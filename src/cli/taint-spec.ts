@@ -15,6 +15,11 @@ const EFFECTS = [TAINT_EFFECT_NO_SCHEDULE, TAINT_EFFECT_PREFER_NO_SCHEDULE, TAIN
  * `key:Effect`, one `:` and at most one `=`, the key a label key and the value a label value.
  */
 export function parseTaint(spec: string): Taint {
+  // kubectl taint reads a trailing "-" as a removal (parseTaints); forecast has none to offer.
+  if (spec.endsWith('-'))
+    throw new ProtocolError(
+      `--taint "${spec}": a trailing "-" is kubectl taint's removal; forecast takes a taint to add`
+    )
   const parts = spec.split(':')
   const effect = parts.length === 2 ? (parts[1] as string) : ''
   if (!EFFECTS.includes(effect)) {

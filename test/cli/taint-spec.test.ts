@@ -31,12 +31,16 @@ const ACCEPTED: readonly [string, string, { key: string; value: string; effect: 
 const EFFECTS =
   'expected key=value:Effect with Effect one of NoSchedule, PreferNoSchedule, NoExecute'
 
+const REMOVAL = 'a trailing "-" is kubectl taint\'s removal; forecast takes a taint to add'
+
 const REFUSED: readonly [string, string, string][] = [
   ['no effect', 'maintenance=planned', EFFECTS],
   ['an effect Kubernetes does not have', 'maintenance=planned:Never', EFFECTS],
   ['an effect in the wrong case', 'maintenance:noschedule', EFFECTS],
   ['two colons', 'a:b:NoSchedule', EFFECTS],
   ['two equals signs', 'maintenance=a=b:NoSchedule', 'more than one "="'],
+  ['a removal of one effect, as kubectl taint writes it', 'dedicated:NoSchedule-', REMOVAL],
+  ['a removal of every effect of a key', 'dedicated-', REMOVAL],
   ['an empty key', '=planned:NoSchedule', '"" is not a valid key'],
   ['a key with a space', 'main tenance:NoSchedule', '"main tenance" is not a valid key'],
   ['a value that starts with a dash', 'maintenance=-x:NoSchedule', '"-x" is not a valid value'],

@@ -21,7 +21,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
-# Compile src/ to dist/ with the full dependency set (TypeScript and type packages). The build
+# Type-check src/ and bundle it into dist/ with the full dependency set (TypeScript, rolldown). The build
 # context has no .git: the commit comes in as COMMIT and lands in dist/build-info.json, which
 # `version`, GET /version and taint_extender_build_info report ("unknown" when not given).
 FROM node:24-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d AS build
@@ -29,7 +29,7 @@ ARG COMMIT=unknown
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
-COPY tsconfig.base.json tsconfig.build.json ./
+COPY tsconfig.base.json tsconfig.build.json rolldown.config.mjs ./
 COPY scripts/write-build-info.mjs ./scripts/
 COPY src ./src
 RUN BUILD_COMMIT="$COMMIT" npm run build

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs'
 
 /**
  * What this build is: package.json's version and the commit it was built from, which the build
- * (scripts/write-build-info.mjs) writes to dist/build-info.json. Run from src/ (tests) or from a
- * build made without git or BUILD_COMMIT, the commit is "unknown", never a guess.
+ * (scripts/write-build-info.mjs) writes to dist/build-info.json, beside the bundled code that
+ * reads it (rolldown.config.mjs puts every output file directly in dist/). Run from src/
+ * (tests) or from a build made without git or BUILD_COMMIT, the commit is "unknown", never a
+ * guess.
  */
 export interface BuildInfo {
   readonly version: string
@@ -24,13 +26,25 @@ function readJson(url: URL): Record<string, unknown> | null {
 const text = (value: unknown): string =>
   typeof value === 'string' && value !== '' ? value : 'unknown'
 
+/**
+ * package.json: the nearest one up from this module's folder, which is src/config/ run from the
+ * sources and dist/ run from the build (installed, in the image, or in a checkout).
+ */
+function packageJson(): Record<string, unknown> | null {
+  for (const up of ['../', '../../']) {
+    const found = readJson(new URL(`${up}package.json`, import.meta.url))
+    if (found !== null) return found
+  }
+  return null
+}
+
 let cached: BuildInfo | null = null
 
 /** Read once: neither file changes while the process runs. */
 export function buildInfo(): BuildInfo {
   cached ??= {
-    version: text(readJson(new URL('../../package.json', import.meta.url))?.version),
-    commit: text(readJson(new URL('../build-info.json', import.meta.url))?.commit),
+    version: text(packageJson()?.version),
+    commit: text(readJson(new URL('build-info.json', import.meta.url))?.commit),
   }
   return cached
 }

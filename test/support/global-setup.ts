@@ -8,7 +8,8 @@ import { stopLeftoverProcesses } from './control-plane/processes.js'
 
 /**
  * Builds dist/ once before the suites that run the real process (`node dist/main.js`), so they
- * test what ships rather than what vitest transpiles.
+ * test what ships rather than what vitest transpiles: the bundles of rolldown.config.mjs, as
+ * npm run build makes them (its type-check aside: npm test type-checks first).
  *
  * Also points TMPDIR (read by os.tmpdir() at each call) at one folder per run, removed at
  * teardown: vitest ends its forks without an 'exit' event, so a test module's own cleanup on
@@ -18,9 +19,9 @@ import { stopLeftoverProcesses } from './control-plane/processes.js'
  */
 export default function setup(): () => void {
   const root = fileURLToPath(new URL('../..', import.meta.url))
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+  execFileSync(process.execPath, ['node_modules/rolldown/bin/cli.mjs', '-c'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', 'ignore', 'inherit'],
   })
   // As npm run build does: dist/build-info.json, the commit version and /version report.
   execFileSync(process.execPath, ['scripts/write-build-info.mjs'], { cwd: root, stdio: 'inherit' })

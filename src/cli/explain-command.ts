@@ -8,6 +8,7 @@ import {
 import { parseExplainOptions, type ExplainOptions } from '../config/index.js'
 import type { ManifestNode } from '../protocol/index.js'
 import { BOUND_NOTE, explainBound, type BoundExplanation } from './explain-bound.js'
+import { explainGated } from './explain-gated.js'
 import { readExplainContext, warnOfUnreadKinds, type ExplainContext } from './explain-context.js'
 import { choose, chooseWithBudgets, diagnose } from './explain-judge.js'
 import { choiceFields, renderRanking } from './explain-scores.js'
@@ -31,8 +32,9 @@ import { showingProgress } from './progress-line.js'
  * `taint-extender explain POD | --pod FILE | --pending`: per node, the verdict kube-scheduler's
  * default profile reaches for the constraints judged here (cordon, nodeName, taints, node
  * affinity, inter-pod affinity), the constraint that decided it and the scores. Exit 0 when the
- * pod fits somewhere or is bound (explain-bound.ts), 1 when it fits nowhere or the scheduling
- * cycle fails for it (2 on bad input, set by the caller); --pending exits 0 once listed.
+ * pod fits somewhere or is bound (explain-bound.ts), 1 when it fits nowhere, the scheduling
+ * cycle fails for it or scheduling gates hold it back (explain-gated.ts; 2 on bad input, set by
+ * the caller); --pending exits 0 once listed.
  */
 export async function runExplain(
   argv: readonly string[],
@@ -61,17 +63,19 @@ export async function runExplain(
   }
   const chosen = await chooseWithBudgets(placement, pod.tolerations, context, options)
   const diagnosis = chosen.diagnosis
-  const summarized = { ...diagnosis, summary: summaryOf(diagnosis) }
+  const gated = explainGated(pod, summaryOf(diagnosis))
+  const summarized = { ...diagnosis, summary: gated?.summary ?? summaryOf(diagnosis) }
   if (isDocumentFormat(options.output)) {
-    const document = { pod: podRef, ...releaseField(release), ...summarized }
+    const document = { pod: podRef, ...releaseField(release), ...gated?.fields, ...summarized }
     printDocument(io, options.output, { ...document, ...choiceFields(chosen) })
   } else {
     const taints = options.output === 'wide' ? context.nodes : null
-    io.stdout(renderExplanation(summarized, placement, taints))
-    io.stdout(renderRanking(chosen))
+    io.stdout(renderExplanation(summarized, placement, taints, gated === null ? [] : [gated.note]))
+    io.stdout(renderRanking(chosen, null, gated === null ? null : 'Once the gates are removed'))
     io.stdout(`${releaseLine(release)}\n`)
   }
-  return diagnosis.available > 0 && diagnosis.schedulingError === null ? 0 : 1
+  const fits = diagnosis.available > 0 && diagnosis.schedulingError === null
+  return fits && gated === null ? 0 : 1
 }
 
 /**
@@ -146,11 +150,15 @@ function taintsOf(node: ManifestNode | undefined): string {
 
 const HEADERS = ['NODE', 'VERDICT', 'PREFER-NO-SCHEDULE', 'SCORE', 'NODE-AFFINITY', 'DECIDED BY']
 
-/** The table; `wideNodes` (-o wide) adds each node's taints and cordon as the last column. */
+/**
+ * The table; `wideNodes` (-o wide) adds each node's taints and cordon as the last column;
+ * `podNotes` follow the summary (a gated pod's, explain-gated.ts).
+ */
 export function renderExplanation(
   diagnosis: PlacementDiagnosis,
   pod: PlacementPod,
-  wideNodes: readonly ManifestNode[] | null = null
+  wideNodes: readonly ManifestNode[] | null = null,
+  podNotes: readonly string[] = []
 ): string {
   const byName = new Map(wideNodes?.map((n) => [n.name, n]) ?? [])
   // --evicting-nodes=avoid: the extender's own score stands beside TaintToleration's.
@@ -175,7 +183,12 @@ export function renderExplanation(
     rows.length === 0
       ? ''
       : renderTable(wideNodes === null ? headers : [...headers, 'TAINTS'], rows)
-  const notes = [diagnosis.summary, ...evictionNotes(diagnosis), ...preemptionNotes(diagnosis)]
+  const notes = [
+    diagnosis.summary,
+    ...podNotes,
+    ...evictionNotes(diagnosis),
+    ...preemptionNotes(diagnosis),
+  ]
   if (diagnosis.notJudged.length > 0) notes.push(`Not judged: ${diagnosis.notJudged.join(', ')}.`)
   // What PodTopologySpread's Filter leaves to scoring, constraint by constraint.
   if (diagnosis.spreadIgnored.length > 0)

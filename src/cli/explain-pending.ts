@@ -1,4 +1,5 @@
 import {
+  schedulingGatesRejection,
   UNJUDGED_CONSTRAINTS,
   type PlacementDiagnosis,
   type PlacementPod,
@@ -24,7 +25,9 @@ import type { ToolIo } from './tool-exit.js'
  * `taint-extender explain --pending [-n NAMESPACE | -A]`: every pod kube-scheduler still has to
  * place (bound to no node, not finished), each with the one-line summary `explain` gives it,
  * grouped by what decides it, so a hundred pending pods read as a few causes. Every pod is
- * judged against one reading of the nodes and pods, by the same diagnosis as `explain POD`.
+ * judged against one reading of the nodes and pods, by the same diagnosis as `explain POD`; a
+ * pod with scheduling gates is grouped by them (`waiting for scheduling gates: [a b]`), which
+ * hold it back whatever the nodes say (FITS, with -o wide, counts the nodes once they are gone).
  */
 
 interface PendingRow {
@@ -144,14 +147,15 @@ export async function runPending(parsed: ExplainOptions, io: ToolIo): Promise<nu
   const rows = pending.map(({ pod, placement }) => {
     const diagnosis = diagnose(placement, pod.tolerations, context, options)
     const { available, total } = diagnosis
-    const summary = summaryOf(diagnosis)
+    // A gated pod is never tried: its gates hold it back, whatever the nodes say.
+    const gated = schedulingGatesRejection(pod.schedulingGates)
     return {
       namespace: pod.namespace,
       name: pod.name,
-      summary,
+      summary: gated ?? summaryOf(diagnosis),
       available,
       total,
-      reason: decidingReason(diagnosis),
+      reason: gated ?? decidingReason(diagnosis),
     }
   })
   const groups = grouped(rows)

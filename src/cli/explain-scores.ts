@@ -77,11 +77,18 @@ function sampleLine(placement: PlacementChoice): string[] {
 /**
  * The ranking under the explanation: the choice, then the scores of the tied best and the next
  * nodes (and of `boundTo`, the node a bound pod runs on), weights in the headers; the plugins not
- * scored. Nothing when no node fits.
+ * scored. Nothing when no node fits. `when`: what the choice waits for (a gated pod's gates).
  */
-export function renderRanking(placement: PlacementChoice, boundTo: string | null = null): string {
+export function renderRanking(
+  placement: PlacementChoice,
+  boundTo: string | null = null,
+  when: string | null = null
+): string {
   if (placement.choice === null) return ''
-  const lines = [choiceLine(placement), ...sampleLine(placement)]
+  const choice = choiceLine(placement)
+  const lead =
+    when === null ? choice : `${when}: ${choice.charAt(0).toLowerCase()}${choice.slice(1)}`
+  const lines = [lead, ...sampleLine(placement)]
   if (boundTo !== null && !placement.scores.some((s) => s.name === boundTo))
     lines.push(`${boundTo}, where it is bound, is not among the nodes that would take it today.`)
   if (placement.notScored.length > 0) lines.push(`Not scored: ${placement.notScored.join(', ')}.`)

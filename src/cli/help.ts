@@ -9,10 +9,10 @@ export const EXIT_CODES = `Exit status:
   0  done (explain: the pod fits somewhere or is bound to a node, or --pending listed the
      pending pods; forecast: every evicted pod's replacement lands (--drain: and kubectl
      drain would complete); version, completion, help: printed)
-  1  explain: the pod fits on no node, or its scheduling cycle ends in an error; forecast: an
-     evicted pod's replacement would stay Pending; forecast --drain: also when kubectl drain
-     would not complete (a node's pods refused, an eviction failing, or a PodDisruptionBudget
-     it would wait on)
+  1  explain: the pod fits on no node, its scheduling cycle ends in an error, or scheduling
+     gates hold it back; forecast: an evicted pod's replacement would stay Pending; forecast
+     --drain: also when kubectl drain would not complete (a node's pods refused, an eviction
+     failing, or a PodDisruptionBudget it would wait on)
   2  bad usage or bad input: no command, an unknown flag or command, a flag given twice, a file
      missing, unreadable or of the wrong kind, a pod the API server would refuse, a pod not found
   3  the cluster could not be read: unreachable, refused the credentials, or failed the list
@@ -72,9 +72,11 @@ and node affinity, host ports, resources and the pod count, inter-pod affinity) 
 (say cpu: requests 3500m, free 1200m), the scores, and a one-line summary: kube-scheduler's own
 "0/N nodes are available: ..." when the pod fits nowhere, with preemption's part and the victims
 it would evict when the pods' priorities decide it, and "fits on N of M node(s); the other K: ..."
-when it fits (kube-scheduler writes no message then). The pod's tolerations are first checked as
-the API server checks them. With --pending, every pod bound to no node and not finished, each
-with its summary, grouped by the reason that decides it.
+when it fits (kube-scheduler writes no message then). A pod with scheduling gates is never
+tried: "waiting for scheduling gates: [...]" leads, and the nodes are judged as they will be once
+the gates are removed. The pod's tolerations are first checked as the API server checks them.
+With --pending, every pod bound to no node and not finished, each with its summary, grouped by
+the reason that decides it.
 
 Flags:
   -n, --namespace NAME      the namespace of POD, or of --pending (default: the context's)

@@ -15,7 +15,7 @@ import {
   stringField,
   type JsonObject,
 } from '../json/json-fields.js'
-import { member } from '../json/json-path.js'
+import { element, member } from '../json/json-path.js'
 import { ProtocolError } from '../json/protocol-error.js'
 import { stringMapField } from './decode-label-selector.js'
 
@@ -37,6 +37,8 @@ export interface ManifestPod extends PodTolerations {
   /** `spec.nodeName`: "" for a pod not yet scheduled. */
   readonly nodeName: string
   readonly phase: string
+  /** `spec.schedulingGates`' names, in order; none for most pods (placement/scheduling-gates.ts). */
+  readonly schedulingGates: readonly string[]
 }
 
 export function decodeManifestNode(value: unknown, path: string): ManifestNode {
@@ -102,8 +104,17 @@ export function decodeManifestPodParts(
     tolerations: pod.tolerations,
     nodeName: spec ? stringField(spec, 'nodeName', member(path, 'spec')) : '',
     phase: status ? stringField(status, 'phase', member(path, 'status')) : '',
+    schedulingGates: readSchedulingGates(spec, member(path, 'spec')),
   }
   return { pod: manifest, metadata, spec, status }
+}
+
+/** `spec.schedulingGates`: each gate's `name`. */
+function readSchedulingGates(spec: JsonObject | null, specAt: string): readonly string[] {
+  const listAt = member(specAt, 'schedulingGates')
+  return mapItems(listField(spec, 'schedulingGates', specAt), (item, i) =>
+    stringField(objectItem(item, listAt, i), 'name', element(listAt, i))
+  )
 }
 
 /** The objects of a document: a `kind: List` / `*List` (items) or a single object. */

@@ -196,6 +196,7 @@ export const podObjectArb: fc.Arbitrary<Json> = fc.record(
         overhead: resources,
         resources: fc.record({ requests: resources }),
         resourceClaims: fc.array(fc.record({ name }), { maxLength: 1 }),
+        schedulingGates: fc.array(fc.record({ name }), { maxLength: 2 }),
       },
       { requiredKeys: [] }
     ),

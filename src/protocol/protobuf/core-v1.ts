@@ -156,6 +156,10 @@ const VOLUME = message('Volume', {
   2: { kind: 'inline', message: VOLUME_SOURCE },
 })
 
+const POD_SCHEDULING_GATE = message('PodSchedulingGate', {
+  1: scalar('string', 'name'),
+})
+
 const POD_SPEC = message('PodSpec', {
   1: many('volumes', VOLUME),
   2: many('containers', CONTAINER),
@@ -169,6 +173,7 @@ const POD_SPEC = message('PodSpec', {
   31: scalar('string', 'preemptionPolicy'),
   32: quantities('overhead'),
   33: many('topologySpreadConstraints', TOPOLOGY_SPREAD_CONSTRAINT),
+  38: many('schedulingGates', POD_SCHEDULING_GATE),
   // Only how many claims there are is read (PodResourceClaim's fields are not).
   39: many('resourceClaims', PRESENCE_ONLY),
   40: one('resources', RESOURCE_REQUIREMENTS),

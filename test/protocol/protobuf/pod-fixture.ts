@@ -122,6 +122,8 @@ export const POD_BYTES = pb.concat(
       string(7, 'Ignore'),
       string(8, 'pod-template-hash')
     ),
+    message(38, string(1, 'example.com/hold')),
+    message(38, string(1, 'example.com/quota')),
     message(39, string(1, 'gpu')),
     message(40, quantity(2, 'memory', '1Gi'))
   ),
@@ -257,6 +259,7 @@ export const POD_JSON = {
         matchLabelKeys: ['pod-template-hash'],
       },
     ],
+    schedulingGates: [{ name: 'example.com/hold' }, { name: 'example.com/quota' }],
     resourceClaims: [{}],
     resources: { requests: { memory: '1Gi' } },
   },

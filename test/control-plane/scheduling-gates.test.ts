@@ -1,0 +1,129 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { runTool } from '../cli/run-tool.js'
+import { describeWithControlPlane, KUBE_VERSION } from '../support/control-plane/index.js'
+import type { SchedulerHandle } from '../support/control-plane/index.js'
+import { waitForOutcomes } from '../support/control-plane/scheduling.js'
+import { explainJson } from './explain-json.js'
+
+/**
+ * A pod with scheduling gates against the real kube-apiserver and kube-scheduler v1.28.7: the API
+ * server marks it SchedulingGated, kube-scheduler leaves it unbound and writes no FailedScheduling
+ * event while a pod beside it, created after it, is bound; explain says the gate holds it and
+ * judges the nodes as they will be once it is gone; once the gate is removed, the pod is bound
+ * to the node explain chose.
+ */
+
+type Obj = Record<string, unknown>
+
+const NAMESPACE = 'default'
+const PODS = `/api/v1/namespaces/${NAMESPACE}/pods`
+
+function node(name: string, taints: Obj[]): Obj {
+  const allocatable = { cpu: '4', memory: '8Gi', pods: '110' }
+  return {
+    metadata: { name, labels: { 'kubernetes.io/hostname': name } },
+    spec: { taints },
+    status: { capacity: allocatable, allocatable },
+  }
+}
+
+function pod(name: string, gates: readonly string[]): Obj {
+  const container = {
+    name: 'c',
+    image: 'registry.k8s.io/pause:3.9',
+    resources: { requests: { cpu: '1' } },
+  }
+  return {
+    metadata: { name, namespace: NAMESPACE },
+    spec: {
+      containers: [container],
+      ...(gates.length === 0 ? {} : { schedulingGates: gates.map((gate) => ({ name: gate })) }),
+    },
+  }
+}
+
+interface Condition {
+  type: string
+  status: string
+  reason?: string
+  message?: string
+}
+
+describeWithControlPlane('scheduling gates against the real kube-scheduler', (plane) => {
+  let dir: string
+  let scheduler: SchedulerHandle
+  let held: Obj
+
+  beforeAll(async () => {
+    const api = plane().api
+    await api.create(
+      '/api/v1/nodes',
+      node('gpu-1', [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }])
+    )
+    await api.create('/api/v1/nodes', node('plain-1', []))
+    scheduler = await plane().startScheduler({ profiles: [{ schedulerName: 'default-scheduler' }] })
+    await api.create(PODS, pod('held', ['example.com/hold']))
+    // Created after the gated pod: once it is bound, kube-scheduler has had the gated one too.
+    await api.create(PODS, pod('free', []))
+    await waitForOutcomes(api, NAMESPACE, ['free'])
+    held = await api.get(`${PODS}/held`)
+    dir = mkdtempSync(join(tmpdir(), 'taint-extender-scheduling-gates-'))
+    writeFileSync(join(dir, 'nodes.json'), JSON.stringify(await api.get('/api/v1/nodes')))
+    writeFileSync(join(dir, 'pods.json'), JSON.stringify(await api.get(PODS)))
+  }, 120_000)
+
+  afterAll(async () => {
+    await scheduler.stop()
+  })
+
+  it('leaves the gated pod unbound, marked SchedulingGated by the API server, with no FailedScheduling event', async () => {
+    const api = plane().api
+    expect((held.spec as { nodeName?: string }).nodeName ?? '').toBe('')
+    const conditions = (held.status as { conditions?: Condition[] }).conditions ?? []
+    expect(conditions.find((c) => c.type === 'PodScheduled')).toMatchObject({
+      status: 'False',
+      reason: 'SchedulingGated',
+      message: 'Scheduling is blocked due to non-empty scheduling gates',
+    })
+    const events = await api.items(
+      `/api/v1/namespaces/${NAMESPACE}/events?fieldSelector=reason%3DFailedScheduling`
+    )
+    expect(events.map((e) => (e.involvedObject as { name: string }).name)).not.toContain('held')
+  })
+
+  it('is explained as held by its gate, exit 1, the nodes judged as they will be once it is gone', async () => {
+    const reply = (await explainJson(dir, held)) as {
+      summary: string
+      schedulingGates: string[]
+      nodes: { name: string; verdict: string }[]
+      choice: { nodes: string[] } | null
+    }
+    expect(reply.summary).toBe('waiting for scheduling gates: [example.com/hold]')
+    expect(reply.schedulingGates).toEqual(['example.com/hold'])
+    expect(reply.nodes.map((n) => [n.name, n.verdict])).toEqual([
+      ['gpu-1', 'rejected'],
+      ['plain-1', 'fits'],
+    ])
+    expect(reply.choice?.nodes).toEqual(['plain-1'])
+    const run = await runTool('explain', [
+      ...['--pending', '-A', '--nodes', join(dir, 'nodes.json'), '--pods', join(dir, 'pods.json')],
+      ...['--kube-version', KUBE_VERSION, '-o', 'json'],
+    ])
+    const { groups } = JSON.parse(run.stdout) as {
+      groups: { reason: string; pods: { name: string }[] }[]
+    }
+    expect(groups.map((g) => [g.reason, g.pods.map((p) => p.name)])).toEqual([
+      ['waiting for scheduling gates: [example.com/hold]', ['held']],
+    ])
+  })
+
+  it('is bound to the node explain chose once the gate is removed', async () => {
+    const api = plane().api
+    await api.patch(`${PODS}/held`, { spec: { schedulingGates: null } })
+    const outcome = (await waitForOutcomes(api, NAMESPACE, ['held'])).get('held')
+    expect(outcome).toEqual({ bound: true, node: 'plain-1' })
+  })
+})

@@ -63,8 +63,9 @@ export async function runExplain(
   }
   const chosen = await chooseWithBudgets(placement, pod.tolerations, context, options)
   const diagnosis = chosen.diagnosis
-  const gated = explainGated(pod, summaryOf(diagnosis))
-  const summarized = { ...diagnosis, summary: gated?.summary ?? summaryOf(diagnosis) }
+  const summary = summaryOf(diagnosis)
+  const gated = explainGated(pod, summary)
+  const summarized = { ...diagnosis, summary: gated?.summary ?? summary }
   if (isDocumentFormat(options.output)) {
     const document = { pod: podRef, ...releaseField(release), ...gated?.fields, ...summarized }
     printDocument(io, options.output, { ...document, ...choiceFields(chosen) })

@@ -1,4 +1,4 @@
-import { schedulingGatesRejection } from '../placement/index.js'
+import { PLUGIN_SCHEDULING_GATES, schedulingGatesRejection } from '../placement/index.js'
 import type { ManifestPod } from '../protocol/index.js'
 
 /**
@@ -25,7 +25,7 @@ export function explainGated(pod: ManifestPod, onceUngated: string): GatedExplan
   return {
     summary,
     note:
-      'Scheduling gated (SchedulingGates, at PreEnqueue): kube-scheduler does not try the pod ' +
+      `Scheduling gated (${PLUGIN_SCHEDULING_GATES}, at PreEnqueue): kube-scheduler does not try the pod ` +
       `until every gate is removed from spec.schedulingGates. Once they are: ${onceUngated}`,
     fields: { schedulingGates: pod.schedulingGates, summaryOnceUngated: onceUngated },
   }

@@ -6,19 +6,14 @@
  * Its status is UnschedulableAndUnresolvable, `waiting for scheduling gates: [a b]`: the gate
  * names in order, as Go's `%v` prints a `[]string`. The API server marks such a pod when it is
  * created (pod strategy's applySchedulingGatedCondition): condition PodScheduled False, reason
- * SchedulingGated, the message below, which `kubectl get pods` shows as the status.
+ * SchedulingGated, message `Scheduling is blocked due to non-empty scheduling gates`, which
+ * `kubectl get pods` shows as the status.
  *
  * The gate behind both, PodSchedulingReadiness, is on by default from v1.27 (beta) and GA from
  * v1.30: the same in every release spoken for (1.28 to 1.35).
  */
 
 export const PLUGIN_SCHEDULING_GATES = 'SchedulingGates'
-
-/** The PodScheduled condition's reason the API server gives a gated pod. */
-export const REASON_SCHEDULING_GATED = 'SchedulingGated'
-
-/** That condition's message. */
-export const SCHEDULING_GATED_MESSAGE = 'Scheduling is blocked due to non-empty scheduling gates'
 
 /** PreEnqueue's refusal of a pod with these gates; null for a pod with none. */
 export function schedulingGatesRejection(gates: readonly string[]): string | null {

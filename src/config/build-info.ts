@@ -27,25 +27,30 @@ const text = (value: unknown): string =>
   typeof value === 'string' && value !== '' ? value : 'unknown'
 
 /**
- * package.json: the nearest one up from this module's folder, which is src/config/ run from the
- * sources and dist/ run from the build (installed, in the image, or in a checkout).
+ * package.json: the nearest one up from the folder of `moduleUrl`, which is src/config/ run from
+ * the sources and dist/ run from the build (installed, in the image, or in a checkout).
  */
-function packageJson(): Record<string, unknown> | null {
+function packageJson(moduleUrl: URL): Record<string, unknown> | null {
   for (const up of ['../', '../../']) {
-    const found = readJson(new URL(`${up}package.json`, import.meta.url))
+    const found = readJson(new URL(`${up}package.json`, moduleUrl))
     if (found !== null) return found
   }
   return null
+}
+
+/** The build info as this module reads it where `moduleUrl` lies (a test gives other places). */
+export function readBuildInfo(moduleUrl: URL): BuildInfo {
+  return {
+    version: text(packageJson(moduleUrl)?.version),
+    commit: text(readJson(new URL('build-info.json', moduleUrl))?.commit),
+  }
 }
 
 let cached: BuildInfo | null = null
 
 /** Read once: neither file changes while the process runs. */
 export function buildInfo(): BuildInfo {
-  cached ??= {
-    version: text(packageJson()?.version),
-    commit: text(readJson(new URL('build-info.json', import.meta.url))?.commit),
-  }
+  cached ??= readBuildInfo(new URL(import.meta.url))
   return cached
 }
 

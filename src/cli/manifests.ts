@@ -1,5 +1,6 @@
 import {
   aggregateText,
+  schedulingGateValidationErrors,
   tolerationValidationErrors,
   type DisruptionBudget,
 } from '../placement/index.js'
@@ -102,15 +103,19 @@ function hasContainers(object: unknown): boolean {
 
 /**
  * What the API server would refuse, named with the pod: a pod without containers
- * (`spec.containers: Required value` of ValidatePodSpec, pkg/apis/core/validation) and the
- * tolerations ValidateTolerations refuses (see also decodePlacementPod).
+ * (`spec.containers: Required value` of ValidatePodSpec, pkg/apis/core/validation), and the
+ * scheduling gates and tolerations its validation refuses, in ValidatePodSpec's order (see also
+ * decodePlacementPod).
  */
 function refuseInvalid(object: unknown, pod: ManifestPod, origin: string, index: number): void {
   if (!hasContainers(object))
     throw new ProtocolError(
       `${origin}: ${podLabel(pod, index)} has no spec.containers, which every pod needs`
     )
-  const invalid = tolerationValidationErrors(pod.tolerations)
+  const invalid = [
+    ...schedulingGateValidationErrors(pod.schedulingGates),
+    ...tolerationValidationErrors(pod.tolerations),
+  ]
   if (invalid.length > 0)
     throw new ProtocolError(
       `${origin}: ${podLabel(pod, index)}: the API server would refuse this pod: ${aggregateText(invalid)}`

@@ -12,15 +12,19 @@ export type BadValue =
   | { readonly kind: 'strings'; readonly values: readonly string[] }
 
 export interface FieldError {
-  readonly type: 'Invalid' | 'NotSupported'
+  readonly type: 'Invalid' | 'NotSupported' | 'Duplicate'
   /** The field path as `field.Path.String()` renders it. */
   readonly field: string
   readonly badValue: BadValue
   readonly detail: string
 }
 
-/** `ErrorType.String()` of the two types the parse reports. */
-const TYPE_TEXT = { Invalid: 'Invalid value', NotSupported: 'Unsupported value' } as const
+/** `ErrorType.String()` of the types the parse and the pod's validation report. */
+const TYPE_TEXT = {
+  Invalid: 'Invalid value',
+  NotSupported: 'Unsupported value',
+  Duplicate: 'Duplicate value',
+} as const
 
 const GO_ESCAPES: Readonly<Record<string, string>> = {
   '\u0007': '\\a',

@@ -90,7 +90,11 @@ export {
 } from './preemption.js'
 export { PLUGIN_NODE_NAME, REASON_NODE_NAME } from './node-name.js'
 export { PLUGIN_NODE_UNSCHEDULABLE } from './node-unschedulable.js'
-export { PLUGIN_SCHEDULING_GATES, schedulingGatesRejection } from './scheduling-gates.js'
+export {
+  PLUGIN_SCHEDULING_GATES,
+  schedulingGateValidationErrors,
+  schedulingGatesRejection,
+} from './scheduling-gates.js'
 export { PLUGIN_EXTENDER } from './extender-rule.js'
 export {
   UNJUDGED_CONSTRAINTS,

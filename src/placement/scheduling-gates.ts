@@ -1,3 +1,5 @@
+import { fieldErrorText, labelKeyErrors, type FieldError } from './field-errors.js'
+
 /**
  * SchedulingGates (pkg/scheduler/framework/plugins/schedulinggates scheduling_gates.go), the
  * default profile's PreEnqueue plugin. A pod with any `spec.schedulingGates` is kept out of the
@@ -18,4 +20,27 @@ export const PLUGIN_SCHEDULING_GATES = 'SchedulingGates'
 /** PreEnqueue's refusal of a pod with these gates; null for a pod with none. */
 export function schedulingGatesRejection(gates: readonly string[]): string | null {
   return gates.length === 0 ? null : `waiting for scheduling gates: [${gates.join(' ')}]`
+}
+
+/**
+ * The gates checked as the API server checks them before it stores the pod (pkg/apis/core/validation
+ * `validateSchedulingGates`, within ValidatePodSpec): each name a qualified name, as a label key,
+ * each problem at the gate's index; a name met before, a Duplicate value there too. Each problem
+ * as its `field.Error` text.
+ */
+export function schedulingGateValidationErrors(gates: readonly string[]): string[] {
+  const seen = new Set<string>()
+  return gates.flatMap((name, i) => {
+    const at = `spec.schedulingGates[${i}]`
+    const badValue = { kind: 'string', value: name } as const
+    const problems: FieldError[] = labelKeyErrors(name).map((detail) => ({
+      type: 'Invalid',
+      field: at,
+      badValue,
+      detail,
+    }))
+    if (seen.has(name)) problems.push({ type: 'Duplicate', field: at, badValue, detail: '' })
+    seen.add(name)
+    return problems.map(fieldErrorText)
+  })
 }

@@ -81,6 +81,15 @@ describe('explain on a pod with scheduling gates', () => {
     expect(got.summaryOnceUngated).toBe(onceUngated)
   })
 
+  it('refuses, exit 2, a pod whose gates the API server would refuse, before any judging', async () => {
+    const result = await explainPod(['example.com/hold', 'example.com/hold'])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(
+      /: the API server would refuse this pod: spec\.schedulingGates\[1\]: Duplicate value: "example\.com\/hold"$/
+    )
+  })
+
   it('adds no gate fields for a pod without gates, and exits 0 when it fits', async () => {
     const result = await explainPod([], '1', ['-o', 'json'])
     expect(result.code).toBe(0)

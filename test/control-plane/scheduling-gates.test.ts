@@ -13,7 +13,7 @@ import { explainJson } from './explain-json.js'
  * server marks it SchedulingGated, kube-scheduler leaves it unbound and writes no FailedScheduling
  * event while a pod beside it, created after it, is bound; explain says the gate holds it and
  * judges the nodes as they will be once it is gone; once the gate is removed, the pod is bound
- * to the node explain chose.
+ * to the node explain chose. Gates the API server refuses, explain refuses in its words.
  */
 
 type Obj = Record<string, unknown>
@@ -118,6 +118,24 @@ describeWithControlPlane('scheduling gates against the real kube-scheduler', (pl
     expect(groups.map((g) => [g.reason, g.pods.map((p) => p.name)])).toEqual([
       ['waiting for scheduling gates: [example.com/hold]', ['held']],
     ])
+  })
+
+  it('refuses, as explain does, gates that are not qualified names or come twice, in the same words', async () => {
+    const bad = pod('bad', ['example.com/hold', '-x', 'example.com/hold', ''])
+    const reply = await plane().api.request('POST', PODS, bad)
+    expect(reply.status).toBe(422)
+    const refusal = (reply.body as { message: string }).message
+    expect(refusal).toMatch(/^Pod "bad" is invalid: \[spec\.schedulingGates\[1\]: Invalid value/)
+    const podFile = join(dir, 'bad.json')
+    writeFileSync(podFile, JSON.stringify(bad))
+    const run = await runTool('explain', [
+      ...['--pod', podFile, '--nodes', join(dir, 'nodes.json'), '--pods', join(dir, 'pods.json')],
+      ...['--kube-version', KUBE_VERSION],
+    ])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(
+      `the API server would refuse this pod: ${refusal.replace('Pod "bad" is invalid: ', '')}`
+    )
   })
 
   it('is bound to the node explain chose once the gate is removed', async () => {

@@ -23,10 +23,10 @@ export function schedulingGatesRejection(gates: readonly string[]): string | nul
 }
 
 /**
- * The gates checked as the API server checks them before it stores the pod (pkg/apis/core/validation
- * `validateSchedulingGates`, within ValidatePodSpec): each name a qualified name, as a label key,
- * each problem at the gate's index; a name met before, a Duplicate value there too. Each problem
- * as its `field.Error` text.
+ * The gates checked as the API server checks them before it stores the pod
+ * (pkg/apis/core/validation `validateSchedulingGates`, within ValidatePodSpec): each name a
+ * qualified name, as a label key, each problem at the gate's index; a name met before, a
+ * Duplicate value there too. Each problem as its `field.Error` text.
  */
 export function schedulingGateValidationErrors(gates: readonly string[]): string[] {
   const seen = new Set<string>()

@@ -70,6 +70,11 @@ export function goStringSlice(values: readonly string[]): string {
   return `[]string{${values.map(goQuote).join(', ')}}`
 }
 
+/** `field.Invalid(field, value, detail)` of a string value. */
+export function invalidString(field: string, value: string, detail: string): FieldError {
+  return { type: 'Invalid', field, badValue: { kind: 'string', value }, detail }
+}
+
 /** `field.Error.Error()`: the field, the type, the bad value, then the detail. */
 export function fieldErrorText(e: FieldError): string {
   const value =

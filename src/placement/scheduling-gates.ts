@@ -1,4 +1,4 @@
-import { fieldErrorText, labelKeyErrors, type FieldError } from './field-errors.js'
+import { fieldErrorText, invalidString, labelKeyErrors, type FieldError } from './field-errors.js'
 
 /**
  * SchedulingGates (pkg/scheduler/framework/plugins/schedulinggates scheduling_gates.go), the
@@ -32,14 +32,14 @@ export function schedulingGateValidationErrors(gates: readonly string[]): string
   const seen = new Set<string>()
   return gates.flatMap((name, i) => {
     const at = `spec.schedulingGates[${i}]`
-    const badValue = { kind: 'string', value: name } as const
-    const problems: FieldError[] = labelKeyErrors(name).map((detail) => ({
-      type: 'Invalid',
-      field: at,
-      badValue,
-      detail,
-    }))
-    if (seen.has(name)) problems.push({ type: 'Duplicate', field: at, badValue, detail: '' })
+    const problems: FieldError[] = labelKeyErrors(name).map((m) => invalidString(at, name, m))
+    if (seen.has(name))
+      problems.push({
+        type: 'Duplicate',
+        field: at,
+        badValue: { kind: 'string', value: name },
+        detail: '',
+      })
     seen.add(name)
     return problems.map(fieldErrorText)
   })

@@ -1,5 +1,6 @@
 import {
   fieldErrorText,
+  invalidString,
   labelKeyErrors,
   labelValueErrors,
   supportedValuesDetail,
@@ -29,21 +30,14 @@ import {
 const EFFECTS = [TAINT_EFFECT_NO_SCHEDULE, TAINT_EFFECT_PREFER_NO_SCHEDULE, TAINT_EFFECT_NO_EXECUTE]
 const OPERATORS = [TOLERATION_OP_EQUAL, TOLERATION_OP_EXISTS]
 
-const invalid = (field: string, value: string, detail: string): FieldError => ({
-  type: 'Invalid',
-  field,
-  badValue: { kind: 'string', value },
-  detail,
-})
-
 /** Every problem of one toleration, in ValidateTolerations' order. */
 function tolerationProblems(t: Toleration, at: string): FieldError[] {
   const problems: FieldError[] = []
   if (t.key !== '')
-    problems.push(...labelKeyErrors(t.key).map((m) => invalid(`${at}.key`, t.key, m)))
+    problems.push(...labelKeyErrors(t.key).map((m) => invalidString(`${at}.key`, t.key, m)))
   if (t.key === '' && t.operator !== TOLERATION_OP_EXISTS)
     problems.push(
-      invalid(
+      invalidString(
         `${at}.operator`,
         t.operator,
         'operator must be Exists when `key` is empty, which means "match all values and all keys"'
@@ -51,7 +45,7 @@ function tolerationProblems(t: Toleration, at: string): FieldError[] {
     )
   if (t.tolerationSeconds !== null && t.effect !== TAINT_EFFECT_NO_EXECUTE)
     problems.push(
-      invalid(
+      invalidString(
         `${at}.effect`,
         t.effect,
         "effect must be 'NoExecute' when `tolerationSeconds` is set"
@@ -73,14 +67,20 @@ function operatorProblems(t: Toleration, at: string): FieldError[] {
     case TOLERATION_OP_EQUAL:
     case '': {
       const errors = labelValueErrors(t.value)
-      return errors.length === 0 ? [] : [invalid(`${at}.operator`, t.value, errors.join(';'))]
+      return errors.length === 0 ? [] : [invalidString(`${at}.operator`, t.value, errors.join(';'))]
     }
     case TOLERATION_OP_EXISTS:
       // Upstream shows the whole toleration as the bad value (Go's %#v of the struct); the
       // operator and value it objects to are shown instead.
       return t.value === ''
         ? []
-        : [invalid(`${at}.operator`, t.value, "value must be empty when `operator` is 'Exists'")]
+        : [
+            invalidString(
+              `${at}.operator`,
+              t.value,
+              "value must be empty when `operator` is 'Exists'"
+            ),
+          ]
     case TOLERATION_OP_LT:
     case TOLERATION_OP_GT:
       return []

@@ -99,6 +99,15 @@ function printTables(
       line(`${f.node}: pending pods turned away: ${f.pendingTurnedAway.join(', ')}`)
     if (f.pendingScoreLower.length > 0)
       line(`${f.node}: pending pods that would rank it lower: ${f.pendingScoreLower.join(', ')}`)
+    const ungated = 'once their scheduling gates are removed'
+    if (f.pendingTurnedAwayOnceUngated.length > 0)
+      line(
+        `${f.node}: pending pods turned away ${ungated}: ${f.pendingTurnedAwayOnceUngated.join(', ')}`
+      )
+    if (f.pendingScoreLowerOnceUngated.length > 0)
+      line(
+        `${f.node}: pending pods that would rank it lower ${ungated}: ${f.pendingScoreLowerOnceUngated.join(', ')}`
+      )
   }
   if (followUp !== null && followUp.evictions.length > 0)
     io.stdout(`\n${renderTable(FOLLOW_HEADER, followRows(followUp))}`)

@@ -32,6 +32,13 @@ export interface NodeForecast {
   readonly running: readonly PodForecast[]
   readonly pendingTurnedAway: readonly string[]
   readonly pendingScoreLower: readonly string[]
+  /**
+   * The same of the pending pods held by scheduling gates: kube-scheduler does not try them now
+   * (SchedulingGates, at PreEnqueue), so the taint turns them away, or ranks the node lower for
+   * them, once their gates are removed.
+   */
+  readonly pendingTurnedAwayOnceUngated: readonly string[]
+  readonly pendingScoreLowerOnceUngated: readonly string[]
 }
 
 /**
@@ -124,7 +131,7 @@ export function forecastNode(
   const holding = onNode.filter((p) => !finished(p)).map((p) => p.placement)
   const pending = pods.filter((p) => p.placement.nodeName === '' && !finished(p))
   const tainted: ManifestNode = { ...node, taints: withTaint(node.taints, taint) }
-  const effects = pending.map((p) => {
+  const effects = pending.map((p): PendingEffect => {
     const fitsAfter = pendingPodFits(p, tainted, holding, rules, storage)
     return {
       pod: p,
@@ -144,8 +151,27 @@ export function forecastNode(
       before: taintEviction(tolerations, node.taints, rules),
       after: taintEviction(tolerations, tainted.taints, rules),
     })),
-    pendingTurnedAway: effects.filter((e) => e.turnedAway).map((e) => podKey(e.pod.placement)),
-    pendingScoreLower: effects.filter((e) => e.scoresLower).map((e) => podKey(e.pod.placement)),
+    ...pendingLists(effects),
+  }
+}
+
+interface PendingEffect {
+  readonly pod: ForecastPod
+  readonly turnedAway: boolean
+  readonly scoresLower: boolean
+}
+
+/** The pending pods the taint turns away or that rank the node lower, gated ones apart. */
+function pendingLists(effects: readonly PendingEffect[]) {
+  const names = (gated: boolean, effect: 'turnedAway' | 'scoresLower') =>
+    effects
+      .filter((e) => e[effect] && e.pod.schedulingGates.length > 0 === gated)
+      .map((e) => podKey(e.pod.placement))
+  return {
+    pendingTurnedAway: names(false, 'turnedAway'),
+    pendingScoreLower: names(false, 'scoresLower'),
+    pendingTurnedAwayOnceUngated: names(true, 'turnedAway'),
+    pendingScoreLowerOnceUngated: names(true, 'scoresLower'),
   }
 }
 
@@ -166,9 +192,11 @@ export function summarize(taint: Taint, forecasts: readonly NodeForecast[]): str
   const outcomes = forecasts.flatMap((f) => f.running.map((p) => p.after.kind))
   const count = (kind: string): number => outcomes.filter((k) => k === kind).length
   const turnedAway = new Set(forecasts.flatMap((f) => f.pendingTurnedAway)).size
+  const gated = new Set(forecasts.flatMap((f) => f.pendingTurnedAwayOnceUngated)).size
   return (
     `${formatTaint(taint)} on ${forecasts.length} node(s): ${count('evicted-now')} running pod(s) evicted at once, ` +
     `${count('evicted-after')} evicted later, ${count('stays')} stay; ` +
-    `${turnedAway} pending pod(s) turned away.`
+    `${turnedAway} pending pod(s) turned away` +
+    (gated === 0 ? '.' : `, ${gated} more once their scheduling gates are removed.`)
   )
 }

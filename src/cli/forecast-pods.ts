@@ -1,19 +1,22 @@
 import type { Toleration } from '../core/index.js'
 import type { PlacementPod } from '../placement/index.js'
-import { decodePlacementPod, decodePod } from '../protocol/index.js'
+import { decodeManifestPod, decodePlacementPod } from '../protocol/index.js'
 import { readListObjects, type ManifestSource } from './manifests.js'
 import { SKIP_WORKLOADS, type SideReading } from './workload-kinds.js'
 
 /**
  * The pods as forecast keeps them: each pod's placement (name, node, phase, labels, terms and
- * resources, all that the snapshot and the eviction and drain rules read) and its tolerations,
- * which the taint-eviction rules read; decoded once, with no manifest copy of the pod beside the
- * placement, since forecast holds every pod of the cluster at once.
+ * resources, all that the snapshot and the eviction and drain rules read), its tolerations,
+ * which the taint-eviction rules read, and its scheduling gates, which keep a pending pod from
+ * being tried; decoded once, with no manifest copy of the pod beside the placement, since
+ * forecast holds every pod of the cluster at once.
  */
 
 export interface ForecastPod {
   readonly placement: PlacementPod
   readonly tolerations: readonly Toleration[]
+  /** `spec.schedulingGates`' names; none for most pods (placement/scheduling-gates.ts). */
+  readonly schedulingGates: readonly string[]
 }
 
 /** One list shared by the pods without tolerations, most of a cluster's. */
@@ -21,10 +24,11 @@ const NO_TOLERATIONS: readonly Toleration[] = Object.freeze([])
 
 function forecastPod(object: unknown, origin: string, index: number): ForecastPod {
   const path = `${origin}: pod ${index}`
-  const { tolerations } = decodePod(object, path)
+  const { tolerations, schedulingGates } = decodeManifestPod(object, path)
   return {
     placement: decodePlacementPod(object, path, false),
     tolerations: tolerations.length === 0 ? NO_TOLERATIONS : tolerations,
+    schedulingGates,
   }
 }
 

@@ -7,13 +7,16 @@ import { describeWithControlPlane, KUBE_VERSION } from '../support/control-plane
 import type { SchedulerHandle } from '../support/control-plane/index.js'
 import { waitForOutcomes } from '../support/control-plane/scheduling.js'
 import { explainJson } from './explain-json.js'
+import { kubectl } from './kubectl-run.js'
 
 /**
  * A pod with scheduling gates against the real kube-apiserver and kube-scheduler v1.28.7: the API
  * server marks it SchedulingGated, kube-scheduler leaves it unbound and writes no FailedScheduling
  * event while a pod beside it, created after it, is bound; explain says the gate holds it and
  * judges the nodes as they will be once it is gone; once the gate is removed, the pod is bound
- * to the node explain chose. Gates the API server refuses, explain refuses in its words.
+ * to the node explain chose. Gates the API server refuses, explain refuses in its words. A
+ * taint's forecast lists the gated pods apart, as turned away once ungated: after kubectl taint,
+ * the one whose gate is then removed stays Pending for that taint.
  */
 
 type Obj = Record<string, unknown>
@@ -66,6 +69,7 @@ describeWithControlPlane('scheduling gates against the real kube-scheduler', (pl
     await api.create('/api/v1/nodes', node('plain-1', []))
     scheduler = await plane().startScheduler({ profiles: [{ schedulerName: 'default-scheduler' }] })
     await api.create(PODS, pod('held', ['example.com/hold']))
+    await api.create(PODS, pod('waits', ['example.com/hold']))
     // Created after the gated pod: once it is bound, kube-scheduler has had the gated one too.
     await api.create(PODS, pod('free', []))
     await waitForOutcomes(api, NAMESPACE, ['free'])
@@ -116,7 +120,7 @@ describeWithControlPlane('scheduling gates against the real kube-scheduler', (pl
       groups: { reason: string; pods: { name: string }[] }[]
     }
     expect(groups.map((g) => [g.reason, g.pods.map((p) => p.name)])).toEqual([
-      ['waiting for scheduling gates: [example.com/hold]', ['held']],
+      ['waiting for scheduling gates: [example.com/hold]', ['held', 'waits']],
     ])
   })
 
@@ -143,5 +147,28 @@ describeWithControlPlane('scheduling gates against the real kube-scheduler', (pl
     await api.patch(`${PODS}/held`, { spec: { schedulingGates: null } })
     const outcome = (await waitForOutcomes(api, NAMESPACE, ['held'])).get('held')
     expect(outcome).toEqual({ bound: true, node: 'plain-1' })
+  })
+
+  it('is forecast as turned away by a taint once its gate is removed, and is, by kubectl taint then the gate removed', async () => {
+    const run = await runTool('forecast', [
+      ...['--taint', 'maintenance=planned:NoSchedule', '--node', 'plain-1'],
+      ...['--nodes', join(dir, 'nodes.json'), '--pods', join(dir, 'pods.json')],
+      ...['--kube-version', KUBE_VERSION, '-o', 'json'],
+    ])
+    expect(run.code).toBe(0)
+    const [forecast] = (JSON.parse(run.stdout) as { nodes: Obj[] }).nodes
+    expect(forecast).toMatchObject({
+      pendingTurnedAway: [],
+      pendingTurnedAwayOnceUngated: [`${NAMESPACE}/held`, `${NAMESPACE}/waits`],
+    })
+    const api = plane().api
+    const taint = ['taint', 'node', 'plain-1', 'maintenance=planned:NoSchedule']
+    expect(await kubectl(plane().kubeconfig, taint)).toMatchObject({ code: 0, stderr: '' })
+    await api.patch(`${PODS}/waits`, { spec: { schedulingGates: null } })
+    const outcome = (await waitForOutcomes(api, NAMESPACE, ['waits'])).get('waits')
+    expect(outcome).toMatchObject({ bound: false })
+    expect(outcome?.bound === false && outcome.message).toContain(
+      '1 node(s) had untolerated taint {maintenance: planned}'
+    )
   })
 })

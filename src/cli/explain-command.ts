@@ -9,6 +9,7 @@ import { parseExplainOptions, type ExplainOptions } from '../config/index.js'
 import type { ManifestNode } from '../protocol/index.js'
 import { BOUND_NOTE, explainBound, type BoundExplanation } from './explain-bound.js'
 import { explainGated } from './explain-gated.js'
+import { otherSchedulerNote } from './explain-scheduler.js'
 import { readExplainContext, warnOfUnreadKinds, type ExplainContext } from './explain-context.js'
 import { choose, chooseWithBudgets, diagnose } from './explain-judge.js'
 import { choiceFields, renderRanking } from './explain-scores.js'
@@ -65,13 +66,16 @@ export async function runExplain(
   const diagnosis = chosen.diagnosis
   const summary = summaryOf(diagnosis)
   const gated = explainGated(pod, summary)
+  const other = otherSchedulerNote(pod)
   const summarized = { ...diagnosis, summary: gated?.summary ?? summary }
   if (isDocumentFormat(options.output)) {
-    const document = { pod: podRef, ...releaseField(release), ...gated?.fields, ...summarized }
+    const fields = { ...other?.fields, ...gated?.fields }
+    const document = { pod: podRef, ...releaseField(release), ...fields, ...summarized }
     printDocument(io, options.output, { ...document, ...choiceFields(chosen) })
   } else {
     const taints = options.output === 'wide' ? context.nodes : null
-    io.stdout(renderExplanation(summarized, placement, taints, gated === null ? [] : [gated.note]))
+    const notes = [other?.note, gated?.note].filter((n) => n !== undefined)
+    io.stdout(renderExplanation(summarized, placement, taints, notes))
     io.stdout(renderRanking(chosen, null, gated === null ? null : 'Once the gates are removed'))
     io.stdout(`${releaseLine(release)}\n`)
   }
@@ -153,7 +157,8 @@ const HEADERS = ['NODE', 'VERDICT', 'PREFER-NO-SCHEDULE', 'SCORE', 'NODE-AFFINIT
 
 /**
  * The table; `wideNodes` (-o wide) adds each node's taints and cordon as the last column;
- * `podNotes` follow the summary (a gated pod's, explain-gated.ts).
+ * `podNotes` follow the summary (a pod's of another scheduler, explain-scheduler.ts; a gated
+ * pod's, explain-gated.ts).
  */
 export function renderExplanation(
   diagnosis: PlacementDiagnosis,

@@ -13,6 +13,7 @@ import {
   type PodsRead,
 } from './explain-context.js'
 import { diagnose } from './explain-judge.js'
+import { groupOfScheduler } from './explain-scheduler.js'
 import { readPodList, type PlacedPod } from './manifests.js'
 import { isDocumentFormat, printDocument, releaseField, releaseLine, summaryOf } from './output.js'
 import { renderTable } from './table.js'
@@ -27,7 +28,8 @@ import type { ToolIo } from './tool-exit.js'
  * grouped by what decides it, so a hundred pending pods read as a few causes. Every pod is
  * judged against one reading of the nodes and pods, by the same diagnosis as `explain POD`; a
  * pod with scheduling gates is grouped by them (`waiting for scheduling gates: [a b]`), which
- * hold it back whatever the nodes say (FITS, with -o wide, counts the nodes once they are gone).
+ * hold it back whatever the nodes say (FITS, with -o wide, counts the nodes once they are gone);
+ * a pod naming another scheduler, apart, under that name (explain-scheduler.ts).
  */
 
 interface PendingRow {
@@ -155,7 +157,7 @@ export async function runPending(parsed: ExplainOptions, io: ToolIo): Promise<nu
       summary: gated ?? summaryOf(diagnosis),
       available,
       total,
-      reason: gated ?? decidingReason(diagnosis),
+      reason: groupOfScheduler(pod, gated ?? decidingReason(diagnosis)),
     }
   })
   const groups = grouped(rows)

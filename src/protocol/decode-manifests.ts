@@ -39,6 +39,8 @@ export interface ManifestPod extends PodTolerations {
   readonly phase: string
   /** `spec.schedulingGates`' names, in order; none for most pods (placement/scheduling-gates.ts). */
   readonly schedulingGates: readonly string[]
+  /** `spec.schedulerName` as given: "" when unset (placement/scheduler-name.ts). */
+  readonly schedulerName: string
 }
 
 export function decodeManifestNode(value: unknown, path: string): ManifestNode {
@@ -105,6 +107,7 @@ export function decodeManifestPodParts(
     nodeName: spec ? stringField(spec, 'nodeName', member(path, 'spec')) : '',
     phase: status ? stringField(status, 'phase', member(path, 'status')) : '',
     schedulingGates: readSchedulingGates(spec, member(path, 'spec')),
+    schedulerName: spec ? stringField(spec, 'schedulerName', member(path, 'spec')) : '',
   }
   return { pod: manifest, metadata, spec, status }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { INFRA_AND_PLAIN_NODES, explainPodItem, pendingPodYaml } from './pending-pod-yaml.js'
 import { runTool, tempFile } from './run-tool.js'
 
 /**
@@ -8,37 +9,14 @@ import { runTool, tempFile } from './run-tool.js'
  * gates are gone. `--pending` groups gated pods by their gates.
  */
 
-const NODES = tempFile(
-  'nodes.yaml',
-  [
-    'items:',
-    '  - metadata: { name: infra-1 }',
-    '    spec: { taints: [{ key: dedicated, value: infra, effect: NoSchedule }] }',
-    '    status: { allocatable: { cpu: "4", memory: 16Gi, pods: "64" } }',
-    '  - metadata: { name: plain-1 }',
-    '    status: { allocatable: { cpu: "4", memory: 16Gi, pods: "64" } }',
-  ].join('\n')
-)
-
 /** A pending pod asking `cpu`, with the gates named (none when empty). */
 function podYaml(name: string, gates: readonly string[], cpu = '1'): string {
   const gateList = gates.map((gate) => `{ name: ${gate} }`).join(', ')
-  return [
-    `  - metadata: { name: ${name}, namespace: shop }`,
-    '    spec:',
-    `      containers: [{ name: c, resources: { requests: { cpu: "${cpu}" } } }]`,
-    ...(gates.length === 0 ? [] : [`      schedulingGates: [${gateList}]`]),
-    '    status: { phase: Pending }',
-  ].join('\n')
+  return pendingPodYaml(name, cpu, gates.length === 0 ? [] : [`schedulingGates: [${gateList}]`])
 }
 
-const asManifest = (item: string): string =>
-  `apiVersion: v1\nkind: Pod\n${item.replace(/^ {4}|^ {2}- /gm, '')}`
-
-async function explainPod(gates: readonly string[], cpu = '1', flags: string[] = []) {
-  const pod = tempFile('pod.yaml', asManifest(podYaml('web-0', gates, cpu)))
-  const pods = tempFile('pods.yaml', 'items: []')
-  return runTool('explain', ['--pod', pod, '--nodes', NODES, '--pods', pods, ...flags])
+function explainPod(gates: readonly string[], cpu = '1', flags: string[] = []) {
+  return explainPodItem(podYaml('web-0', gates, cpu), flags)
 }
 
 interface Document {
@@ -129,7 +107,7 @@ describe('explain --pending with gated pods', () => {
       '--pending',
       '-A',
       '--nodes',
-      NODES,
+      INFRA_AND_PLAIN_NODES,
       '--pods',
       pods,
       '-o',

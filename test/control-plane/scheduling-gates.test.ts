@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { runTool } from '../cli/run-tool.js'
@@ -8,6 +7,13 @@ import type { SchedulerHandle } from '../support/control-plane/index.js'
 import { waitForOutcomes } from '../support/control-plane/scheduling.js'
 import { explainJson } from './explain-json.js'
 import { kubectl } from './kubectl-run.js'
+import {
+  expectNoFailedScheduling,
+  NAMESPACE,
+  podAsking1Cpu,
+  PODS,
+  startWithPods,
+} from './untried-pods.js'
 
 /**
  * A pod with scheduling gates against the real kube-apiserver and kube-scheduler v1.28.7: the API
@@ -21,31 +27,9 @@ import { kubectl } from './kubectl-run.js'
 
 type Obj = Record<string, unknown>
 
-const NAMESPACE = 'default'
-const PODS = `/api/v1/namespaces/${NAMESPACE}/pods`
-
-function node(name: string, taints: Obj[]): Obj {
-  const allocatable = { cpu: '4', memory: '8Gi', pods: '110' }
-  return {
-    metadata: { name, labels: { 'kubernetes.io/hostname': name } },
-    spec: { taints },
-    status: { capacity: allocatable, allocatable },
-  }
-}
-
 function pod(name: string, gates: readonly string[]): Obj {
-  const container = {
-    name: 'c',
-    image: 'registry.k8s.io/pause:3.9',
-    resources: { requests: { cpu: '1' } },
-  }
-  return {
-    metadata: { name, namespace: NAMESPACE },
-    spec: {
-      containers: [container],
-      ...(gates.length === 0 ? {} : { schedulingGates: gates.map((gate) => ({ name: gate })) }),
-    },
-  }
+  const spec = gates.length === 0 ? {} : { schedulingGates: gates.map((gate) => ({ name: gate })) }
+  return podAsking1Cpu(name, spec)
 }
 
 interface Condition {
@@ -61,22 +45,14 @@ describeWithControlPlane('scheduling gates against the real kube-scheduler', (pl
   let held: Obj
 
   beforeAll(async () => {
-    const api = plane().api
-    await api.create(
-      '/api/v1/nodes',
-      node('gpu-1', [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }])
-    )
-    await api.create('/api/v1/nodes', node('plain-1', []))
-    scheduler = await plane().startScheduler({ profiles: [{ schedulerName: 'default-scheduler' }] })
-    await api.create(PODS, pod('held', ['example.com/hold']))
-    await api.create(PODS, pod('waits', ['example.com/hold']))
-    // Created after the gated pod: once it is bound, kube-scheduler has had the gated one too.
-    await api.create(PODS, pod('free', []))
-    await waitForOutcomes(api, NAMESPACE, ['free'])
-    held = await api.get(`${PODS}/held`)
-    dir = mkdtempSync(join(tmpdir(), 'taint-extender-scheduling-gates-'))
-    writeFileSync(join(dir, 'nodes.json'), JSON.stringify(await api.get('/api/v1/nodes')))
-    writeFileSync(join(dir, 'pods.json'), JSON.stringify(await api.get(PODS)))
+    // The gated pods first: once the last is bound, kube-scheduler has had them too.
+    const pods = [
+      pod('held', ['example.com/hold']),
+      pod('waits', ['example.com/hold']),
+      pod('free', []),
+    ]
+    ;({ scheduler, dir } = await startWithPods(plane(), pods, 'taint-extender-scheduling-gates-'))
+    held = await plane().api.get(`${PODS}/held`)
   }, 120_000)
 
   afterAll(async () => {
@@ -84,7 +60,6 @@ describeWithControlPlane('scheduling gates against the real kube-scheduler', (pl
   })
 
   it('leaves the gated pod unbound, marked SchedulingGated by the API server, with no FailedScheduling event', async () => {
-    const api = plane().api
     expect((held.spec as { nodeName?: string }).nodeName ?? '').toBe('')
     const conditions = (held.status as { conditions?: Condition[] }).conditions ?? []
     expect(conditions.find((c) => c.type === 'PodScheduled')).toMatchObject({
@@ -92,10 +67,7 @@ describeWithControlPlane('scheduling gates against the real kube-scheduler', (pl
       reason: 'SchedulingGated',
       message: 'Scheduling is blocked due to non-empty scheduling gates',
     })
-    const events = await api.items(
-      `/api/v1/namespaces/${NAMESPACE}/events?fieldSelector=reason%3DFailedScheduling`
-    )
-    expect(events.map((e) => (e.involvedObject as { name: string }).name)).not.toContain('held')
+    await expectNoFailedScheduling(plane().api, 'held')
   })
 
   it('is explained as held by its gate, exit 1, the nodes judged as they will be once it is gone', async () => {

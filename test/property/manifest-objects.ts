@@ -197,6 +197,7 @@ export const podObjectArb: fc.Arbitrary<Json> = fc.record(
         resources: fc.record({ requests: resources }),
         resourceClaims: fc.array(fc.record({ name }), { maxLength: 1 }),
         schedulingGates: fc.array(fc.record({ name }), { maxLength: 2 }),
+        schedulerName: fc.constantFrom('default-scheduler', 'other-scheduler', ''),
       },
       { requiredKeys: [] }
     ),

@@ -167,6 +167,7 @@ const POD_SPEC = message('PodSpec', {
   7: stringMap('nodeSelector'),
   10: scalar('string', 'nodeName'),
   18: one('affinity', AFFINITY),
+  19: scalar('string', 'schedulerName'),
   20: many('initContainers', CONTAINER),
   22: many('tolerations', TOLERATION),
   25: scalar('int32', 'priority'),

@@ -232,6 +232,7 @@ export const POD_JSON = {
       },
       podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [termJson('host')] },
     },
+    schedulerName: 'other-scheduler',
     initContainers: [
       {
         name: 'sidecar',

@@ -1,4 +1,4 @@
-import type { EvictionFollowUp, FollowedEviction, FollowedReplacement } from '../placement/index.js'
+import type { EvictionFollowUp, FollowedEviction, PlacementDecision } from '../placement/index.js'
 
 /**
  * How forecast words what follows a taint's evictions: a table row per evicted pod (the pod,
@@ -27,7 +27,8 @@ function replacedBy(e: FollowedEviction): string {
   return e.notReplaced ?? '-'
 }
 
-function landsOn(r: FollowedReplacement): string {
+/** Where a new or pending pod goes: its node and what more to know, or why it stays Pending. */
+export function landsOn(r: PlacementDecision): string {
   const notJudged = r.notJudged.length === 0 ? [] : [`not judged: ${r.notJudged.join(', ')}`]
   if (r.node === null) return [`Pending: ${r.reason ?? ''}`, ...notJudged].join('; ')
   const parts = [r.node]
@@ -87,7 +88,11 @@ export function followSummary(followUp: EvictionFollowUp): string {
       : [`PDB ${b.namespace}/${b.name} broken at +${b.brokenAfterSeconds} s`]
   )
   const pods = evicted.length === 1 ? 'pod' : 'pods'
-  const parts = [`${evicted.length} ${pods} evicted: ${fates(evicted)}`]
+  // A taint's removal evicts nothing: its pending pods' preemptions alone are followed.
+  const parts =
+    evicted.length === 0 && preempted.length > 0
+      ? []
+      : [`${evicted.length} ${pods} evicted: ${fates(evicted)}`]
   if (preempted.length > 0) parts.push(`${preempted.length} preempted: ${fates(preempted)}`)
   return [...parts, ...broken].join('; ')
 }

@@ -1,4 +1,11 @@
-import { compileNode, withTaint, type RuleOptions, type Taint } from '../core/index.js'
+import {
+  compileNode,
+  withoutTaint,
+  withTaint,
+  type RuleOptions,
+  type Taint,
+  type TaintRemoval,
+} from '../core/index.js'
 import {
   followEvictions,
   planTaintEvictions,
@@ -13,6 +20,9 @@ import {
   type ReplacementOf,
   type VolumeStorage,
   FollowReplay,
+  queueOrder,
+  type FollowInput,
+  type PendingPod,
 } from '../placement/index.js'
 import type { ForecastOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
@@ -95,16 +105,57 @@ export function followTaint(
   const after = reading.nodes.map((n) =>
     tainted.has(n.name) ? { ...n, taints: withTaint(n.taints, taint) } : n
   )
+  return followOnChanged(after, reading, rules, (bound, taintsAfter) => {
+    const onTainted = bound
+      .filter((p) => tainted.has(p.placement.nodeName))
+      .map((p) => ({ pod: p.placement, tolerations: p.tolerations }))
+    return { evictions: planTaintEvictions(onTainted, (name) => taintsAfter.get(name), rules) }
+  })
+}
+
+/**
+ * The forecast of what removing taints does next: the taints gone from the selected nodes, the
+ * pods already pending placed in kube-scheduler's queue order (pending-placements.ts), each
+ * counted for the next, and the pods their preemptions delete followed to where their
+ * replacements land. No pod is evicted by a removal.
+ */
+export function followRemoval(
+  removal: TaintRemoval,
+  selected: readonly string[],
+  reading: FollowReading,
+  rules: RuleOptions,
+  pending: readonly PendingPod[]
+): EvictionFollowUp {
+  const changed = new Set(selected)
+  const after = reading.nodes.map((n) =>
+    changed.has(n.name) ? { ...n, taints: withoutTaint(n.taints, removal) } : n
+  )
+  return followOnChanged(after, reading, rules, () => ({
+    evictions: [],
+    pending: queueOrder(pending),
+  }))
+}
+
+/**
+ * The follow-up on the nodes as changed (`after`), of the evictions and pending pods `start`
+ * gives for the unfinished bound pods and each node's taints.
+ */
+function followOnChanged(
+  after: readonly ManifestNode[],
+  reading: FollowReading,
+  rules: RuleOptions,
+  start: (
+    bound: readonly ForecastPod[],
+    taintsAfter: ReadonlyMap<string, readonly Taint[]>
+  ) => Pick<FollowInput, 'evictions' | 'pending'>
+): EvictionFollowUp {
   const taintsAfter = new Map(after.map((n) => [n.name, n.taints]))
   const bound = boundPods(reading.pods)
   // The engine keeps the pods' resources as the release's API server keeps them.
-  const onTainted = bound
-    .filter((p) => tainted.has(p.placement.nodeName))
-    .map((p) => ({ pod: p.placement, tolerations: p.tolerations }))
   return followEvictions({
     nodes: after.map(placementNode),
     pods: bound.map((p) => p.placement),
-    evictions: planTaintEvictions(onTainted, (name) => taintsAfter.get(name), rules),
+    ...start(bound, taintsAfter),
     // A DaemonSet makes its pod again only on a node whose taints it tolerates, as changed.
     replacementOf: (pod) =>
       replacementFor(pod, reading.workloads, {

@@ -7,9 +7,9 @@ import { SKIP_WORKLOADS, type SideReading } from './workload-kinds.js'
 /**
  * The pods as forecast keeps them: each pod's placement (name, node, phase, labels, terms and
  * resources, all that the snapshot and the eviction and drain rules read), its tolerations,
- * which the taint-eviction rules read, and its scheduling gates, which keep a pending pod from
- * being tried; decoded once, with no manifest copy of the pod beside the placement, since
- * forecast holds every pod of the cluster at once.
+ * which the taint-eviction rules read, and its scheduling gates and scheduler name, which keep a
+ * pending pod from being tried by the default profile; decoded once, with no manifest copy of
+ * the pod beside the placement, since forecast holds every pod of the cluster at once.
  */
 
 export interface ForecastPod {
@@ -17,6 +17,8 @@ export interface ForecastPod {
   readonly tolerations: readonly Toleration[]
   /** `spec.schedulingGates`' names; none for most pods (placement/scheduling-gates.ts). */
   readonly schedulingGates: readonly string[]
+  /** `spec.schedulerName`: "" when unset (placement/scheduler-name.ts). */
+  readonly schedulerName: string
 }
 
 /** One list shared by the pods without tolerations, most of a cluster's. */
@@ -24,11 +26,12 @@ const NO_TOLERATIONS: readonly Toleration[] = Object.freeze([])
 
 function forecastPod(object: unknown, origin: string, index: number): ForecastPod {
   const path = `${origin}: pod ${index}`
-  const { tolerations, schedulingGates } = decodeManifestPod(object, path)
+  const { tolerations, schedulingGates, schedulerName } = decodeManifestPod(object, path)
   return {
     placement: decodePlacementPod(object, path, false),
     tolerations: tolerations.length === 0 ? NO_TOLERATIONS : tolerations,
     schedulingGates,
+    schedulerName,
   }
 }
 

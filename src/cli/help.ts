@@ -123,6 +123,7 @@ Examples:
 ${EXIT_CODES}`
 
 const FORECAST = `Usage: taint-extender forecast --taint KEY[=VALUE]:EFFECT (--node NAME... | -l SELECTOR) [flags]
+       taint-extender forecast --taint KEY:EFFECT- | KEY- (--node NAME... | -l SELECTOR) [flags]
        taint-extender forecast --drain (--node NAME... | -l SELECTOR) [drain flags] [flags]
 
 What a new taint would do before kubectl taint adds it: for NoExecute, which running pods are
@@ -130,13 +131,17 @@ evicted at once, later (tolerationSeconds) or stay, and then, eviction by evicti
 replaces each pod, where the replacement lands or why it stays Pending, and the
 PodDisruptionBudgets the evictions break; for every effect, which pending pods it turns away or
 ranks lower.
+A taint removed (a trailing "-", as kubectl taint removes one) evicts nothing: which running pods
+it spares, then each pending pod tried again in kube-scheduler's queue order, where it lands or
+why it stays Pending, and the pods its preemption deletes followed as above.
 With --drain, what kubectl drain with the same flags would do: each node cordoned, then node by
 node which pods it evicts, leaves, or cannot delete, and which evictions a PodDisruptionBudget
 refuses (where drain would wait, retrying every 5 s); then the same following of the evicted pods.
 
 Flags:
   --taint KEY[=VALUE]:EFFECT
-                            the taint, as kubectl taint reads it (required)
+                            the taint, as kubectl taint reads it (required); KEY:EFFECT- or
+                            KEY- removes it instead, from nodes that must all have it
   --node NAME               a node to taint: repeat it, or give NAME,NAME; or:
   -l, --selector SELECTOR   the nodes to taint, as kubectl get -l selects them
   --nodes FILE|-            the nodes; without it, the cluster's
@@ -179,6 +184,7 @@ ${CLUSTER}
 Examples:
   taint-extender forecast --taint maintenance=planned:NoExecute --node worker-1 --node worker-2
   taint-extender forecast --taint gpu=true:NoSchedule -l 'pool in (gpu)' --nodes nodes.yaml --pods pods.yaml
+  taint-extender forecast --taint dedicated:NoSchedule- --node worker-3
   taint-extender forecast --drain --node worker-1 --ignore-daemonsets --delete-emptydir-data
 
 ${EXIT_CODES}`

@@ -19,6 +19,24 @@ export function withTaint(taints: readonly Taint[], added: Taint): Taint[] {
   return kept
 }
 
+/**
+ * What `kubectl taint NODE KEY:EFFECT-` (or `KEY-`) removes: the taints of that key and effect,
+ * or of that key whatever their effect (kubectl's deleteTaint and deleteTaintsByKey).
+ */
+export interface TaintRemoval {
+  readonly key: string
+  /** "" for `KEY-`: every effect. */
+  readonly effect: string
+}
+
+/** A node's taints once `removal` is applied; the same list when it matches none. */
+export function withoutTaint(taints: readonly Taint[], removal: TaintRemoval): readonly Taint[] {
+  const kept = taints.filter(
+    (t) => !(t.key === removal.key && (removal.effect === '' || t.effect === removal.effect))
+  )
+  return kept.length === taints.length ? taints : kept
+}
+
 export interface PendingPodEffect {
   /** Fits the node now, would not with the new taint. */
   readonly turnedAway: boolean

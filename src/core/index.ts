@@ -27,7 +27,13 @@ export { TaintProfile, type ProfileJudge } from './taint-profile.js'
 export { judgeProfiles, scoreProfiles, FilterVerdicts } from './filter-and-score.js'
 export { IntList } from './int-list.js'
 export { formatTaint } from './format-taint.js'
-export { forecastPendingPod, withTaint, type PendingPodEffect } from './eviction-forecast.js'
+export {
+  forecastPendingPod,
+  withoutTaint,
+  withTaint,
+  type PendingPodEffect,
+  type TaintRemoval,
+} from './eviction-forecast.js'
 export {
   boundsNoExecuteStay,
   evictsOnceBound,

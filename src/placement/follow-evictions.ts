@@ -16,6 +16,7 @@ import {
 } from './replacement-placement.js'
 import type { Replacement } from './replacement.js'
 import { MadePods, NewPodNames, type Cause, type MadePod } from './made-pods.js'
+import { placePendingPod, type PendingPlacement, type PendingPod } from './pending-placements.js'
 import { Snapshot } from './snapshot.js'
 import { assumingVolumes } from './volume-assumption.js'
 import { DEFAULT_GRACE_SECONDS, TerminatingPods } from './terminating-pods.js'
@@ -56,6 +57,8 @@ export interface FollowInput {
   readonly workloads?: Workloads | null
   /** The claims, volumes and classes, for the volume plugins; null or absent: unread. */
   readonly storage?: VolumeStorage | null
+  /** Pods already pending, placed first in the order given (pending-placements.ts); none: none. */
+  readonly pending?: readonly PendingPod[]
   /**
    * The snapshot and the decisions of the previous follow-up of the same cluster (nodes, pods,
    * namespaces, budgets, options and workloads), taken where this one comes the same way; this
@@ -83,14 +86,11 @@ export interface FollowedEviction extends PlannedEviction, Cause {
 }
 
 export interface EvictionFollowUp {
+  /** Where each pending pod asked for goes, in the order placed; none unless asked for. */
+  readonly pending: readonly PendingPlacement[]
   readonly evictions: readonly FollowedEviction[]
   /** Every budget that selects an evicted pod counted healthy, broken or not. */
   readonly budgets: readonly BudgetOutcome[]
-}
-
-/** The grace period the pod's deletion keeps it for (the API server's default when unset). */
-function graceOf(pod: ClusterPod): number {
-  return pod.gracePeriodSeconds ?? DEFAULT_GRACE_SECONDS
 }
 
 export function followEvictions(input: FollowInput): EvictionFollowUp {
@@ -128,15 +128,24 @@ export function followEvictions(input: FollowInput): EvictionFollowUp {
   // order they are made, among the evictions: a Job's, made after its back-off, after the
   // ReplicaSets' made at the next eviction. One made at an eviction's second goes after it, as
   // a controller makes it a few milliseconds after the deletion it sees.
+  // The pods a preemption deletes, followed as evicted pods, each once.
+  const preempted = (victims: readonly ClusterPod[], seconds: number, by: string | null): void => {
+    const cause: Cause = { cause: 'preempted', preemptedBy: by }
+    for (const pod of victims.filter((v) => !gone.has(keyOf(v))))
+      follow({ pod, afterSeconds: seconds, blockedBy: null }, nextIndex++, cause)
+  }
   const placeMadeBefore = (seconds: number | null): void => {
     for (let next = made.takeBefore(seconds); next !== undefined; next = made.takeBefore(seconds)) {
       const { entry, victims } = placeOne(at, next, state)
       followed[next.index] = entry
-      const by: Cause = { cause: 'preempted', preemptedBy: entry.replacement?.name ?? null }
-      for (const pod of victims.filter((v) => !gone.has(keyOf(v))))
-        follow({ pod, afterSeconds: next.createdAfterSeconds, blockedBy: null }, nextIndex++, by)
+      preempted(victims, next.createdAfterSeconds, entry.replacement?.name ?? null)
     }
   }
+  const pending = (input.pending ?? []).map((pendingPod) => {
+    const { placement, victims } = placePendingPod(at, pendingPod, state.replay, state.budgets)
+    preempted(victims, 0, pendingPod.pod.name)
+    return placement
+  })
   input.evictions.forEach((eviction, index) => {
     if (eviction.afterSeconds !== null) placeMadeBefore(eviction.afterSeconds)
     const earlier = gone.get(keyOf(eviction.pod))
@@ -144,7 +153,7 @@ export function followEvictions(input: FollowInput): EvictionFollowUp {
     else followed[index] = goneBefore(eviction, earlier)
   })
   placeMadeBefore(null)
-  return { evictions: followed, budgets: state.budgets.outcomes() }
+  return { pending, evictions: followed, budgets: state.budgets.outcomes() }
 }
 
 /** A pod as the follow-up tells pods apart: a StatefulSet's new pod keeps the name, not the uid. */
@@ -188,7 +197,8 @@ function evictOne(
   replay.step(`evict ${keyOf(pod)} at ${seconds}`)
   terminating.goneBy(seconds)
   budgets.evicted(pod, seconds)
-  terminating.evict(pod, seconds, graceOf(pod))
+  // The grace period the deletion keeps it for: the API server's default when unset.
+  terminating.evict(pod, seconds, pod.gracePeriodSeconds ?? DEFAULT_GRACE_SECONDS)
   const replacement = replacementOf(pod)
   const { owner } = replacement
   const made = replacement.pod

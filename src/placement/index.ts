@@ -157,6 +157,8 @@ export {
   type ReplacementOf,
 } from './follow-evictions.js'
 export { FollowReplay } from './follow-replay.js'
+export type { PlacementDecision } from './replacement-placement.js'
+export { queueOrder, type PendingPlacement, type PendingPod } from './pending-placements.js'
 export type { BudgetOutcome } from './budget-breaks.js'
 export { planTaintEvictions, type TolerantPod } from './taint-evictions.js'
 export { DEFAULT_GRACE_SECONDS } from './terminating-pods.js'

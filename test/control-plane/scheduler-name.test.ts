@@ -8,7 +8,7 @@ import { explainJson } from './explain-json.js'
 import {
   expectNoFailedScheduling,
   NAMESPACE,
-  podAsking1Cpu,
+  podAsking,
   PODS,
   startWithPods,
 } from './untried-pods.js'
@@ -34,7 +34,7 @@ describeWithControlPlane(
 
     beforeAll(async () => {
       // The other scheduler's pod first: once the last is bound, kube-scheduler has had it too.
-      const pods = [podAsking1Cpu('elsewhere', { schedulerName: OTHER }), podAsking1Cpu('here')]
+      const pods = [podAsking('elsewhere', '1', { schedulerName: OTHER }), podAsking('here', '1')]
       ;({ scheduler, dir } = await startWithPods(plane(), pods, 'taint-extender-scheduler-name-'))
       elsewhere = await plane().api.get(`${PODS}/elsewhere`)
     }, 120_000)

@@ -10,7 +10,7 @@ import { kubectl } from './kubectl-run.js'
 import {
   expectNoFailedScheduling,
   NAMESPACE,
-  podAsking1Cpu,
+  podAsking,
   PODS,
   startWithPods,
 } from './untried-pods.js'
@@ -29,7 +29,7 @@ type Obj = Record<string, unknown>
 
 function pod(name: string, gates: readonly string[]): Obj {
   const spec = gates.length === 0 ? {} : { schedulingGates: gates.map((gate) => ({ name: gate })) }
-  return podAsking1Cpu(name, spec)
+  return podAsking(name, '1', spec)
 }
 
 interface Condition {

@@ -7,8 +7,8 @@ import { waitForOutcomes } from '../support/control-plane/scheduling.js'
 
 /**
  * What the suites of pods kube-scheduler does not try (scheduling-gates.test.ts,
- * scheduler-name.test.ts) share: two nodes of 4 cpu, one tainted `dedicated=gpu:NoSchedule`,
- * with kube-scheduler's default profile; pods asking 1 cpu; the cluster's nodes and pods written
+ * scheduler-name.test.ts, forecast-removal.test.ts) share: two nodes of 4 cpu, one tainted
+ * `dedicated=gpu:NoSchedule`, with kube-scheduler's default profile; pods asking some cpu; the cluster's nodes and pods written
  * as files for the tools; and the check that kube-scheduler wrote no FailedScheduling event for
  * a pod.
  */
@@ -34,12 +34,12 @@ async function createTwoNodes(api: KubeApi): Promise<void> {
   await api.create('/api/v1/nodes', node('plain-1', []))
 }
 
-/** A pod asking 1 cpu, with `spec` beside its one container. */
-export function podAsking1Cpu(name: string, spec: Obj = {}): Obj {
+/** A pod asking `cpu`, with `spec` beside its one container. */
+export function podAsking(name: string, cpu: string, spec: Obj = {}): Obj {
   const container = {
     name: 'c',
     image: 'registry.k8s.io/pause:3.9',
-    resources: { requests: { cpu: '1' } },
+    resources: { requests: { cpu } },
   }
   return { metadata: { name, namespace: NAMESPACE }, spec: { containers: [container], ...spec } }
 }

@@ -1,0 +1,148 @@
+import { taintEviction, withoutTaint, type TaintRemoval } from '../core/index.js'
+import {
+  schedulingGatesRejection,
+  schedulerNameOf,
+  isDefaultProfilePod,
+  type EvictionFollowUp,
+  type PendingPlacement,
+} from '../placement/index.js'
+import type { ForecastOptions } from '../config/index.js'
+import { ProtocolError, type ManifestNode } from '../protocol/index.js'
+import { followRemoval } from './forecast-follow.js'
+import { everyReplacementLands, followSummary } from './forecast-follow-output.js'
+import type { NodeForecast } from './forecast-nodes.js'
+import { podKey, readForecastPods, type ForecastPod } from './forecast-pods.js'
+import { readFollowed, readSelectedNodes, rulesOf, storageFor } from './forecast-reading.js'
+import { printRemoval, type RemovalForecast } from './forecast-removal-output.js'
+import { formatRemoval } from './taint-spec.js'
+import { podsSource, speakingRelease } from './tool-io.js'
+import type { ToolIo } from './tool-exit.js'
+import { WorkloadCollector } from './workload-kinds.js'
+
+/**
+ * `taint-extender forecast --taint KEY:EFFECT- | KEY- (--node N... | -l S)`: what removing a
+ * taint, as `kubectl taint` removes it, does next. No pod is evicted by it; on the selected nodes
+ * a running pod whose NoExecute taint was to evict it after its tolerationSeconds stays (the
+ * taint-eviction controller cancels the eviction when the taint goes). The pods already pending
+ * are tried again (the node update requeues them), in kube-scheduler's queue order, each placed
+ * as the default profile places it and counted for the next; the pods their preemptions delete
+ * are followed to where their replacements land (forecast-follow.ts `followRemoval`). A pending
+ * pod kube-scheduler's default profile does not try (held by scheduling gates, or naming another
+ * scheduler) is listed apart, not placed. Exit status 1 when a replacement of a preempted pod
+ * stays Pending, as for a taint added; 0 otherwise, whatever the pending pods do.
+ */
+
+/**
+ * kubectl taint refuses a removal that matches no taint of a node (`deleteTaints`: `taint
+ * "KEY:EFFECT" not found`) and stops there: so does the forecast, naming the nodes.
+ */
+function refuseUntainted(nodes: readonly ManifestNode[], removal: TaintRemoval, spec: string) {
+  const without = nodes.filter((n) => withoutTaint(n.taints, removal) === n.taints)
+  if (without.length === 0) return
+  throw new ProtocolError(
+    `--taint "${spec}": taint "${formatRemoval(removal)}" not found on ${without
+      .map((n) => `node ${n.name}`)
+      .join(', ')}, which kubectl taint refuses`
+  )
+}
+
+const FINISHED: ReadonlySet<string> = new Set(['Succeeded', 'Failed'])
+const isFinished = (p: ForecastPod) => FINISHED.has(p.placement.phase ?? '')
+
+/** Why the default profile does not try a pending pod; null when it does. */
+function notTriedBecause(pod: ForecastPod): string | null {
+  const gated = schedulingGatesRejection(pod.schedulingGates)
+  if (gated !== null) return gated
+  if (isDefaultProfilePod(pod.schedulerName)) return null
+  return `for scheduler "${schedulerNameOf(pod.schedulerName)}"`
+}
+
+/** Each selected node's unfinished pods, each one's eviction outcome before and after. */
+function runningOn(
+  node: ManifestNode,
+  removal: TaintRemoval,
+  pods: readonly ForecastPod[],
+  rules: ReturnType<typeof rulesOf>
+): NodeForecast {
+  const after = withoutTaint(node.taints, removal)
+  const running = pods
+    .filter((p) => p.placement.nodeName === node.name && !isFinished(p))
+    .map(({ placement, tolerations }) => ({
+      namespace: placement.namespace,
+      name: placement.name,
+      before: taintEviction(tolerations, node.taints, rules),
+      after: taintEviction(tolerations, after, rules),
+    }))
+  const none: readonly string[] = []
+  return {
+    node: node.name,
+    running,
+    pendingTurnedAway: none,
+    pendingScoreLower: none,
+    pendingTurnedAwayOnceUngated: none,
+    pendingScoreLowerOnceUngated: none,
+  }
+}
+
+export async function runRemovalForecast(
+  options: ForecastOptions,
+  removal: TaintRemoval,
+  io: ToolIo
+): Promise<number> {
+  const { allNodes, nodes } = await readSelectedNodes(options)
+  refuseUntainted(nodes, removal, options.taint)
+  const names = nodes.map((n) => n.name)
+  const podSource = await podsSource(options.pods, names, true)
+  const collector = new WorkloadCollector()
+  const pods = await readForecastPods(podSource, collector.side(podSource.origin))
+  const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
+  const release = await speakingRelease(options.kubeVersion, cluster)
+  const rules = rulesOf(options, release.version)
+  const pending = pods.filter((p) => p.placement.nodeName === '' && !isFinished(p))
+  const { storage, notes } = await storageFor(options, pods, true)
+  collector.notes.push(...notes)
+  const reading = await readFollowed(options, { nodes: allNodes, pods, storage }, collector)
+  const tried = pending
+    .filter((p) => notTriedBecause(p) === null)
+    .map((p) => ({ pod: p.placement, tolerations: p.tolerations }))
+  const followUp = followRemoval(removal, names, reading, rules, tried)
+  const running = nodes.map((node) => runningOn(node, removal, pods, rules))
+  const forecast: RemovalForecast = {
+    removal,
+    nodes: running,
+    notTried: pending.flatMap((p) => {
+      const reason = notTriedBecause(p)
+      return reason === null ? [] : [{ pod: podKey(p.placement), reason }]
+    }),
+    followUp,
+    summary: summarizeRemoval(removal, running, followUp),
+    followSummary: followUp.evictions.length === 0 ? null : followSummary(followUp),
+    notes: collector.notes,
+  }
+  printRemoval(io, options.output, forecast, release)
+  return everyReplacementLands(followUp) ? 0 : 1
+}
+
+/**
+ * "dedicated:NoSchedule removed from 1 node(s): 1 running pod(s) no longer evicted; 3 pending
+ * pod(s) tried: 2 placed (2 on the changed nodes), 1 stay Pending."
+ */
+function summarizeRemoval(
+  removal: TaintRemoval,
+  nodes: readonly NodeForecast[],
+  followUp: EvictionFollowUp
+): string {
+  const spared = nodes
+    .flatMap((n) => n.running)
+    .filter((p) => p.before.kind !== 'stays' && p.after.kind === 'stays').length
+  const changed = new Set(nodes.map((n) => n.node))
+  const placed = followUp.pending.filter((p: PendingPlacement) => p.node !== null)
+  const there = placed.filter((p) => changed.has(p.node ?? '')).length
+  const staying = followUp.pending.length - placed.length
+  return (
+    `${formatRemoval(removal)} removed from ${nodes.length} node(s): ` +
+    `${spared} running pod(s) no longer evicted; ` +
+    `${followUp.pending.length} pending pod(s) tried: ${placed.length} placed ` +
+    `(${there} on the changed nodes), ${staying} stay Pending.`
+  )
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest'
+import { runTool, tempFile } from './run-tool.js'
+
+const FIXTURES = new URL('../fixtures/removal', import.meta.url).pathname
+
+/**
+ * `forecast --taint KEY:EFFECT-` (or `KEY-`): what removing a taint does next. The pending pods
+ * are tried in kube-scheduler's queue order, each counted for the next; a running pod whose
+ * NoExecute taint was to evict it stays; pods the default profile does not try are listed
+ * apart; a removal that matches no taint of a selected node is refused as kubectl taint
+ * refuses it.
+ */
+
+const NODES = `${FIXTURES}/nodes.yaml`
+const PODS = `${FIXTURES}/pods.yaml`
+
+/** A pod asking `cpu`, on `node` ('' for pending), with more spec in YAML flow style. */
+function pod(name: string, node: string, cpu: string, more = ''): string {
+  return `- metadata: {name: ${name}, namespace: shop}
+  spec:
+    nodeName: '${node}'
+    containers: [{name: c, image: i, resources: {requests: {cpu: '${cpu}'}}}]${more}
+  status: {phase: ${node === '' ? 'Pending' : 'Running'}}`
+}
+
+const ARGV = ['--node', 'gpu-1', '--nodes', NODES, '--pods', PODS]
+
+interface Document {
+  removal: { key: string; effect: string }
+  nodes: {
+    node: string
+    running: { name: string; before: { kind: string }; after: { kind: string } }[]
+  }[]
+  pending: { name: string; node: string | null; reason: string | null; preempts: string[] }[]
+  notTried: { pod: string; reason: string }[]
+  summary: string
+}
+
+async function forecastJson(spec: string): Promise<Document> {
+  const run = await runTool('forecast', ['--taint', spec, ...ARGV, '-o', 'json'])
+  expect(run.code).toBe(0)
+  return JSON.parse(run.stdout) as Document
+}
+
+describe('taint-extender forecast of a taint removed', () => {
+  it('tries the pending pods by priority, each counted for the next: the higher lands, the other finds no room left', async () => {
+    const { pending } = await forecastJson('dedicated-')
+    expect(pending.map((p) => [p.name, p.node])).toEqual([
+      ['high', 'gpu-1'],
+      ['low', null],
+    ])
+    expect(pending[1]?.reason).toMatch(/^0\/2 nodes are available: 2 Insufficient cpu\./)
+  })
+
+  it('keeps the key’s other effect when one is removed: gpu-1 still turns both away, so the higher preempts on plain-1', async () => {
+    const { pending, nodes } = await forecastJson('dedicated:NoExecute-')
+    expect(pending.map((p) => [p.name, p.node, p.preempts])).toEqual([
+      ['high', 'plain-1', ['shop/filler']],
+      ['low', null, []],
+    ])
+    expect(pending[1]?.reason).toContain('1 node(s) had untolerated taint(s)')
+    // The NoExecute taint gone, the pod it was to evict after 300 s stays.
+    expect(nodes[0]?.running.map((p) => [p.name, p.before.kind, p.after.kind])).toEqual([
+      ['stays-300s', 'evicted-after', 'stays'],
+    ])
+  })
+
+  it('lists the pending pods the default profile does not try apart, and tries none of them', async () => {
+    const { pending, notTried } = await forecastJson('dedicated-')
+    expect(pending.map((p) => p.name)).not.toContain('gated')
+    expect(notTried).toEqual([
+      { pod: 'shop/gated', reason: 'waiting for scheduling gates: [example.com/hold]' },
+      { pod: 'shop/elsewhere', reason: 'for scheduler "batch-scheduler"' },
+    ])
+  })
+
+  it('says it in a table, a line per pending pod and the summary', async () => {
+    const run = await runTool('forecast', ['--taint', 'dedicated-', ...ARGV])
+    expect(run.code).toBe(0)
+    const lines = run.stdout.split('\n')
+    expect(lines).toContain('PENDING POD   LANDS ON')
+    expect(lines.some((l) => /^shop\/high +gpu-1$/.test(l))).toBe(true)
+    expect(
+      lines.some((l) => /^shop\/low +Pending: 0\/2 nodes are available: 2 Insufficient cpu/.test(l))
+    ).toBe(true)
+    expect(lines).toContain(
+      'dedicated removed from 1 node(s): 1 running pod(s) no longer evicted; 2 pending pod(s) tried: 1 placed (1 on the changed nodes), 1 stay Pending.'
+    )
+  })
+
+  it.each([
+    ['a key the node does not have', 'gone-', 'taint "gone" not found on node gpu-1'],
+    [
+      'an effect the key does not have there',
+      'dedicated:PreferNoSchedule-',
+      'taint "dedicated:PreferNoSchedule" not found on node gpu-1',
+    ],
+  ])('refuses, exit 2, %s, as kubectl taint does', async (_name, spec, message) => {
+    const run = await runTool('forecast', ['--taint', spec, ...ARGV])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`--taint "${spec}": ${message}, which kubectl taint refuses`)
+  })
+
+  it('follows a pod a pending pod preempts on the node freed, as a preempted pod is followed', async () => {
+    const pods = tempFile(
+      'removal-preemption-pods.yaml',
+      [
+        'apiVersion: v1',
+        'kind: List',
+        'items:',
+        pod('filler', 'plain-1', '3', '\n    priority: 2000'),
+        pod(
+          'victim',
+          'gpu-1',
+          '3',
+          '\n    priority: 0\n    tolerations: [{key: dedicated, operator: Exists}]'
+        ),
+        pod('urgent', '', '2', '\n    priority: 1000'),
+      ].join('\n')
+    )
+    const run = await runTool('forecast', [
+      ...['--taint', 'dedicated-', '--node', 'gpu-1', '--nodes', NODES, '--pods', pods],
+    ])
+    expect(run.code).toBe(0)
+    const lines = run.stdout.split('\n')
+    expect(lines.some((l) => /^shop\/urgent +gpu-1; preempting shop\/victim$/.test(l))).toBe(true)
+    expect(
+      lines.some((l) =>
+        /^shop\/victim +\+0 s, preempted by urgent +a bare pod: nothing recreates it +-$/.test(l)
+      )
+    ).toBe(true)
+    // Nothing is evicted by a removal: only the preemptions are followed.
+    expect(lines).toContain('1 preempted: 0 re-placed, 1 not recreated')
+  })
+})

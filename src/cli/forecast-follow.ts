@@ -20,6 +20,7 @@ import {
   type ReplacementOf,
   type VolumeStorage,
   FollowReplay,
+  newDaemonPods,
   queueOrder,
   type FollowInput,
   type PendingPod,
@@ -115,9 +116,10 @@ export function followTaint(
 
 /**
  * The forecast of what removing taints does next: the taints gone from the selected nodes, the
- * pods already pending placed in kube-scheduler's queue order (pending-placements.ts), each
- * counted for the next, and the pods their preemptions delete followed to where their
- * replacements land. No pod is evicted by a removal.
+ * pods already pending and those DaemonSets now make there (daemon-pods.ts) placed in
+ * kube-scheduler's queue order (pending-placements.ts), each counted for the next, and the pods
+ * their preemptions delete followed to where their replacements land. No pod is evicted by a
+ * removal.
  */
 export function followRemoval(
   removal: TaintRemoval,
@@ -130,10 +132,14 @@ export function followRemoval(
   const after = reading.nodes.map((n) =>
     changed.has(n.name) ? { ...n, taints: withoutTaint(n.taints, removal) } : n
   )
-  return followOnChanged(after, reading, rules, () => ({
-    evictions: [],
-    pending: queueOrder(pending),
-  }))
+  const nodes = reading.nodes
+    .filter((n) => changed.has(n.name))
+    .map((n) => ({ ...n, taintsBefore: n.taints, taintsAfter: withoutTaint(n.taints, removal) }))
+  return followOnChanged(after, reading, rules, (bound) => {
+    const placed = bound.map((p) => p.placement)
+    const daemons = newDaemonPods(reading.workloads.daemonSets(), nodes, placed, rules)
+    return { evictions: [], pending: queueOrder([...pending, ...daemons]) }
+  })
 }
 
 /**

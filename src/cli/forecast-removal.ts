@@ -24,8 +24,9 @@ import { WorkloadCollector } from './workload-kinds.js'
  * taint, as `kubectl taint` removes it, does next. No pod is evicted by it; on the selected nodes
  * a running pod whose NoExecute taint was to evict it after its tolerationSeconds stays (the
  * taint-eviction controller cancels the eviction when the taint goes). The pods already pending
- * are tried again (the node update requeues them), in kube-scheduler's queue order, each placed
- * as the default profile places it and counted for the next; the pods their preemptions delete
+ * are tried again (the node update requeues them), with the pods DaemonSets now make on the
+ * changed nodes, in kube-scheduler's queue order, each placed as the default profile places it
+ * and counted for the next; the pods their preemptions delete
  * are followed to where their replacements land (forecast-follow.ts `followRemoval`). A pending
  * pod kube-scheduler's default profile does not try (held by scheduling gates, or naming another
  * scheduler) is listed apart, not placed. Exit status 1 when a replacement of a preempted pod
@@ -139,10 +140,12 @@ function summarizeRemoval(
   const placed = followUp.pending.filter((p: PendingPlacement) => p.node !== null)
   const there = placed.filter((p) => changed.has(p.node ?? '')).length
   const staying = followUp.pending.length - placed.length
+  const made = followUp.pending.filter((p) => p.madeBy !== null).length
+  const tried = made === 0 ? '' : ` (${made} made by DaemonSets for the changed nodes)`
   return (
     `${formatRemoval(removal)} removed from ${nodes.length} node(s): ` +
     `${spared} running pod(s) no longer evicted; ` +
-    `${followUp.pending.length} pending pod(s) tried: ${placed.length} placed ` +
+    `${followUp.pending.length} pending pod(s) tried${tried}: ${placed.length} placed ` +
     `(${there} on the changed nodes), ${staying} stay Pending.`
   )
 }

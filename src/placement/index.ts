@@ -159,6 +159,7 @@ export {
 export { FollowReplay } from './follow-replay.js'
 export type { PlacementDecision } from './replacement-placement.js'
 export { queueOrder, type PendingPlacement, type PendingPod } from './pending-placements.js'
+export { newDaemonPods, type ChangedNode } from './daemon-pods.js'
 export type { BudgetOutcome } from './budget-breaks.js'
 export { planTaintEvictions, type TolerantPod } from './taint-evictions.js'
 export { DEFAULT_GRACE_SECONDS } from './terminating-pods.js'

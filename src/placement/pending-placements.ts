@@ -27,11 +27,15 @@ import {
 export interface PendingPod {
   readonly pod: PlacementPod
   readonly tolerations: readonly Toleration[]
+  /** The controller that makes it as the nodes change (`DaemonSet NAME`); absent: pending already. */
+  readonly madeBy?: string
 }
 
 /** A pending pod and kube-scheduler's decision for it. */
 export interface PendingPlacement extends PlacementDecision {
   readonly pod: PlacementPod
+  /** The controller that makes it as the nodes change; null for a pod pending already. */
+  readonly madeBy: string | null
 }
 
 /** The pods in the order kube-scheduler's queue takes them (see above). */
@@ -48,7 +52,7 @@ export function queueOrder(pods: readonly PendingPod[]): PendingPod[] {
 /** One pending pod placed on the snapshot; with the pods its preemption deletes, if any. */
 export function placePendingPod(
   at: PlacementSurroundings,
-  { pod, tolerations }: PendingPod,
+  { pod, tolerations, madeBy }: PendingPod,
   replay: FollowReplay,
   budgets: BudgetBreaks
 ): { placement: PendingPlacement; victims: readonly ClusterPod[] } {
@@ -57,5 +61,5 @@ export function placePendingPod(
   )
   const { bound, victims, ...placed } = applyPlacement(at, pod, decision)
   if (bound !== null) budgets.landed(bound, 0)
-  return { placement: { pod, ...placed }, victims }
+  return { placement: { pod, madeBy: madeBy ?? null, ...placed }, victims }
 }

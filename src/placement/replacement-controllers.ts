@@ -1,18 +1,12 @@
-import {
-  findMatchingUntoleratedTaint,
-  formatTaint,
-  TAINT_EFFECT_NO_EXECUTE,
-  TAINT_EFFECT_NO_SCHEDULE,
-  type Taint,
-} from '../core/index.js'
+import { formatTaint } from '../core/index.js'
 import type { ClusterPod } from './cluster-pod.js'
 import {
   daemonNodeAffinity,
   NEW_POD_SUFFIX,
   podFromTemplate,
-  withDaemonTolerations,
   withDefaultTolerationSeconds,
 } from './replacement-pod.js'
+import { daemonPodTolerations, untoleratedDaemonTaint } from './daemon-pods.js'
 import {
   graceOf,
   notRecreated,
@@ -120,15 +114,9 @@ export function fromDaemonSet(
 ): Replacement {
   const { template } = workload
   if (template === null) return notRecreated(pod, workload, 'unknown', 'its template was not read')
-  const tolerations = withDefaultTolerationSeconds(
-    withDaemonTolerations(workload.templateTolerations ?? [], workload.templateHostNetwork === true)
-  )
-  const blocking = (t: Taint) =>
-    t.effect === TAINT_EFFECT_NO_SCHEDULE || t.effect === TAINT_EFFECT_NO_EXECUTE
+  const tolerations = daemonPodTolerations(workload)
   const untolerated =
-    node === null
-      ? undefined
-      : findMatchingUntoleratedTaint(node.taints, tolerations, blocking, node.options)
+    node === null ? undefined : untoleratedDaemonTaint(node.taints, tolerations, node.options)
   if (untolerated !== undefined)
     return notRecreated(
       pod,

@@ -3,15 +3,19 @@ import type { ServiceSelector, Workload, Workloads } from './workloads.js'
 
 /**
  * The workload objects read with the cluster, indexed for the lookups the simulation makes:
- * a pod's controller by its reference, a namespace's Services. Built once per run.
+ * a pod's controller by its reference, a namespace's Services, the DaemonSets. Built once per
+ * run.
  */
 export class WorkloadIndex implements Workloads {
   readonly #byKey = new Map<string, Workload>()
   readonly #services = new Map<string, ServiceSelector[]>()
+  readonly #daemonSets: Workload[] = []
 
   constructor(workloads: Iterable<Workload>, services: Iterable<ServiceSelector>) {
-    for (const workload of workloads)
+    for (const workload of workloads) {
       this.#byKey.set(keyOf(workload.namespace, workload.kind, workload.name), workload)
+      if (workload.kind === 'DaemonSet') this.#daemonSets.push(workload)
+    }
     for (const service of services) {
       const list = this.#services.get(service.namespace)
       if (list === undefined) this.#services.set(service.namespace, [service])
@@ -36,6 +40,10 @@ export class WorkloadIndex implements Workloads {
     if (workload === undefined) return null
     if (ref.uid !== '' && workload.uid !== '' && ref.uid !== workload.uid) return null
     return workload
+  }
+
+  daemonSets(): readonly Workload[] {
+    return this.#daemonSets
   }
 
   /** How many workload objects and Services the index holds. */

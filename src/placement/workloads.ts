@@ -70,4 +70,6 @@ export interface Workloads {
   servicesIn(namespace: string): readonly ServiceSelector[]
   /** The object the pod's controller reference names, when it was read; null otherwise. */
   controllerOf(pod: ClusterPod): Workload | null
+  /** Every DaemonSet read, in the order read. */
+  daemonSets(): readonly Workload[]
 }

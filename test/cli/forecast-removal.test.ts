@@ -132,4 +132,57 @@ describe('taint-extender forecast of a taint removed', () => {
     // Nothing is evicted by a removal: only the preemptions are followed.
     expect(lines).toContain('1 preempted: 0 re-placed, 1 not recreated')
   })
+
+  it('tries the pods DaemonSets now make on the node first, by their running pods’ priority, where a DaemonSet that selects other nodes or ran there already makes none', async () => {
+    const daemonSet = (name: string, spec: string) => `- apiVersion: apps/v1
+  kind: DaemonSet
+  metadata: {name: ${name}, namespace: kube-system, uid: ${name}-uid}
+  spec:
+    selector: {matchLabels: {app: ${name}}}
+    template:
+      metadata: {labels: {app: ${name}}}
+      spec:
+        containers: [{name: c, image: i, resources: {requests: {cpu: 500m}}}]${spec}`
+    const daemonPod = (name: string, node: string) => `- metadata:
+    name: ${name}-${node}
+    namespace: kube-system
+    labels: {app: ${name}}
+    ownerReferences: [{apiVersion: apps/v1, kind: DaemonSet, name: ${name}, uid: ${name}-uid, controller: true}]
+  spec:
+    nodeName: ${node}
+    priority: 2000001000
+    containers: [{name: c, image: i, resources: {requests: {cpu: 500m}}}]
+  status: {phase: Running}`
+    const pods = tempFile(
+      'removal-daemon-pods.yaml',
+      [
+        'apiVersion: v1',
+        'kind: List',
+        'items:',
+        pod('filler', 'plain-1', '2', '\n    priority: 0'),
+        pod('waits', '', '3', '\n    priority: 0'),
+        daemonSet('agent', ''),
+        daemonPod('agent', 'plain-1'),
+        daemonSet('plain-only', '\n        nodeSelector: {kubernetes.io/hostname: plain-1}'),
+        daemonPod('plain-only', 'plain-1'),
+        daemonSet('everywhere', '\n        tolerations: [{key: dedicated, operator: Exists}]'),
+        daemonPod('everywhere', 'plain-1'),
+        daemonPod('everywhere', 'gpu-1'),
+      ].join('\n')
+    )
+    const run = await runTool('forecast', [
+      ...['--taint', 'dedicated-', '--node', 'gpu-1', '--nodes', NODES, '--pods', pods],
+      ...['-o', 'json'],
+    ])
+    expect(run.code).toBe(0)
+    const { pending, summary } = JSON.parse(run.stdout) as {
+      pending: { namespace: string; name: string; node: string | null; madeBy: string | null }[]
+      summary: string
+    }
+    expect(pending.map((p) => [`${p.namespace}/${p.name}`, p.node, p.madeBy])).toEqual([
+      ['kube-system/agent-<new>', 'gpu-1', 'DaemonSet agent'],
+      ['shop/waits', 'gpu-1', null],
+    ])
+    expect(summary).toContain('2 pending pod(s) tried (1 made by DaemonSets for the changed nodes)')
+  })
 })

@@ -8,15 +8,15 @@ import { kubectl } from './kubectl-run.js'
 import { NAMESPACE, podAsking, PODS } from './untried-pods.js'
 
 /**
- * A taint's removal forecast, then done by `kubectl taint`, against the real kube-apiserver and
- * kube-scheduler v1.28.7. gpu-1 is tainted dedicated=gpu:NoSchedule and plain-1 has room for
- * none of the pending pods, its pod of a higher priority than theirs: three wait, two of them
- * asking 3 of gpu-1's 4 cpu, the one of higher priority created last, and a third held by a
- * scheduling gate. The forecast places the
- * higher one on gpu-1 and leaves the other Pending with its message; once kubectl removes the
- * taint, kube-scheduler binds the one forecast placed, to the node it named, and writes the
- * other's FailedScheduling message as forecast gave it, byte for byte; the gated pod stays
- * unbound.
+ * A taint's removal forecast, then done by `kubectl taint`, against the real kube-apiserver,
+ * kube-scheduler and kube-controller-manager v1.28.7. gpu-1 is tainted dedicated=gpu:NoSchedule
+ * and plain-1, full with a pod of a higher priority than theirs, has room for none of the
+ * pending pods: two ask 3 of gpu-1's 4 cpu, the one of higher priority created last, and a third
+ * is held by a scheduling gate; a DaemonSet runs on plain-1 alone. The forecast places the higher
+ * one on gpu-1, leaves the other Pending with its message, and places the DaemonSet's new pod on
+ * gpu-1. Once kubectl removes the taint, kube-scheduler binds the one forecast placed to the node
+ * it named, writes the other's FailedScheduling message as forecast gave it, byte for byte, and
+ * binds the DaemonSet's new pod to gpu-1; the gated pod stays unbound.
  */
 
 interface PendingEntry {
@@ -40,83 +40,122 @@ async function failedSchedulingOf(api: KubeApi, pod: string, wanted: string): Pr
   return last
 }
 
-describeWithControlPlane('forecast of a taint removed against kubectl taint', (plane) => {
-  let scheduler: SchedulerHandle
-  let pending: PendingEntry[]
-  let notTried: { pod: string; reason: string }[]
+/** A DaemonSet whose pods ask 100m cpu and tolerate no dedicated taint. */
+const AGENT = {
+  metadata: { name: 'agent', namespace: NAMESPACE },
+  spec: {
+    selector: { matchLabels: { app: 'agent' } },
+    template: { metadata: { labels: { app: 'agent' } }, spec: podAsking('agent', '100m').spec },
+  },
+}
 
-  beforeAll(async () => {
-    const api = plane().api
-    const allocatable = { cpu: '4', memory: '8Gi', pods: '110' }
-    const status = { capacity: allocatable, allocatable }
-    const gpu = { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] }
-    await api.create('/api/v1/nodes', { metadata: { name: 'gpu-1' }, spec: gpu, status })
-    await api.create('/api/v1/nodes', { metadata: { name: 'plain-1' }, spec: {}, status })
-    // The filler outranks both pending pods: no preemption makes room before the removal.
-    for (const [name, value] of [
-      ['keep', 2000],
-      ['urgent', 1000],
-    ] as const)
-      await api.create('/apis/scheduling.k8s.io/v1/priorityclasses', { metadata: { name }, value })
-    scheduler = await plane().startScheduler({ profiles: [{ schedulerName: 'default-scheduler' }] })
-    await api.create(PODS, podAsking('filler', '3', { priorityClassName: 'keep' }))
-    await waitForOutcomes(api, NAMESPACE, ['filler'])
-    await api.create(PODS, podAsking('low', '3'))
-    await api.create(PODS, podAsking('high', '3', { priorityClassName: 'urgent' }))
-    await api.create(PODS, podAsking('held', '1', { schedulingGates: [{ name: 'example.com/x' }] }))
-    await waitForOutcomes(api, NAMESPACE, ['low', 'high'])
-    const run = await runTool('forecast', [
-      ...['--taint', 'dedicated:NoSchedule-', '--node', 'gpu-1'],
-      ...['--kubeconfig', plane().kubeconfig, '--kube-version', KUBE_VERSION, '-o', 'json'],
-    ])
-    expect(run).toMatchObject({ code: 0, stderr: '' })
-    ;({ pending, notTried } = JSON.parse(run.stdout) as {
-      pending: PendingEntry[]
-      notTried: { pod: string; reason: string }[]
+/** Waits until the DaemonSet's pods are bound to exactly `nodes`; returns the nodes. */
+async function agentNodes(api: KubeApi, nodes: readonly string[]): Promise<string[]> {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const pods = await api.items(`${PODS}?labelSelector=app%3Dagent`)
+    const bound = pods.map((p) => (p.spec as { nodeName?: string }).nodeName ?? '').sort()
+    if (bound.join() === [...nodes].sort().join() || Date.now() > deadline) return bound
+    await delay(250)
+  }
+}
+
+describeWithControlPlane(
+  'forecast of a taint removed against kubectl taint',
+  (plane) => {
+    let scheduler: SchedulerHandle
+    let pending: PendingEntry[]
+    let notTried: { pod: string; reason: string }[]
+
+    beforeAll(async () => {
+      const api = plane().api
+      const allocatable = { cpu: '4', memory: '8Gi', pods: '110' }
+      const status = { capacity: allocatable, allocatable }
+      const gpu = { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] }
+      await api.create('/api/v1/nodes', { metadata: { name: 'gpu-1' }, spec: gpu, status })
+      await api.create('/api/v1/nodes', { metadata: { name: 'plain-1' }, spec: {}, status })
+      // The filler outranks both pending pods: no preemption makes room before the removal.
+      for (const [name, value] of [
+        ['keep', 2000],
+        ['urgent', 1000],
+      ] as const)
+        await api.create('/apis/scheduling.k8s.io/v1/priorityclasses', {
+          metadata: { name },
+          value,
+        })
+      scheduler = await plane().startScheduler({
+        profiles: [{ schedulerName: 'default-scheduler' }],
+      })
+      await api.create(PODS, podAsking('filler', '3', { priorityClassName: 'keep' }))
+      await waitForOutcomes(api, NAMESPACE, ['filler'])
+      await api.create(`/apis/apps/v1/namespaces/${NAMESPACE}/daemonsets`, AGENT)
+      await agentNodes(api, ['plain-1'])
+      await api.create(PODS, podAsking('low', '3'))
+      await api.create(PODS, podAsking('high', '3', { priorityClassName: 'urgent' }))
+      await api.create(
+        PODS,
+        podAsking('held', '1', { schedulingGates: [{ name: 'example.com/x' }] })
+      )
+      await waitForOutcomes(api, NAMESPACE, ['low', 'high'])
+      const run = await runTool('forecast', [
+        ...['--taint', 'dedicated:NoSchedule-', '--node', 'gpu-1'],
+        ...['--kubeconfig', plane().kubeconfig, '--kube-version', KUBE_VERSION, '-o', 'json'],
+      ])
+      expect(run).toMatchObject({ code: 0, stderr: '' })
+      ;({ pending, notTried } = JSON.parse(run.stdout) as {
+        pending: PendingEntry[]
+        notTried: { pod: string; reason: string }[]
+      })
+      const removed = await kubectl(plane().kubeconfig, [
+        ...['taint', 'node', 'gpu-1', 'dedicated:NoSchedule-'],
+      ])
+      expect(removed).toMatchObject({ code: 0, stderr: '' })
+    }, 180_000)
+
+    afterAll(async () => {
+      await scheduler.stop()
     })
-    const removed = await kubectl(plane().kubeconfig, [
-      ...['taint', 'node', 'gpu-1', 'dedicated:NoSchedule-'],
-    ])
-    expect(removed).toMatchObject({ code: 0, stderr: '' })
-  }, 180_000)
 
-  afterAll(async () => {
-    await scheduler.stop()
-  })
+    it('forecast places the pod of higher priority on gpu-1 and leaves the other Pending', () => {
+      expect(pending.slice(0, 2).map((p) => [p.name, p.node])).toEqual([
+        ['high', 'gpu-1'],
+        ['low', null],
+      ])
+      expect(notTried).toEqual([
+        { pod: `${NAMESPACE}/held`, reason: 'waiting for scheduling gates: [example.com/x]' },
+      ])
+    })
 
-  it('forecast places the pod of higher priority on gpu-1 and leaves the other Pending', () => {
-    expect(pending.map((p) => [p.name, p.node])).toEqual([
-      ['high', 'gpu-1'],
-      ['low', null],
-    ])
-    expect(notTried).toEqual([
-      { pod: `${NAMESPACE}/held`, reason: 'waiting for scheduling gates: [example.com/x]' },
-    ])
-  })
+    it('kube-scheduler binds that pod to the node forecast named once kubectl removes the taint', async () => {
+      const deadline = Date.now() + 60_000
+      let node = ''
+      while (node === '' && Date.now() < deadline) {
+        const pod = await plane().api.get(`${PODS}/high`)
+        node = (pod.spec as { nodeName?: string }).nodeName ?? ''
+        if (node === '') await delay(250)
+      }
+      expect(node).toBe('gpu-1')
+    }, 90_000)
 
-  it('kube-scheduler binds that pod to the node forecast named once kubectl removes the taint', async () => {
-    const deadline = Date.now() + 60_000
-    let node = ''
-    while (node === '' && Date.now() < deadline) {
-      const pod = await plane().api.get(`${PODS}/high`)
-      node = (pod.spec as { nodeName?: string }).nodeName ?? ''
-      if (node === '') await delay(250)
-    }
-    expect(node).toBe('gpu-1')
-  }, 90_000)
+    it(
+      'kube-scheduler writes the other pod’s FailedScheduling message as forecast gave it',
+      { timeout: 90_000 },
+      async () => {
+        const reason = pending[1]?.reason ?? ''
+        expect(reason).toMatch(/^0\/2 nodes are available: 2 Insufficient cpu\./)
+        expect(await failedSchedulingOf(plane().api, 'low', reason)).toBe(reason)
+      }
+    )
 
-  it(
-    'kube-scheduler writes the other pod’s FailedScheduling message as forecast gave it',
-    { timeout: 90_000 },
-    async () => {
-      const reason = pending[1]?.reason ?? ''
-      expect(reason).toMatch(/^0\/2 nodes are available: 2 Insufficient cpu\./)
-      expect(await failedSchedulingOf(plane().api, 'low', reason)).toBe(reason)
-    }
-  )
+    it('forecast tries the pod the DaemonSet makes for gpu-1 after the others, and places it there, as kube-scheduler does', async () => {
+      expect(pending.slice(2).map((p) => [p.name, p.node])).toEqual([['agent-<new>', 'gpu-1']])
+      expect(await agentNodes(plane().api, ['gpu-1', 'plain-1'])).toEqual(['gpu-1', 'plain-1'])
+    }, 90_000)
 
-  it('leaves the gated pod unbound', async () => {
-    const held = await plane().api.get(`${PODS}/held`)
-    expect((held.spec as { nodeName?: string }).nodeName ?? '').toBe('')
-  })
-})
+    it('leaves the gated pod unbound', async () => {
+      const held = await plane().api.get(`${PODS}/held`)
+      expect((held.spec as { nodeName?: string }).nodeName ?? '').toBe('')
+    })
+  },
+  { controllerManager: true }
+)

@@ -85,5 +85,7 @@ export function daemonSets(...names: string[]): Workloads {
         controller: null,
       }
     },
+    // Their pods are only looked up by reference: no template to make new ones from.
+    daemonSets: () => [],
   }
 }

@@ -116,5 +116,6 @@ export function workloads(
       )
       return found ?? null
     },
+    daemonSets: () => controllers.filter((w) => w.kind === 'DaemonSet'),
   }
 }

@@ -3,7 +3,7 @@ import { parseDrainForecastOptions, parseForecastOptions } from '../config/index
 import { runDrainForecast } from './forecast-drain.js'
 import { readForecastPods } from './forecast-pods.js'
 import { readFollowed, readSelectedNodes, rulesOf, storageFor } from './forecast-reading.js'
-import { runRemovalForecast } from './forecast-removal.js'
+import { runReliefForecast } from './forecast-relief.js'
 import { printFollowTable, printNodeTables } from './forecast-tables.js'
 import { isDocumentFormat, printDocument, releaseField, releaseLine } from './output.js'
 import { escapeTerminal } from './terminal-text.js'
@@ -34,8 +34,14 @@ export async function runForecast(
   const drain = parseDrainForecastOptions(argv, env)
   if (drain !== null) return runDrainForecast(drain, io)
   const options = showingProgress(parseForecastOptions(argv, env), io)
+  if (options.taint === null) return runReliefForecast(options, { kind: 'uncordon' }, io)
   const change = parseTaintChange(options.taint)
-  if (change.kind === 'remove') return runRemovalForecast(options, change.removal, io)
+  if (change.kind === 'remove')
+    return runReliefForecast(
+      options,
+      { kind: 'removal', removal: change.removal, spec: options.taint },
+      io
+    )
   const taint: Taint = change.taint
   const follows = taint.effect === TAINT_EFFECT_NO_EXECUTE
   const { allNodes, nodes } = await readSelectedNodes(options)

@@ -1,11 +1,4 @@
-import {
-  compileNode,
-  withoutTaint,
-  withTaint,
-  type RuleOptions,
-  type Taint,
-  type TaintRemoval,
-} from '../core/index.js'
+import { compileNode, withTaint, type RuleOptions, type Taint } from '../core/index.js'
 import {
   followEvictions,
   planTaintEvictions,
@@ -115,26 +108,24 @@ export function followTaint(
 }
 
 /**
- * The forecast of what removing taints does next: the taints gone from the selected nodes, the
- * pods already pending and those DaemonSets now make there (daemon-pods.ts) placed in
- * kube-scheduler's queue order (pending-placements.ts), each counted for the next, and the pods
- * their preemptions delete followed to where their replacements land. No pod is evicted by a
- * removal.
+ * The forecast of what relieving nodes does next (a taint removed, or a cordon lifted: `relieve`
+ * gives a selected node as it is after): the pods already pending and those DaemonSets now make
+ * there (daemon-pods.ts) placed in kube-scheduler's queue order (pending-placements.ts), each
+ * counted for the next, and the pods their preemptions delete followed to where their
+ * replacements land. No pod is evicted by it.
  */
-export function followRemoval(
-  removal: TaintRemoval,
+export function followRelief(
+  relieve: (node: ManifestNode) => ManifestNode,
   selected: readonly string[],
   reading: FollowReading,
   rules: RuleOptions,
   pending: readonly PendingPod[]
 ): EvictionFollowUp {
   const changed = new Set(selected)
-  const after = reading.nodes.map((n) =>
-    changed.has(n.name) ? { ...n, taints: withoutTaint(n.taints, removal) } : n
-  )
+  const after = reading.nodes.map((n) => (changed.has(n.name) ? relieve(n) : n))
   const nodes = reading.nodes
     .filter((n) => changed.has(n.name))
-    .map((n) => ({ ...n, taintsBefore: n.taints, taintsAfter: withoutTaint(n.taints, removal) }))
+    .map((n) => ({ ...n, taintsBefore: n.taints, taintsAfter: relieve(n).taints }))
   return followOnChanged(after, reading, rules, (bound) => {
     const placed = bound.map((p) => p.placement)
     const daemons = newDaemonPods(reading.workloads.daemonSets(), nodes, placed, rules)

@@ -12,7 +12,7 @@ import type { WorkloadCollector } from './workload-kinds.js'
 
 /**
  * What a forecast that follows pods to their new places reads beyond the nodes and the pods
- * (forecast-command.ts for a taint added, forecast-removal.ts for one removed).
+ * (forecast-command.ts for a taint added, forecast-relief.ts for one removed or a cordon lifted).
  */
 
 /**

@@ -123,7 +123,7 @@ Examples:
 ${EXIT_CODES}`
 
 const FORECAST = `Usage: taint-extender forecast --taint KEY[=VALUE]:EFFECT (--node NAME... | -l SELECTOR) [flags]
-       taint-extender forecast --taint KEY:EFFECT- | KEY- (--node NAME... | -l SELECTOR) [flags]
+       taint-extender forecast (--taint KEY:EFFECT- | --taint KEY- | --uncordon) (--node NAME... | -l SELECTOR) [flags]
        taint-extender forecast --drain (--node NAME... | -l SELECTOR) [drain flags] [flags]
 
 What a new taint would do before kubectl taint adds it: for NoExecute, which running pods are
@@ -131,9 +131,10 @@ evicted at once, later (tolerationSeconds) or stay, and then, eviction by evicti
 replaces each pod, where the replacement lands or why it stays Pending, and the
 PodDisruptionBudgets the evictions break; for every effect, which pending pods it turns away or
 ranks lower.
-A taint removed (a trailing "-", as kubectl taint removes one) evicts nothing: which running pods
-it spares, then each pending pod tried again in kube-scheduler's queue order, where it lands or
-why it stays Pending, and the pods its preemption deletes followed as above.
+A taint removed (a trailing "-", as kubectl taint removes one) or a cordon lifted (--uncordon, as
+kubectl uncordon) evicts nothing: which running pods it spares, then each pending pod tried
+again in kube-scheduler's queue order with the pods DaemonSets then make there, where each lands
+or why it stays Pending, and the pods a preemption deletes followed as above.
 With --drain, what kubectl drain with the same flags would do: each node cordoned, then node by
 node which pods it evicts, leaves, or cannot delete, and which evictions a PodDisruptionBudget
 refuses (where drain would wait, retrying every 5 s); then the same following of the evicted pods.
@@ -164,6 +165,7 @@ Flags:
   --kube-version VERSION    the Kubernetes release to speak for, 1.28 to 1.35 (1.28.7 names a
                             patch): its kube-scheduler's wording and rules; default: the API
                             server's, or 1.35 when every input is a file
+  --uncordon                forecast kubectl uncordon on the nodes instead of a taint
   --drain                   forecast kubectl drain on the nodes instead of a taint
   --ignore-daemonsets       as kubectl drain's: leave DaemonSet-managed pods (--drain)
   --delete-emptydir-data    as kubectl drain's: evict pods with emptyDir volumes (--drain)
@@ -185,6 +187,7 @@ Examples:
   taint-extender forecast --taint maintenance=planned:NoExecute --node worker-1 --node worker-2
   taint-extender forecast --taint gpu=true:NoSchedule -l 'pool in (gpu)' --nodes nodes.yaml --pods pods.yaml
   taint-extender forecast --taint dedicated:NoSchedule- --node worker-3
+  taint-extender forecast --uncordon --node worker-3
   taint-extender forecast --drain --node worker-1 --ignore-daemonsets --delete-emptydir-data
 
 ${EXIT_CODES}`

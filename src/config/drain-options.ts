@@ -68,6 +68,8 @@ export function parseDrainForecastOptions(
   if (values.drain !== true) return null
   if (typeof values.taint === 'string')
     throw new ConfigError('give --taint or --drain, not both: a drain cordons, it adds no taint')
+  if (values.uncordon === true)
+    throw new ConfigError('give --drain or --uncordon, not both: a drain cordons the nodes')
   const nodeNames = nodeNamesOf(values.node)
   const selector = typeof values.selector === 'string' ? values.selector : null
   if (nodeNames.length > 0 && selector !== null)

@@ -88,6 +88,8 @@ export const FORECAST_FLAGS: Readonly<Record<string, ToolFlag>> = {
   storage: { type: 'string', values: FILE },
   'evicting-nodes': EVICTING_NODES,
   'kube-version': KUBE_VERSION,
+  // kubectl uncordon's, for `forecast --uncordon`.
+  uncordon: { type: 'boolean', values: NONE },
   // kubectl drain's, for `forecast --drain`.
   drain: { type: 'boolean', values: NONE },
   'ignore-daemonsets': { type: 'boolean', values: NONE },

@@ -70,7 +70,8 @@ export interface ExplainOptions {
 }
 
 export interface ForecastOptions {
-  readonly taint: string
+  /** `--taint`'s spec (a taint to add, or with a trailing "-" to remove); null with --uncordon. */
+  readonly taint: string | null
   /** The nodes named with --node (repeated, or comma-separated); empty with --selector. */
   readonly nodeNames: readonly string[]
   readonly selector: string | null
@@ -224,8 +225,11 @@ export function parseForecastOptions(
 ): ForecastOptions {
   const { values } = parseStrict(argv, FORECAST_FLAGS)
   refuseDrainFlags(values)
-  if (typeof values.taint !== 'string')
-    throw new ConfigError('--taint KEY[=VALUE]:EFFECT or --drain is required')
+  const taint = typeof values.taint === 'string' ? values.taint : null
+  if (taint !== null && values.uncordon === true)
+    throw new ConfigError('give --taint or --uncordon, not both')
+  if (taint === null && values.uncordon !== true)
+    throw new ConfigError('--taint KEY[=VALUE]:EFFECT, --uncordon or --drain is required')
   const nodeNames = nodeNamesOf(values.node)
   const selector = typeof values.selector === 'string' ? values.selector : null
   if ((nodeNames.length === 0) === (selector === null)) {
@@ -238,7 +242,7 @@ export function parseForecastOptions(
   const needed = typeof values.nodes !== 'string' || typeof values.pods !== 'string'
   const cluster = clusterFor(values, env, needed)
   return {
-    taint: values.taint,
+    taint,
     nodeNames,
     selector,
     nodes: sourceOf(values.nodes, 'nodes', cluster),

@@ -139,7 +139,21 @@ describe('taint-extender forecast output', () => {
 
 describe('taint-extender forecast on bad input', () => {
   it.each([
-    ['no --taint', ['--node', 'general-1'], /--taint KEY\[=VALUE\]:EFFECT or --drain is required/],
+    [
+      'no --taint',
+      ['--node', 'general-1'],
+      /--taint KEY\[=VALUE\]:EFFECT, --uncordon or --drain is required/,
+    ],
+    [
+      'both --taint and --uncordon',
+      ['--taint', 'a:NoSchedule-', '--uncordon', '--node', 'general-1'],
+      /give --taint or --uncordon, not both/,
+    ],
+    [
+      'both --drain and --uncordon',
+      ['--drain', '--uncordon', '--node', 'general-1'],
+      /give --drain or --uncordon, not both: a drain cordons the nodes/,
+    ],
     [
       'an unknown effect',
       ['--taint', 'a=b:NoScheduleNow', '--node', 'general-1'],

@@ -7,7 +7,7 @@ import { waitForOutcomes } from '../support/control-plane/scheduling.js'
 
 /**
  * What the suites of pods kube-scheduler does not try (scheduling-gates.test.ts,
- * scheduler-name.test.ts, forecast-removal.test.ts) share: two nodes of 4 cpu, one tainted
+ * scheduler-name.test.ts, forecast-relief.test.ts) share: two nodes of 4 cpu, one tainted
  * `dedicated=gpu:NoSchedule`, with kube-scheduler's default profile; pods asking some cpu; the cluster's nodes and pods written
  * as files for the tools; and the check that kube-scheduler wrote no FailedScheduling event for
  * a pod.

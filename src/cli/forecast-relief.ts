@@ -1,4 +1,4 @@
-import { taintEviction, withoutTaint, type TaintRemoval } from '../core/index.js'
+import { taintEviction, UNSCHEDULABLE_TAINT, withoutTaint, type Taint } from '../core/index.js'
 import {
   schedulingGatesRejection,
   schedulerNameOf,
@@ -8,36 +8,54 @@ import {
 } from '../placement/index.js'
 import type { ForecastOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
-import { followRemoval } from './forecast-follow.js'
+import { followRelief } from './forecast-follow.js'
 import { everyReplacementLands, followSummary } from './forecast-follow-output.js'
 import type { NodeForecast } from './forecast-nodes.js'
 import { podKey, readForecastPods, type ForecastPod } from './forecast-pods.js'
 import { readFollowed, readSelectedNodes, rulesOf, storageFor } from './forecast-reading.js'
-import { printRemoval, type RemovalForecast } from './forecast-removal-output.js'
+import { printRelief, type Relief, type ReliefForecast } from './forecast-relief-output.js'
 import { formatRemoval } from './taint-spec.js'
 import { podsSource, speakingRelease } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 import { WorkloadCollector } from './workload-kinds.js'
 
 /**
- * `taint-extender forecast --taint KEY:EFFECT- | KEY- (--node N... | -l S)`: what removing a
- * taint, as `kubectl taint` removes it, does next. No pod is evicted by it; on the selected nodes
- * a running pod whose NoExecute taint was to evict it after its tolerationSeconds stays (the
- * taint-eviction controller cancels the eviction when the taint goes). The pods already pending
- * are tried again (the node update requeues them), with the pods DaemonSets now make on the
- * changed nodes, in kube-scheduler's queue order, each placed as the default profile places it
- * and counted for the next; the pods their preemptions delete
- * are followed to where their replacements land (forecast-follow.ts `followRemoval`). A pending
- * pod kube-scheduler's default profile does not try (held by scheduling gates, or naming another
- * scheduler) is listed apart, not placed. Exit status 1 when a replacement of a preempted pod
- * stays Pending, as for a taint added; 0 otherwise, whatever the pending pods do.
+ * `taint-extender forecast --taint KEY:EFFECT- | KEY- | --uncordon (--node N... | -l S)`: what
+ * removing a taint, as `kubectl taint` removes it, or lifting a cordon, as `kubectl uncordon`
+ * lifts it, does next. No pod is evicted by either; on the selected nodes a running pod whose
+ * NoExecute taint was to evict it after its tolerationSeconds stays (the taint-eviction
+ * controller cancels the eviction when the taint goes). The pods already pending are tried
+ * again (the node update requeues them), with the pods DaemonSets now make on the changed
+ * nodes, in kube-scheduler's queue order, each placed as the default profile places it and
+ * counted for the next; the pods their preemptions delete are followed to where their
+ * replacements land (forecast-follow.ts `followRelief`). A pending pod kube-scheduler's default
+ * profile does not try (held by scheduling gates, or naming another scheduler) is listed apart,
+ * not placed. Exit status 1 when a replacement of a preempted pod stays Pending, as for a taint
+ * added; 0 otherwise, whatever the pending pods do.
  */
+
+/**
+ * A selected node once relieved. Uncordoned, it also loses the unschedulable taint the node
+ * lifecycle controller keeps on a cordoned node (`doNoScheduleTaintingPass`, which removes it
+ * once `spec.unschedulable` is false).
+ */
+function relieverOf(relief: Relief): (node: ManifestNode) => ManifestNode {
+  if (relief.kind === 'removal')
+    return (node) => ({ ...node, taints: withoutTaint(node.taints, relief.removal) })
+  return (node) => ({
+    ...node,
+    unschedulable: false,
+    taints: withoutTaint(node.taints, UNSCHEDULABLE_TAINT),
+  })
+}
 
 /**
  * kubectl taint refuses a removal that matches no taint of a node (`deleteTaints`: `taint
  * "KEY:EFFECT" not found`) and stops there: so does the forecast, naming the nodes.
  */
-function refuseUntainted(nodes: readonly ManifestNode[], removal: TaintRemoval, spec: string) {
+function refuseUntainted(nodes: readonly ManifestNode[], relief: Relief) {
+  if (relief.kind !== 'removal') return
+  const { removal, spec } = relief
   const without = nodes.filter((n) => withoutTaint(n.taints, removal) === n.taints)
   if (without.length === 0) return
   throw new ProtocolError(
@@ -61,11 +79,10 @@ function notTriedBecause(pod: ForecastPod): string | null {
 /** Each selected node's unfinished pods, each one's eviction outcome before and after. */
 function runningOn(
   node: ManifestNode,
-  removal: TaintRemoval,
+  after: readonly Taint[],
   pods: readonly ForecastPod[],
   rules: ReturnType<typeof rulesOf>
 ): NodeForecast {
-  const after = withoutTaint(node.taints, removal)
   const running = pods
     .filter((p) => p.placement.nodeName === node.name && !isFinished(p))
     .map(({ placement, tolerations }) => ({
@@ -85,13 +102,14 @@ function runningOn(
   }
 }
 
-export async function runRemovalForecast(
+export async function runReliefForecast(
   options: ForecastOptions,
-  removal: TaintRemoval,
+  relief: Relief,
   io: ToolIo
 ): Promise<number> {
   const { allNodes, nodes } = await readSelectedNodes(options)
-  refuseUntainted(nodes, removal, options.taint)
+  refuseUntainted(nodes, relief)
+  const relieve = relieverOf(relief)
   const names = nodes.map((n) => n.name)
   const podSource = await podsSource(options.pods, names, true)
   const collector = new WorkloadCollector()
@@ -106,30 +124,31 @@ export async function runRemovalForecast(
   const tried = pending
     .filter((p) => notTriedBecause(p) === null)
     .map((p) => ({ pod: p.placement, tolerations: p.tolerations }))
-  const followUp = followRemoval(removal, names, reading, rules, tried)
-  const running = nodes.map((node) => runningOn(node, removal, pods, rules))
-  const forecast: RemovalForecast = {
-    removal,
+  const followUp = followRelief(relieve, names, reading, rules, tried)
+  const running = nodes.map((node) => runningOn(node, relieve(node).taints, pods, rules))
+  const forecast: ReliefForecast = {
+    relief,
     nodes: running,
     notTried: pending.flatMap((p) => {
       const reason = notTriedBecause(p)
       return reason === null ? [] : [{ pod: podKey(p.placement), reason }]
     }),
     followUp,
-    summary: summarizeRemoval(removal, running, followUp),
+    summary: summarizeRelief(relief, running, followUp),
     followSummary: followUp.evictions.length === 0 ? null : followSummary(followUp),
     notes: collector.notes,
   }
-  printRemoval(io, options.output, forecast, release)
+  printRelief(io, options.output, forecast, release)
   return everyReplacementLands(followUp) ? 0 : 1
 }
 
 /**
  * "dedicated:NoSchedule removed from 1 node(s): 1 running pod(s) no longer evicted; 3 pending
- * pod(s) tried: 2 placed (2 on the changed nodes), 1 stay Pending."
+ * pod(s) tried: 2 placed (2 on the changed nodes), 1 stay Pending." An uncordon spares no
+ * running pod: "uncordoned 1 node(s): 3 pending pod(s) tried: …".
  */
-function summarizeRemoval(
-  removal: TaintRemoval,
+function summarizeRelief(
+  relief: Relief,
   nodes: readonly NodeForecast[],
   followUp: EvictionFollowUp
 ): string {
@@ -142,9 +161,13 @@ function summarizeRemoval(
   const staying = followUp.pending.length - placed.length
   const made = followUp.pending.filter((p) => p.madeBy !== null).length
   const tried = made === 0 ? '' : ` (${made} made by DaemonSets for the changed nodes)`
+  const what =
+    relief.kind === 'removal'
+      ? `${formatRemoval(relief.removal)} removed from ${nodes.length} node(s): ` +
+        `${spared} running pod(s) no longer evicted; `
+      : `uncordoned ${nodes.length} node(s): `
   return (
-    `${formatRemoval(removal)} removed from ${nodes.length} node(s): ` +
-    `${spared} running pod(s) no longer evicted; ` +
+    what +
     `${followUp.pending.length} pending pod(s) tried${tried}: ${placed.length} placed ` +
     `(${there} on the changed nodes), ${staying} stay Pending.`
   )

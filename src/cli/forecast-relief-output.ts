@@ -16,14 +16,19 @@ import { escapeTerminal } from './terminal-text.js'
 import type { ToolIo } from './tool-exit.js'
 
 /**
- * How forecast words a taint's removal (forecast-removal.ts): the running pods of the selected
- * nodes as for a taint added, then each pending pod tried and where it lands or why it stays
- * Pending, the pending pods the default profile does not try, the pods preemption deletes
- * followed as a taint's evictions are, and the summary; or one document for -o json|yaml.
+ * How forecast words a taint's removal or an uncordon (forecast-relief.ts): the running pods of
+ * the selected nodes as for a taint added, then each pending pod tried and where it lands or why
+ * it stays Pending, the pending pods the default profile does not try, the pods preemption
+ * deletes followed as a taint's evictions are, and the summary; or one document for -o json|yaml.
  */
 
-export interface RemovalForecast {
-  readonly removal: TaintRemoval
+/** What is done to the selected nodes: a taint removed (`spec` as given), or their cordon lifted. */
+export type Relief =
+  | { readonly kind: 'removal'; readonly removal: TaintRemoval; readonly spec: string }
+  | { readonly kind: 'uncordon' }
+
+export interface ReliefForecast {
+  readonly relief: Relief
   readonly nodes: readonly NodeForecast[]
   /** The pending pods not tried: `namespace/name` and why. */
   readonly notTried: readonly { readonly pod: string; readonly reason: string }[]
@@ -46,7 +51,7 @@ function pendingDocument({ pod, ...decision }: PendingPlacement) {
   return { namespace: pod.namespace, name: pod.name, ...decision }
 }
 
-function removalDocument(forecast: RemovalForecast, release: SpokenRelease) {
+function reliefDocument(forecast: ReliefForecast, release: SpokenRelease) {
   const { followUp } = forecast
   const followed =
     followUp.evictions.length === 0
@@ -56,8 +61,9 @@ function removalDocument(forecast: RemovalForecast, release: SpokenRelease) {
           followSummary: forecast.followSummary,
           workloadNotes: forecast.notes,
         }
+  const { relief } = forecast
   return {
-    removal: forecast.removal,
+    ...(relief.kind === 'removal' ? { removal: relief.removal } : { uncordon: true }),
     ...releaseField(release),
     nodes: forecast.nodes.map(({ node, running }) => ({ node, running })),
     pending: followUp.pending.map(pendingDocument),
@@ -67,14 +73,14 @@ function removalDocument(forecast: RemovalForecast, release: SpokenRelease) {
   }
 }
 
-export function printRemoval(
+export function printRelief(
   io: ToolIo,
   output: OutputFormat,
-  forecast: RemovalForecast,
+  forecast: ReliefForecast,
   release: SpokenRelease
 ): void {
   if (isDocumentFormat(output)) {
-    printDocument(io, output, removalDocument(forecast, release))
+    printDocument(io, output, reliefDocument(forecast, release))
     return
   }
   const { followUp } = forecast

@@ -16,7 +16,9 @@ import { NAMESPACE, podAsking, PODS } from './untried-pods.js'
  * one on gpu-1, leaves the other Pending with its message, and places the DaemonSet's new pod on
  * gpu-1. Once kubectl removes the taint, kube-scheduler binds the one forecast placed to the node
  * it named, writes the other's FailedScheduling message as forecast gave it, byte for byte, and
- * binds the DaemonSet's new pod to gpu-1; the gated pod stays unbound.
+ * binds the DaemonSet's new pod to gpu-1; the gated pod stays unbound. Then a node added
+ * cordoned: forecast --uncordon places the pod left Pending there, and kubectl uncordon makes
+ * kube-scheduler bind it there.
  */
 
 interface PendingEntry {
@@ -56,6 +58,16 @@ async function agentNodes(api: KubeApi, nodes: readonly string[]): Promise<strin
     const pods = await api.items(`${PODS}?labelSelector=app%3Dagent`)
     const bound = pods.map((p) => (p.spec as { nodeName?: string }).nodeName ?? '').sort()
     if (bound.join() === [...nodes].sort().join() || Date.now() > deadline) return bound
+    await delay(250)
+  }
+}
+
+/** The node `pod` is bound to once it is, or "" by the deadline. */
+async function boundNode(api: KubeApi, pod: string): Promise<string> {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const node = ((await api.get(`${PODS}/${pod}`)).spec as { nodeName?: string }).nodeName ?? ''
+    if (node !== '' || Date.now() > deadline) return node
     await delay(250)
   }
 }
@@ -127,14 +139,7 @@ describeWithControlPlane(
     })
 
     it('kube-scheduler binds that pod to the node forecast named once kubectl removes the taint', async () => {
-      const deadline = Date.now() + 60_000
-      let node = ''
-      while (node === '' && Date.now() < deadline) {
-        const pod = await plane().api.get(`${PODS}/high`)
-        node = (pod.spec as { nodeName?: string }).nodeName ?? ''
-        if (node === '') await delay(250)
-      }
-      expect(node).toBe('gpu-1')
+      expect(await boundNode(plane().api, 'high')).toBe('gpu-1')
     }, 90_000)
 
     it(
@@ -156,6 +161,28 @@ describeWithControlPlane(
       const held = await plane().api.get(`${PODS}/held`)
       expect((held.spec as { nodeName?: string }).nodeName ?? '').toBe('')
     })
+
+    it('forecast --uncordon of a node added cordoned places the pod left Pending there, and kubectl uncordon makes kube-scheduler bind it there', async () => {
+      const api = plane().api
+      const allocatable = { cpu: '4', memory: '8Gi', pods: '110' }
+      const spare = { metadata: { name: 'spare-1' }, spec: { unschedulable: true } }
+      await api.create('/api/v1/nodes', {
+        ...spare,
+        status: { capacity: allocatable, allocatable },
+      })
+      // The DaemonSet's pods tolerate the cordon: one runs there before the uncordon too.
+      expect(await agentNodes(api, ['gpu-1', 'plain-1', 'spare-1'])).toHaveLength(3)
+      const run = await runTool('forecast', [
+        ...['--uncordon', '--node', 'spare-1'],
+        ...['--kubeconfig', plane().kubeconfig, '--kube-version', KUBE_VERSION, '-o', 'json'],
+      ])
+      expect(run).toMatchObject({ code: 0, stderr: '' })
+      const uncordoned = (JSON.parse(run.stdout) as { pending: PendingEntry[] }).pending
+      expect(uncordoned.map((p) => [p.name, p.node])).toEqual([['low', 'spare-1']])
+      const done = await kubectl(plane().kubeconfig, ['uncordon', 'spare-1'])
+      expect(done).toMatchObject({ code: 0, stderr: '' })
+      expect(await boundNode(api, 'low')).toBe('spare-1')
+    }, 120_000)
   },
   { controllerManager: true }
 )

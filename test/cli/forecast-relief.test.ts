@@ -186,3 +186,60 @@ describe('taint-extender forecast of a taint removed', () => {
     expect(summary).toContain('2 pending pod(s) tried (1 made by DaemonSets for the changed nodes)')
   })
 })
+
+describe('taint-extender forecast --uncordon', () => {
+  const cordoned = tempFile(
+    'uncordon-nodes.yaml',
+    `apiVersion: v1
+kind: List
+items:
+- metadata: {name: gpu-1, labels: {kubernetes.io/hostname: gpu-1}}
+  spec: {taints: [{key: dedicated, value: gpu, effect: NoSchedule}]}
+  status: {allocatable: {cpu: '4', memory: 8Gi, pods: '110'}}
+- metadata: {name: spare-1, labels: {kubernetes.io/hostname: spare-1}}
+  spec:
+    unschedulable: true
+    taints: [{key: node.kubernetes.io/unschedulable, effect: NoSchedule, timeAdded: '2026-11-01T00:00:00Z'}]
+  status: {allocatable: {cpu: '4', memory: 8Gi, pods: '110'}}
+`
+  )
+  const pods = tempFile(
+    'uncordon-pods.yaml',
+    [
+      'apiVersion: v1',
+      'kind: List',
+      'items:',
+      pod('low', '', '3', '\n    priority: 0'),
+      pod('high', '', '3', '\n    priority: 1000'),
+    ].join('\n')
+  )
+
+  it('tries the pending pods on the nodes uncordoned, their unschedulable taint gone with the cordon', async () => {
+    const run = await runTool('forecast', [
+      ...['--uncordon', '--node', 'spare-1', '--nodes', cordoned, '--pods', pods, '-o', 'json'],
+    ])
+    expect(run.code).toBe(0)
+    const document = JSON.parse(run.stdout) as Document & { uncordon: boolean }
+    expect(document.uncordon).toBe(true)
+    expect(document).not.toHaveProperty('removal')
+    expect(document.pending.map((p) => [p.name, p.node])).toEqual([
+      ['high', 'spare-1'],
+      ['low', null],
+    ])
+    expect(document.summary).toBe(
+      'uncordoned 1 node(s): 2 pending pod(s) tried: 1 placed (1 on the changed nodes), 1 stay Pending.'
+    )
+  })
+
+  it('places nothing on a node kubectl uncordon finds uncordoned already: it changes nothing', async () => {
+    const run = await runTool('forecast', [
+      ...['--uncordon', '--node', 'gpu-1', '--nodes', cordoned, '--pods', pods, '-o', 'json'],
+    ])
+    expect(run.code).toBe(0)
+    const { pending } = JSON.parse(run.stdout) as Document
+    expect(pending.map((p) => [p.name, p.node])).toEqual([
+      ['high', null],
+      ['low', null],
+    ])
+  })
+})

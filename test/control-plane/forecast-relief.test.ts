@@ -5,6 +5,7 @@ import { describeWithControlPlane, KUBE_VERSION } from '../support/control-plane
 import type { KubeApi, SchedulerHandle } from '../support/control-plane/index.js'
 import { waitForOutcomes } from '../support/control-plane/scheduling.js'
 import { kubectl } from './kubectl-run.js'
+import { observedAt } from './replacements.js'
 import { NAMESPACE, podAsking, PODS } from './untried-pods.js'
 
 /**
@@ -62,6 +63,28 @@ async function agentNodes(api: KubeApi, nodes: readonly string[]): Promise<strin
   }
 }
 
+/**
+ * Waits until every pod named has been Pending, untried, for longer than kube-scheduler's longest
+ * backoff (podMaxBackoffSeconds, 10 s) since its last FailedScheduling event: the next node
+ * update then moves them all to the active queue at once, which takes them in PrioritySort's
+ * order. A pod still backing off waits in the backoff queue instead, and may come after pods of
+ * lower priority.
+ */
+async function outOfBackoff(api: KubeApi, pods: readonly string[]): Promise<void> {
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    const events = await api.items(
+      `/api/v1/namespaces/${NAMESPACE}/events?fieldSelector=reason%3DFailedScheduling`
+    )
+    const last = events
+      .filter((e) => pods.includes((e.involvedObject as { name: string }).name))
+      .map((e) => Date.parse(observedAt(e)))
+      .reduce((a, b) => Math.max(a, b), 0)
+    if (Date.now() - last > 11_000) return
+    await delay(1000)
+  }
+}
+
 /** The node `pod` is bound to once it is, or "" by the deadline. */
 async function boundNode(api: KubeApi, pod: string): Promise<string> {
   const deadline = Date.now() + 60_000
@@ -73,7 +96,7 @@ async function boundNode(api: KubeApi, pod: string): Promise<string> {
 }
 
 describeWithControlPlane(
-  'forecast of a taint removed against kubectl taint',
+  'forecast of a taint removed or a node uncordoned against kubectl',
   (plane) => {
     let scheduler: SchedulerHandle
     let pending: PendingEntry[]
@@ -109,6 +132,7 @@ describeWithControlPlane(
         podAsking('held', '1', { schedulingGates: [{ name: 'example.com/x' }] })
       )
       await waitForOutcomes(api, NAMESPACE, ['low', 'high'])
+      await outOfBackoff(api, ['low', 'high'])
       const run = await runTool('forecast', [
         ...['--taint', 'dedicated:NoSchedule-', '--node', 'gpu-1'],
         ...['--kubeconfig', plane().kubeconfig, '--kube-version', KUBE_VERSION, '-o', 'json'],

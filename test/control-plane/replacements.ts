@@ -95,7 +95,7 @@ export async function lastEvent(
  * When an event was last observed: kube-scheduler writes events.k8s.io/v1 events, which the core
  * API shows with `eventTime` and, once repeated, `series.lastObservedTime`.
  */
-function observedAt(event: Record<string, unknown>): string {
+export function observedAt(event: Record<string, unknown>): string {
   const series = event.series as { lastObservedTime?: string } | undefined
   return String(series?.lastObservedTime ?? event.eventTime ?? event.lastTimestamp ?? '')
 }

@@ -21,7 +21,7 @@ import {
 import type { ForecastOptions } from '../config/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { readNamespaces } from './manifests.js'
-import type { ForecastPod } from './forecast-pods.js'
+import { isFinished, type ForecastPod } from './forecast-pods.js'
 import { namespacesSource } from './tool-io.js'
 
 /**
@@ -59,8 +59,6 @@ export async function namespaceLabels(
   return readNamespaces(await namespacesSource(options.namespaces))
 }
 
-const FINISHED: ReadonlySet<string> = new Set(['Succeeded', 'Failed'])
-
 /** The node as the placement reads it, with its taints as given. */
 function placementNode(node: ManifestNode): PlacementNode {
   return {
@@ -79,8 +77,9 @@ function placementNode(node: ManifestNode): PlacementNode {
 function boundPods(pods: readonly ForecastPod[]): ForecastPod[] {
   // By namespace, then name: no `namespace/name` string made for each of a cluster's pods.
   const seen = new Map<string, Set<string>>()
-  return pods.filter(({ placement }) => {
-    if (placement.nodeName === '' || FINISHED.has(placement.phase ?? '')) return false
+  return pods.filter((pod) => {
+    const { placement } = pod
+    if (placement.nodeName === '' || isFinished(pod)) return false
     let names = seen.get(placement.namespace)
     if (names === undefined) seen.set(placement.namespace, (names = new Set()))
     if (names.has(placement.name)) return false

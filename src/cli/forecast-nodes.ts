@@ -11,7 +11,7 @@ import {
 } from '../core/index.js'
 import { diagnosePlacement, type PlacementPod, type VolumeStorage } from '../placement/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
-import { podKey, type ForecastPod } from './forecast-pods.js'
+import { isFinished, podKey, type ForecastPod } from './forecast-pods.js'
 import { parseSelector } from './label-selector.js'
 
 /**
@@ -115,9 +115,6 @@ function pendingPodFits(
   return diagnosis.available === 1
 }
 
-/** The phases of a pod that has finished (pod GC keeps them a while, bound to their node). */
-const FINISHED: ReadonlySet<string> = new Set(['Succeeded', 'Failed'])
-
 export function forecastNode(
   node: ManifestNode,
   taint: Taint,
@@ -126,10 +123,9 @@ export function forecastNode(
   storage: VolumeStorage | null = null
 ): NodeForecast {
   const onNode = pods.filter((p) => p.placement.nodeName === node.name)
-  const finished = (p: ForecastPod) => FINISHED.has(p.placement.phase ?? '')
   // Finished pods hold no resources: kube-scheduler's informer leaves them out.
-  const holding = onNode.filter((p) => !finished(p)).map((p) => p.placement)
-  const pending = pods.filter((p) => p.placement.nodeName === '' && !finished(p))
+  const holding = onNode.filter((p) => !isFinished(p)).map((p) => p.placement)
+  const pending = pods.filter((p) => p.placement.nodeName === '' && !isFinished(p))
   const tainted: ManifestNode = { ...node, taints: withTaint(node.taints, taint) }
   const effects = pending.map((p): PendingEffect => {
     const fitsAfter = pendingPodFits(p, tainted, holding, rules, storage)

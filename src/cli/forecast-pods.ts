@@ -55,6 +55,14 @@ export function readForecastPods(
   })
 }
 
+/** The phases of a pod that has finished (pod GC keeps them a while, bound to their node). */
+const FINISHED: ReadonlySet<string> = new Set(['Succeeded', 'Failed'])
+
+/** Whether the pod has finished: it holds no resources and is not scheduled. */
+export function isFinished(pod: ForecastPod): boolean {
+  return FINISHED.has(pod.placement.phase ?? '')
+}
+
 /** `namespace/name`, as messages and tables name a pod. */
 export function podKey(pod: PlacementPod): string {
   return `${pod.namespace}/${pod.name}`

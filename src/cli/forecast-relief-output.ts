@@ -40,7 +40,7 @@ export interface ReliefForecast {
   readonly notes: readonly string[]
 }
 
-export const PENDING_HEADER = ['PENDING POD', 'LANDS ON'] as const
+const PENDING_HEADER = ['PENDING POD', 'LANDS ON'] as const
 
 function pendingRows(pending: readonly PendingPlacement[]): string[][] {
   return pending.map((p) => [`${p.pod.namespace}/${p.pod.name}`, landsOn(p)])

@@ -11,7 +11,7 @@ import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { followRelief } from './forecast-follow.js'
 import { everyReplacementLands, followSummary } from './forecast-follow-output.js'
 import type { NodeForecast } from './forecast-nodes.js'
-import { podKey, readForecastPods, type ForecastPod } from './forecast-pods.js'
+import { isFinished, podKey, readForecastPods, type ForecastPod } from './forecast-pods.js'
 import { readFollowed, readSelectedNodes, rulesOf, storageFor } from './forecast-reading.js'
 import { printRelief, type Relief, type ReliefForecast } from './forecast-relief-output.js'
 import { formatRemoval } from './taint-spec.js'
@@ -64,9 +64,6 @@ function refuseUntainted(nodes: readonly ManifestNode[], relief: Relief) {
       .join(', ')}, which kubectl taint refuses`
   )
 }
-
-const FINISHED: ReadonlySet<string> = new Set(['Succeeded', 'Failed'])
-const isFinished = (p: ForecastPod) => FINISHED.has(p.placement.phase ?? '')
 
 /** Why the default profile does not try a pending pod; null when it does. */
 function notTriedBecause(pod: ForecastPod): string | null {

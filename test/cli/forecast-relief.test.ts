@@ -4,11 +4,11 @@ import { runTool, tempFile } from './run-tool.js'
 const FIXTURES = new URL('../fixtures/removal', import.meta.url).pathname
 
 /**
- * `forecast --taint KEY:EFFECT-` (or `KEY-`): what removing a taint does next. The pending pods
- * are tried in kube-scheduler's queue order, each counted for the next; a running pod whose
- * NoExecute taint was to evict it stays; pods the default profile does not try are listed
- * apart; a removal that matches no taint of a selected node is refused as kubectl taint
- * refuses it.
+ * `forecast --taint KEY:EFFECT-` (or `KEY-`) and `forecast --uncordon`: what removing a taint,
+ * or lifting a cordon, does next. The pending pods are tried in kube-scheduler's queue order
+ * with the pods DaemonSets then make, each counted for the next; a running pod whose NoExecute
+ * taint was to evict it stays; pods the default profile does not try are listed apart; a
+ * removal that matches no taint of a selected node is refused as kubectl taint refuses it.
  */
 
 const NODES = `${FIXTURES}/nodes.yaml`

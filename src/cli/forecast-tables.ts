@@ -26,22 +26,22 @@ export function printNodeTables(
   )
   // Node and pod names come from files or the cluster: each line escaped for the terminal.
   const line = (text: string): void => io.stdout(`${escapeTerminal(text)}\n`)
-  for (const f of forecasts) {
-    if (f.pendingTurnedAway.length > 0)
-      line(`${f.node}: pending pods turned away: ${f.pendingTurnedAway.join(', ')}`)
-    if (f.pendingScoreLower.length > 0)
-      line(`${f.node}: pending pods that would rank it lower: ${f.pendingScoreLower.join(', ')}`)
-    const ungated = 'once their scheduling gates are removed'
-    if (f.pendingTurnedAwayOnceUngated.length > 0)
-      line(
-        `${f.node}: pending pods turned away ${ungated}: ${f.pendingTurnedAwayOnceUngated.join(', ')}`
-      )
-    if (f.pendingScoreLowerOnceUngated.length > 0)
-      line(
-        `${f.node}: pending pods that would rank it lower ${ungated}: ${f.pendingScoreLowerOnceUngated.join(', ')}`
-      )
-  }
+  for (const f of forecasts)
+    for (const [list, words] of PENDING_LINES)
+      if (f[list].length > 0) line(`${f.node}: ${words}: ${f[list].join(', ')}`)
 }
+
+const UNGATED = 'once their scheduling gates are removed'
+
+/** The lists of pending pods under the table, each in its words. */
+const PENDING_LINES: readonly (readonly [PendingList, string])[] = [
+  ['pendingTurnedAway', 'pending pods turned away'],
+  ['pendingScoreLower', 'pending pods that would rank it lower'],
+  ['pendingTurnedAwayOnceUngated', `pending pods turned away ${UNGATED}`],
+  ['pendingScoreLowerOnceUngated', `pending pods that would rank it lower ${UNGATED}`],
+]
+
+type PendingList = Extract<keyof NodeForecast, `pending${string}`>
 
 /** The pods evicted or preempted, each followed to where its replacement lands; none: nothing. */
 export function printFollowTable(io: ToolIo, followUp: EvictionFollowUp): void {

@@ -23,24 +23,40 @@ function pod(name: string, node: string, cpu: string, more = ''): string {
   status: {phase: ${node === '' ? 'Pending' : 'Running'}}`
 }
 
+/** A YAML List of `items` in a file of its own. */
+const listFile = (name: string, items: readonly string[]) =>
+  tempFile(name, ['apiVersion: v1', 'kind: List', 'items:', ...items].join('\n'))
+
 const ARGV = ['--node', 'gpu-1', '--nodes', NODES, '--pods', PODS]
 
 interface Document {
+  uncordon?: boolean
   removal: { key: string; effect: string }
   nodes: {
     node: string
     running: { name: string; before: { kind: string }; after: { kind: string } }[]
   }[]
-  pending: { name: string; node: string | null; reason: string | null; preempts: string[] }[]
+  pending: {
+    namespace: string
+    name: string
+    node: string | null
+    reason: string | null
+    preempts: string[]
+    madeBy: string | null
+  }[]
   notTried: { pod: string; reason: string }[]
   summary: string
 }
 
-async function forecastJson(spec: string): Promise<Document> {
-  const run = await runTool('forecast', ['--taint', spec, ...ARGV, '-o', 'json'])
+/** forecast's JSON for `argv`, which must exit 0. */
+async function forecastDocument(argv: readonly string[]): Promise<Document> {
+  const run = await runTool('forecast', [...argv, '-o', 'json'])
   expect(run.code).toBe(0)
   return JSON.parse(run.stdout) as Document
 }
+
+/** forecast's JSON for the removal `spec` on gpu-1 of the fixture cluster. */
+const forecastJson = (spec: string) => forecastDocument(['--taint', spec, ...ARGV])
 
 describe('taint-extender forecast of a taint removed', () => {
   it('tries the pending pods by priority, each counted for the next: the higher lands, the other finds no room left', async () => {
@@ -102,22 +118,16 @@ describe('taint-extender forecast of a taint removed', () => {
   })
 
   it('follows a pod a pending pod preempts on the node freed, as a preempted pod is followed', async () => {
-    const pods = tempFile(
-      'removal-preemption-pods.yaml',
-      [
-        'apiVersion: v1',
-        'kind: List',
-        'items:',
-        pod('filler', 'plain-1', '3', '\n    priority: 2000'),
-        pod(
-          'victim',
-          'gpu-1',
-          '3',
-          '\n    priority: 0\n    tolerations: [{key: dedicated, operator: Exists}]'
-        ),
-        pod('urgent', '', '2', '\n    priority: 1000'),
-      ].join('\n')
-    )
+    const pods = listFile('removal-preemption-pods.yaml', [
+      pod('filler', 'plain-1', '3', '\n    priority: 2000'),
+      pod(
+        'victim',
+        'gpu-1',
+        '3',
+        '\n    priority: 0\n    tolerations: [{key: dedicated, operator: Exists}]'
+      ),
+      pod('urgent', '', '2', '\n    priority: 1000'),
+    ])
     const run = await runTool('forecast', [
       ...['--taint', 'dedicated-', '--node', 'gpu-1', '--nodes', NODES, '--pods', pods],
     ])
@@ -153,32 +163,20 @@ describe('taint-extender forecast of a taint removed', () => {
     priority: 2000001000
     containers: [{name: c, image: i, resources: {requests: {cpu: 500m}}}]
   status: {phase: Running}`
-    const pods = tempFile(
-      'removal-daemon-pods.yaml',
-      [
-        'apiVersion: v1',
-        'kind: List',
-        'items:',
-        pod('filler', 'plain-1', '2', '\n    priority: 0'),
-        pod('waits', '', '3', '\n    priority: 0'),
-        daemonSet('agent', ''),
-        daemonPod('agent', 'plain-1'),
-        daemonSet('plain-only', '\n        nodeSelector: {kubernetes.io/hostname: plain-1}'),
-        daemonPod('plain-only', 'plain-1'),
-        daemonSet('everywhere', '\n        tolerations: [{key: dedicated, operator: Exists}]'),
-        daemonPod('everywhere', 'plain-1'),
-        daemonPod('everywhere', 'gpu-1'),
-      ].join('\n')
-    )
-    const run = await runTool('forecast', [
-      ...['--taint', 'dedicated-', '--node', 'gpu-1', '--nodes', NODES, '--pods', pods],
-      ...['-o', 'json'],
+    const pods = listFile('removal-daemon-pods.yaml', [
+      pod('filler', 'plain-1', '2', '\n    priority: 0'),
+      pod('waits', '', '3', '\n    priority: 0'),
+      daemonSet('agent', ''),
+      daemonPod('agent', 'plain-1'),
+      daemonSet('plain-only', '\n        nodeSelector: {kubernetes.io/hostname: plain-1}'),
+      daemonPod('plain-only', 'plain-1'),
+      daemonSet('everywhere', '\n        tolerations: [{key: dedicated, operator: Exists}]'),
+      daemonPod('everywhere', 'plain-1'),
+      daemonPod('everywhere', 'gpu-1'),
     ])
-    expect(run.code).toBe(0)
-    const { pending, summary } = JSON.parse(run.stdout) as {
-      pending: { namespace: string; name: string; node: string | null; madeBy: string | null }[]
-      summary: string
-    }
+    const { pending, summary } = await forecastDocument([
+      ...['--taint', 'dedicated-', '--node', 'gpu-1', '--nodes', NODES, '--pods', pods],
+    ])
     expect(pending.map((p) => [`${p.namespace}/${p.name}`, p.node, p.madeBy])).toEqual([
       ['kube-system/agent-<new>', 'gpu-1', 'DaemonSet agent'],
       ['shop/waits', 'gpu-1', null],
@@ -203,23 +201,15 @@ items:
   status: {allocatable: {cpu: '4', memory: 8Gi, pods: '110'}}
 `
   )
-  const pods = tempFile(
-    'uncordon-pods.yaml',
-    [
-      'apiVersion: v1',
-      'kind: List',
-      'items:',
-      pod('low', '', '3', '\n    priority: 0'),
-      pod('high', '', '3', '\n    priority: 1000'),
-    ].join('\n')
-  )
+  const pods = listFile('uncordon-pods.yaml', [
+    pod('low', '', '3', '\n    priority: 0'),
+    pod('high', '', '3', '\n    priority: 1000'),
+  ])
 
   it('tries the pending pods on the nodes uncordoned, their unschedulable taint gone with the cordon', async () => {
-    const run = await runTool('forecast', [
-      ...['--uncordon', '--node', 'spare-1', '--nodes', cordoned, '--pods', pods, '-o', 'json'],
+    const document = await forecastDocument([
+      ...['--uncordon', '--node', 'spare-1', '--nodes', cordoned, '--pods', pods],
     ])
-    expect(run.code).toBe(0)
-    const document = JSON.parse(run.stdout) as Document & { uncordon: boolean }
     expect(document.uncordon).toBe(true)
     expect(document).not.toHaveProperty('removal')
     expect(document.pending.map((p) => [p.name, p.node])).toEqual([
@@ -232,11 +222,9 @@ items:
   })
 
   it('places nothing on a node kubectl uncordon finds uncordoned already: it changes nothing', async () => {
-    const run = await runTool('forecast', [
-      ...['--uncordon', '--node', 'gpu-1', '--nodes', cordoned, '--pods', pods, '-o', 'json'],
+    const { pending } = await forecastDocument([
+      ...['--uncordon', '--node', 'gpu-1', '--nodes', cordoned, '--pods', pods],
     ])
-    expect(run.code).toBe(0)
-    const { pending } = JSON.parse(run.stdout) as Document
     expect(pending.map((p) => [p.name, p.node])).toEqual([
       ['high', null],
       ['low', null],

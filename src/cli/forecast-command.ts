@@ -1,20 +1,22 @@
 import { TAINT_EFFECT_NO_EXECUTE, type Taint } from '../core/index.js'
 import { parseDrainForecastOptions, parseForecastOptions } from '../config/index.js'
 import { runDrainForecast } from './forecast-drain.js'
-import { readForecastPods } from './forecast-pods.js'
-import { readFollowed, readSelectedNodes, rulesOf, storageFor } from './forecast-reading.js'
+import {
+  readFollowed,
+  readForecastPodsAndRules,
+  readSelectedNodes,
+  storageFor,
+} from './forecast-reading.js'
 import { runReliefForecast } from './forecast-relief.js'
 import { printFollowTable, printNodeTables } from './forecast-tables.js'
 import { isDocumentFormat, printDocument, releaseField, releaseLine } from './output.js'
 import { escapeTerminal } from './terminal-text.js'
 import { parseTaintChange } from './taint-spec.js'
-import { podsSource, speakingRelease } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
 import { showingProgress } from './progress-line.js'
 import { forecastNode, summarize } from './forecast-nodes.js'
 import { followTaint } from './forecast-follow.js'
 import { everyReplacementLands, followDocument, followSummary } from './forecast-follow-output.js'
-import { WorkloadCollector } from './workload-kinds.js'
 
 /**
  * `taint-extender forecast --taint key=value:Effect --node NAME|--selector LABELS`: what the
@@ -46,13 +48,11 @@ export async function runForecast(
   const follows = taint.effect === TAINT_EFFECT_NO_EXECUTE
   const { allNodes, nodes } = await readSelectedNodes(options)
   const names = nodes.map((n) => n.name)
-  const podSource = await podsSource(options.pods, names, follows)
-  // A pods file may hold the controllers and Services beside the pods, as kubectl prints them.
-  const collector = new WorkloadCollector()
-  const pods = await readForecastPods(podSource, collector.side(podSource.origin))
-  const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
-  const release = await speakingRelease(options.kubeVersion, cluster)
-  const rules = rulesOf(options, release.version)
+  const { pods, collector, release, rules } = await readForecastPodsAndRules(
+    options,
+    names,
+    follows
+  )
   const { storage, notes } = await storageFor(options, pods, follows)
   const forecasts = nodes.map((node) => forecastNode(node, taint, pods, rules, storage))
   collector.notes.push(...notes)

@@ -1,14 +1,15 @@
 import type { RuleOptions } from '../core/index.js'
 import type { ForecastOptions } from '../config/index.js'
-import type { ForecastPod } from './forecast-pods.js'
+import { readForecastPods, type ForecastPod } from './forecast-pods.js'
 import { namespaceLabels, type FollowReading } from './forecast-follow.js'
 import { storageForPods } from './storage-manifests.js'
-import { nodesSource, pdbsSource } from './tool-io.js'
+import { nodesSource, pdbsSource, podsSource, speakingRelease } from './tool-io.js'
+import type { SpokenRelease } from './output.js'
 import { readDisruptionBudgets, readNodes } from './manifests.js'
 import { selectNodes } from './forecast-nodes.js'
 import type { ManifestNode } from '../protocol/index.js'
 import { readWorkloads } from './workload-manifests.js'
-import type { WorkloadCollector } from './workload-kinds.js'
+import { WorkloadCollector } from './workload-kinds.js'
 
 /**
  * What a forecast that follows pods to their new places reads beyond the nodes and the pods
@@ -72,4 +73,27 @@ export async function readSelectedNodes(
   const inCluster = options.nodes.kind === 'cluster'
   const nodes = selectNodes(allNodes, nodeNames, selector, nodeSource.origin, inCluster)
   return { allNodes, nodes }
+}
+
+/**
+ * The pods of the chosen nodes and those still pending (every bound pod too when `follows`), the
+ * controllers and Services a pods List holds beside them collected, as kubectl prints them; and
+ * the release spoken for, with its rules, once the inputs are read.
+ */
+export async function readForecastPodsAndRules(
+  options: ForecastOptions,
+  names: readonly string[],
+  follows: boolean
+): Promise<{
+  pods: ForecastPod[]
+  collector: WorkloadCollector
+  release: SpokenRelease
+  rules: RuleOptions
+}> {
+  const podSource = await podsSource(options.pods, names, follows)
+  const collector = new WorkloadCollector()
+  const pods = await readForecastPods(podSource, collector.side(podSource.origin))
+  const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
+  const release = await speakingRelease(options.kubeVersion, cluster)
+  return { pods, collector, release, rules: rulesOf(options, release.version) }
 }

@@ -1,4 +1,10 @@
-import { taintEviction, UNSCHEDULABLE_TAINT, withoutTaint, type Taint } from '../core/index.js'
+import {
+  taintEviction,
+  UNSCHEDULABLE_TAINT,
+  withoutTaint,
+  type RuleOptions,
+  type Taint,
+} from '../core/index.js'
 import {
   schedulingGatesRejection,
   schedulerNameOf,
@@ -11,13 +17,16 @@ import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { followRelief } from './forecast-follow.js'
 import { everyReplacementLands, followSummary } from './forecast-follow-output.js'
 import type { NodeForecast } from './forecast-nodes.js'
-import { isFinished, podKey, readForecastPods, type ForecastPod } from './forecast-pods.js'
-import { readFollowed, readSelectedNodes, rulesOf, storageFor } from './forecast-reading.js'
+import { isFinished, podKey, type ForecastPod } from './forecast-pods.js'
+import {
+  readFollowed,
+  readForecastPodsAndRules,
+  readSelectedNodes,
+  storageFor,
+} from './forecast-reading.js'
 import { printRelief, type Relief, type ReliefForecast } from './forecast-relief-output.js'
 import { formatRemoval } from './taint-spec.js'
-import { podsSource, speakingRelease } from './tool-io.js'
 import type { ToolIo } from './tool-exit.js'
-import { WorkloadCollector } from './workload-kinds.js'
 
 /**
  * `taint-extender forecast --taint KEY:EFFECT- | KEY- | --uncordon (--node N... | -l S)`: what
@@ -78,7 +87,7 @@ function runningOn(
   node: ManifestNode,
   after: readonly Taint[],
   pods: readonly ForecastPod[],
-  rules: ReturnType<typeof rulesOf>
+  rules: RuleOptions
 ): NodeForecast {
   const running = pods
     .filter((p) => p.placement.nodeName === node.name && !isFinished(p))
@@ -108,12 +117,7 @@ export async function runReliefForecast(
   refuseUntainted(nodes, relief)
   const relieve = relieverOf(relief)
   const names = nodes.map((n) => n.name)
-  const podSource = await podsSource(options.pods, names, true)
-  const collector = new WorkloadCollector()
-  const pods = await readForecastPods(podSource, collector.side(podSource.origin))
-  const cluster = [options.nodes, options.pods].find((s) => s.kind === 'cluster')?.cluster ?? null
-  const release = await speakingRelease(options.kubeVersion, cluster)
-  const rules = rulesOf(options, release.version)
+  const { pods, collector, release, rules } = await readForecastPodsAndRules(options, names, true)
   const pending = pods.filter((p) => p.placement.nodeName === '' && !isFinished(p))
   const { storage, notes } = await storageFor(options, pods, true)
   collector.notes.push(...notes)

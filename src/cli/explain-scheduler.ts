@@ -1,4 +1,8 @@
-import { DEFAULT_SCHEDULER_NAME, isDefaultProfilePod } from '../placement/index.js'
+import {
+  DEFAULT_SCHEDULER_NAME,
+  isDefaultProfilePod,
+  otherSchedulerOf,
+} from '../placement/index.js'
 import type { ManifestPod } from '../protocol/index.js'
 
 /**
@@ -34,7 +38,6 @@ export function otherSchedulerNote(pod: ManifestPod): OtherSchedulerNote | null 
 
 /** `--pending`'s group of a pod: its reason, after the scheduler it names when not the default. */
 export function groupOfScheduler(pod: ManifestPod, reason: string): string {
-  return isDefaultProfilePod(pod.schedulerName)
-    ? reason
-    : `for scheduler "${pod.schedulerName}": ${reason}`
+  const other = otherSchedulerOf(pod.schedulerName)
+  return other === null ? reason : `${other}: ${reason}`
 }

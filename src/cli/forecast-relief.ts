@@ -7,8 +7,7 @@ import {
 } from '../core/index.js'
 import {
   schedulingGatesRejection,
-  schedulerNameOf,
-  isDefaultProfilePod,
+  otherSchedulerOf,
   type EvictionFollowUp,
   type PendingPlacement,
 } from '../placement/index.js'
@@ -77,9 +76,7 @@ function refuseUntainted(nodes: readonly ManifestNode[], relief: Relief) {
 /** Why the default profile does not try a pending pod; null when it does. */
 function notTriedBecause(pod: ForecastPod): string | null {
   const gated = schedulingGatesRejection(pod.schedulingGates)
-  if (gated !== null) return gated
-  if (isDefaultProfilePod(pod.schedulerName)) return null
-  return `for scheduler "${schedulerNameOf(pod.schedulerName)}"`
+  return gated ?? otherSchedulerOf(pod.schedulerName)
 }
 
 /** Each selected node's unfinished pods, each one's eviction outcome before and after. */

@@ -95,7 +95,12 @@ export {
   schedulingGateValidationErrors,
   schedulingGatesRejection,
 } from './scheduling-gates.js'
-export { DEFAULT_SCHEDULER_NAME, isDefaultProfilePod, schedulerNameOf } from './scheduler-name.js'
+export {
+  DEFAULT_SCHEDULER_NAME,
+  isDefaultProfilePod,
+  otherSchedulerOf,
+  schedulerNameOf,
+} from './scheduler-name.js'
 export { PLUGIN_EXTENDER } from './extender-rule.js'
 export {
   UNJUDGED_CONSTRAINTS,

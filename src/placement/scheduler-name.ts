@@ -20,3 +20,8 @@ export function schedulerNameOf(schedulerName: string): string {
 export function isDefaultProfilePod(schedulerName: string): boolean {
   return schedulerNameOf(schedulerName) === DEFAULT_SCHEDULER_NAME
 }
+
+/** How the tools name a pod left to another scheduler (`for scheduler "NAME"`); null: the default's. */
+export function otherSchedulerOf(schedulerName: string): string | null {
+  return isDefaultProfilePod(schedulerName) ? null : `for scheduler "${schedulerName}"`
+}

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { isDefaultProfilePod, schedulerNameOf } from '../../src/placement/index.js'
+import {
+  isDefaultProfilePod,
+  otherSchedulerOf,
+  schedulerNameOf,
+} from '../../src/placement/index.js'
 
 /**
  * The profile a pod names (eventhandlers.go responsibleForPod): unset is the default profile's
@@ -35,5 +39,6 @@ describe('the scheduler a pod names', () => {
   ])('%s', (_name, given, stored, byDefault) => {
     expect(schedulerNameOf(given)).toBe(stored)
     expect(isDefaultProfilePod(given)).toBe(byDefault)
+    expect(otherSchedulerOf(given)).toBe(byDefault ? null : `for scheduler "${given}"`)
   })
 })

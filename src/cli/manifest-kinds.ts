@@ -1,5 +1,5 @@
 import type { WorkloadKind } from '../placement/index.js'
-import { field, fold, foldedKey, isJsonObject, ProtocolError } from '../protocol/index.js'
+import { field, isJsonObject, ProtocolError } from '../protocol/index.js'
 
 /**
  * The kind of object a file holds, checked before it is read as a pod, node or namespace: a Node
@@ -32,37 +32,17 @@ export type ExpectedKind =
   | WorkloadKind
   | 'Service'
 
-/** Field names as Go matches keys to them: folded. */
-const folded = (names: readonly string[]): ReadonlySet<string> => new Set(names.map(fold))
-
-const POD_SPEC_FIELDS = folded([
-  'containers',
-  'initContainers',
-  'tolerations',
-  'affinity',
-  'nodeSelector',
-])
-const NODE_SPEC_FIELDS = folded(['taints', 'unschedulable', 'podCIDR', 'podCIDRs', 'providerID'])
+const POD_SPEC_FIELDS = ['containers', 'initContainers', 'tolerations', 'affinity', 'nodeSelector']
+const NODE_SPEC_FIELDS = ['taints', 'unschedulable', 'podCIDR', 'podCIDRs', 'providerID']
 /** NodeStatus fields PodStatus has none of (core/v1 types.go). */
-const NODE_STATUS_FIELDS = folded([
-  'nodeInfo',
-  'capacity',
-  'allocatable',
-  'daemonEndpoints',
-  'images',
-])
+const NODE_STATUS_FIELDS = ['nodeInfo', 'capacity', 'allocatable', 'daemonEndpoints', 'images']
 /** PodStatus fields NodeStatus has none of. */
-const POD_STATUS_FIELDS = folded(['containerStatuses', 'podIP', 'podIPs', 'hostIP', 'qosClass'])
+const POD_STATUS_FIELDS = ['containerStatuses', 'podIP', 'podIPs', 'hostIP', 'qosClass']
 
-/**
- * Whether the object's `part` has a key that Go would read as one of `names`: its keys are
- * looked at once, rather than once for each name a pod or node mostly lacks.
- */
-function hasAny(object: unknown, part: string, names: ReadonlySet<string>): boolean {
+/** Whether the object's `part` has one of the fields `names` (keys matched exactly, json-fields.ts). */
+function hasAny(object: unknown, part: string, names: readonly string[]): boolean {
   const value = isJsonObject(object) ? field(object, part) : undefined
-  if (!isJsonObject(value)) return false
-  for (const key in value) if (Object.hasOwn(value, key) && names.has(foldedKey(key))) return true
-  return false
+  return isJsonObject(value) && names.some((name) => Object.hasOwn(value, name))
 }
 
 /** The kind an object says it is by its own `kind`; null if it says none. */

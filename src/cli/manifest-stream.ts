@@ -3,7 +3,6 @@ import { earlier, ListKinds } from './list-kinds.js'
 import { ownKind } from './manifest-kinds.js'
 import { ObjectsReading, type ObjectReading } from './objects-reading.js'
 import {
-  fold,
   ListStream,
   NotAListStream,
   parseSpan,
@@ -57,13 +56,13 @@ export interface ManifestSource {
 }
 
 /**
- * One list document: its items decoded in turn, its `kind` kept (the exact key wins over
- * another casing, else the last, as `field` reads it).
+ * One list document: its items decoded in turn, its `kind` kept (the last `kind` key, as a
+ * decoder keeps it).
  */
 class ListReading<T> implements ListStreamSink {
   readonly stream = new ListStream(this)
   readonly #kinds: ListKinds
-  #kind: { exact: boolean; value: unknown } | null = null
+  #kind: unknown = null
 
   constructor(
     readonly all: ObjectsReading<T>,
@@ -93,22 +92,20 @@ class ListReading<T> implements ListStreamSink {
       metadata: (metadata) => this.all.listMetadata(metadata),
       item: (object) => this.item(object, index++),
       end: (kind) => {
-        this.#kind = { exact: true, value: kind }
+        this.#kind = kind
         this.finish()
       },
     }
   }
 
   member(key: string, doc: IndexedJson, span: Span): void {
-    const folded = fold(key)
-    if (folded === 'metadata') this.all.listMetadata(parseSpan(doc.buf, span))
-    if (folded !== 'kind' || this.#kind?.exact === true) return
-    this.#kind = { exact: key === 'kind', value: parseSpan(doc.buf, span) }
+    if (key === 'metadata') this.all.listMetadata(parseSpan(doc.buf, span))
+    if (key === 'kind') this.#kind = parseSpan(doc.buf, span)
   }
 
   finish(): void {
     this.all.pageEnded()
-    const kind = this.#kind?.value
+    const kind = this.#kind
     const failure = this.#kinds.finish(typeof kind === 'string' ? kind : null)
     this.all.kindFailure = earlier(this.all.kindFailure, failure)
   }

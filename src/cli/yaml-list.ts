@@ -1,5 +1,5 @@
 import { load } from 'js-yaml'
-import { field, fold, isJsonObject, ProtocolError, type JsonObject } from '../protocol/index.js'
+import { field, isJsonObject, ProtocolError, type JsonObject } from '../protocol/index.js'
 
 /**
  * A YAML List as `kubectl get … -o yaml` prints it, read one item at a time: js-yaml has no
@@ -78,12 +78,12 @@ function entryLine(
   return spaces === 0 ? 'end' : null
 }
 
-/** A key at column 0 that `field(doc, 'items')` could take: any casing, quoted or not. */
+/** A key at column 0 that `field(doc, 'items')` could take: quoted or not. */
 const KEY = /^["']?([^\s"':]+)["']?\s*:/
 
 function couldBeItemsKey(line: string): boolean {
   const key = KEY.exec(line)?.[1]
-  return key !== undefined && fold(key) === 'items'
+  return key === 'items'
 }
 
 /** The entries' bounds and the text without them, or null when the text is not such a list. */

@@ -4,6 +4,7 @@ import {
   decodePlacementPod,
   field,
   isJsonObject,
+  matchingKeysAsGo,
   ProtocolError,
   readStringMap,
   type NodeRef,
@@ -12,7 +13,8 @@ import {
 /**
  * What POST /explain reads of a request beyond what the scheduling verbs decode: the pod's
  * placement constraints and the nodes' labels. Parsed with JSON.parse, since explain is off the
- * hot path and reads whole objects.
+ * hot path and reads whole objects; keys matched as Go's encoding/json matches them, as the
+ * scheduling verbs match them.
  */
 
 const text = new TextDecoder()
@@ -29,17 +31,19 @@ function parse(bytes: Uint8Array, path: string): unknown {
 export function explainedPod(body: Uint8Array): PlacementPod {
   const args = parse(body, 'body')
   if (!isJsonObject(args)) throw new ProtocolError('body is not a JSON object')
-  return decodePlacementPod(field(args, 'Pod'), 'Pod')
+  return matchingKeysAsGo(() => decodePlacementPod(field(args, 'Pod'), 'Pod'))
 }
 
 /** A candidate node's `metadata.labels`. */
 function nodeLabels(ref: NodeRef): Labels {
   const node = parse(ref.raw, ref.path)
   if (!isJsonObject(node)) return {}
-  const metadata = field(node, 'metadata')
-  return isJsonObject(metadata)
-    ? readStringMap(field(metadata, 'labels'), `${ref.path}.metadata.labels`)
-    : {}
+  return matchingKeysAsGo(() => {
+    const metadata = field(node, 'metadata')
+    return isJsonObject(metadata)
+      ? readStringMap(field(metadata, 'labels'), `${ref.path}.metadata.labels`)
+      : {}
+  })
 }
 
 /** The candidates with their labels, beside their compiled taints (`compiled[i]` is `refs[i]`). */

@@ -1,10 +1,15 @@
 import { ProtocolError } from './protocol-error.js'
 
 /**
- * Typed reads from parsed JSON with Go's decoding rules: object keys match field names
- * case-insensitively (kube-scheduler's extender types have no json tags, and Go's encoding/json
- * folds case for tagged fields too), `null` means the zero value, and a value of the wrong type
- * is an error that names its path.
+ * Typed reads from parsed JSON: `null` means the zero value, and a value of the wrong type is an
+ * error that names its path. Object keys match field names as the reader of the document
+ * matches them. A Kubernetes object (a manifest, a file of `kubectl get -o json`, an API
+ * server's list) is matched exactly, as the API server decodes it (apimachinery's JSON
+ * serializer, `sigs.k8s.io/json.UnmarshalCaseSensitivePreserveInts`): `NodeSelector` is not
+ * `spec.nodeSelector` for any Kubernetes component, so it is not for the tools either. The
+ * extender's requests are matched case-insensitively, within matchingKeysAsGo: an extender reads
+ * them with Go's encoding/json, which folds case (kube-scheduler's extender types have no json
+ * tags).
  */
 
 export type JsonObject = Record<string, unknown>
@@ -31,7 +36,7 @@ const foldedKeys = new Map<string, string>()
 const FOLDED_KEYS_MAX = 4096
 
 /** `fold(key)` for a key met in documents, kept: keys repeat. */
-export function foldedKey(key: string): string {
+function foldedKey(key: string): string {
   let folded = foldedKeys.get(key)
   if (folded === undefined) {
     if (foldedKeys.size >= FOLDED_KEYS_MAX) foldedKeys.clear()
@@ -50,15 +55,40 @@ function foldedName(name: string): string {
   return folded
 }
 
+/** Whether keys fold, as Go's encoding/json folds them: only within matchingKeysAsGo. */
+let foldingKeys = false
+
 /**
- * The value of field `name` in `obj`, matched as Go matches it. An exact key is taken directly:
- * looking further only matters for documents that repeat a key in two casings, which no Go
- * encoder produces; otherwise the last key that folds to `name` wins, as in Go. The search for
- * an absent field allocates nothing (`for…in` rather than a key array), and folds only the keys
- * of the same length: most fields a decoder asks for are absent from most objects.
+ * `decode()` with keys matched as Go's encoding/json matches them (foldedField), for the
+ * extender's requests. Decoding is synchronous, so the mode holds for exactly the decoding inside.
+ */
+export function matchingKeysAsGo<T>(decode: () => T): T {
+  const before = foldingKeys
+  foldingKeys = true
+  try {
+    return decode()
+  } finally {
+    foldingKeys = before
+  }
+}
+
+/**
+ * The value of field `name` in `obj`: its exact key, or, within matchingKeysAsGo, the key Go
+ * would take (foldedField).
  */
 export function field(obj: JsonObject, name: string): unknown {
   if (Object.hasOwn(obj, name)) return obj[name]
+  return foldingKeys ? foldedField(obj, name) : undefined
+}
+
+/**
+ * A field absent under its exact key, matched as Go matches it: the last key that folds to
+ * `name` wins. An exact key is taken before this is asked: looking further only matters for
+ * documents that repeat a key in two casings, which no Go encoder produces. The search
+ * allocates nothing (`for…in` rather than a key array), and folds only the keys of the same
+ * length: most fields a decoder asks for are absent from most objects.
+ */
+function foldedField(obj: JsonObject, name: string): unknown {
   let found: unknown
   let wanted: string | undefined
   for (const key in obj) {

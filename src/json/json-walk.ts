@@ -77,6 +77,21 @@ export function keyIs(buf: Uint8Array, start: number, end: number, lowerName: st
   return true
 }
 
+/**
+ * Whether the quoted key at [start, end) is `name` exactly, as the API server matches the keys
+ * of a Kubernetes object (json-fields.ts). A key with escapes is decoded first: `\u0069tems` is
+ * `items` to any JSON decoder.
+ */
+export function keyEquals(buf: Uint8Array, start: number, end: number, name: string): boolean {
+  const length = end - start - 2
+  for (let k = 0; k < length; k++) {
+    const b = buf[start + 1 + k] as number
+    if (b === 0x5c || b >= 0x80) return JSON.parse(utf8.decode(buf.subarray(start, end))) === name
+    if (k >= name.length || b !== name.charCodeAt(k)) return false
+  }
+  return length === name.length
+}
+
 /** End (exclusive) of the value at `i` of an indexed document: a lookup for shallow containers. */
 function endOf(doc: IndexedJson, i: number): number {
   const c = doc.buf[i]

@@ -11,7 +11,7 @@ import { BodyScan, scanValue, skipWhitespace, stringEnd } from './json-scan.js'
 import { containerEnd, INCOMPLETE, opensContainer } from './item-bounds.js'
 import { ItemBatches, type ItemsPart } from './item-batches.js'
 import { JsonSyntaxError, NotAListStream } from './protocol-error.js'
-import { keyIs, type IndexedJson, type Span } from './json-walk.js'
+import { keyEquals, type IndexedJson, type Span } from './json-walk.js'
 
 /**
  * A list document (`{"kind": "PodList", "items": [...], ...}`) read as its bytes arrive: the
@@ -168,9 +168,9 @@ export class ListStream {
       throw new NotAListStream(`not valid JSON at byte ${this.#offset(colon)}`)
     const start = skipWhitespace(buf, colon + 1)
     if (start >= buf.length) return 'more'
-    if (keyIs(buf, keyStart, keyEnd, 'items')) {
-      // Go takes one of several `items` keys, and nothing but an array is a list: such a
-      // document is read another way.
+    if (keyEquals(buf, keyStart, keyEnd, 'items')) {
+      // A decoder takes the last of several `items` keys, and nothing but an array is a list:
+      // such a document is read another way.
       if (buf[start] !== OPEN_BRACKET || this.#listed)
         throw new NotAListStream('the document is not one list of items')
       this.#listed = true

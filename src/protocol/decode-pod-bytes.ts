@@ -1,6 +1,6 @@
 import type { Toleration } from '../core/index.js'
 import { decodeTolerations, type PodTolerations } from './decode-objects.js'
-import { readArray } from '../json/json-fields.js'
+import { matchingKeysAsGo, readArray } from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
 import type { JsonDocument } from './json-index.js'
 import { forEachMember, isNullSpan, keyIs, parseSpan, type Span } from '../json/json-walk.js'
@@ -78,7 +78,8 @@ class PodFromBytes implements PodTolerations {
       const listPath = `${this.#path}.spec.tolerations`
       const parsed =
         this.#list === null ? null : readArray(JSON.parse(this.tolerationsText), listPath)
-      this.#tolerations = decodeTolerations(parsed, listPath)
+      // Decoded when first asked for, so the request's key rule is set here (json-fields.ts).
+      this.#tolerations = matchingKeysAsGo(() => decodeTolerations(parsed, listPath))
       requireInt64TolerationSeconds(this.tolerationsText, listPath)
     }
     return this.#tolerations

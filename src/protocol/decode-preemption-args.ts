@@ -1,7 +1,14 @@
 import { NO_CANDIDATE_LIMIT, refuseOverParsing } from './candidate-limit.js'
 import { decodePod, type PodTolerations } from './decode-objects.js'
 import { indexJson } from './json-index.js'
-import { field, readArray, readInteger, readObject, readString } from '../json/json-fields.js'
+import {
+  field,
+  matchingKeysAsGo,
+  readArray,
+  readInteger,
+  readObject,
+  readString,
+} from '../json/json-fields.js'
 import { ProtocolError } from '../json/protocol-error.js'
 
 /**
@@ -54,7 +61,8 @@ function decodeVictimMap(value: Record<string, unknown>, path: string): Map<stri
 
 /**
  * Decodes preempt arguments: `NodeNameToVictims` (full pods) or `NodeNameToMetaVictims` (UIDs).
- * Parsed whole, so refused with 413 when that would take more than `maxNodes` decoded nodes.
+ * Parsed whole, so refused with 413 when that would take more than `maxNodes` decoded nodes;
+ * keys matched as Go's encoding/json matches them.
  */
 export function decodePreemptionArgs(
   buf: Uint8Array,
@@ -65,6 +73,10 @@ export function decodePreemptionArgs(
   indexJson(buf)
   refuseOverParsing(buf, maxNodes, 'preempt request')
   const body: unknown = JSON.parse(new TextDecoder().decode(buf))
+  return matchingKeysAsGo(() => readPreemptionArgs(body))
+}
+
+function readPreemptionArgs(body: unknown): PreemptionArgs {
   const args = readObject(body, 'request body', true)
   const pod = decodePod(field(args, 'Pod'), 'Pod')
   const full = readObject(field(args, 'NodeNameToVictims'), 'NodeNameToVictims', false)

@@ -48,7 +48,7 @@ export {
   decodeVolumeClaim,
 } from './decode-storage-objects.js'
 export { nodeAllocatable } from './decode-manifests.js'
-export { fold, foldedKey } from '../json/json-fields.js'
+export { matchingKeysAsGo } from '../json/json-fields.js'
 export { parseSpan, type IndexedJson, type Span } from '../json/json-walk.js'
 export { ListStream, NotAListStream, type ListStreamSink } from '../json/list-stream.js'
 export {

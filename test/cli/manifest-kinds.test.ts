@@ -10,15 +10,17 @@ import { kindByShape } from '../../src/cli/manifest-kinds.js'
 describe('kindByShape', () => {
   it.each([
     ['a spec with containers', { spec: { containers: [] } }, 'Pod'],
-    ['a spec with Containers, in another case', { spec: { Containers: [] } }, 'Pod'],
+    ['a spec with init containers', { spec: { initContainers: [] } }, 'Pod'],
     [
-      'a Spec with init containers, its part in another case',
-      { Spec: { initcontainers: [] } },
-      'Pod',
+      'a spec with Containers, in another casing, which the API server reads as no field,',
+      { spec: { Containers: [] } },
+      null,
     ],
+    ['a Spec with containers, its part in another casing,', { Spec: { containers: [] } }, null],
     ['a status with a pod IP', { status: { podIP: '10.0.0.1' } }, 'Pod'],
     ['a spec with taints', { spec: { taints: [] } }, 'Node'],
-    ['a status with node info, in capitals', { status: { NODEINFO: {} } }, 'Node'],
+    ['a status with node info', { status: { nodeInfo: {} } }, 'Node'],
+    ['a status with node info in capitals', { status: { NODEINFO: {} } }, null],
     [
       'a spec with a pod CIDR beside other fields',
       { spec: { a: 1, podCIDR: '10.1.0.0/24' } },

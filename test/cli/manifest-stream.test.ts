@@ -34,12 +34,12 @@ function source(text: string, partBytes: number, origin = 'f.json'): ManifestSou
 
 const resources = (cpu: string) => ({ requests: { cpu, memory: '1Gi' }, limits: { cpu } })
 
-/** A pod with every field a decoder reads, some keys in another casing, and fields none reads. */
+/** A pod with every field a decoder reads, and fields none reads. */
 const RICH_POD = {
   kind: 'Pod',
-  Metadata: {
+  metadata: {
     name: 'web-0',
-    NAMESPACE: 'shop',
+    namespace: 'shop',
     uid: 'u-1',
     labels: { app: 'web' },
     annotations: { big: 'x'.repeat(300), 'kubernetes.io/config.mirror': 'hash' },
@@ -84,12 +84,12 @@ const RICH_POD = {
     topologySpreadConstraints: [
       { maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: {} },
     ],
-    Containers: [
+    containers: [
       {
         name: 'main',
         image: 'registry.example/app:1',
         env: [{ name: 'A', value: 'b' }],
-        RESOURCES: resources('500m'),
+        resources: resources('500m'),
         ports: [{ containerPort: 80, hostPort: 8080, protocol: 'TCP', hostIP: '0.0.0.0' }],
       },
     ],

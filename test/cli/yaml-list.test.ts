@@ -60,12 +60,17 @@ describe('reading a YAML list item by item', () => {
     })
   })
 
+  it('reads the entries of items beside a key Items, another field to the API server, which it passes over', () => {
+    const { read: done, items } = read(`Items: [{kind: Node}]\n${KUBECTL}`)
+    expect(done).toBe(true)
+    expect(items).toHaveLength(2)
+  })
+
   it.each([
     ['several documents', `${KUBECTL}---\nkind: List\nitems: []\n`],
     ['a directive', `%YAML 1.2\n---\n${KUBECTL}`],
     ['an alias to an anchor in another entry', 'items:\n- &p {kind: Pod}\n- *p\n'],
     ['items named twice', `${KUBECTL}items: []\n`],
-    ['items in another casing beside it', `Items: []\n${KUBECTL}`],
     ['no entries', 'kind: List\nitems: []\n'],
     ['entries less indented than the first', 'items:\n  - a: 1\n - b: 2\n'],
     ['a tab at the start of a line', 'items:\n- a: 1\n\t- b\n'],

@@ -58,9 +58,18 @@ describe('ListStream', () => {
     }
   )
 
-  it('reads an empty list and a list whose items key is spelled in another case', () => {
+  it('reads an empty list, and an items key written with an escape, which is still items', () => {
     expect(readInParts('{"items":[]}', 1).items).toEqual([])
-    expect(readInParts(' {"Items" : [ 1 , 2 ] } \n', 2).items).toEqual([1, 2])
+    expect(readInParts(' {"\\u0069tems" : [ 1 , 2 ] } \n', 2).items).toEqual([1, 2])
+  })
+
+  it('takes the items key in its exact casing only, as the API server decodes a list', () => {
+    const read = readInParts('{"Items":[1],"items":[2],"ITEMS":[3]}', 3)
+    expect(read.items).toEqual([2])
+    expect(read.members).toEqual([
+      ['Items', [1]],
+      ['ITEMS', [3]],
+    ])
   })
 
   it.each([
@@ -68,7 +77,8 @@ describe('ListStream', () => {
     ['an array', '[{"items":[]}]'],
     ['an object without items', '{"kind":"Pod","spec":{}}'],
     ['items that are not an array', '{"items":null}'],
-    ['two items arrays', '{"items":[1],"ITEMS":[2]}'],
+    ['two items arrays', '{"items":[1],"items":[2]}'],
+    ['an object whose items key is in another casing', '{"Items":[1]}'],
     ['a second document after the first', '{"items":[]}{"items":[]}'],
     ['a document cut short inside an item', '{"items":[{"a":1}, {"b":'],
     ['a document cut short after its items', '{"items":[1]'],

@@ -16,9 +16,9 @@ import { nodeObjectArb, podObjectArb } from './manifest-objects.js'
 
 /**
  * The manifest and placement decoders give, for generated pods and nodes (every field they read,
- * then spoilt: values of the wrong type, nulls, keys removed or respelt in casings Go folds and
- * ones it does not), exactly the results and error messages the decoders gave when this file's
- * digests were recorded. Each case's outcomes are serialized canonically and hashed; set
+ * then spoilt: values of the wrong type, nulls, keys removed or respelt in other casings, which
+ * the API server reads as other fields), exactly the results and error messages the decoders gave
+ * when this file's digests were recorded. Each case's outcomes are serialized canonically and hashed; set
  * RECORD_MANIFEST_GOLDEN=1 to record the digests again after a deliberate change of behaviour.
  */
 

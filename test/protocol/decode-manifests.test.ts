@@ -9,23 +9,24 @@ import { labelSelectorMatches } from '../../src/placement/index.js'
 import { thrownMessage } from '../support/thrown-message.js'
 
 /**
- * Nodes and pods as `kubectl get -o json` prints them, for the explain and forecast tools: the
- * request decoders' field rules (any key casing, null or absent as the zero value) plus labels,
- * spec.nodeName and status.phase. The tools' own tests run them through `dist/cli.js`.
+ * Nodes and pods as `kubectl get -o json` prints them, for the explain and forecast tools: keys
+ * matched exactly, as the API server decodes a Kubernetes object, null or absent as the zero
+ * value, plus labels, spec.nodeName and status.phase. The tools' own tests run them through
+ * `dist/cli.js`.
  */
 
 const refusal = (decode: () => unknown): string => thrownMessage(ProtocolError, decode)
 
 describe('decodeManifestNode', () => {
-  it('reads the name, version, cordon, taints and labels, in any key casing', () => {
+  it('reads the name, version, cordon, taints and labels', () => {
     const node = decodeManifestNode(
       {
-        Metadata: { NAME: 'n1', resourceversion: '7', labels: { pool: 'gpu', zone: 'a' } },
+        metadata: { name: 'n1', resourceVersion: '7', labels: { pool: 'gpu', zone: 'a' } },
         spec: {
-          Unschedulable: true,
+          unschedulable: true,
           taints: [
-            { KEY: 'k', value: 'v', effect: 'NoSchedule' },
-            { key: 'bare', Effect: 'NoExecute' },
+            { key: 'k', value: 'v', effect: 'NoSchedule' },
+            { key: 'bare', effect: 'NoExecute' },
           ],
         },
       },
@@ -45,17 +46,46 @@ describe('decodeManifestNode', () => {
     })
   })
 
-  it('reads status.images with their names and sizes, in any key casing, for ImageLocality', () => {
+  it.each([
+    [
+      'metadata.resourceVersion',
+      { metadata: { name: 'n1', resourceversion: '7' } },
+      { resourceVersion: '' },
+    ],
+    ['spec.unschedulable', { spec: { Unschedulable: true } }, { unschedulable: false }],
+    [
+      "a taint's key and effect",
+      { spec: { taints: [{ KEY: 'k', Effect: 'NoExecute', effect: 'NoSchedule' }] } },
+      { taints: [{ key: '', value: '', effect: 'NoSchedule' }] },
+    ],
+    ['status.images', { status: { IMAGES: [{ names: ['a'], sizeBytes: 1 }] } }, { images: [] }],
+  ])(
+    'reads %s written in another casing as absent, as the API server decodes a Kubernetes object',
+    (_, fields, read) => {
+      const node = decodeManifestNode({ metadata: { name: 'n1' }, ...fields }, 'nodes[0]')
+      expect(node).toMatchObject(read)
+    }
+  )
+
+  it.each([
+    ['metadata', { Metadata: { name: 'n1' } }, 'nodes[0].metadata is missing'],
+    ['metadata.name', { metadata: { NAME: 'n1' } }, 'nodes[0].metadata.name is missing or empty'],
+  ])('refuses a node whose %s is written in another casing, as missing', (_, node, message) => {
+    expect(refusal(() => decodeManifestNode(node, 'nodes[0]'))).toBe(message)
+  })
+
+  it('reads status.images with their names and sizes, for ImageLocality', () => {
     const node = decodeManifestNode(
       {
         metadata: { name: 'n1' },
-        Status: {
-          IMAGES: [
+        status: {
+          images: [
             {
-              Names: ['registry.example/app@sha256:ab', 'registry.example/app:v1'],
+              names: ['registry.example/app@sha256:ab', 'registry.example/app:v1'],
               sizeBytes: 524288000,
             },
-            { names: null, SIZEBYTES: 7 },
+            { names: null, sizeBytes: 7 },
+            { Names: ['registry.example/other:v2'], SIZEBYTES: 9 },
           ],
         },
       },
@@ -67,6 +97,7 @@ describe('decodeManifestNode', () => {
         sizeBytes: 524288000,
       },
       { names: [], sizeBytes: 7 },
+      { names: [], sizeBytes: 0 },
     ])
   })
 
@@ -162,7 +193,7 @@ describe('decodeManifestPod', () => {
       {
         metadata: { name: 'web', namespace: 'shop' },
         spec: { nodeName: 'n1', tolerations: [{ key: 'k', operator: 'Exists' }] },
-        Status: { Phase: 'Running' },
+        status: { phase: 'Running' },
       },
       'pod'
     )
@@ -170,6 +201,18 @@ describe('decodeManifestPod', () => {
     expect(pod.tolerations).toEqual([
       { key: 'k', operator: 'Exists', value: '', effect: '', tolerationSeconds: null },
     ])
+  })
+
+  it('reads fields written in another casing as absent, as the API server decodes a Kubernetes object', () => {
+    const pod = decodeManifestPod(
+      {
+        metadata: { name: 'web' },
+        spec: { NodeName: 'n1', Tolerations: [{ key: 'k', operator: 'Exists' }] },
+        Status: { Phase: 'Running' },
+      },
+      'pod'
+    )
+    expect(pod).toMatchObject({ name: 'web', nodeName: '', phase: '', tolerations: [] })
   })
 
   it('reads a pending pod without spec.nodeName or status as unbound, with no phase', () => {

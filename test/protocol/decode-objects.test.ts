@@ -3,6 +3,7 @@ import {
   decodeExtenderArgs,
   decodeNodeTaints,
   decodePod,
+  matchingKeysAsGo,
   TaintAllowance,
   type NodeRef,
 } from '../../src/protocol/index.js'
@@ -10,8 +11,8 @@ import { utf8 } from '../property/decode-outcomes.js'
 
 /**
  * The parsed-object readers behind full-node requests and preempt: Go's zero values for what is
- * absent, field names matched in any casing but never by a prefix, and errors that name the
- * field's path. The property suites (test/property/decode.*) check the rest against JSON.parse.
+ * absent, field names matched in any casing in a request (never by a prefix) and exactly in a
+ * Kubernetes object, and errors that name the field's path. The property suites (test/property/decode.*) check the rest against JSON.parse.
  */
 
 const TOLERATION = { key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }
@@ -31,7 +32,7 @@ describe('decodePod', () => {
     expect(decodePod(pod, 'Pod')).toEqual({ name: '', namespace: '', uid: '', tolerations: [] })
   })
 
-  it('binds toleration fields spelled in upper case, and ignores an unknown key of the same length after each', () => {
+  it('binds toleration fields spelled in upper case in a request, and ignores an unknown key of the same length after each', () => {
     const pod = {
       spec: {
         tolerations: [
@@ -48,7 +49,10 @@ describe('decodePod', () => {
         ],
       },
     }
-    expect(decodePod(pod, 'Pod').tolerations).toEqual([{ ...TOLERATION, tolerationSeconds: null }])
+    const asRequest = matchingKeysAsGo(() => decodePod(pod, 'Pod'))
+    expect(asRequest.tolerations).toEqual([{ ...TOLERATION, tolerationSeconds: null }])
+    const asObject = { key: '', operator: '', value: '', effect: '', tolerationSeconds: null }
+    expect(decodePod(pod, 'Pod').tolerations).toEqual([asObject])
   })
 
   it.each([

@@ -32,9 +32,16 @@ describe('a pod identity, field by field', () => {
       { controller: null },
     ],
     [
-      'owner reference fields match in any casing, as Go struct fields do',
-      { metadata: { OwnerReferences: [{ KIND: 'Job', Name: 'j', controller: true }] } },
-      { controller: { apiVersion: '', kind: 'Job', name: 'j', uid: '' } },
+      'owner reference fields match exactly, as the API server decodes them: another casing is no field',
+      {
+        metadata: { ownerReferences: [{ KIND: 'Job', kind: 'Job', Name: 'j', controller: true }] },
+      },
+      { controller: { apiVersion: '', kind: 'Job', name: '', uid: '' } },
+    ],
+    [
+      'ownerReferences in another casing are no owner references',
+      { metadata: { OwnerReferences: [{ kind: 'Job', name: 'j', controller: true }] } },
+      { controller: null },
     ],
     [
       'uid and creation time are read as written; an absent creation time is null',

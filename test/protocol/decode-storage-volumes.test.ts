@@ -48,7 +48,11 @@ describe('a volume the volume plugins may read', () => {
     ['an image volume is one: no list above names it', [{ name: 'model', image: {} }], true],
     ['a volume of no kind is one, as protobuf reads a kind it does not list', [{}], true],
     ['a kind given as null is not that kind', [{ name: 'c', configMap: null }], true],
-    ['a kind matches in any casing, as Go fields do', [{ name: 'c', ConfigMap: {} }], false],
+    [
+      'a kind in another casing is no kind, as the API server decodes it, so the volume is one',
+      [{ name: 'c', ConfigMap: {} }],
+      true,
+    ],
     [
       'one such volume among plain ones makes the pod one',
       [

@@ -5,6 +5,7 @@ import {
   type NamespaceLabels,
   type NominatedPod,
   type PlacementPod,
+  type PodAffinityTerm,
   type VolumeStorage,
   type Workloads,
 } from '../placement/index.js'
@@ -70,8 +71,10 @@ async function readNamespaceLabels(
   options: ExplainOptions,
   owners: readonly PlacementPod[]
 ): Promise<NamespaceLabels> {
-  const needer = owners.find((p) =>
-    [...p.requiredAffinity, ...p.requiredAntiAffinity].some((t) => t.namespaceSelector !== null)
+  const hasSelector = (terms: readonly PodAffinityTerm[]) =>
+    terms.some((t) => t.namespaceSelector !== null)
+  const needer = owners.find(
+    (p) => hasSelector(p.requiredAffinity) || hasSelector(p.requiredAntiAffinity)
   )
   if (needer === undefined) return new Map()
   if (options.namespaces === null) {

@@ -16,18 +16,19 @@ export class AntiAffinityIndex {
     for (const term of pod.requiredAntiAffinity) {
       const selector = term.labelSelector
       if (selector === null) continue
-      const pair = Object.entries(selector.matchLabels)[0]
-      if (pair === undefined) {
+      const key = firstKey(selector.matchLabels)
+      if (key === undefined) {
         this.#unkeyed.add(pod)
         continue
       }
-      let values = this.#byPair.get(pair[0])
+      const value = selector.matchLabels[key] as string
+      let values = this.#byPair.get(key)
       if (values === undefined) {
         values = new Map()
-        this.#byPair.set(pair[0], values)
+        this.#byPair.set(key, values)
       }
-      const pods = values.get(pair[1])
-      if (pods === undefined) values.set(pair[1], new Set([pod]))
+      const pods = values.get(value)
+      if (pods === undefined) values.set(value, new Set([pod]))
       else pods.add(pod)
     }
   }
@@ -35,14 +36,16 @@ export class AntiAffinityIndex {
   remove(pod: ClusterPod): void {
     this.#unkeyed.delete(pod)
     for (const term of pod.requiredAntiAffinity) {
-      const pair = Object.entries(term.labelSelector?.matchLabels ?? {})[0]
-      if (pair === undefined) continue
-      const values = this.#byPair.get(pair[0])
-      const pods = values?.get(pair[1])
+      const matchLabels = term.labelSelector?.matchLabels ?? {}
+      const key = firstKey(matchLabels)
+      if (key === undefined) continue
+      const value = matchLabels[key] as string
+      const values = this.#byPair.get(key)
+      const pods = values?.get(value)
       if (values === undefined || pods === undefined) continue
       pods.delete(pod)
-      if (pods.size === 0) values.delete(pair[1])
-      if (values.size === 0) this.#byPair.delete(pair[0])
+      if (pods.size === 0) values.delete(value)
+      if (values.size === 0) this.#byPair.delete(key)
     }
   }
 
@@ -56,4 +59,10 @@ export class AntiAffinityIndex {
     }
     return found
   }
+}
+
+/** The first key of `labels` in their order (Object.entries' first), without listing them all. */
+function firstKey(labels: Labels): string | undefined {
+  for (const key in labels) if (Object.hasOwn(labels, key)) return key
+  return undefined
 }

@@ -122,7 +122,11 @@ export function requirementMatches(r: LabelRequirement, labels: Labels): boolean
 
 /** `LabelSelectorAsSelector`'s checks: only In, NotIn, Exists and DoesNotExist are allowed. */
 export function labelSelectorProblem(selector: LabelSelector): string | null {
-  for (const [key, value] of Object.entries(selector.matchLabels)) {
+  for (const key in selector.matchLabels) {
+    const value = selector.matchLabels[key] as string
+    // The pair as an `In` requirement of one value; built only to name what is wrong with it,
+    // since every placed pod's terms are checked and almost all of them hold.
+    if (isLabelKey(key) && isLabelValue(value)) continue
     const problem = requirementProblem({ key, operator: 'In', values: [value] })
     if (problem !== null) return `matchLabels: ${problem}`
   }

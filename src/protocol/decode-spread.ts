@@ -4,8 +4,8 @@ import {
   listField,
   mapItems,
   NO_ITEMS,
+  numberField,
   readArray,
-  readInteger,
   readObject,
   readString,
   type JsonObject,
@@ -46,12 +46,14 @@ function optionalString(obj: JsonObject, name: string, path: string): string | n
   return value == null ? null : readString(value, member(path, name))
 }
 
-function positiveInt32(value: bigint | null, path: string, check: boolean): number | null {
-  if (value === null) return null
-  if (!check) return Number(value)
-  if (value <= 0n) throw new ProtocolError(`${path}: ${value} must be greater than zero`)
-  if (value >= 2n ** 31n) throw new ProtocolError(`${path}: ${value} is not an int32`)
-  return Number(value)
+const INT32_LIMIT = 2 ** 31
+
+/** A positive int32 when checked; an error names the value with all its digits (not `1e+21`). */
+function positiveInt32(value: number | null, path: string, check: boolean): number | null {
+  if (value === null || !check) return value
+  if (value <= 0) throw new ProtocolError(`${path}: ${BigInt(value)} must be greater than zero`)
+  if (value >= INT32_LIMIT) throw new ProtocolError(`${path}: ${BigInt(value)} is not an int32`)
+  return value
 }
 
 /** A field the API server requires: refused when absent and checked, else its zero value. */
@@ -64,7 +66,7 @@ function required<T>(value: T | null, zero: T, path: string, check: boolean): T 
 function readConstraint(value: unknown, path: string, check: boolean): TopologySpreadConstraint {
   const obj = readObject(value, path, true)
   const at = (name: string) => member(path, name)
-  const skew = readInteger(field(obj, 'maxSkew'), at('maxSkew'))
+  const skew = numberField(obj, 'maxSkew', path)
   const maxSkew = required(positiveInt32(skew, at('maxSkew'), check), 0, at('maxSkew'), check)
   const topologyKey = sharedText(readString(field(obj, 'topologyKey') ?? '', at('topologyKey')))
   if (check && topologyKey === '') throw new ProtocolError(`${at('topologyKey')}: Required value`)
@@ -75,7 +77,7 @@ function readConstraint(value: unknown, path: string, check: boolean): TopologyS
     check
   )
   const when = oneOf(given, WHEN_UNSATISFIABLE, at('whenUnsatisfiable'), check) ?? given
-  const domains = readInteger(field(obj, 'minDomains'), at('minDomains'))
+  const domains = numberField(obj, 'minDomains', path)
   const minDomains = positiveInt32(domains, at('minDomains'), check)
   if (check && minDomains !== null && when !== 'DoNotSchedule')
     throw new ProtocolError(

@@ -9,7 +9,12 @@ import {
   type RuleOptions,
   type Taint,
 } from '../core/index.js'
-import { diagnosePlacement, type PlacementPod, type VolumeStorage } from '../placement/index.js'
+import {
+  diagnosePlacement,
+  isDefaultProfilePod,
+  type PlacementPod,
+  type VolumeStorage,
+} from '../placement/index.js'
 import { ProtocolError, type ManifestNode } from '../protocol/index.js'
 import { isFinished, podKey, type ForecastPod } from './forecast-pods.js'
 import { parseSelector } from './label-selector.js'
@@ -39,6 +44,14 @@ export interface NodeForecast {
    */
   readonly pendingTurnedAwayOnceUngated: readonly string[]
   readonly pendingScoreLowerOnceUngated: readonly string[]
+  /**
+   * The same of the pending pods naming another scheduler (`spec.schedulerName`): the default
+   * profile never tries them, and the taint turns them away, or ranks the node lower for them,
+   * if their scheduler judges taints as the default profile does (a second profile of
+   * kube-scheduler with the default plugins does).
+   */
+  readonly pendingTurnedAwayForOtherSchedulers: readonly string[]
+  readonly pendingScoreLowerForOtherSchedulers: readonly string[]
 }
 
 /**
@@ -157,17 +170,29 @@ interface PendingEffect {
   readonly scoresLower: boolean
 }
 
-/** The pending pods the taint turns away or that rank the node lower, gated ones apart. */
+/**
+ * Whom a pending pod waits for: the default profile now; its scheduling gates' removal; or
+ * another scheduler, whose pod the default profile never tries, gates or not
+ * (eventhandlers.go `responsibleForPod` decides before any plugin runs).
+ */
+type PendingWait = 'now' | 'gates' | 'other-scheduler'
+
+function waitOf(pod: ForecastPod): PendingWait {
+  if (!isDefaultProfilePod(pod.schedulerName)) return 'other-scheduler'
+  return pod.schedulingGates.length > 0 ? 'gates' : 'now'
+}
+
+/** The pending pods the taint turns away or that rank the node lower, by whom they wait for. */
 function pendingLists(effects: readonly PendingEffect[]) {
-  const names = (gated: boolean, effect: 'turnedAway' | 'scoresLower') =>
-    effects
-      .filter((e) => e[effect] && e.pod.schedulingGates.length > 0 === gated)
-      .map((e) => podKey(e.pod.placement))
+  const names = (wait: PendingWait, effect: 'turnedAway' | 'scoresLower') =>
+    effects.filter((e) => e[effect] && waitOf(e.pod) === wait).map((e) => podKey(e.pod.placement))
   return {
-    pendingTurnedAway: names(false, 'turnedAway'),
-    pendingScoreLower: names(false, 'scoresLower'),
-    pendingTurnedAwayOnceUngated: names(true, 'turnedAway'),
-    pendingScoreLowerOnceUngated: names(true, 'scoresLower'),
+    pendingTurnedAway: names('now', 'turnedAway'),
+    pendingScoreLower: names('now', 'scoresLower'),
+    pendingTurnedAwayOnceUngated: names('gates', 'turnedAway'),
+    pendingScoreLowerOnceUngated: names('gates', 'scoresLower'),
+    pendingTurnedAwayForOtherSchedulers: names('other-scheduler', 'turnedAway'),
+    pendingScoreLowerForOtherSchedulers: names('other-scheduler', 'scoresLower'),
   }
 }
 
@@ -187,12 +212,16 @@ export function describeOutcome(outcome: EvictionOutcome): string {
 export function summarize(taint: Taint, forecasts: readonly NodeForecast[]): string {
   const outcomes = forecasts.flatMap((f) => f.running.map((p) => p.after.kind))
   const count = (kind: string): number => outcomes.filter((k) => k === kind).length
-  const turnedAway = new Set(forecasts.flatMap((f) => f.pendingTurnedAway)).size
-  const gated = new Set(forecasts.flatMap((f) => f.pendingTurnedAwayOnceUngated)).size
+  const pods = (list: (f: NodeForecast) => readonly string[]) =>
+    new Set(forecasts.flatMap(list)).size
+  const gated = pods((f) => f.pendingTurnedAwayOnceUngated)
+  const elsewhere = pods((f) => f.pendingTurnedAwayForOtherSchedulers)
   return (
     `${formatTaint(taint)} on ${forecasts.length} node(s): ${count('evicted-now')} running pod(s) evicted at once, ` +
     `${count('evicted-after')} evicted later, ${count('stays')} stay; ` +
-    `${turnedAway} pending pod(s) turned away` +
-    (gated === 0 ? '.' : `, ${gated} more once their scheduling gates are removed.`)
+    `${pods((f) => f.pendingTurnedAway)} pending pod(s) turned away` +
+    (gated === 0 ? '' : `, ${gated} more once their scheduling gates are removed`) +
+    (elsewhere === 0 ? '' : `, ${elsewhere} more of other schedulers`) +
+    '.'
   )
 }

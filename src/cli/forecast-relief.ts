@@ -102,6 +102,8 @@ function runningOn(
     pendingScoreLower: none,
     pendingTurnedAwayOnceUngated: none,
     pendingScoreLowerOnceUngated: none,
+    pendingTurnedAwayForOtherSchedulers: none,
+    pendingScoreLowerForOtherSchedulers: none,
   }
 }
 

@@ -32,6 +32,7 @@ export function printNodeTables(
 }
 
 const UNGATED = 'once their scheduling gates are removed'
+const ALIKE = 'if they judge taints as the default profile does'
 
 /** The lists of pending pods under the table, each in its words. */
 const PENDING_LINES: readonly (readonly [PendingList, string])[] = [
@@ -39,6 +40,11 @@ const PENDING_LINES: readonly (readonly [PendingList, string])[] = [
   ['pendingScoreLower', 'pending pods that would rank it lower'],
   ['pendingTurnedAwayOnceUngated', `pending pods turned away ${UNGATED}`],
   ['pendingScoreLowerOnceUngated', `pending pods that would rank it lower ${UNGATED}`],
+  ['pendingTurnedAwayForOtherSchedulers', `pending pods of other schedulers turned away ${ALIKE}`],
+  [
+    'pendingScoreLowerForOtherSchedulers',
+    `pending pods of other schedulers that would rank it lower ${ALIKE}`,
+  ],
 ]
 
 type PendingList = Extract<keyof NodeForecast, `pending${string}`>

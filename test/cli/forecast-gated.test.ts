@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { runTool, tempFile } from './run-tool.js'
 
 /**
- * forecast of a taint beside pending pods held by scheduling gates: kube-scheduler does not try
- * such a pod until its gates are removed (SchedulingGates, at PreEnqueue), so the pods the taint
- * turns away, or for which it ranks the node lower, are told apart from the gated ones, which
- * it does so once their gates are gone.
+ * forecast of a taint beside pending pods kube-scheduler's default profile does not try now:
+ * held by scheduling gates, which it tries once they are removed (SchedulingGates, at
+ * PreEnqueue), and naming another scheduler, which it never tries (a gated one too). The pods
+ * the taint turns away, or for which it ranks the node lower, are told apart from each of those.
  */
 
 const NODES = tempFile(
@@ -20,32 +20,36 @@ items:
 `
 )
 
+/** A pending pod asking nothing, with `spec` lines (YAML, under spec) beside its container. */
+function pendingPod(name: string, ...spec: string[]): string {
+  return `- apiVersion: v1
+  kind: Pod
+  metadata: {name: ${name}, namespace: shop}
+  spec:
+    containers: [{name: c, image: i}]
+${spec.map((line) => `    ${line}\n`).join('')}  status: {phase: Pending}
+`
+}
+
+const HOLD = 'schedulingGates: [{name: example.com/hold}]'
+const BATCH = 'schedulerName: batch-scheduler'
+
 const PODS = tempFile(
   'forecast-gated-pods.yaml',
   `apiVersion: v1
 kind: List
 items:
-- apiVersion: v1
-  kind: Pod
-  metadata: {name: waits, namespace: shop}
-  spec:
-    containers: [{name: c, image: i}]
-  status: {phase: Pending}
-- apiVersion: v1
-  kind: Pod
-  metadata: {name: gated, namespace: shop}
-  spec:
-    containers: [{name: c, image: i}]
-    schedulingGates: [{name: example.com/hold}]
-  status: {phase: Pending}
-- apiVersion: v1
-  kind: Pod
-  metadata: {name: gated-twice, namespace: shop}
-  spec:
-    containers: [{name: c, image: i}]
-    schedulingGates: [{name: example.com/quota}, {name: example.com/hold}]
-  status: {phase: Pending}
-`
+${[
+  pendingPod('waits'),
+  pendingPod('gated', HOLD),
+  pendingPod(
+    'gated-twice',
+    'schedulingGates: [{name: example.com/quota}, {name: example.com/hold}]'
+  ),
+  pendingPod('batch', BATCH),
+  pendingPod('batch-gated', BATCH, HOLD),
+  pendingPod('named-default', 'schedulerName: default-scheduler'),
+].join('')}`
 )
 
 interface NodeDocument {
@@ -53,27 +57,33 @@ interface NodeDocument {
   pendingScoreLower: string[]
   pendingTurnedAwayOnceUngated: string[]
   pendingScoreLowerOnceUngated: string[]
+  pendingTurnedAwayForOtherSchedulers: string[]
+  pendingScoreLowerForOtherSchedulers: string[]
 }
 
 const ARGV = ['--node', 'n1', '--nodes', NODES, '--pods', PODS]
 
-describe('taint-extender forecast beside pods held by scheduling gates', () => {
+const ALIKE = 'if they judge taints as the default profile does'
+
+describe('taint-extender forecast beside pods the default profile does not try now', () => {
   it.each<[string, string, string[], string]>([
     [
-      'a NoSchedule taint turns the ungated pod away now and the gated ones once their gates are removed',
+      'a NoSchedule taint turns the default profile pods away now, the gated ones once their gates are removed, and those of another scheduler apart',
       'maintenance=planned:NoSchedule',
       [
-        'n1: pending pods turned away: shop/waits',
+        'n1: pending pods turned away: shop/waits, shop/named-default',
         'n1: pending pods turned away once their scheduling gates are removed: shop/gated, shop/gated-twice',
+        `n1: pending pods of other schedulers turned away ${ALIKE}: shop/batch, shop/batch-gated`,
       ],
-      '1 pending pod(s) turned away, 2 more once their scheduling gates are removed.',
+      '2 pending pod(s) turned away, 2 more once their scheduling gates are removed, 2 more of other schedulers.',
     ],
     [
-      'a PreferNoSchedule taint ranks the node lower for the ungated pod now and the gated ones later',
+      'a PreferNoSchedule taint ranks the node lower for the default profile pods now, the gated ones later, and those of another scheduler apart',
       'maintenance=planned:PreferNoSchedule',
       [
-        'n1: pending pods that would rank it lower: shop/waits',
+        'n1: pending pods that would rank it lower: shop/waits, shop/named-default',
         'n1: pending pods that would rank it lower once their scheduling gates are removed: shop/gated, shop/gated-twice',
+        `n1: pending pods of other schedulers that would rank it lower ${ALIKE}: shop/batch, shop/batch-gated`,
       ],
       '0 pending pod(s) turned away.',
     ],
@@ -85,7 +95,7 @@ describe('taint-extender forecast beside pods held by scheduling gates', () => {
     expect(lines.at(-3)?.endsWith(summaryEnd)).toBe(true)
   })
 
-  it('gives the gated pods apart in -o json, the ungated one alone in the lists of the pods tried now', async () => {
+  it('gives the gated pods and those of another scheduler apart in -o json, the others alone in the lists of the pods tried now', async () => {
     const result = await runTool('forecast', [
       ...['--taint', 'maintenance=planned:NoSchedule', ...ARGV, '-o', 'json'],
     ])
@@ -95,11 +105,13 @@ describe('taint-extender forecast beside pods held by scheduling gates', () => {
       summary: string
     }
     expect(nodes[0]).toMatchObject({
-      pendingTurnedAway: ['shop/waits'],
+      pendingTurnedAway: ['shop/waits', 'shop/named-default'],
       pendingScoreLower: [],
       pendingTurnedAwayOnceUngated: ['shop/gated', 'shop/gated-twice'],
       pendingScoreLowerOnceUngated: [],
+      pendingTurnedAwayForOtherSchedulers: ['shop/batch', 'shop/batch-gated'],
+      pendingScoreLowerForOtherSchedulers: [],
     })
-    expect(summary).toContain('1 pending pod(s) turned away, 2 more once')
+    expect(summary).toContain('2 pending pod(s) turned away, 2 more once')
   })
 })

@@ -6,7 +6,7 @@ import type { KubeApi, SchedulerHandle } from '../support/control-plane/index.js
 import { waitForOutcomes } from '../support/control-plane/scheduling.js'
 import { kubectl } from './kubectl-run.js'
 import { observedAt } from './replacements.js'
-import { NAMESPACE, podAsking, PODS } from './untried-pods.js'
+import { boundNode, NAMESPACE, podAsking, PODS } from './untried-pods.js'
 
 /**
  * A taint's removal forecast, then done by `kubectl taint`, against the real kube-apiserver,
@@ -82,16 +82,6 @@ async function outOfBackoff(api: KubeApi, pods: readonly string[]): Promise<void
       .reduce((a, b) => Math.max(a, b), 0)
     if (Date.now() - last > 11_000) return
     await delay(1000)
-  }
-}
-
-/** The node `pod` is bound to once it is, or "" by the deadline. */
-async function boundNode(api: KubeApi, pod: string): Promise<string> {
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const node = ((await api.get(`${PODS}/${pod}`)).spec as { nodeName?: string }).nodeName ?? ''
-    if (node !== '' || Date.now() > deadline) return node
-    await delay(250)
   }
 }
 

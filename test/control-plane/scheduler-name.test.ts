@@ -5,8 +5,12 @@ import { describeWithControlPlane, KUBE_VERSION } from '../support/control-plane
 import type { SchedulerHandle } from '../support/control-plane/index.js'
 import { waitForOutcomes } from '../support/control-plane/scheduling.js'
 import { explainJson } from './explain-json.js'
+import { kubectl } from './kubectl-run.js'
 import {
+  boundNode,
   expectNoFailedScheduling,
+  forecastMaintenance,
+  MAINTENANCE,
   NAMESPACE,
   podAsking,
   PODS,
@@ -17,8 +21,11 @@ import {
  * A pod naming another scheduler against the real kube-apiserver and kube-scheduler v1.28.7:
  * with only the default profile running, the pod stays unbound, with no PodScheduled condition
  * and no FailedScheduling event, while a pod created after it is bound; explain says whose pod
- * it is beside the default profile's verdicts, and `--pending` groups it under that name; once
- * kube-scheduler runs a profile of that name too, the pod is bound to the node explain chose.
+ * it is beside the default profile's verdicts, and `--pending` groups it under that name.
+ * `forecast` of a taint on the node it would go to lists it apart, as a pod of another scheduler
+ * turned away if that scheduler judges taints as the default profile does; with the taint on
+ * (kubectl taint), kube-scheduler running a profile of that name with the default plugins leaves
+ * it Pending for that taint, and once the taint is removed binds it to the node explain chose.
  */
 
 type Obj = Record<string, unknown>
@@ -90,15 +97,29 @@ describeWithControlPlane(
       ])
     })
 
-    it('is bound to the node explain chose once kube-scheduler runs a profile of that name', async () => {
+    it('is forecast apart by a taint on plain-1, and a profile of that name leaves it Pending for the taint once kubectl taint puts it on', async () => {
+      expect(await forecastMaintenance(dir)).toMatchObject({
+        pendingTurnedAway: [],
+        pendingTurnedAwayForOtherSchedulers: [`${NAMESPACE}/elsewhere`],
+      })
+      const taint = ['taint', 'node', 'plain-1', MAINTENANCE]
+      expect(await kubectl(plane().kubeconfig, taint)).toMatchObject({ code: 0, stderr: '' })
       await scheduler.stop()
       scheduler = await plane().startScheduler({
         profiles: [{ schedulerName: 'default-scheduler' }, { schedulerName: OTHER }],
       })
-      const outcome = (await waitForOutcomes(plane().api, NAMESPACE, ['elsewhere'])).get(
-        'elsewhere'
+      const api = plane().api
+      const outcome = (await waitForOutcomes(api, NAMESPACE, ['elsewhere'])).get('elsewhere')
+      expect(outcome).toMatchObject({ bound: false })
+      expect(outcome?.bound === false && outcome.message).toContain(
+        '1 node(s) had untolerated taint {maintenance: planned}'
       )
-      expect(outcome).toEqual({ bound: true, node: 'plain-1' })
+    })
+
+    it('is bound to the node explain chose by the profile of that name once the taint is removed', async () => {
+      const untaint = ['taint', 'node', 'plain-1', `${MAINTENANCE}-`]
+      expect(await kubectl(plane().kubeconfig, untaint)).toMatchObject({ code: 0, stderr: '' })
+      expect(await boundNode(plane().api, 'elsewhere')).toBe('plain-1')
     })
   }
 )

@@ -9,6 +9,8 @@ import { explainJson } from './explain-json.js'
 import { kubectl } from './kubectl-run.js'
 import {
   expectNoFailedScheduling,
+  forecastMaintenance,
+  MAINTENANCE,
   NAMESPACE,
   podAsking,
   PODS,
@@ -122,19 +124,12 @@ describeWithControlPlane('scheduling gates against the real kube-scheduler', (pl
   })
 
   it('is forecast as turned away by a taint once its gate is removed, and is, by kubectl taint then the gate removed', async () => {
-    const run = await runTool('forecast', [
-      ...['--taint', 'maintenance=planned:NoSchedule', '--node', 'plain-1'],
-      ...['--nodes', join(dir, 'nodes.json'), '--pods', join(dir, 'pods.json')],
-      ...['--kube-version', KUBE_VERSION, '-o', 'json'],
-    ])
-    expect(run.code).toBe(0)
-    const [forecast] = (JSON.parse(run.stdout) as { nodes: Obj[] }).nodes
-    expect(forecast).toMatchObject({
+    expect(await forecastMaintenance(dir)).toMatchObject({
       pendingTurnedAway: [],
       pendingTurnedAwayOnceUngated: [`${NAMESPACE}/held`, `${NAMESPACE}/waits`],
     })
     const api = plane().api
-    const taint = ['taint', 'node', 'plain-1', 'maintenance=planned:NoSchedule']
+    const taint = ['taint', 'node', 'plain-1', MAINTENANCE]
     expect(await kubectl(plane().kubeconfig, taint)).toMatchObject({ code: 0, stderr: '' })
     await api.patch(`${PODS}/waits`, { spec: { schedulingGates: null } })
     const outcome = (await waitForOutcomes(api, NAMESPACE, ['waits'])).get('waits')

@@ -1,7 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { setTimeout as delay } from 'node:timers/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
+import { runTool } from '../cli/run-tool.js'
+import { KUBE_VERSION } from '../support/control-plane/index.js'
 import type { ControlPlane, KubeApi, SchedulerHandle } from '../support/control-plane/index.js'
 import { waitForOutcomes } from '../support/control-plane/scheduling.js'
 
@@ -9,8 +12,8 @@ import { waitForOutcomes } from '../support/control-plane/scheduling.js'
  * What the suites of pods kube-scheduler does not try (scheduling-gates.test.ts,
  * scheduler-name.test.ts, forecast-relief.test.ts) share: two nodes of 4 cpu, one tainted
  * `dedicated=gpu:NoSchedule`, with kube-scheduler's default profile; pods asking some cpu; the cluster's nodes and pods written
- * as files for the tools; and the check that kube-scheduler wrote no FailedScheduling event for
- * a pod.
+ * as files for the tools; the forecast of a taint on plain-1; the wait for a pod's binding; and the check that kube-scheduler wrote no
+ * FailedScheduling event for a pod.
  */
 
 type Obj = Record<string, unknown>
@@ -67,6 +70,31 @@ export async function startWithPods(
   writeFileSync(join(dir, 'nodes.json'), JSON.stringify(await api.get('/api/v1/nodes')))
   writeFileSync(join(dir, 'pods.json'), JSON.stringify(await api.get(PODS)))
   return { scheduler, dir }
+}
+
+/** The taint the suites forecast on plain-1, then put on with kubectl taint. */
+export const MAINTENANCE = 'maintenance=planned:NoSchedule'
+
+/** `forecast -o json` of MAINTENANCE on plain-1 over `dir`'s files: plain-1's forecast. */
+export async function forecastMaintenance(dir: string): Promise<Record<string, unknown>> {
+  const run = await runTool('forecast', [
+    ...['--taint', MAINTENANCE, '--node', 'plain-1'],
+    ...['--nodes', join(dir, 'nodes.json'), '--pods', join(dir, 'pods.json')],
+    ...['--kube-version', KUBE_VERSION, '-o', 'json'],
+  ])
+  expect(run.code).toBe(0)
+  const [forecast] = (JSON.parse(run.stdout) as { nodes: Obj[] }).nodes
+  return forecast ?? {}
+}
+
+/** The node `pod` is bound to once it is, or "" by the deadline. */
+export async function boundNode(api: KubeApi, pod: string): Promise<string> {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const node = ((await api.get(`${PODS}/${pod}`)).spec as { nodeName?: string }).nodeName ?? ''
+    if (node !== '' || Date.now() > deadline) return node
+    await delay(250)
+  }
 }
 
 /** kube-scheduler wrote no FailedScheduling event for pod `name`. */

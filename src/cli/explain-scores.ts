@@ -59,6 +59,8 @@ function choiceLine(placement: PlacementChoice): string {
   const choice = placement.choice
   if (choice === null) return ''
   const [only] = choice.nodes
+  if (choice.nominated)
+    return `Placed on ${only ?? ''}: its nominated node (status.nominatedNodeName), which kube-scheduler tries first and the pod fits, chosen without scoring the others.`
   if (choice.score === null)
     return `Placed on ${only ?? ''}: the only node it fits, chosen without scoring.`
   if (choice.nodes.length === 1)

@@ -45,11 +45,12 @@ const PODS = tempFile(
   ].join('\n')
 )
 
-const POD = (nodeName = ''): string =>
+const POD = (nodeName = '', nominatedNodeName = ''): string =>
   tempFile(
     'pod.yaml',
     [
       'metadata: { name: p, namespace: default }',
+      ...(nominatedNodeName === '' ? [] : [`status: { nominatedNodeName: ${nominatedNodeName} }`]),
       'spec:',
       ...(nodeName === '' ? [] : [`  nodeName: ${nodeName}`]),
       '  containers:',
@@ -74,7 +75,7 @@ const explain = (pod: string, nodes: string, ...more: string[]) =>
   runTool('explain', ['--pod', pod, '--nodes', nodes, '--pods', PODS, ...more])
 
 interface Scored {
-  choice: { nodes: string[]; score: number | null } | null
+  choice: { nodes: string[]; score: number | null; nominated: boolean } | null
   scores: { node: string; total: number; plugins: Record<string, number> }[]
 }
 
@@ -97,7 +98,7 @@ describe('explain: why here, with the scores of the nodes it would most likely l
   it("gives -o json the choice and every feasible node's normalised scores by plugin", async () => {
     const result = await explain(POD(), NODES, '-o', 'json')
     const document = JSON.parse(result.stdout) as Scored
-    expect(document.choice).toEqual({ nodes: ['n1'], score: 680 })
+    expect(document.choice).toEqual({ nodes: ['n1'], score: 680, nominated: false })
     expect(document.scores.map((s) => [s.node, s.total])).toEqual([
       ['n1', 680],
       ['n2', 180],
@@ -131,6 +132,18 @@ describe('explain: why here, with the scores of the nodes it would most likely l
     ])
   })
 
+  it('places a pod nominated to n3 there, unscored, though n1 scores higher: kube-scheduler tries the nominated node first', async () => {
+    const result = await explain(POD('', 'n3'), NODES)
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain(
+      'Placed on n3: its nominated node (status.nominatedNodeName), which kube-scheduler tries first and the pod fits, chosen without scoring the others.'
+    )
+    expect(result.stdout).not.toContain('TOTAL')
+    const json = await explain(POD('', 'n3'), NODES, '-o', 'json')
+    const { choice, scores } = JSON.parse(json.stdout) as Scored
+    expect([choice, scores]).toEqual([{ nodes: ['n3'], score: null, nominated: true }, []])
+  })
+
   it('at v1.28 scores the same cluster the same', async () => {
     const result = await explain(POD(), NODES, '--kube-version', '1.28.7')
     expect(result.stdout).toContain(
@@ -145,7 +158,11 @@ describe('explain: why here, with the scores of the nodes it would most likely l
       [...RANKING, 'Most likely placed on n1 (total 680).'].join('\n')
     )
     const json = await explain(POD('n2'), NODES, '-o', 'json')
-    expect((JSON.parse(json.stdout) as Scored).choice).toEqual({ nodes: ['n1'], score: 680 })
+    expect((JSON.parse(json.stdout) as Scored).choice).toEqual({
+      nodes: ['n1'],
+      score: 680,
+      nominated: false,
+    })
   })
 
   it('lists every node tied at the best total, of which kube-scheduler picks one at random', async () => {

@@ -96,11 +96,11 @@ describe('the runner: weights, totals and the extender', () => {
   })
 })
 
-describe('the choice: the highest total, ties listed, one feasible node unscored', () => {
+describe('the choice: the nominated node when feasible, else the highest total, ties listed, one feasible node unscored', () => {
   it('picks the node with the highest total of the registered plugins', () => {
     const placement = diagnoseAndChoose(scoringInput(P, { ...EXAMPLE, kubeVersion: V1_35 }))
     expect(placement.scores.map((s) => s.total)).toEqual([680, 180, 471])
-    expect(placement.choice).toEqual({ nodes: ['n1'], score: 680 })
+    expect(placement.choice).toEqual({ nodes: ['n1'], score: 680, nominated: false })
     expect(placement.sample).toBeNull()
   })
 
@@ -117,8 +117,38 @@ describe('the choice: the highest total, ties listed, one feasible node unscored
     const nodes = [node('a', { labels: { disk: 'ssd' } }), node('b')]
     const incoming = pod({ required: [term(req('disk', 'In', 'ssd'))] })
     const placement = diagnoseAndChoose(scoringInput(incoming, { nodes }))
-    expect(placement.choice).toEqual({ nodes: ['a'], score: null })
+    expect(placement.choice).toEqual({ nodes: ['a'], score: null, nominated: false })
     expect(placement.scores).toEqual([])
+  })
+
+  it.each([
+    [
+      'takes the nominated node when it is feasible, unscored, though another scores higher',
+      'n2',
+      { nodes: ['n2'], score: null, nominated: true },
+    ],
+    [
+      'passes over a nominated node the snapshot does not have, and scores the others',
+      'gone-1',
+      { nodes: ['n1'], score: 680, nominated: false },
+    ],
+  ])('%s', (_name, nominatedNodeName, choice) => {
+    const incoming = { ...P, nominatedNodeName }
+    const placement = diagnoseAndChoose(scoringInput(incoming, { ...EXAMPLE, kubeVersion: V1_35 }))
+    expect(placement.choice).toEqual(choice)
+    expect(placement.scores.length).toBe(choice.nominated ? 0 : 3)
+  })
+
+  it('scores every feasible node when the nominated node is not feasible', () => {
+    const nodes = [node('a', { taints: ['k=v:NoSchedule'] }), node('b'), node('c')]
+    const incoming = { ...pod(), nominatedNodeName: 'a' }
+    const placement = diagnoseAndChoose(scoringInput(incoming, { nodes }))
+    expect(placement.choice).toEqual({
+      nodes: ['b', 'c'],
+      score: placement.scores[0]?.total,
+      nominated: false,
+    })
+    expect(placement.scores.map((s) => s.name)).toEqual(['b', 'c'])
   })
 
   it('gives no choice when no node fits', () => {
@@ -206,12 +236,12 @@ describe("the extender's own score with --evicting-nodes=avoid", () => {
       ['maint', 0, 300],
       ['clean', 100, 400],
     ])
-    expect(placement.choice).toEqual({ nodes: ['clean'], score: 400 })
+    expect(placement.choice).toEqual({ nodes: ['clean'], score: 400, nominated: false })
   })
 
   it('adds nothing in allow mode, where the extender is not asked to prioritize', () => {
     const placement = choose('allow')
     expect(placement.scores.map((s) => s.extender)).toEqual([null, null])
-    expect(placement.choice).toEqual({ nodes: ['maint', 'clean'], score: 300 })
+    expect(placement.choice).toEqual({ nodes: ['maint', 'clean'], score: 300, nominated: false })
   })
 })

@@ -3,7 +3,8 @@ import { runExplain } from '../src/cli/explain-command.js'
 import { runForecast } from '../src/cli/forecast-command.js'
 import { readExplainContext } from '../src/cli/explain-context.js'
 import { diagnose } from '../src/cli/explain-judge.js'
-import { readNodes, readPodList } from '../src/cli/manifests.js'
+import { readNodes, readPlacementList, readPodList } from '../src/cli/manifests.js'
+import { SKIP_WORKLOADS } from '../src/cli/workload-kinds.js'
 import { streamObjects } from '../src/cli/manifest-stream.js'
 import { nodesSource, podsSource } from '../src/cli/tool-io.js'
 import { openInput } from '../src/config/tool-inputs.js'
@@ -35,9 +36,10 @@ async function readAsExplain(): Promise<number> {
   const nodes = await readNodes(
     await nodesSource({ kind: 'file', ...openInput(files.nodes, 'nodes') })
   )
-  const pods = await readPodList(
+  const pods = await readPlacementList(
     await podsSource({ kind: 'file', ...openInput(files.pods, 'pods') }, []),
-    ({ placement }) => placement
+    (placement) => placement,
+    SKIP_WORKLOADS
   )
   return nodes.length + pods.length
 }

@@ -10,8 +10,8 @@ import {
   type Workloads,
 } from '../placement/index.js'
 import type { ExplainOptions } from '../config/index.js'
-import { ProtocolError, type ManifestNode, type ManifestPod } from '../protocol/index.js'
-import { readNamespaces, readNodes, readPodList } from './manifests.js'
+import { ProtocolError, type ManifestNode } from '../protocol/index.js'
+import { readNamespaces, readNodes, readPlacementList } from './manifests.js'
 import { explainPodsSource, namespacesSource, nodesSource } from './tool-io.js'
 import { escapeTerminal } from './terminal-text.js'
 import type { ToolIo } from './tool-exit.js'
@@ -51,10 +51,10 @@ async function readOtherPods(
 ): Promise<PlacementPod[] | null> {
   if (options.pods === null) return null
   const source = await explainPodsSource(options.pods)
-  return readPodList(
+  return readPlacementList(
     source,
-    ({ pod, placement }) =>
-      isUnfinished(pod) && (placement.nodeName !== '' || placement.nominatedNodeName !== '')
+    (placement) =>
+      isUnfinished(placement) && (placement.nodeName !== '' || placement.nominatedNodeName !== '')
         ? placement
         : undefined,
     workloads.side(source.origin)
@@ -62,7 +62,7 @@ async function readOtherPods(
 }
 
 /** Not Succeeded nor Failed: kube-scheduler's pod informer leaves finished pods out. */
-export function isUnfinished(pod: ManifestPod): boolean {
+export function isUnfinished(pod: { readonly phase?: string | undefined }): boolean {
   return pod.phase !== 'Succeeded' && pod.phase !== 'Failed'
 }
 

@@ -21,6 +21,7 @@ import {
   decodeManifestNode,
   decodeManifestAndPlacement,
   decodeNamespace,
+  decodePlacementPod,
   field,
   isJsonObject,
   ProtocolError,
@@ -28,6 +29,7 @@ import {
   type ManifestNode,
   type ManifestPod,
 } from '../protocol/index.js'
+import type { PlacementPod } from '../placement/index.js'
 
 export type { ManifestSource } from './manifest-stream.js'
 export { objectsOf } from './manifest-documents.js'
@@ -149,6 +151,22 @@ export function readPodList<T = PlacedPod>(
 ): Promise<T[]> {
   const { origin } = source
   const decode = (o: unknown, i: number): T | undefined => keep(placedPod(o, origin, i, false))
+  return readListObjects(source, { expected: 'Pod', flag: 'pods', order: 'in-order', decode, side })
+}
+
+/**
+ * A pod list read for the placements alone, each pod decoded as decodePlacementPod decodes a pod
+ * of a list: what explain keeps of the cluster's other pods, of which no rule reads the
+ * tolerations, gates or scheduler a manifest pod adds.
+ */
+export function readPlacementList<T>(
+  source: ManifestSource,
+  keep: (placement: PlacementPod) => T | undefined,
+  side: SideReading
+): Promise<T[]> {
+  const { origin } = source
+  const decode = (o: unknown, i: number): T | undefined =>
+    keep(decodePlacementPod(o, `${origin}: pod ${i}`, false))
   return readListObjects(source, { expected: 'Pod', flag: 'pods', order: 'in-order', decode, side })
 }
 

@@ -26,6 +26,15 @@ describe('the tools read', () => {
     expect((JSON.parse(result.stdout) as { nodes: { name: string }[] }).nodes[0]?.name).toBe('last')
   })
 
+  it("of the cluster's other pods, for explain, only what its rules read: a placed pod's tolerations, which forecast reads and refuses when malformed, are not read", async () => {
+    const pods = tempFile(
+      'pods.yaml',
+      'items:\n  - { metadata: { name: q }, spec: { nodeName: gpu-1, tolerations: 5 } }\n'
+    )
+    const result = await runTool('explain', ['--pod', POD, '--nodes', NODES, '--pods', pods])
+    expect([result.code, result.stderr]).toEqual([0, ''])
+  })
+
   it('-o table is the table given without -o', async () => {
     const table = await runTool('explain', ['--pod', POD, '--nodes', NODES])
     const result = await runTool('explain', ['--pod', POD, '--nodes', NODES, '-o', 'table'])

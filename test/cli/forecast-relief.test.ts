@@ -186,21 +186,18 @@ describe('taint-extender forecast of a taint removed', () => {
 })
 
 describe('taint-extender forecast --uncordon', () => {
-  const cordoned = tempFile(
-    'uncordon-nodes.yaml',
-    `apiVersion: v1
-kind: List
-items:
-- metadata: {name: gpu-1, labels: {kubernetes.io/hostname: gpu-1}}
-  spec: {taints: [{key: dedicated, value: gpu, effect: NoSchedule}]}
-  status: {allocatable: {cpu: '4', memory: 8Gi, pods: '110'}}
-- metadata: {name: spare-1, labels: {kubernetes.io/hostname: spare-1}}
-  spec:
-    unschedulable: true
-    taints: [{key: node.kubernetes.io/unschedulable, effect: NoSchedule, timeAdded: '2026-11-01T00:00:00Z'}]
-  status: {allocatable: {cpu: '4', memory: 8Gi, pods: '110'}}
-`
-  )
+  /** A node of 4 cpu with `spec` (YAML flow style). */
+  const node = (
+    name: string,
+    spec: string
+  ) => `- metadata: {name: ${name}, labels: {kubernetes.io/hostname: ${name}}}
+  spec: ${spec}
+  status: {allocatable: {cpu: '4', memory: 8Gi, pods: '110'}}`
+  const unschedulableTaint = `{key: node.kubernetes.io/unschedulable, effect: NoSchedule, timeAdded: '2026-11-01T00:00:00Z'}`
+  const cordoned = listFile('uncordon-nodes.yaml', [
+    node('gpu-1', '{taints: [{key: dedicated, value: gpu, effect: NoSchedule}]}'),
+    node('spare-1', `{unschedulable: true, taints: [${unschedulableTaint}]}`),
+  ])
   const pods = listFile('uncordon-pods.yaml', [
     pod('low', '', '3', '\n    priority: 0'),
     pod('high', '', '3', '\n    priority: 1000'),
@@ -219,6 +216,29 @@ items:
     expect(document.summary).toBe(
       'uncordoned 1 node(s): 2 pending pod(s) tried: 1 placed (1 on the changed nodes), 1 stay Pending.'
     )
+  })
+
+  it('places a pending pod nominated to a node it fits there, unscored, though the other node scores higher', async () => {
+    const nodes = listFile('nominated-nodes.yaml', [
+      node('busy-1', '{unschedulable: true}'),
+      node('spare-1', '{unschedulable: true}'),
+    ])
+    const nominated = listFile('nominated-pods.yaml', [
+      pod('running', 'busy-1', '2'),
+      `- metadata: {name: nominated, namespace: shop}
+  spec:
+    containers: [{name: c, image: i, resources: {requests: {cpu: '1'}}}]
+  status: {phase: Pending, nominatedNodeName: busy-1}`,
+      pod('twin', '', '1'),
+    ])
+    const document = await forecastDocument([
+      ...['--uncordon', '--node', 'busy-1', '--node', 'spare-1'],
+      ...['--nodes', nodes, '--pods', nominated],
+    ])
+    expect(document.pending.map((p) => [p.name, p.node])).toEqual([
+      ['nominated', 'busy-1'],
+      ['twin', 'spare-1'],
+    ])
   })
 
   it('places nothing on a node kubectl uncordon finds uncordoned already: it changes nothing', async () => {

@@ -1,5 +1,6 @@
 import { compileNode, NEWEST_KUBE_VERSION } from '../core/index.js'
 import {
+  isFinishedPod,
   podsAsReleaseKeeps,
   Snapshot,
   type NamespaceLabels,
@@ -54,16 +55,11 @@ async function readOtherPods(
   return readPlacementList(
     source,
     (placement) =>
-      isUnfinished(placement) && (placement.nodeName !== '' || placement.nominatedNodeName !== '')
+      !isFinishedPod(placement) && (placement.nodeName !== '' || placement.nominatedNodeName !== '')
         ? placement
         : undefined,
     workloads.side(source.origin)
   )
-}
-
-/** Not Succeeded nor Failed: kube-scheduler's pod informer leaves finished pods out. */
-export function isUnfinished(pod: { readonly phase?: string | undefined }): boolean {
-  return pod.phase !== 'Succeeded' && pod.phase !== 'Failed'
 }
 
 /** Namespace labels, read only when some term has a namespaceSelector to apply them to. */

@@ -1,4 +1,5 @@
 import {
+  isFinishedPod,
   schedulingGatesRejection,
   UNJUDGED_CONSTRAINTS,
   type PlacementDiagnosis,
@@ -6,12 +7,7 @@ import {
 } from '../placement/index.js'
 import type { ManifestPod } from '../protocol/index.js'
 import type { ExplainOptions } from '../config/index.js'
-import {
-  isUnfinished,
-  readExplainContext,
-  warnOfUnreadKinds,
-  type PodsRead,
-} from './explain-context.js'
+import { readExplainContext, warnOfUnreadKinds, type PodsRead } from './explain-context.js'
 import { diagnose } from './explain-judge.js'
 import { groupOfScheduler } from './explain-scheduler.js'
 import { readPodList, type PlacedPod } from './manifests.js'
@@ -90,7 +86,9 @@ async function readPending(
   const collector = new WorkloadCollector()
   if (options.pods === null) return { pending: [], others: { pods: null, collector } }
   const isPending = (pod: ManifestPod) =>
-    pod.nodeName === '' && isUnfinished(pod) && (namespace === null || pod.namespace === namespace)
+    pod.nodeName === '' &&
+    !isFinishedPod(pod) &&
+    (namespace === null || pod.namespace === namespace)
   const source = await pendingPodsSource(options.pods, namespace)
   if (options.pods.kind !== 'file') {
     const pending = await readPodList(source, (p) => (isPending(p.pod) ? p : undefined))
@@ -99,7 +97,7 @@ async function readPending(
   const read = await readPodList(
     source,
     (p): ReadPod | undefined =>
-      isPending(p.pod) ? p : isUnfinished(p.pod) ? p.placement : undefined,
+      isPending(p.pod) ? p : !isFinishedPod(p.pod) ? p.placement : undefined,
     collector.side(source.origin)
   )
   const placed = (p: ReadPod): p is PlacedPod => 'placement' in p

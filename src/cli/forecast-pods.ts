@@ -1,5 +1,5 @@
 import type { Toleration } from '../core/index.js'
-import type { PlacementPod } from '../placement/index.js'
+import { isFinishedPod, type PlacementPod } from '../placement/index.js'
 import { decodeManifestPod, decodePlacementPod } from '../protocol/index.js'
 import { readListObjects, type ManifestSource } from './manifests.js'
 import { SKIP_WORKLOADS, type SideReading } from './workload-kinds.js'
@@ -55,12 +55,9 @@ export function readForecastPods(
   })
 }
 
-/** The phases of a pod that has finished (pod GC keeps them a while, bound to their node). */
-const FINISHED: ReadonlySet<string> = new Set(['Succeeded', 'Failed'])
-
-/** Whether the pod has finished: it holds no resources and is not scheduled. */
+/** Whether the pod has finished (placement/cluster-pod.ts `isFinishedPod`). */
 export function isFinished(pod: ForecastPod): boolean {
-  return FINISHED.has(pod.placement.phase ?? '')
+  return isFinishedPod(pod.placement)
 }
 
 /** `namespace/name`, as messages and tables name a pod. */

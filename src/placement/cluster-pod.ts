@@ -122,3 +122,12 @@ export interface ClusterPod extends AffinityPod {
    */
   readonly gracePeriodSeconds?: number | null
 }
+
+/**
+ * `status.phase` Succeeded or Failed (`podutil.IsPodTerminal`): the pod holds nothing, is not
+ * scheduled again, kube-scheduler's informer leaves it out, and drain and eviction let it go at
+ * once.
+ */
+export function isFinishedPod(pod: { readonly phase?: string | undefined }): boolean {
+  return pod.phase === 'Succeeded' || pod.phase === 'Failed'
+}

@@ -1,5 +1,5 @@
 import type { KubeVersion } from '../core/index.js'
-import type { ClusterPod, ControllerReference } from './cluster-pod.js'
+import { isFinishedPod, type ClusterPod, type ControllerReference } from './cluster-pod.js'
 import type { Labels } from './label-requirements.js'
 import type { Workloads } from './workloads.js'
 
@@ -53,11 +53,6 @@ function unmanagedFatal(release: KubeVersion): string {
 
 const DELETE: DrainVerdict = { kind: 'delete', warning: null }
 
-/** Succeeded and Failed pods pass the DaemonSet, local storage and unreplicated filters. */
-function finished(pod: ClusterPod): boolean {
-  return pod.phase === 'Succeeded' || pod.phase === 'Failed'
-}
-
 /** From kubectl 1.34 the owner must be `apps/v1` too (`isControllerRefDaemonSet`). */
 function isDaemonSet(owner: ControllerReference, release: KubeVersion): boolean {
   return owner.kind === 'DaemonSet' && (release.minor < 34 || owner.apiVersion === 'apps/v1')
@@ -75,7 +70,7 @@ function daemonSetFilter(
   release: KubeVersion
 ): DrainVerdict {
   const owner = pod.controller ?? null
-  if (owner === null || !isDaemonSet(owner, release) || finished(pod)) return DELETE
+  if (owner === null || !isDaemonSet(owner, release) || isFinishedPod(pod)) return DELETE
   // kubectl GETs the DaemonSet by namespace and name: one of that name found counts, whatever its
   // uid (an empty uid is not compared).
   const named = { ...pod, controller: { ...owner, uid: '' } }
@@ -98,7 +93,7 @@ function mirrorPodFilter(pod: ClusterPod): DrainVerdict {
 
 /** `localStorageFilter`: an unfinished pod with an `emptyDir` volume. */
 function localStorageFilter(pod: ClusterPod, flags: DrainFlags): DrainVerdict {
-  if (pod.localStorage !== true || finished(pod)) return DELETE
+  if (pod.localStorage !== true || isFinishedPod(pod)) return DELETE
   return flags.deleteEmptyDirData
     ? { kind: 'delete', warning: LOCAL_STORAGE_WARNING }
     : { kind: 'error', message: LOCAL_STORAGE_FATAL }
@@ -110,7 +105,7 @@ function unreplicatedFilter(
   flags: DrainFlags,
   release: KubeVersion
 ): DrainVerdict {
-  if (finished(pod) || (pod.controller ?? null) !== null) return DELETE
+  if (isFinishedPod(pod) || (pod.controller ?? null) !== null) return DELETE
   return flags.force
     ? { kind: 'delete', warning: UNMANAGED_WARNING }
     : { kind: 'error', message: unmanagedFatal(release) }

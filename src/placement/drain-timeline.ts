@@ -1,5 +1,5 @@
 import type { KubeVersion } from '../core/index.js'
-import type { ClusterPod } from './cluster-pod.js'
+import { isFinishedPod, type ClusterPod } from './cluster-pod.js'
 import type { DrainFlags } from './drain-filters.js'
 import type { EvictionBudgets } from './eviction-api.js'
 import { DEFAULT_GRACE_SECONDS } from './terminating-pods.js'
@@ -69,7 +69,7 @@ export function goDuration(seconds: number): string {
  * `CheckGracefulDelete`: a finished pod goes at once). The kubelet is taken to use all of it.
  */
 export function drainGrace(pod: ClusterPod, flags: DrainFlags): number {
-  if (pod.phase === 'Succeeded' || pod.phase === 'Failed') return 0
+  if (isFinishedPod(pod)) return 0
   return flags.gracePeriodSeconds ?? pod.gracePeriodSeconds ?? DEFAULT_GRACE_SECONDS
 }
 

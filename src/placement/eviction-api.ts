@@ -1,4 +1,4 @@
-import type { ClusterPod } from './cluster-pod.js'
+import { isFinishedPod, type ClusterPod } from './cluster-pod.js'
 import type { DisruptionBudget } from './disruption-budgets.js'
 import { labelSelectorMatches } from './label-requirements.js'
 
@@ -29,12 +29,7 @@ const VIOLATES = "Cannot evict pod as it would violate the pod's disruption budg
 
 /** `canIgnorePDB`: a pod finished, not started or already terminating is deleted at once. */
 function ignoresBudgets(pod: ClusterPod): boolean {
-  return (
-    pod.phase === 'Succeeded' ||
-    pod.phase === 'Failed' ||
-    pod.phase === 'Pending' ||
-    pod.terminating === true
-  )
+  return isFinishedPod(pod) || pod.phase === 'Pending' || pod.terminating === true
 }
 
 const nameOf = (budget: DisruptionBudget): string => `${budget.namespace}/${budget.name}`

@@ -61,6 +61,7 @@ export type { NodeImage } from './placement-node.js'
 export { Snapshot } from './snapshot.js'
 export { buildProfile, type Profile } from './profile.js'
 export type { ClusterPod, HostPort } from './cluster-pod.js'
+export { isFinishedPod } from './cluster-pod.js'
 export {
   NO_RESOURCES,
   podRequests,
